@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Tracer: a state-invalidation profiler for SwiftUI-style view graphs.
+///
+/// NB: no package dependencies, by design; toolchain modules only.
+let package = Package(
+    name: "Tracer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Tracer", targets: ["Tracer"]),
+        .library(name: "TraceAnalysis", targets: ["TraceAnalysis"]),
+        .executable(name: "tracectl", targets: ["tracectl"]),
+        .executable(name: "tracer-bench", targets: ["tracer-bench"]),
+    ],
+    targets: [
+        .target(name: "Tracer"),
+        .target(name: "TraceAnalysis", dependencies: ["Tracer"]),
+        .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
+        .executableTarget(name: "tracectl", dependencies: ["Tracer", "TraceAnalysis", "Scenarios"]),
+        .executableTarget(
+            name: "tracer-bench",
+            dependencies: ["Tracer", "TraceAnalysis", "Scenarios"],
+            path: "Benchmarks"
+        ),
+        .testTarget(name: "TracerTests", dependencies: ["Tracer"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"]),
+        .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

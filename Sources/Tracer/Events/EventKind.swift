@@ -1,0 +1,105 @@
+/// The kind of a `tracer/1` event, as written in its `kind` field.
+public enum EventKind: UInt8, Sendable, CaseIterable {
+    /// A state write: `prop`, `wrapper`, `changed`, `site`.
+    case write
+    /// A view marked dirty by a write it depends on.
+    case invalidate
+    /// A body evaluation: `reason`, `dur`, `changed` (differing children; 0 = wasted).
+    case bodyEval
+    /// A child whose inputs were equal and that was not dirty: its body did not run.
+    case skip
+    /// A named point in a scripted interaction.
+    case mark
+    /// The header line of a trace.
+    case meta
+    /// A view identity gained a node in the graph.
+    case mount
+    /// A view identity lost its node (and its state).
+    case unmount
+    /// A state wrapper's storage was created (a `@StateObject` autoclosure ran, a `@State` got storage).
+    case stateInit
+    /// A runtime warning, e.g. state modified during a view update: `message`.
+    case warning
+    /// Events lost by a bounded buffer: `count`.
+    case dropped
+
+    /// The spelling in the `kind` field.
+    public var name: String {
+        switch self {
+        case .write: "write"
+        case .invalidate: "invalidate"
+        case .bodyEval: "body-eval"
+        case .skip: "skip"
+        case .mark: "mark"
+        case .meta: "meta"
+        case .mount: "mount"
+        case .unmount: "unmount"
+        case .stateInit: "state-init"
+        case .warning: "warning"
+        case .dropped: "dropped"
+        }
+    }
+
+    /// The kind spelled `name`, or nil for a kind this version does not know.
+    public init?(name: String) {
+        guard let kind = EventKind.allCases.first(where: { $0.name == name }) else { return nil }
+        self = kind
+    }
+}
+
+/// Why a body ran or was skipped, as written in the `reason` field.
+public enum EvalReason: UInt8, Sendable, CaseIterable {
+    /// No reason field.
+    case none
+    /// The first evaluation of a newly mounted identity.
+    case initial
+    /// A `@State` (or `@StateObject`'s `@Published`) the view owns changed.
+    case state
+    /// An observed object or `@Observable` property the body read changed.
+    case observed
+    /// The parent produced a child value that differs from the previous one.
+    case inputsChanged
+    /// The identity changed (`.id(_:)`, `ForEach` id): a new node.
+    case identity
+    /// Skipped: the child value equals the previous one and the node is clean.
+    case inputsEqual
+
+    /// The spelling in the `reason` field (empty for `.none`).
+    public var name: String {
+        switch self {
+        case .none: ""
+        case .initial: "initial"
+        case .state: "state"
+        case .observed: "observed"
+        case .inputsChanged: "inputs-changed"
+        case .identity: "identity"
+        case .inputsEqual: "inputs-equal"
+        }
+    }
+}
+
+/// The property wrapper behind a write, as written in the `wrapper` field.
+public enum WrapperKind: UInt8, Sendable, CaseIterable {
+    case none
+    case state
+    case viewStorage
+    case binding
+    case published
+    case observable
+    case stateObject
+    case appStorage
+
+    /// The spelling in the `wrapper` field (empty for `.none`).
+    public var name: String {
+        switch self {
+        case .none: ""
+        case .state: "State"
+        case .viewStorage: "ViewStorage"
+        case .binding: "Binding"
+        case .published: "Published"
+        case .observable: "Observable"
+        case .stateObject: "StateObject"
+        case .appStorage: "AppStorage"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// An interned string: a view path, property name, site or mark name known to a recorder.
+///
+/// NB: symbols are interned once (when a node mounts or a wrapper is declared), so recording an
+/// event copies integers only.
+public struct Symbol: Hashable, Sendable {
+    /// The index in the recorder's symbol table; 0 means "absent".
+    public var rawValue: UInt32
+
+    /// The absent symbol: its field is not written.
+    public static let none = Symbol(rawValue: 0)
+
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+}
+
+/// One `tracer/1` event as the recorder stores it: a fixed-size record of integers.
+///
+/// The recorder fills `seq`, `ts` and `tid`; the caller sets the rest. Fields at their "absent"
+/// value (0, `.none`, or -1 for `changed`) are not written.
+public struct TraceEvent: Sendable {
+    public var seq: UInt64 = 0
+    public var ts: UInt64 = 0
+    public var tx: UInt64 = 0
+    public var cause: UInt64 = 0
+    public var dur: UInt64 = 0
+    /// `count` on `dropped` events.
+    public var count: UInt64 = 0
+    public var tid: UInt32 = 0
+    public var view: Symbol = .none
+    public var prop: Symbol = .none
+    public var site: Symbol = .none
+    /// `name` on marks, `message` on warnings.
+    public var text: Symbol = .none
+    /// On a write, 1 or 0 (changed or not); on a body-eval, how many children differ; -1 absent.
+    public var changed: Int32 = -1
+    public var kind: EventKind
+    public var reason: EvalReason = .none
+    public var wrapper: WrapperKind = .none
+    /// Whether `dur` is written (a body-eval of 0 ns still has a duration).
+    public var hasDuration: Bool = false
+
+    @inlinable public init(kind: EventKind) { self.kind = kind }
+
+    /// A `write` of `prop` in `view`.
+    @inlinable
+    public static func write(
+        view: Symbol, prop: Symbol, wrapper: WrapperKind, changed: Bool?, site: Symbol, tx: UInt64
+    ) -> TraceEvent {
+        var event = TraceEvent(kind: .write)
+        event.view = view
+        event.prop = prop
+        event.wrapper = wrapper
+        event.changed = changed.map { $0 ? 1 : 0 } ?? -1
+        event.site = site
+        event.tx = tx
+        return event
+    }
+
+    /// An event about `view` (invalidate, skip, mount, unmount) led to by `cause`.
+    @inlinable
+    public static func about(
+        _ kind: EventKind, view: Symbol, cause: UInt64, tx: UInt64, reason: EvalReason = .none
+    ) -> TraceEvent {
+        var event = TraceEvent(kind: kind)
+        event.view = view
+        event.cause = cause
+        event.tx = tx
+        event.reason = reason
+        return event
+    }
+
+    /// A `body-eval` of `view` that took `duration` ns and produced `changedChildren` differences.
+    @inlinable
+    public static func bodyEval(
+        view: Symbol, cause: UInt64, tx: UInt64, reason: EvalReason, duration: UInt64, changedChildren: Int
+    ) -> TraceEvent {
+        var event = TraceEvent(kind: .bodyEval)
+        event.view = view
+        event.cause = cause
+        event.tx = tx
+        event.reason = reason
+        event.dur = duration
+        event.hasDuration = true
+        event.changed = Int32(clamping: changedChildren)
+        return event
+    }
+}
+
+/// The fields of a trace's `meta` header beyond schema, tool and unit.
+public struct TraceMetadata: Sendable, Equatable {
+    public var scenario: String?
+    public var variant: String?
+    public var pid: Int32
+
+    public init(scenario: String? = nil, variant: String? = nil, pid: Int32 = currentProcessID()) {
+        self.scenario = scenario
+        self.variant = variant
+        self.pid = pid
+    }
+}

@@ -1,0 +1,37 @@
+/// The names of the `tracer/1` contract: schema id, field names and tool name.
+///
+/// NB: every reader and writer takes these spellings from here; there is no second copy.
+public enum TraceSchema {
+    /// The schema id a `meta` header names.
+    public static let id = "tracer/1"
+    /// The tool name and version written into `meta` headers.
+    public static let tool = "tracer 0.1.0"
+    /// The time unit of `ts` and `dur`.
+    public static let unit = "ns"
+
+    /// Field names of a `tracer/1` line.
+    public enum Field {
+        public static let seq = "seq"
+        public static let ts = "ts"
+        public static let tid = "tid"
+        public static let tx = "tx"
+        public static let kind = "kind"
+        public static let view = "view"
+        public static let prop = "prop"
+        public static let wrapper = "wrapper"
+        public static let changed = "changed"
+        public static let site = "site"
+        public static let cause = "cause"
+        public static let reason = "reason"
+        public static let dur = "dur"
+        public static let name = "name"
+        public static let message = "message"
+        public static let count = "count"
+        public static let schema = "schema"
+        public static let tool = "tool"
+        public static let scenario = "scenario"
+        public static let variant = "variant"
+        public static let unit = "unit"
+        public static let pid = "pid"
+    }
+}

@@ -1,0 +1,268 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Records `tracer/1` events from any thread and writes them as JSON lines to a sink.
+///
+/// The calling thread only copies a fixed-size `TraceEvent` into a preallocated chunk under a
+/// short lock (which also assigns `seq`, so file order is `seq` order); a background writer
+/// formats the JSON at most 50 ms later. A recorder that is not recording costs one branch.
+///
+/// A sink error is reported once on standard error and recording stops; the host keeps running.
+public final class TraceRecorder: Sendable {
+    /// Events per preallocated chunk.
+    static let chunkCapacity = 16_384
+    /// Chunks that may be waiting for the writer before events are dropped (~100 MB).
+    static let maximumChunks = 96
+    /// How often the writer wakes on its own: the latency bound of a line reaching the sink.
+    static let writerInterval = DispatchTimeInterval.milliseconds(50)
+
+    /// The strings events refer to.
+    public let symbols: SymbolTable
+    /// Where `ts` comes from.
+    public let clock: TraceClock
+    /// What the `meta` header says.
+    public let metadata: TraceMetadata
+
+    @usableFromInline let recording: Atomic<Bool>
+    @usableFromInline let origin: UInt64
+    @usableFromInline let chunks: Mutex<ChunkQueue>
+    private let output: Mutex<OutputState>
+    private let wake = DispatchSemaphore(value: 0)
+    private let writerFinished = DispatchSemaphore(value: 0)
+    private let closing = Atomic<Bool>(false)
+
+    /// A recorder writing to `sink`; the `meta` header is written at once.
+    public init(sink: any TraceSink, metadata: TraceMetadata = TraceMetadata(), clock: TraceClock = .monotonic) {
+        self.symbols = SymbolTable()
+        self.clock = clock
+        self.metadata = metadata
+        self.origin = clock.now()
+        self.recording = Atomic(true)
+        self.chunks = Mutex(ChunkQueue(capacity: Self.chunkCapacity))
+        self.output = Mutex(OutputState(sink: sink))
+        output.withLock { state in
+            JSONLineEncoder.appendMeta(metadata, to: &state.buffer)
+            writeOut(&state)
+        }
+        OpenRecorders.add(self)
+        let writer = Thread { [self] in runWriter() }
+        writer.name = "tracer-writer"
+        writer.start()
+    }
+
+    /// Whether events are being recorded: false once closed or after a sink error.
+    @inlinable public var isRecording: Bool { recording.load(ordering: .relaxed) }
+
+    /// Records `event`, stamping `seq`, `ts` and `tid`; returns its `seq` (0 when not recording).
+    @inlinable @discardableResult
+    public func record(_ event: TraceEvent) -> UInt64 {
+        guard recording.load(ordering: .relaxed) else { return 0 }
+        return append(event)
+    }
+
+    /// Interns `string` for use in events.
+    public func intern(_ string: String) -> Symbol { symbols.intern(string) }
+
+    /// Records a `mark` named `name`.
+    @discardableResult
+    public func mark(_ name: String) -> UInt64 {
+        guard isRecording else { return 0 }
+        var event = TraceEvent(kind: .mark)
+        event.text = intern(name)
+        return append(event)
+    }
+
+    /// The time `ts` would carry now, for measuring durations on the recorder's clock.
+    @inlinable public func now() -> UInt64 { clock.now() &- origin }
+
+    @usableFromInline
+    func append(_ event: TraceEvent) -> UInt64 {
+        var event = event
+        event.tid = ThreadID.current
+        let (seq, chunkFilled) = chunks.withLock { queue -> (UInt64, Bool) in
+            var chunkFilled = false
+            if queue.count == Self.chunkCapacity {
+                guard queue.retireCurrent(maximumChunks: Self.maximumChunks) else {
+                    queue.dropped &+= 1
+                    return (0, false)
+                }
+                chunkFilled = true
+            }
+            queue.nextSeq &+= 1
+            event.seq = queue.nextSeq
+            event.ts = clock.now() &- origin
+            queue.current.events[queue.count] = event
+            queue.count &+= 1
+            return (event.seq, chunkFilled)
+        }
+        if chunkFilled { wake.signal() }
+        return seq
+    }
+
+    /// Writes every event recorded so far to the sink before returning.
+    public func flush() {
+        output.withLock { state in
+            let taken = chunks.withLock { $0.takeAll() }
+            let symbols = symbols.snapshot()
+            for (chunk, count) in taken {
+                for index in 0..<count {
+                    JSONLineEncoder.append(chunk.events[index], symbols: symbols, to: &state.buffer)
+                    if state.buffer.count >= OutputState.writeThreshold { writeOut(&state) }
+                }
+            }
+            writeOut(&state)
+            chunks.withLock { queue in
+                for (chunk, _) in taken { queue.recycle(chunk) }
+            }
+        }
+    }
+
+    /// Stops recording, writes everything recorded and closes the sink. Idempotent.
+    public func close() {
+        guard !closing.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        wake.signal()
+        writerFinished.wait()
+        recording.store(false, ordering: .relaxed)
+        flush()
+        output.withLock { $0.sink.close() }
+        OpenRecorders.remove(self)
+    }
+
+    private func runWriter() {
+        while !closing.load(ordering: .acquiring) {
+            _ = wake.wait(timeout: .now() + Self.writerInterval)
+            flush()
+        }
+        writerFinished.signal()
+    }
+
+    /// Hands the buffered bytes to the sink; on failure, reports once and stops recording.
+    private func writeOut(_ state: inout OutputState) {
+        defer { state.buffer.removeAll(keepingCapacity: true) }
+        guard !state.failed, !state.buffer.isEmpty else { return }
+        let sink = state.sink
+        let failure: TraceSinkError? = state.buffer.withUnsafeBytes { bytes in
+            do throws(TraceSinkError) { try sink.write(bytes) } catch { return error }
+            return nil
+        }
+        if let failure {
+            state.failed = true
+            recording.store(false, ordering: .relaxed)
+            reportError("cannot write trace to \(failure); recording stopped")
+        }
+    }
+}
+
+/// The writer's side: the sink and a reusable line buffer.
+struct OutputState {
+    static let writeThreshold = 1 << 20
+    let sink: any TraceSink
+    var buffer: [UInt8]
+    var failed = false
+
+    init(sink: any TraceSink) {
+        self.sink = sink
+        buffer = []
+        buffer.reserveCapacity(Self.writeThreshold + 4096)
+    }
+}
+
+/// A preallocated block of events, owned by one side at a time (recording or writing).
+@usableFromInline
+struct Chunk: @unchecked Sendable {
+    @usableFromInline let events: UnsafeMutablePointer<TraceEvent>
+}
+
+/// Preallocated event chunks: the one being filled, the full ones waiting, and spare ones.
+@usableFromInline
+struct ChunkQueue {
+    @usableFromInline var current: Chunk
+    @usableFromInline var count = 0
+    @usableFromInline var nextSeq: UInt64 = 0
+    @usableFromInline var dropped: UInt64 = 0
+    private var full: [Chunk] = []
+    private var spare: [Chunk] = []
+    private var allocated = 1
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        current = Chunk(events: .allocate(capacity: capacity))
+        spare.reserveCapacity(8)
+        full.reserveCapacity(8)
+    }
+
+    /// Moves the full current chunk to the waiting list and starts another; false at the limit.
+    @usableFromInline
+    mutating func retireCurrent(maximumChunks: Int) -> Bool {
+        guard let next = spareChunk(maximumChunks: maximumChunks) else { return false }
+        full.append(current)
+        current = next
+        count = 0
+        return true
+    }
+
+    /// Takes every recorded event (full chunks, then the current one), oldest first.
+    mutating func takeAll() -> [(Chunk, Int)] {
+        var taken = full.map { ($0, capacity) }
+        full.removeAll(keepingCapacity: true)
+        if dropped > 0 {
+            var event = TraceEvent(kind: .dropped)
+            event.count = dropped
+            dropped = 0
+            nextSeq &+= 1
+            event.seq = nextSeq
+            if count == capacity, retireCurrent(maximumChunks: Int.max) { taken.append((full.removeLast(), capacity)) }
+            current.events[count] = event
+            count += 1
+        }
+        if count > 0, let next = spareChunk(maximumChunks: Int.max) {
+            taken.append((current, count))
+            current = next
+            count = 0
+        }
+        return taken
+    }
+
+    /// Returns a written chunk to the spares.
+    mutating func recycle(_ chunk: Chunk) { spare.append(chunk) }
+
+    private mutating func spareChunk(maximumChunks: Int) -> Chunk? {
+        if let chunk = spare.popLast() { return chunk }
+        guard allocated < maximumChunks else { return nil }
+        allocated += 1
+        return Chunk(events: .allocate(capacity: capacity))
+    }
+}
+
+/// Recorders still open, closed (and so flushed) at normal process exit.
+enum OpenRecorders {
+    private static let recorders = Mutex<[ObjectIdentifier: TraceRecorder]>([:])
+    private static let exitHook: Void = { atexit { OpenRecorders.closeAll() } }()
+
+    static func add(_ recorder: TraceRecorder) {
+        _ = exitHook
+        recorders.withLock { $0[ObjectIdentifier(recorder)] = recorder }
+    }
+
+    static func remove(_ recorder: TraceRecorder) {
+        _ = recorders.withLock { $0.removeValue(forKey: ObjectIdentifier(recorder)) }
+    }
+
+    static func closeAll() {
+        let open = recorders.withLock { Array($0.values) }
+        for recorder in open { recorder.close() }
+    }
+}
+
+/// Writes one `tracer: error: …` line to standard error, whole.
+func reportError(_ message: String) {
+    let line = Array("tracer: error: \(message)\n".utf8)
+    line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+}
