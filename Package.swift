@@ -14,7 +14,8 @@ let package = Package(
         .executable(name: "tracer-bench", targets: ["tracer-bench"]),
     ],
     targets: [
-        .target(name: "Tracer"),
+        .target(name: "TracerTicks"),
+        .target(name: "Tracer", dependencies: ["TracerTicks"]),
         .target(name: "TraceAnalysis", dependencies: ["Tracer"]),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
         .executableTarget(name: "tracectl", dependencies: ["Tracer", "TraceAnalysis", "Scenarios"]),
@@ -23,9 +24,10 @@ let package = Package(
             dependencies: ["Tracer", "TraceAnalysis", "Scenarios"],
             path: "Benchmarks"
         ),
-        .testTarget(name: "TracerTests", dependencies: ["Tracer"]),
+        .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
+        .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"]),
-        .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios"]),
+        .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "tracectl"]),
     ],
     swiftLanguageModes: [.v6]
 )

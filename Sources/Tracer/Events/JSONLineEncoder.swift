@@ -84,92 +84,9 @@ public enum JSONLineEncoder {
         appendQuoted(value, to: &buffer)
     }
 
-    /// Appends `event` as one line; `symbols[i]` is the quoted JSON literal of symbol `i`.
-    public static func append(_ event: TraceEvent, symbols: borrowing SymbolSnapshot, to buffer: inout [UInt8]) {
-        let keys = EncodedKeys.shared
-        buffer.append(contentsOf: keys.seq)
-        appendDecimal(event.seq, to: &buffer)
-        buffer.append(contentsOf: keys.ts)
-        appendDecimal(event.ts, to: &buffer)
-        buffer.append(contentsOf: keys.tid)
-        appendDecimal(UInt64(event.tid), to: &buffer)
-        if event.tx != 0 {
-            buffer.append(contentsOf: keys.tx)
-            appendDecimal(event.tx, to: &buffer)
-        }
-        buffer.append(contentsOf: keys.kind)
-        buffer.append(contentsOf: keys.kindValues[Int(event.kind.rawValue)])
-        appendSymbol(keys.view, event.view, symbols, &buffer)
-        appendSymbol(keys.prop, event.prop, symbols, &buffer)
-        if event.wrapper != .none {
-            buffer.append(contentsOf: keys.wrapper)
-            buffer.append(contentsOf: keys.wrapperValues[Int(event.wrapper.rawValue)])
-        }
-        if event.changed >= 0 {
-            buffer.append(contentsOf: keys.changed)
-            if event.kind == .write {
-                buffer.append(contentsOf: event.changed != 0 ? keys.trueLiteral : keys.falseLiteral)
-            } else {
-                appendDecimal(UInt64(event.changed), to: &buffer)
-            }
-        }
-        appendSymbol(keys.site, event.site, symbols, &buffer)
-        if event.cause != 0 {
-            buffer.append(contentsOf: keys.cause)
-            appendDecimal(event.cause, to: &buffer)
-        }
-        if event.reason != .none {
-            buffer.append(contentsOf: keys.reason)
-            buffer.append(contentsOf: keys.reasonValues[Int(event.reason.rawValue)])
-        }
-        if event.hasDuration {
-            buffer.append(contentsOf: keys.dur)
-            appendDecimal(event.dur, to: &buffer)
-        }
-        appendSymbol(event.kind == .warning ? keys.message : keys.name, event.text, symbols, &buffer)
-        if event.kind == .dropped {
-            buffer.append(contentsOf: keys.count)
-            appendDecimal(event.count, to: &buffer)
-        }
-        buffer.append(contentsOf: keys.lineEnd)
-    }
-
-    @inline(__always)
-    private static func appendSymbol(
-        _ key: [UInt8], _ symbol: Symbol, _ symbols: borrowing SymbolSnapshot, _ buffer: inout [UInt8]
-    ) {
-        guard symbol != .none else { return }
-        buffer.append(contentsOf: key)
-        buffer.append(contentsOf: symbols[symbol])
-    }
-
     @usableFromInline
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? nibble + 0x30 : nibble - 10 + UInt8(ascii: "a")
     }
 }
 
-/// Field keys and enum values as ready-to-append bytes.
-struct EncodedKeys: Sendable {
-    static let shared = EncodedKeys()
-
-    let seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur: [UInt8]
-    let name, message, count, trueLiteral, falseLiteral, lineEnd: [UInt8]
-    let kindValues, reasonValues, wrapperValues: [[UInt8]]
-
-    private init() {
-        typealias F = TraceSchema.Field
-        func key(_ name: String, first: Bool = false) -> [UInt8] {
-            Array((first ? "{" : ",").utf8) + JSONLineEncoder.quoted(name) + Array(":".utf8)
-        }
-        seq = key(F.seq, first: true)
-        ts = key(F.ts); tid = key(F.tid); tx = key(F.tx); kind = key(F.kind); view = key(F.view)
-        prop = key(F.prop); wrapper = key(F.wrapper); changed = key(F.changed); site = key(F.site)
-        cause = key(F.cause); reason = key(F.reason); dur = key(F.dur); name = key(F.name)
-        message = key(F.message); count = key(F.count)
-        trueLiteral = Array("true".utf8); falseLiteral = Array("false".utf8); lineEnd = Array("}\n".utf8)
-        kindValues = EventKind.allCases.map { JSONLineEncoder.quoted($0.name) }
-        reasonValues = EvalReason.allCases.map { JSONLineEncoder.quoted($0.name) }
-        wrapperValues = WrapperKind.allCases.map { JSONLineEncoder.quoted($0.name) }
-    }
-}

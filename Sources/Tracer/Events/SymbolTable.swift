@@ -7,8 +7,10 @@ import Synchronization
 public final class SymbolTable: Sendable {
     private struct Storage {
         var ids: [String: Symbol] = [:]
-        var literals: [[UInt8]] = [[]]  // index 0: Symbol.none
-        var strings: [String] = [""]
+        var strings: [String] = [""]  // index 0: Symbol.none
+        /// The quoted literals back to back; literal `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
+        var bytes: [UInt8] = []
+        var offsets: [Int] = [0, 0]
     }
 
     private let storage = Mutex(Storage())
@@ -19,10 +21,11 @@ public final class SymbolTable: Sendable {
     public func intern(_ string: String) -> Symbol {
         storage.withLock { storage in
             if let symbol = storage.ids[string] { return symbol }
-            let symbol = Symbol(rawValue: UInt32(storage.literals.count))
+            let symbol = Symbol(rawValue: UInt32(storage.strings.count))
             storage.ids[string] = symbol
-            storage.literals.append(JSONLineEncoder.quoted(string))
             storage.strings.append(string)
+            JSONLineEncoder.appendQuoted(string, to: &storage.bytes)
+            storage.offsets.append(storage.bytes.count)
             return symbol
         }
     }
@@ -36,16 +39,33 @@ public final class SymbolTable: Sendable {
 
     /// The quoted literals of every symbol interned so far.
     public func snapshot() -> SymbolSnapshot {
-        SymbolSnapshot(literals: storage.withLock { $0.literals })
+        storage.withLock { SymbolSnapshot(bytes: $0.bytes, offsets: $0.offsets) }
     }
 }
 
 /// An immutable copy of a symbol table's literals, read by the writer without a lock.
 public struct SymbolSnapshot: Sendable {
-    let literals: [[UInt8]]
+    let bytes: [UInt8]
+    let offsets: [Int]
 
-    /// The quoted JSON literal of `symbol`.
-    subscript(symbol: Symbol) -> [UInt8] {
-        Int(symbol.rawValue) < literals.count ? literals[Int(symbol.rawValue)] : Array("\"\"".utf8)
+    /// Runs `body` with a line writer that resolves symbols through this snapshot.
+    public func withLineWriter<Result>(_ body: (EventLineWriter) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try offsets.withUnsafeBufferPointer { offsets in
+                try body(EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets))
+            }
+        }
+    }
+
+    /// `events` as JSON lines (for tests and small in-process traces).
+    public func lines(_ events: [TraceEvent]) -> [UInt8] {
+        withLineWriter { writer in
+            let capacity = events.reduce(0) { $0 + writer.maximumLineLength(of: $1) }
+            return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                var cursor = buffer.baseAddress!
+                for event in events { cursor = writer.write(event, to: cursor) }
+                count = cursor - buffer.baseAddress!
+            }
+        }
     }
 }

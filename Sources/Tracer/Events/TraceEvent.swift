@@ -12,26 +12,26 @@ public struct Symbol: Hashable, Sendable {
     @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 }
 
-/// One `tracer/1` event as the recorder stores it: a fixed-size record of integers.
+/// One `tracer/1` event as the recorder stores it: a fixed-size record of integers (64 bytes).
 ///
 /// The recorder fills `seq`, `ts` and `tid`; the caller sets the rest. Fields at their "absent"
 /// value (0, `.none`, or -1 for `changed`) are not written.
 public struct TraceEvent: Sendable {
     public var seq: UInt64 = 0
+    /// Nanoseconds since the recorder started (ticks until the writer converts them).
     public var ts: UInt64 = 0
     public var tx: UInt64 = 0
     public var cause: UInt64 = 0
+    /// `dur` on body evaluations; `count` on `dropped` events.
     public var dur: UInt64 = 0
-    /// `count` on `dropped` events.
-    public var count: UInt64 = 0
-    public var tid: UInt32 = 0
     public var view: Symbol = .none
     public var prop: Symbol = .none
     public var site: Symbol = .none
     /// `name` on marks, `message` on warnings.
     public var text: Symbol = .none
+    public var tid: UInt16 = 0
     /// On a write, 1 or 0 (changed or not); on a body-eval, how many children differ; -1 absent.
-    public var changed: Int32 = -1
+    public var changed: Int16 = -1
     public var kind: EventKind
     public var reason: EvalReason = .none
     public var wrapper: WrapperKind = .none
@@ -80,7 +80,7 @@ public struct TraceEvent: Sendable {
         event.reason = reason
         event.dur = duration
         event.hasDuration = true
-        event.changed = Int32(clamping: changedChildren)
+        event.changed = Int16(clamping: changedChildren)
         return event
     }
 }

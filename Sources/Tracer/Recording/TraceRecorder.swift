@@ -32,7 +32,9 @@ public final class TraceRecorder: Sendable {
     @usableFromInline let recording: Atomic<Bool>
     @usableFromInline let origin: UInt64
     @usableFromInline let chunks: Mutex<ChunkQueue>
-    private let output: Mutex<OutputState>
+    // NB: the writer's state lives in its own object, so that the writer updating its buffer
+    // never shares a cache line with the producers' lock.
+    private let writer: WriterBox
     private let wake = DispatchSemaphore(value: 0)
     private let writerFinished = DispatchSemaphore(value: 0)
     private let closing = Atomic<Bool>(false)
@@ -45,15 +47,17 @@ public final class TraceRecorder: Sendable {
         self.origin = clock.now()
         self.recording = Atomic(true)
         self.chunks = Mutex(ChunkQueue(capacity: Self.chunkCapacity))
-        self.output = Mutex(OutputState(sink: sink))
-        output.withLock { state in
-            JSONLineEncoder.appendMeta(metadata, to: &state.buffer)
+        self.writer = WriterBox(OutputState(sink: sink, clock: clock))
+        var header: [UInt8] = []
+        JSONLineEncoder.appendMeta(metadata, to: &header)
+        writer.output.withLock { state in
+            state.append(header, flushing: writeOut)
             writeOut(&state)
         }
         OpenRecorders.add(self)
-        let writer = Thread { [self] in runWriter() }
-        writer.name = "tracer-writer"
-        writer.start()
+        let writerThread = Thread { [self] in runWriter() }
+        writerThread.name = "tracer-writer"
+        writerThread.start()
     }
 
     /// Whether events are being recorded: false once closed or after a sink error.
@@ -96,7 +100,7 @@ public final class TraceRecorder: Sendable {
             }
             queue.nextSeq &+= 1
             event.seq = queue.nextSeq
-            event.ts = clock.now() &- origin
+            event.ts = clock.ticks()
             queue.current.events[queue.count] = event
             queue.count &+= 1
             return (event.seq, chunkFilled)
@@ -107,15 +111,20 @@ public final class TraceRecorder: Sendable {
 
     /// Writes every event recorded so far to the sink before returning.
     public func flush() {
-        output.withLock { state in
+        writer.output.withLock { state in
             let taken = chunks.withLock { $0.takeAll() }
-            let symbols = symbols.snapshot()
-            for (chunk, count) in taken {
-                for index in 0..<count {
-                    JSONLineEncoder.append(chunk.events[index], symbols: symbols, to: &state.buffer)
-                    if state.buffer.count >= OutputState.writeThreshold { writeOut(&state) }
+            state.converter.advance()
+            symbols.snapshot().withLineWriter { writer in
+                for (chunk, count) in taken {
+                    for index in 0..<count {
+                        var event = chunk.events[index]
+                        event.ts = state.converter.nanoseconds(fromTicks: event.ts)
+                        state.reserve(writer.maximumLineLength(of: event), flushing: writeOut)
+                        state.used = writer.write(event, to: state.base + state.used) - state.base
+                    }
                 }
             }
+            state.converter.commit()
             writeOut(&state)
             chunks.withLock { queue in
                 for (chunk, _) in taken { queue.recycle(chunk) }
@@ -130,7 +139,7 @@ public final class TraceRecorder: Sendable {
         writerFinished.wait()
         recording.store(false, ordering: .relaxed)
         flush()
-        output.withLock { $0.sink.close() }
+        writer.output.withLock { $0.sink.close() }
         OpenRecorders.remove(self)
     }
 
@@ -144,32 +153,61 @@ public final class TraceRecorder: Sendable {
 
     /// Hands the buffered bytes to the sink; on failure, reports once and stops recording.
     private func writeOut(_ state: inout OutputState) {
-        defer { state.buffer.removeAll(keepingCapacity: true) }
-        guard !state.failed, !state.buffer.isEmpty else { return }
-        let sink = state.sink
-        let failure: TraceSinkError? = state.buffer.withUnsafeBytes { bytes in
-            do throws(TraceSinkError) { try sink.write(bytes) } catch { return error }
-            return nil
-        }
-        if let failure {
+        defer { state.used = 0 }
+        guard !state.failed, state.used > 0 else { return }
+        do throws(TraceSinkError) {
+            try state.sink.write(UnsafeRawBufferPointer(start: state.base, count: state.used))
+        } catch {
             state.failed = true
             recording.store(false, ordering: .relaxed)
-            reportError("cannot write trace to \(failure); recording stopped")
+            reportError("cannot write trace to \(error); recording stopped")
         }
     }
 }
 
-/// The writer's side: the sink and a reusable line buffer.
-struct OutputState {
+/// Holds the writer's state apart from the producers' hot fields.
+final class WriterBox: Sendable {
+    let output: Mutex<OutputState>
+
+    init(_ state: consuming OutputState) { output = Mutex(state) }
+}
+
+/// The writer's side: the sink and a reusable line buffer in raw memory.
+///
+/// NB: `@unchecked Sendable` because of the raw buffer, which only the holder of the mutex touches.
+struct OutputState: @unchecked Sendable {
+    /// Bytes gathered before they are handed to the sink.
     static let writeThreshold = 1 << 20
     let sink: any TraceSink
-    var buffer: [UInt8]
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    var used = 0
     var failed = false
+    var converter: TickConverter
 
-    init(sink: any TraceSink) {
+    init(sink: any TraceSink, clock: TraceClock) {
         self.sink = sink
-        buffer = []
-        buffer.reserveCapacity(Self.writeThreshold + 4096)
+        converter = TickConverter(clock: clock)
+        capacity = Self.writeThreshold
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Makes room for `length` more bytes, handing what is buffered to `flushing` first if needed.
+    mutating func reserve(_ length: Int, flushing: (inout OutputState) -> Void) {
+        guard used + length > capacity else { return }
+        flushing(&self)
+        if length > capacity {
+            base.deallocate()
+            capacity = length
+            base = .allocate(capacity: capacity)
+        }
+    }
+
+    /// Appends `bytes` (a header line).
+    mutating func append(_ bytes: [UInt8], flushing: (inout OutputState) -> Void) {
+        reserve(bytes.count, flushing: flushing)
+        (base + used).initialize(from: bytes, count: bytes.count)
+        used += bytes.count
     }
 }
 
@@ -214,7 +252,7 @@ struct ChunkQueue {
         full.removeAll(keepingCapacity: true)
         if dropped > 0 {
             var event = TraceEvent(kind: .dropped)
-            event.count = dropped
+            event.dur = dropped
             dropped = 0
             nextSeq &+= 1
             event.seq = nextSeq

@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Formats events as JSON lines into raw memory: the recorder's writer loop.
+///
+/// NB: no `Array` is touched per event (no retain/release, no bounds growth): keys and enum
+/// spellings sit in one immortal block, symbols in the snapshot's contiguous bytes, and the caller
+/// guarantees room for `maximumLineLength(of:)` bytes before each `write`.
+public struct EventLineWriter {
+    private let keys = EncodedKeys.shared
+    private let symbolBytes: UnsafeBufferPointer<UInt8>
+    private let symbolOffsets: UnsafeBufferPointer<Int>
+
+    /// A writer resolving symbols through the given snapshot storage (valid while it lives).
+    init(symbolBytes: UnsafeBufferPointer<UInt8>, symbolOffsets: UnsafeBufferPointer<Int>) {
+        self.symbolBytes = symbolBytes
+        self.symbolOffsets = symbolOffsets
+    }
+
+    /// An upper bound of the bytes `write(event, to:)` produces for `event`.
+    @inline(__always)
+    public func maximumLineLength(of event: TraceEvent) -> Int {
+        EncodedKeys.fixedPartBound + symbolLength(event.view) + symbolLength(event.prop)
+            + symbolLength(event.site) + symbolLength(event.text)
+    }
+
+    /// Writes `event` as one `\n`-terminated line at `cursor`; returns the position after it.
+    @inline(__always)
+    public func write(_ event: TraceEvent, to cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var out = cursor
+        out = keys.put(.seq, at: out)
+        out = Self.putDecimal(event.seq, at: out)
+        out = keys.put(.ts, at: out)
+        out = Self.putDecimal(event.ts, at: out)
+        out = keys.put(.tid, at: out)
+        out = Self.putDecimal(UInt64(event.tid), at: out)
+        if event.tx != 0 {
+            out = keys.put(.tx, at: out)
+            out = Self.putDecimal(event.tx, at: out)
+        }
+        out = keys.put(.kind, at: out)
+        out = keys.put(kind: event.kind, at: out)
+        out = putSymbol(.view, event.view, at: out)
+        out = putSymbol(.prop, event.prop, at: out)
+        if event.wrapper != .none {
+            out = keys.put(.wrapper, at: out)
+            out = keys.put(wrapper: event.wrapper, at: out)
+        }
+        if event.changed >= 0 {
+            out = keys.put(.changed, at: out)
+            if event.kind == .write {
+                out = keys.put(event.changed != 0 ? .trueLiteral : .falseLiteral, at: out)
+            } else {
+                out = Self.putDecimal(UInt64(event.changed), at: out)
+            }
+        }
+        out = putSymbol(.site, event.site, at: out)
+        if event.cause != 0 {
+            out = keys.put(.cause, at: out)
+            out = Self.putDecimal(event.cause, at: out)
+        }
+        if event.reason != .none {
+            out = keys.put(.reason, at: out)
+            out = keys.put(reason: event.reason, at: out)
+        }
+        if event.hasDuration {
+            out = keys.put(.dur, at: out)
+            out = Self.putDecimal(event.dur, at: out)
+        }
+        out = putSymbol(event.kind == .warning ? .message : .name, event.text, at: out)
+        if event.kind == .dropped {
+            out = keys.put(.count, at: out)
+            out = Self.putDecimal(event.dur, at: out)
+        }
+        return keys.put(.lineEnd, at: out)
+    }
+
+    @inline(__always)
+    private func symbolLength(_ symbol: Symbol) -> Int {
+        let index = Int(symbol.rawValue)
+        guard symbol != .none, index + 1 < symbolOffsets.count else { return 0 }
+        return symbolOffsets[index + 1] - symbolOffsets[index]
+    }
+
+    @inline(__always)
+    private func putSymbol(
+        _ key: EncodedKeys.Key, _ symbol: Symbol, at cursor: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        let length = symbolLength(symbol)
+        guard length > 0 else { return cursor }
+        let out = keys.put(key, at: cursor)
+        out.update(from: symbolBytes.baseAddress! + symbolOffsets[Int(symbol.rawValue)], count: length)
+        return out + length
+    }
+
+    /// Writes the decimal digits of `value` at `cursor`.
+    @inline(__always)
+    static func putDecimal(_ value: UInt64, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var digits = 1
+        var probe = value
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
+        }
+        var rest = value
+        var position = cursor + digits
+        repeat {
+            position -= 1
+            position.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+            rest /= 10
+        } while rest > 0
+        return cursor + digits
+    }
+}
+
+/// Field keys and enum spellings of the contract, as bytes in one block allocated once.
+struct EncodedKeys: @unchecked Sendable {
+    /// Each fixed byte run the writer emits.
+    enum Key: Int, CaseIterable {
+        case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur
+        case name, message, count, trueLiteral, falseLiteral, lineEnd
+    }
+
+    static let shared = EncodedKeys()
+
+    /// Bytes of a line besides its symbols and digits never exceed this.
+    static let fixedPartBound = 512
+
+    // NB: immutable after init and never freed, hence @unchecked Sendable.
+    private let base: UnsafeMutablePointer<UInt8>
+    private let offsets: UnsafeMutablePointer<Int>
+    private let kindStart: Int
+    private let reasonStart: Int
+    private let wrapperStart: Int
+
+    private init() {
+        typealias F = TraceSchema.Field
+        func key(_ name: String, first: Bool = false) -> [UInt8] {
+            Array((first ? "{" : ",").utf8) + JSONLineEncoder.quoted(name) + Array(":".utf8)
+        }
+        var runs: [[UInt8]] = Key.allCases.map { run in
+            switch run {
+            case .seq: return key(F.seq, first: true)
+            case .ts: return key(F.ts)
+            case .tid: return key(F.tid)
+            case .tx: return key(F.tx)
+            case .kind: return key(F.kind)
+            case .view: return key(F.view)
+            case .prop: return key(F.prop)
+            case .wrapper: return key(F.wrapper)
+            case .changed: return key(F.changed)
+            case .site: return key(F.site)
+            case .cause: return key(F.cause)
+            case .reason: return key(F.reason)
+            case .dur: return key(F.dur)
+            case .name: return key(F.name)
+            case .message: return key(F.message)
+            case .count: return key(F.count)
+            case .trueLiteral: return Array("true".utf8)
+            case .falseLiteral: return Array("false".utf8)
+            case .lineEnd: return Array("}\n".utf8)
+            }
+        }
+        kindStart = runs.count
+        runs += EventKind.allCases.map { JSONLineEncoder.quoted($0.name) }
+        reasonStart = runs.count
+        runs += EvalReason.allCases.map { JSONLineEncoder.quoted($0.name) }
+        wrapperStart = runs.count
+        runs += WrapperKind.allCases.map { JSONLineEncoder.quoted($0.name) }
+        let bytes = runs.flatMap { $0 }
+        base = .allocate(capacity: bytes.count)
+        base.initialize(from: bytes, count: bytes.count)
+        offsets = .allocate(capacity: runs.count + 1)
+        var offset = 0
+        for (index, run) in runs.enumerated() {
+            offsets[index] = offset
+            offset += run.count
+        }
+        offsets[runs.count] = offset
+    }
+
+    @inline(__always)
+    private func put(run index: Int, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let start = offsets[index]
+        let length = offsets[index + 1] - start
+        cursor.update(from: base + start, count: length)
+        return cursor + length
+    }
+
+    @inline(__always)
+    func put(_ key: Key, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        put(run: key.rawValue, at: cursor)
+    }
+
+    @inline(__always)
+    func put(kind: EventKind, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        put(run: kindStart + Int(kind.rawValue), at: cursor)
+    }
+
+    @inline(__always)
+    func put(reason: EvalReason, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        put(run: reasonStart + Int(reason.rawValue), at: cursor)
+    }
+
+    @inline(__always)
+    func put(wrapper: WrapperKind, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        put(run: wrapperStart + Int(wrapper.rawValue), at: cursor)
+    }
+}

@@ -1,0 +1,121 @@
+/// The identity of a child view under its parent node: its place in the parent's structure,
+/// its type, and any explicit id (`ForEach` element, `.id(_:)`).
+struct ChildIdentity: Hashable {
+    /// A hash of the structural position (tuple index, `if` branch, enclosing explicit ids).
+    var position: UInt64
+    var type: ObjectIdentifier
+    var explicitID: AnyHashable?
+
+    /// The same slot without the explicit id: a different id here means "new identity".
+    var structural: ChildIdentity { ChildIdentity(position: position, type: type, explicitID: nil) }
+}
+
+/// One child a parent's content produced: the view that gets a node, and what wraps it.
+struct ChildSpec {
+    var view: any View
+    var identity: ChildIdentity
+    /// Modifiers applied to the child, innermost first.
+    var modifiers: [any NodeModifier]
+}
+
+/// Collects the children that a piece of content produces, flattening structural views
+/// (tuples, conditionals, optionals, `ForEach`, `Group`, modifiers, `.id`).
+struct ChildList {
+    private(set) var specs: [ChildSpec] = []
+    private var modifiers: [any NodeModifier] = []
+    private var explicitID: AnyHashable?
+    /// For lazy containers: the rows to materialise; each top-level child or `ForEach` element
+    /// is one row.
+    private let window: Range<Int>?
+    private var row = 0
+    private var rowDepth = 0
+
+    init(window: Range<Int>? = nil) { self.window = window }
+
+    /// Adds the children of `content`, at structural `position`.
+    mutating func add(_ content: any View, at position: UInt64) {
+        if let structural = content as? any StructuralView {
+            structural.contribute(to: &self, at: position)
+            return
+        }
+        guard enterRow() else { return }
+        specs.append(ChildSpec(
+            view: content,
+            identity: ChildIdentity(position: position, type: ObjectIdentifier(type(of: content)), explicitID: explicitID),
+            modifiers: modifiers))
+    }
+
+    /// Adds `content` wrapped in `modifier`.
+    mutating func add(_ content: any View, modifiedBy modifier: any NodeModifier, at position: UInt64) {
+        modifiers.append(modifier)
+        add(content, at: position)
+        modifiers.removeLast()
+    }
+
+    /// Adds `content` under the explicit identity `id`.
+    mutating func add(_ content: any View, id: AnyHashable, at position: UInt64) {
+        let outer = explicitID
+        explicitID = id
+        add(content, at: Self.position(position, mixing: UInt64(truncatingIfNeeded: id.hashValue)))
+        explicitID = outer
+    }
+
+    /// Adds `count` elements (a `ForEach`), each one row: only rows inside the window are built.
+    mutating func addElements(count: Int, at position: UInt64, element: (Int, inout ChildList, UInt64) -> Void) {
+        var indices = 0..<count
+        if let window, rowDepth == 0 {
+            let first = min(max(window.lowerBound - row, 0), count)
+            indices = first..<min(max(window.upperBound - row, first), count)
+        }
+        let start = row
+        rowDepth += 1
+        for index in indices { element(index, &self, position) }
+        rowDepth -= 1
+        if rowDepth == 0 { row = start + count }
+    }
+
+    /// Counts a top-level child as one row; false when it lies outside the window.
+    private mutating func enterRow() -> Bool {
+        guard rowDepth == 0 else { return true }
+        defer { row += 1 }
+        return window?.contains(row) ?? true
+    }
+
+    /// A child position: `position` combined with `component` (splitmix64 finaliser).
+    static func position(_ position: UInt64, mixing component: UInt64) -> UInt64 {
+        var z = position &+ 0x9E37_79B9_7F4A_7C15 &+ component &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A view that adds children to its parent's list instead of being a node itself.
+protocol StructuralView {
+    func contribute(to list: inout ChildList, at position: UInt64)
+}
+
+extension TupleView: StructuralView {
+    func contribute(to list: inout ChildList, at position: UInt64) {
+        var index: UInt64 = 0
+        for child in Mirror(reflecting: value).children {
+            if let view = child.value as? any View { list.add(view, at: ChildList.position(position, mixing: index)) }
+            index += 1
+        }
+    }
+}
+
+extension ConditionalContent: StructuralView {
+    func contribute(to list: inout ChildList, at position: UInt64) {
+        switch storage {
+        case .trueContent(let content): list.add(content, at: ChildList.position(position, mixing: 1))
+        case .falseContent(let content): list.add(content, at: ChildList.position(position, mixing: 2))
+        }
+    }
+}
+
+extension Optional: StructuralView where Wrapped: View {
+    func contribute(to list: inout ChildList, at position: UInt64) {
+        if case .some(let content) = self { list.add(content, at: ChildList.position(position, mixing: 3)) }
+    }
+}

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a write to a piece of view state was: who owns it, its names, and whether it changed.
+struct WriteDescription {
+    var view: Symbol
+    var prop: Symbol
+    var site: Symbol
+    /// `file:line` of the declaration, for the stderr warning.
+    var siteText: String
+    var wrapper: WrapperKind
+    /// Whether the value changed, when that can be told (Equatable or a class reference).
+    var changed: Bool?
+}
+
+/// Why a node is dirty and which event made it so.
+struct DirtyMark {
+    var reason: EvalReason
+    var cause: UInt64
+}
+
+/// The pending side of a graph: writes from any thread join the open transaction here.
+///
+/// NB: events of a write are recorded under the lock, so a write's `write` and `invalidate`
+/// events always carry the transaction the flush will evaluate. The recorder's own lock is only
+/// ever taken inside this one, never the other way round, and no user code runs under it.
+final class UpdateScheduler: Sendable {
+    /// The text of the warning for state modified during a body evaluation.
+    static let updateWarning = "Modifying state during view update, this will cause undefined behavior."
+
+    let recorder: TraceRecorder?
+    private let state = LockedBox(State())
+    private let warningText: Symbol
+
+    struct State {
+        var openTransaction: UInt64 = 0
+        var lastTransaction: UInt64 = 0
+        var dirty: [Int: DirtyMark] = [:]
+        var deliveries: [PendingDelivery] = []
+        /// The thread evaluating bodies (0 when none): its writes get a warning.
+        var updatingThread: UInt32 = 0
+        /// The thread running a handler and the event that led to it: writes there inherit it.
+        var handlerThread: UInt32 = 0
+        var handlerCause: UInt64 = 0
+        var warnedSites: Set<String> = []
+    }
+
+    init(recorder: TraceRecorder?) {
+        self.recorder = recorder
+        warningText = recorder?.intern(Self.updateWarning) ?? .none
+    }
+
+    /// Records a write and, when `invalidating`, marks `owner` dirty for the open transaction.
+    /// Returns the write's `seq` (0 when not recording).
+    @discardableResult
+    func noteWrite(_ write: WriteDescription, owner: NodeToken?, invalidating: Bool, reason: EvalReason = .state) -> UInt64 {
+        let thread = ThreadID.current
+        let (seq, warn) = state.withLock { state -> (UInt64, Bool) in
+            let tx = Self.openTransaction(&state)
+            let duringUpdate = state.updatingThread == thread
+            var seq: UInt64 = 0
+            if let recorder {
+                var event = TraceEvent.write(
+                    view: write.view, prop: write.prop, wrapper: write.wrapper,
+                    changed: write.changed, site: write.site, tx: tx)
+                if state.handlerThread == thread { event.cause = state.handlerCause }
+                seq = recorder.record(event)
+                if duringUpdate {
+                    var warning = TraceEvent.about(.warning, view: write.view, cause: seq, tx: tx)
+                    warning.site = write.site
+                    warning.text = warningText
+                    recorder.record(warning)
+                }
+            }
+            if invalidating, let owner, owner.isMounted {
+                Self.markDirty(owner, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
+            }
+            return (seq, duringUpdate && state.warnedSites.insert(write.siteText).inserted)
+        }
+        if warn { printWarning(site: write.siteText) }
+        return seq
+    }
+
+    /// Marks `owner` dirty because something it observed changed, outside any known write site.
+    func noteObservedChange(_ owner: NodeToken, wrapper: WrapperKind) {
+        noteWrite(
+            WriteDescription(view: owner.view, prop: .none, site: .none, siteText: "", wrapper: wrapper, changed: nil),
+            owner: owner, invalidating: true, reason: .observed)
+    }
+
+    /// Queues `delivery` (a publisher's value for an `.onReceive` handler) for the next flush.
+    func enqueue(_ delivery: PendingDelivery) {
+        state.withLock { state in
+            _ = Self.openTransaction(&state)
+            state.deliveries.append(delivery)
+        }
+    }
+
+    /// Takes the queued deliveries; their handlers' writes still join the open transaction.
+    func takeDeliveries() -> [PendingDelivery] {
+        state.withLock { state in
+            defer { state.deliveries.removeAll() }
+            return state.deliveries
+        }
+    }
+
+    /// Closes the open transaction for evaluation: returns its id (a new one when nothing was
+    /// open) and its dirty nodes; writes from `thread` until `endUpdate()` are warned about.
+    func beginUpdate(on thread: UInt32) -> (tx: UInt64, dirty: [Int: DirtyMark]) {
+        state.withLock { state in
+            let tx = Self.openTransaction(&state)
+            state.openTransaction = 0
+            state.updatingThread = thread
+            defer { state.dirty.removeAll() }
+            return (tx, state.dirty)
+        }
+    }
+
+    /// Ends the evaluation phase begun by `beginUpdate`.
+    func endUpdate() {
+        state.withLock { $0.updatingThread = 0 }
+    }
+
+    /// Runs `handler` with writes on this thread attributed to `cause`.
+    func runHandler(cause: UInt64, _ handler: () -> Void) {
+        let thread = ThreadID.current
+        let previous = state.withLock { state -> (UInt32, UInt64) in
+            defer { (state.handlerThread, state.handlerCause) = (thread, cause) }
+            return (state.handlerThread, state.handlerCause)
+        }
+        handler()
+        state.withLock { state in (state.handlerThread, state.handlerCause) = previous }
+    }
+
+    /// Whether writes or deliveries are waiting for a flush.
+    var hasPendingWork: Bool {
+        state.withLock { !$0.dirty.isEmpty || !$0.deliveries.isEmpty }
+    }
+
+    private static func openTransaction(_ state: inout State) -> UInt64 {
+        if state.openTransaction == 0 {
+            state.lastTransaction &+= 1
+            state.openTransaction = state.lastTransaction
+        }
+        return state.openTransaction
+    }
+
+    private static func markDirty(
+        _ owner: NodeToken, reason: EvalReason, cause: UInt64, tx: UInt64, recorder: TraceRecorder?, in state: inout State
+    ) {
+        guard state.dirty[owner.id] == nil else { return }
+        let invalidation = recorder?.record(.about(.invalidate, view: owner.view, cause: cause, tx: tx)) ?? 0
+        state.dirty[owner.id] = DirtyMark(reason: reason, cause: invalidation)
+    }
+
+    private func printWarning(site: String) {
+        let line = Array("tracer: warning: \(site): \(Self.updateWarning)\n".utf8)
+        line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+/// A value a publisher sent to an `.onReceive` handler, waiting for the graph's next flush.
+struct PendingDelivery {
+    /// The node carrying the handler.
+    var node: Int
+    /// The `seq` of the write that sent the value.
+    var cause: UInt64
+    /// Hands the value to the handler, on the graph's thread.
+    var deliver: (ViewNode) -> Void
+}

@@ -1,0 +1,54 @@
+/// A value owned by a view's node: it survives re-creation of the view and dies with its
+/// identity; writing it invalidates the view (when the value changed).
+///
+/// Writes are thread-safe: from any thread they join the graph's next transaction.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    let initialValue: Value
+    let site: DeclarationSite
+    let slot = InstallSlot<Value>()
+
+    /// State starting at `wrappedValue`, declared at `fileID`:`line`.
+    public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
+        initialValue = wrappedValue
+        site = DeclarationSite(fileID: fileID, line: line)
+    }
+
+    /// State starting at `initialValue`.
+    public init(initialValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(wrappedValue: initialValue, fileID: fileID, line: line)
+    }
+
+    /// Optional state starting at nil.
+    public init(fileID: StaticString = #fileID, line: UInt = #line) where Value: ExpressibleByNilLiteral {
+        self.init(wrappedValue: nil, fileID: fileID, line: line)
+    }
+
+    /// The current value. Before the view is installed in a graph it is the initial value, and
+    /// writes are ignored (as SwiftUI does).
+    public var wrappedValue: Value {
+        get { slot.installed?.read() ?? initialValue }
+        nonmutating set { slot.installed?.write(newValue) }
+    }
+
+    /// A binding to the state.
+    public var projectedValue: Binding<Value> {
+        slot.installed?.binding() ?? .constant(initialValue)
+    }
+}
+
+extension State: Sendable where Value: Sendable {}
+
+extension State: InstallableProperty {
+    func install(_ installer: inout PropertyInstaller) {
+        slot.install(installer.storage(
+            wrapper: .state, site: site, invalidates: true, publishes: false, initialValue: { initialValue }))
+    }
+}
+
+extension State: InputComparable {
+    func isSameInput(as other: Any) -> Bool {
+        guard let other = other as? State<Value> else { return false }
+        return slot.isSameInput(as: other.slot)
+    }
+}

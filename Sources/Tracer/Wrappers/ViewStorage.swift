@@ -1,0 +1,53 @@
+/// A value owned by a view's node, like `@State`, whose writes never invalidate the view.
+///
+/// Its projected value offers a `binding` that writes the storage and a `publisher` that delivers
+/// every new value, typically to `.onReceive`, which may derive a `@State` from it.
+@propertyWrapper
+public struct ViewStorage<Value>: DynamicProperty {
+    let initialValue: Value
+    let site: DeclarationSite
+    let slot = InstallSlot<Value>()
+
+    /// Storage starting at `wrappedValue`, declared at `fileID`:`line`.
+    public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
+        initialValue = wrappedValue
+        site = DeclarationSite(fileID: fileID, line: line)
+    }
+
+    /// The current value; writing it notifies the publisher but invalidates nothing.
+    public var wrappedValue: Value {
+        get { slot.installed?.read() ?? initialValue }
+        nonmutating set { slot.installed?.write(newValue) }
+    }
+
+    /// The storage's binding and publisher.
+    public var projectedValue: Projection { Projection(storage: slot.installed, initialValue: initialValue) }
+
+    /// What `$storage` offers: a binding to the value and a publisher of its changes.
+    public struct Projection {
+        let storage: NodeStorage<Value>?
+        let initialValue: Value
+
+        /// A binding that writes the storage without invalidating any view.
+        public var binding: Binding<Value> { storage?.binding() ?? .constant(initialValue) }
+
+        /// Delivers every value written to the storage.
+        public var publisher: ValuePublisher<Value> { storage?.publisher ?? ValuePublisher() }
+    }
+}
+
+extension ViewStorage: Sendable where Value: Sendable {}
+
+extension ViewStorage: InstallableProperty {
+    func install(_ installer: inout PropertyInstaller) {
+        slot.install(installer.storage(
+            wrapper: .viewStorage, site: site, invalidates: false, publishes: true, initialValue: { initialValue }))
+    }
+}
+
+extension ViewStorage: InputComparable {
+    func isSameInput(as other: Any) -> Bool {
+        guard let other = other as? ViewStorage<Value> else { return false }
+        return slot.isSameInput(as: other.slot)
+    }
+}

@@ -1,0 +1,44 @@
+/// The arguments of one subcommand invocation, checked against its `CommandSpec`.
+struct ParsedArguments: Sendable {
+    let spec: CommandSpec
+    /// Positional arguments, in order.
+    var positionals: [String] = []
+    /// Values by canonical option name, in the order given.
+    var values: [String: [String]] = [:]
+    /// Flags that were given, by canonical name.
+    var flags: Set<String> = []
+    /// Everything after `--`, when the command accepts it.
+    var passthrough: [String] = []
+    /// Whether `--` was present.
+    var hasPassthrough = false
+
+    /// The last value of `option` (canonical name), or its default.
+    func value(_ option: String) -> String? {
+        values[option]?.last ?? spec.option(named: option)?.defaultValue
+    }
+
+    /// Every value of a repeatable `option`.
+    func allValues(_ option: String) -> [String] { values[option] ?? [] }
+
+    /// Whether `flag` was given.
+    func flag(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The value of `option` as an integer within `range`, or a usage error.
+    func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                "invalid value '\(text)' for '\(option)': expected a whole number from \(range.lowerBound) to \(range.upperBound)",
+                command: spec.name)
+        }
+        return number
+    }
+
+    /// The positional named `name` in the spec.
+    func positional(_ name: String) -> String? {
+        guard let index = spec.positionals.firstIndex(where: { $0.name == name }), index < positionals.count else {
+            return nil
+        }
+        return positionals[index]
+    }
+}

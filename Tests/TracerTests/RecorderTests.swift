@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import Tracer
+
+@Suite("Trace recorder")
+struct RecorderTests {
+    @Test("8 threads × 100,000 events: every line valid, seq 1…N in file order")
+    func concurrentThreads() throws {
+        let path = temporaryPath("threads.jsonl")
+        let recorder = TraceRecorder(sink: try FileDescriptorSink.file(atPath: path))
+        let view = recorder.intern("MyView")
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in 0..<100_000 {
+                recorder.record(.about(.invalidate, view: view, cause: UInt64(index), tx: UInt64(thread + 1)))
+            }
+        }
+        recorder.close()
+        let lines = parseLines(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(lines.count == 800_001)
+        #expect(lines.allSatisfy { $0 != nil })
+        #expect(lines.first??["kind"] as? String == "meta")
+        let seqs = lines.dropFirst().map { $0?["seq"] as? Int ?? -1 }
+        #expect(seqs == Array(1...800_000))
+        let perThread = Dictionary(grouping: lines.dropFirst(), by: { $0?["tx"] as? Int ?? 0 }).mapValues(\.count)
+        #expect(perThread == Dictionary(uniqueKeysWithValues: (1...8).map { ($0, 100_000) }))
+    }
+
+    @Test("tid is small and stable per thread; ts comes from the injected clock")
+    func threadIDsAndClock() {
+        let sink = MemorySink()
+        let recorder = TraceRecorder(sink: sink, clock: .manual(ManualClock(start: 500, step: 10)))
+        let view = recorder.intern("V")
+        recorder.record(.about(.skip, view: view, cause: 0, tx: 1))
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            recorder.record(.about(.skip, view: view, cause: 0, tx: 2))
+            done.signal()
+        }.start()
+        done.wait()
+        recorder.record(.about(.skip, view: view, cause: 0, tx: 3))
+        recorder.close()
+        let events = parseLines(sink.text).dropFirst().compactMap { $0 }
+        #expect(events.map { $0["ts"] as? Int } == [10, 20, 30])
+        let tids = events.map { $0["tid"] as? Int ?? 0 }
+        #expect(tids[0] == tids[2] && tids[0] != tids[1] && tids.allSatisfy { $0 > 0 && $0 < 10_000 })
+    }
+
+    @Test("ts counts nanoseconds on the monotonic clock and never goes backwards in file order")
+    func monotonicTimestamps() throws {
+        let sink = MemorySink()
+        let recorder = TraceRecorder(sink: sink)
+        let view = recorder.intern("V")
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<20_000 { recorder.record(.about(.skip, view: view, cause: 0, tx: 1)) }
+        }
+        recorder.mark("before-sleep")
+        recorder.flush()
+        usleep(100_000)
+        recorder.mark("after-sleep")
+        recorder.close()
+        let stamps = parseLines(sink.text).dropFirst().map { $0?["ts"] as? Int ?? -1 }
+        #expect(stamps.count == 80_002)
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 <= $1 })
+        let slept = stamps[80_001] - stamps[80_000]
+        #expect(slept >= 100_000_000 && slept < 60_000_000_000, "a 100 ms sleep shows as ≥ 100 ms, got \(slept) ns")
+    }
+
+    @Test("lines reach the file on their own, without flush()")
+    func boundedLatency() throws {
+        let path = temporaryPath("latency.jsonl")
+        let recorder = TraceRecorder(sink: try FileDescriptorSink.file(atPath: path))
+        recorder.mark("tick")
+        var seen = false
+        for _ in 0..<500 where !seen {
+            usleep(10_000)
+            seen = (try? String(contentsOfFile: path, encoding: .utf8))?.contains("\"tick\"") ?? false
+        }
+        #expect(seen)
+        recorder.close()
+    }
+
+    @Test("a closed recorder records nothing and costs one branch")
+    func closedRecorder() {
+        let sink = MemorySink()
+        let recorder = TraceRecorder(sink: sink)
+        recorder.close()
+        #expect(recorder.record(.about(.skip, view: .none, cause: 0, tx: 0)) == 0)
+        #expect(!recorder.isRecording)
+        #expect(sink.lines.count == 1)
+    }
+
+    @Test("TRACER_OUTPUT names a file or a descriptor")
+    func environment() throws {
+        #expect(TraceRecorder.fromEnvironment([:]) == nil)
+        #expect(throws: TraceSinkError.self) { try TraceRecorder.sink(for: "fd:x") }
+        #expect(throws: TraceSinkError.self) { try TraceRecorder.sink(for: "fd:987") }
+        #expect(throws: TraceSinkError.self) { try TraceRecorder.sink(for: "/nonexistent-dir/trace.jsonl") }
+        let path = temporaryPath("env.jsonl")
+        let recorder = try #require(TraceRecorder.fromEnvironment([TraceRecorder.outputVariable: path]))
+        recorder.close()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("{\"kind\":\"meta\""))
+    }
+}
+
+@Suite("Recording from a real child process")
+struct ChildProcessRecordingTests {
+    /// Runs `tracer-example` with `TRACER_OUTPUT=output`; returns its exit status and stderr.
+    func runExample(_ arguments: [String], output: String, killAfter: Double? = nil) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = Products.executable("tracer-example")
+        process.arguments = arguments
+        process.environment = ["TRACER_OUTPUT": output]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        if let killAfter {
+            Thread.sleep(forTimeInterval: killAfter)
+            kill(process.processIdentifier, SIGKILL)
+        }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stderr)
+    }
+
+    @Test("normal exit flushes every event")
+    func exitFlushes() throws {
+        let path = temporaryPath("exit.jsonl")
+        let (status, _) = try runExample(["--events", "40000", "--threads", "2"], output: path)
+        #expect(status == 0)
+        let lines = parseLines(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(lines.count == 80_001 && lines.allSatisfy { $0 != nil })
+    }
+
+    @Test("a child killed with SIGKILL leaves only whole, valid lines (at most one cut-off)")
+    func killedChild() throws {
+        let path = temporaryPath("killed.jsonl")
+        _ = try runExample(["--forever"], output: path, killAfter: 0.5)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        if !text.hasSuffix("\n") { lines.removeLast() }
+        #expect(lines.count > 100, "the writer flushed while the child ran")
+        #expect(parseLines(lines.joined(separator: "\n")).allSatisfy { $0 != nil })
+        let seqs = parseLines(lines.dropFirst().joined(separator: "\n")).map { $0?["seq"] as? Int ?? 0 }
+        #expect(seqs == Array(1...seqs.count))
+    }
+
+    @Test("a full disk is reported once on stderr and the program keeps running")
+    func diskFull() throws {
+        let (status, stderr) = try runExample(["--events", "200000"], output: "/dev/full")
+        #expect(status == 0)
+        let errorLines = stderr.split(separator: "\n").filter { $0.contains("tracer: error:") }
+        #expect(errorLines.count == 1)
+        #expect(errorLines.first?.contains("/dev/full: No space left on device") == true)
+    }
+}
