@@ -17,8 +17,9 @@ let package = Package(
         .target(name: "TracerTicks"),
         .target(name: "Tracer", dependencies: ["TracerTicks"]),
         .target(name: "TraceAnalysis", dependencies: ["Tracer"]),
+        .target(name: "TraceCapture", dependencies: ["Tracer", "TraceAnalysis"]),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
-        .executableTarget(name: "tracectl", dependencies: ["Tracer", "TraceAnalysis", "Scenarios"]),
+        .executableTarget(name: "tracectl", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
         .executableTarget(
             name: "tracer-bench",
             dependencies: ["Tracer", "TraceAnalysis", "Scenarios"],
@@ -27,6 +28,7 @@ let package = Package(
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"]),
+        .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example"]),
         .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "tracectl"]),
     ],
     swiftLanguageModes: [.v6]

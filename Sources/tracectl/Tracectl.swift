@@ -1,7 +1,12 @@
 /// The `tracectl` entry point: dispatches to a subcommand and maps errors to exit statuses.
 enum Tracectl {
     /// Every subcommand, in the order `tracectl --help` lists them.
-    static let subcommands: [any Subcommand.Type] = []
+    static let subcommands: [any Subcommand.Type] = [
+        Record.self,
+        Flame.self,
+        Diff.self,
+        Export.self,
+    ]
 
     /// Runs `tracectl` with `arguments` (without the program name); returns the exit status.
     static func main(_ arguments: [String], console: Console = Console()) -> Int32 {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 
-/// Chooses a recorder's sink from the environment: `TRACER_OUTPUT=/path` or `TRACER_OUTPUT=fd:3`.
+/// Chooses a recorder's sink from the environment: `TRACER_OUTPUT=/path`, `fd:3` or `tcp://HOST:PORT`.
 extension TraceRecorder {
     /// The environment variable naming where a program's trace goes.
     public static let outputVariable = "TRACER_OUTPUT"
@@ -32,6 +32,7 @@ extension TraceRecorder {
 
     /// The sink a `TRACER_OUTPUT` value names.
     public static func sink(for value: String) throws(TraceSinkError) -> any TraceSink {
+        if value.hasPrefix("tcp://") { return try TCPSink.parse(value) }
         if value.hasPrefix("fd:") {
             guard let descriptor = Int32(value.dropFirst(3)), descriptor >= 0 else {
                 throw TraceSinkError(sink: value, reason: "expected fd:N with N a file descriptor number")

@@ -132,6 +132,9 @@ public final class TraceRecorder: Sendable {
         }
     }
 
+    /// The sink error that stopped recording, if one did.
+    public var sinkFailure: TraceSinkError? { writer.output.withLock { $0.failure } }
+
     /// Stops recording, writes everything recorded and closes the sink. Idempotent.
     public func close() {
         guard !closing.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -154,11 +157,11 @@ public final class TraceRecorder: Sendable {
     /// Hands the buffered bytes to the sink; on failure, reports once and stops recording.
     private func writeOut(_ state: inout OutputState) {
         defer { state.used = 0 }
-        guard !state.failed, state.used > 0 else { return }
+        guard state.failure == nil, state.used > 0 else { return }
         do throws(TraceSinkError) {
             try state.sink.write(UnsafeRawBufferPointer(start: state.base, count: state.used))
         } catch {
-            state.failed = true
+            state.failure = error
             recording.store(false, ordering: .relaxed)
             reportError("cannot write trace to \(error); recording stopped")
         }
@@ -182,7 +185,8 @@ struct OutputState: @unchecked Sendable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     var used = 0
-    var failed = false
+    /// The sink error that stopped recording, if one did.
+    var failure: TraceSinkError?
     var converter: TickConverter
 
     init(sink: any TraceSink, clock: TraceClock) {

@@ -52,11 +52,13 @@ struct ChildList {
         modifiers.removeLast()
     }
 
-    /// Adds `content` under the explicit identity `id`.
-    mutating func add(_ content: any View, id: AnyHashable, at position: UInt64) {
+    /// Adds `content` under the explicit identity `id`. `ForEach` rows mix the id into the
+    /// position (so rows nested in rows stay apart); `.id(_:)` does not, so a new id in the same
+    /// place reads as a changed identity of the same slot.
+    mutating func add(_ content: any View, id: AnyHashable, mixingPosition: Bool, at position: UInt64) {
         let outer = explicitID
         explicitID = id
-        add(content, at: Self.position(position, mixing: UInt64(truncatingIfNeeded: id.hashValue)))
+        add(content, at: mixingPosition ? Self.position(position, mixing: UInt64(truncatingIfNeeded: id.hashValue)) : position)
         explicitID = outer
     }
 

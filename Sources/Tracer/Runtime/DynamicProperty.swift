@@ -57,6 +57,18 @@ struct PropertyInstaller {
         }
     }
 
+    /// Subscribes the node to `object`'s changes (once per object: a different object in the same
+    /// slot replaces the subscription); a change invalidates the node for `reason`.
+    mutating func observe<Object: ObservableObject>(_ object: Object, reason: EvalReason) {
+        let id = ObjectIdentifier(object)
+        if let existing = node.observations[slot], existing.object == id { return }
+        let token = self.token
+        let subscription = object.objectWillChange.subscribe { change, memo in
+            token.scheduler.notePublishedChange(change, owner: token, reason: reason, memo: &memo)
+        }
+        node.observations[slot] = ObjectObservation(object: id, subscription: subscription)
+    }
+
     /// The names of a write of the current property: interned now, once per storage.
     func describe(wrapper: WrapperKind, site: DeclarationSite?) -> WriteDescription {
         let siteText = site?.text ?? ""
@@ -67,4 +79,10 @@ struct PropertyInstaller {
             site: site.flatMap { _ in recorder?.intern(siteText) } ?? .none,
             siteText: siteText, wrapper: wrapper, changed: nil)
     }
+}
+
+/// A node's subscription to an observable object's changes.
+struct ObjectObservation {
+    let object: ObjectIdentifier
+    let subscription: ValueSubscription
 }

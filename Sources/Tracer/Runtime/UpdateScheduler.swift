@@ -57,7 +57,7 @@ final class UpdateScheduler: Sendable {
     /// Returns the write's `seq` (0 when not recording).
     @discardableResult
     func noteWrite(_ write: WriteDescription, owner: NodeToken?, invalidating: Bool, reason: EvalReason = .state) -> UInt64 {
-        let thread = ThreadID.current
+        let thread = UInt32(ThreadID.current)
         let (seq, warn) = state.withLock { state -> (UInt64, Bool) in
             let tx = Self.openTransaction(&state)
             let duringUpdate = state.updatingThread == thread
@@ -89,6 +89,24 @@ final class UpdateScheduler: Sendable {
         noteWrite(
             WriteDescription(view: owner.view, prop: .none, site: .none, siteText: "", wrapper: wrapper, changed: nil),
             owner: owner, invalidating: true, reason: .observed)
+    }
+
+    /// Records a `@Published` write seen by `owner` and invalidates it; observers after the first
+    /// share the first one's `write` event through `memo`.
+    func notePublishedChange(_ change: PublishedChange, owner: NodeToken, reason: EvalReason, memo: inout WriteMemo) {
+        if memo.scheduler == ObjectIdentifier(self) {
+            let cause = memo.seq
+            state.withLock { state in
+                let tx = Self.openTransaction(&state)
+                if owner.isMounted { Self.markDirty(owner, reason: reason, cause: cause, tx: tx, recorder: recorder, in: &state) }
+            }
+            return
+        }
+        let names = recorder.flatMap { recorder in change.source?.describe(in: recorder) }
+        let write = WriteDescription(
+            view: owner.view, prop: names?.prop ?? .none, site: names?.site ?? .none, siteText: names?.siteText ?? "",
+            wrapper: .published, changed: change.changed)
+        memo = WriteMemo(scheduler: ObjectIdentifier(self), seq: noteWrite(write, owner: owner, invalidating: true, reason: reason))
     }
 
     /// Queues `delivery` (a publisher's value for an `.onReceive` handler) for the next flush.
@@ -126,7 +144,7 @@ final class UpdateScheduler: Sendable {
 
     /// Runs `handler` with writes on this thread attributed to `cause`.
     func runHandler(cause: UInt64, _ handler: () -> Void) {
-        let thread = ThreadID.current
+        let thread = UInt32(ThreadID.current)
         let previous = state.withLock { state -> (UInt32, UInt64) in
             defer { (state.handlerThread, state.handlerCause) = (thread, cause) }
             return (state.handlerThread, state.handlerCause)

@@ -69,7 +69,7 @@ struct BindingIdentity: Hashable {
     /// The path from the stored value to the bound one; nil for the value itself.
     var keyPath: AnyKeyPath?
 
-    static let constant = BindingIdentity(root: nil, keyPath: nil)
+    static var constant: BindingIdentity { BindingIdentity(root: nil, keyPath: nil) }
 
     init(root: ObjectIdentifier?, keyPath: AnyKeyPath? = nil) {
         self.root = root

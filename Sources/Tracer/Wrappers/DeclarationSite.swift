@@ -1,29 +1,29 @@
 /// Where a property wrapper was declared: captured by its initializer's `#fileID`/`#line`
 /// defaults and written as `File.swift:12` in the `site` field.
-public struct DeclarationSite: Sendable, Hashable {
+struct DeclarationSite: Sendable, Hashable {
     /// The `#fileID` of the declaration (`Module/File.swift`).
-    public let fileID: StaticString
+    let fileID: StaticString
     /// The line of the declaration.
-    public let line: UInt
+    let line: UInt
 
     /// A site at `fileID`:`line`.
-    public init(fileID: StaticString, line: UInt) {
+    init(fileID: StaticString, line: UInt) {
         self.fileID = fileID
         self.line = line
     }
 
     /// `File.swift:12`: the file name without its module, and the line.
-    public var text: String {
+    var text: String {
         let file = fileID.description
         let name = file.lastIndex(of: "/").map { file[file.index(after: $0)...] } ?? file[...]
         return "\(name):\(line)"
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
     }
 
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(fileID.description)
         hasher.combine(line)
     }

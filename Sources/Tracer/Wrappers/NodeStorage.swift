@@ -48,20 +48,20 @@ final class NodeStorage<Value>: Sendable {
 ///
 /// NB: a view value is re-created by every evaluation of its parent; each new value gets an empty
 /// slot, and the node fills it with the storage it keeps before the view's body runs.
-final class InstallSlot<Value>: Sendable {
-    private let storage = AtomicLazyReference<NodeStorage<Value>>()
+final class InstallSlot<Storage: AnyObject & Sendable>: Sendable {
+    private let storage = AtomicLazyReference<Storage>()
 
     init() {}
 
     /// The installed storage, if any.
-    var installed: NodeStorage<Value>? { storage.load() }
+    var installed: Storage? { storage.load() }
 
     /// Installs `candidate` unless a storage is already there; returns the one in place.
     @discardableResult
-    func install(_ candidate: NodeStorage<Value>) -> NodeStorage<Value> { storage.storeIfNil(candidate) }
+    func install(_ candidate: Storage) -> Storage { storage.storeIfNil(candidate) }
 
     /// Whether two slots stand for the same node state (or either is not installed yet).
-    func isSameInput(as other: InstallSlot<Value>) -> Bool {
+    func isSameInput(as other: InstallSlot<Storage>) -> Bool {
         guard let mine = installed, let theirs = other.installed else { return true }
         return mine === theirs
     }

@@ -6,7 +6,7 @@
 public struct State<Value>: DynamicProperty {
     let initialValue: Value
     let site: DeclarationSite
-    let slot = InstallSlot<Value>()
+    let slot = InstallSlot<NodeStorage<Value>>()
 
     /// State starting at `wrappedValue`, declared at `fileID`:`line`.
     public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {

@@ -6,7 +6,7 @@
 public struct ViewStorage<Value>: DynamicProperty {
     let initialValue: Value
     let site: DeclarationSite
-    let slot = InstallSlot<Value>()
+    let slot = InstallSlot<NodeStorage<Value>>()
 
     /// Storage starting at `wrappedValue`, declared at `fileID`:`line`.
     public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {

@@ -1,0 +1,15 @@
+/// Every built-in scenario, in the order `tracectl record --list` shows them.
+public enum ScenarioCatalog {
+    /// The scenarios.
+    public static let all: [Scenario] = [
+        ScrollOffset.scenario,
+    ]
+
+    /// The scenario called `name`.
+    public static func scenario(named name: String) throws(ScenarioError) -> Scenario {
+        guard let scenario = all.first(where: { $0.name == name }) else {
+            throw .unknownScenario(name, known: all.map(\.name))
+        }
+        return scenario
+    }
+}

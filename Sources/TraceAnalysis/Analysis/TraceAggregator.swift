@@ -1,0 +1,171 @@
+import Tracer
+
+/// Folds the events of one reader into per-view counters, keyed by interned ids (the hot path).
+///
+/// NB: cause chains are resolved per transaction: only the live `tx`'s `seq → root write` map is
+/// kept (a window indexed by `seq - first seq of the tx`), so memory does not grow with the trace.
+/// Events without a `tx` stay in the live window.
+struct TraceAggregator {
+    private struct ViewCounters {
+        var bodyEvals = 0
+        var skips = 0
+        var wastedEvals = 0
+        var invalidations = 0
+        var writes = 0
+        var evalsCausedByWrites = 0
+    }
+
+    private struct OriginKey {
+        var view: ViewID
+        var prop: SymbolID
+        var wrapper: SymbolID
+        var site: SymbolID
+    }
+
+    /// The longest transaction (in `seq`s) whose cause chains are followed.
+    static let transactionWindow: Int64 = 1 << 20
+
+    private var viewCounters: [ViewCounters] = [ViewCounters()]
+    private var durations: [DurationAccumulator] = [DurationAccumulator()]
+    private var originIndex = PairKeyTable()
+    private var origins: [OriginKey] = []
+    private var originWrites: [Int] = []
+    /// (evaluated view, origin index) → evaluations.
+    private var causes = PairKeyTable()
+    private var kindCounts: [Int] = []
+    private var leading = EventCounters()
+    private var marks: [(name: SymbolID, seq: Int64, ts: Int64, counters: EventCounters)] = []
+    private var liveTransaction: Int64 = 0
+    private var transactionStart: Int64 = 0
+    /// Root origin index + 1 of each `seq` in the live transaction (0: none).
+    private var roots: [Int32] = []
+
+    /// Adds one event.
+    @inline(__always)
+    mutating func add(_ event: ParsedEvent) {
+        let kindIndex = Int(event.kindName)
+        if kindIndex >= kindCounts.count { kindCounts += repeatElement(0, count: kindIndex + 1 - kindCounts.count) }
+        kindCounts[kindIndex] += 1
+        if event.kind == .mark { marks.append((event.name, event.seq, event.ts, EventCounters())) }
+        var counters = EventCounters()
+        counters.events = 1
+        let view = Int(event.view)
+        if view >= viewCounters.count {
+            viewCounters += repeatElement(ViewCounters(), count: view + 1 - viewCounters.count)
+            durations += repeatElement(DurationAccumulator(), count: view + 1 - durations.count)
+        }
+        if event.has(.seq) { enterTransaction(event) }
+        var root: Int32 = 0
+        switch event.kind {
+        case .write?:
+            let origin = self.origin(event)
+            originWrites[origin] += 1
+            viewCounters[view].writes += 1
+            counters.writes = 1
+            root = Int32(origin + 1)
+        case .invalidate?:
+            viewCounters[view].invalidations += 1
+            counters.invalidations = 1
+            root = rootOf(event)
+        case .bodyEval?:
+            viewCounters[view].bodyEvals += 1
+            counters.bodyEvals = 1
+            counters.bodyTimeNs = event.dur
+            durations[view].add(event.dur)
+            if event.has(.changed) && event.changed == 0 {
+                viewCounters[view].wastedEvals += 1
+                counters.wastedEvals = 1
+            }
+            root = rootOf(event)
+            if root > 0 {
+                causes.add(UInt64(view), UInt64(root - 1), 1)
+                viewCounters[Int(origins[Int(root - 1)].view)].evalsCausedByWrites += 1
+            }
+        case .skip?:
+            viewCounters[view].skips += 1
+            counters.skips = 1
+            root = rootOf(event)
+        default:
+            root = rootOf(event)
+        }
+        if event.has(.seq) { storeRoot(root, of: event.seq) }
+        if marks.isEmpty { leading.add(counters) } else { marks[marks.count - 1].counters.add(counters) }
+    }
+
+    @inline(__always)
+    private mutating func origin(_ event: ParsedEvent) -> Int {
+        let key = OriginKey(view: event.view, prop: event.prop, wrapper: event.wrapper, site: event.site)
+        // NB: a property is identified by view, name and wrapper; its site is the first one written
+        // (a declaration has one site), which keeps the cause table small.
+        return originIndex.value(UInt64(key.view) << 32 | UInt64(key.prop), UInt64(key.wrapper)) {
+            origins.append(key)
+            originWrites.append(0)
+            return origins.count - 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func enterTransaction(_ event: ParsedEvent) {
+        if event.has(.tx) && event.tx != liveTransaction || event.seq < transactionStart || roots.isEmpty {
+            liveTransaction = event.has(.tx) ? event.tx : liveTransaction
+            transactionStart = event.seq
+            roots.removeAll(keepingCapacity: true)
+        }
+    }
+
+    @inline(__always)
+    private func rootOf(_ event: ParsedEvent) -> Int32 {
+        guard event.has(.cause), event.cause >= transactionStart else { return 0 }
+        let index = Int(event.cause - transactionStart)
+        return index < roots.count ? roots[index] : 0
+    }
+
+    @inline(__always)
+    private mutating func storeRoot(_ root: Int32, of seq: Int64) {
+        let offset = seq - transactionStart
+        guard offset < Self.transactionWindow else { return }
+        let index = Int(offset)
+        if index >= roots.count { roots += repeatElement(0, count: index + 1 - roots.count) }
+        roots[index] = root
+    }
+
+    /// The name-keyed aggregate, resolving ids with `reader`.
+    func partial(_ reader: borrowing TraceReader) -> PartialAggregate {
+        var partial = PartialAggregate(file: reader.displayName)
+        partial.header = reader.header
+        partial.keptDiagnostics = reader.options.keptDiagnostics
+        partial.warnings = reader.warnings
+        partial.invalidLineCount = reader.invalidLineCount
+        partial.invalidLines = reader.invalidLines
+        partial.lineCount = reader.lineCount
+        partial.leading = leading
+        partial.marks = marks.map { MarkInterval(name: reader.string($0.name), seq: $0.seq, ts: $0.ts, counters: $0.counters) }
+        for (kind, count) in kindCounts.enumerated() where count > 0 {
+            partial.kindCounts[reader.string(SymbolID(kind)), default: 0] += count
+        }
+        let originNames = origins.map {
+            PartialAggregate.Property(view: reader.viewName($0.view), prop: reader.string($0.prop), wrapper: reader.string($0.wrapper))
+        }
+        for (index, origin) in origins.enumerated() { partial.sites[originNames[index]] = reader.string(origin.site) }
+        var parts: [Int: PartialAggregate.ViewPart] = [:]
+        for (view, counters) in viewCounters.enumerated().dropFirst()
+        where counters.bodyEvals + counters.skips + counters.invalidations + counters.writes > 0 {
+            var stats = ViewStats(view: reader.viewName(ViewID(view)))
+            stats.bodyEvals = counters.bodyEvals
+            stats.skips = counters.skips
+            stats.wastedEvals = counters.wastedEvals
+            stats.invalidations = counters.invalidations
+            stats.writes = counters.writes
+            stats.evalsCausedByWrites = counters.evalsCausedByWrites
+            parts[view] = PartialAggregate.ViewPart(stats: stats, durations: durations[view])
+        }
+        for (index, origin) in origins.enumerated() {
+            parts[Int(origin.view)]?.writes[originNames[index], default: 0] += originWrites[index]
+        }
+        causes.forEach { view, origin, count in
+            parts[Int(view)]?.causes[originNames[Int(origin)], default: 0] += count
+        }
+        for part in parts.values { partial.views[part.stats.view] = part }
+        return partial
+    }
+}

@@ -1,0 +1,49 @@
+/// Everything a report shows about one trace, in memory independent of the trace's length.
+public struct TraceSummary: Sendable, Hashable {
+    /// The trace's display name (path or `<stdin>`).
+    public var file: String
+    /// The `meta` header; nil when the trace had none.
+    public var header: TraceHeader?
+    /// Per-view statistics, ordered by view path.
+    public var views: [ViewStats]
+    /// Counts over the whole trace.
+    public var totals: EventCounters
+    /// Events per kind, known and unknown, by the kind's spelling.
+    public var kindCounts: [String: Int]
+    /// Events of kinds this reader does not know, by kind.
+    public var unknownKinds: [String: Int]
+    /// Intervals between marks, in trace order; empty when the trace has no marks.
+    public var marks: [MarkInterval]
+    /// The events before the first mark (the whole trace when there are none).
+    public var beforeFirstMark: EventCounters
+    /// Non-fatal findings (missing header, cut-off final line).
+    public var warnings: [TraceDiagnostic]
+    /// Lines skipped as invalid in lenient mode, and the first few of their diagnostics.
+    public var invalidLineCount: Int
+    public var invalidLines: [TraceDiagnostic]
+    /// Lines in the trace, blank and invalid ones included.
+    public var lineCount: Int
+
+    /// A summary with the given parts.
+    public init(
+        file: String, header: TraceHeader?, views: [ViewStats], totals: EventCounters, kindCounts: [String: Int],
+        unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
+        warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int
+    ) {
+        self.file = file
+        self.header = header
+        self.views = views
+        self.totals = totals
+        self.kindCounts = kindCounts
+        self.unknownKinds = unknownKinds
+        self.marks = marks
+        self.beforeFirstMark = beforeFirstMark
+        self.warnings = warnings
+        self.invalidLineCount = invalidLineCount
+        self.invalidLines = invalidLines
+        self.lineCount = lineCount
+    }
+
+    /// The statistics of `view`, if it appears in the trace.
+    public func stats(for view: String) -> ViewStats? { views.first { $0.view == view } }
+}

@@ -1,0 +1,241 @@
+import Foundation
+
+/// A redraw budget: rules that `tracectl check` holds traces to (schema `tracer-budget/1`).
+///
+/// ```json
+/// {"schema":"tracer-budget/1","aggregate":"median",
+///  "rules":[{"view":"MyView","metric":"body-evals","max":3,"level":"error"}]}
+/// ```
+public struct Budget: Sendable, Equatable {
+    /// The schema id a budget file names.
+    public static let schema = "tracer-budget/1"
+
+    /// How the figures of repeated runs combine when a rule does not say.
+    public var aggregate: RunAggregate
+    public var rules: [BudgetRule]
+
+    public init(aggregate: RunAggregate = .median, rules: [BudgetRule]) {
+        self.aggregate = aggregate
+        self.rules = rules
+    }
+
+    /// Reads and validates the budget file at `path` (`-` for standard input).
+    public static func load(path: String) throws(BudgetError) -> Budget {
+        let bytes: [UInt8]
+        do {
+            bytes = try path == "-"
+                ? [UInt8](FileHandle.standardInput.readToEndSafely())
+                : [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw BudgetError(file: path, message: "cannot read budget file: \(error.localizedDescription)")
+        }
+        return try parse(bytes, file: path)
+    }
+
+    /// Parses and validates a budget document; every problem names its JSON path.
+    public static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> Budget {
+        let root: JSONNode
+        do {
+            root = try JSONDocumentParser.parse(bytes)
+        } catch {
+            throw BudgetError(file: file, line: error.line, column: error.column, message: error.message)
+        }
+        var reader = BudgetReader(file: file)
+        return try reader.budget(root)
+    }
+}
+
+/// One rule: a metric of the views matching a glob, held to a limit at a level.
+public struct BudgetRule: Sendable, Equatable {
+    /// The view glob (`MyView`, `*/Row[*]`, `**`).
+    public var view: String
+    public var metric: BudgetMetric
+    /// At most this much (inclusive).
+    public var max: Double?
+    /// At least this much (inclusive).
+    public var min: Double?
+    /// With a baseline: at most the baseline's figure plus this.
+    public var maxIncrease: BudgetIncrease?
+    public var level: BudgetLevel
+    /// Only traces of this scenario / variant; nil for any.
+    public var scenario: String?
+    public var variant: String?
+    /// Only the events within the `mark` interval of this name; nil for the whole trace.
+    public var mark: String?
+    /// How repeated runs combine; nil for the budget's default.
+    public var aggregate: RunAggregate?
+    /// `$.rules[N]`, for messages.
+    public var path: String
+    /// Where the rule starts in the budget file.
+    public var line: Int
+
+    public init(
+        view: String, metric: BudgetMetric, max: Double? = nil, min: Double? = nil,
+        maxIncrease: BudgetIncrease? = nil, level: BudgetLevel = .error, scenario: String? = nil,
+        variant: String? = nil, mark: String? = nil, aggregate: RunAggregate? = nil, path: String = "", line: Int = 0
+    ) {
+        self.view = view
+        self.metric = metric
+        self.max = max
+        self.min = min
+        self.maxIncrease = maxIncrease
+        self.level = level
+        self.scenario = scenario
+        self.variant = variant
+        self.mark = mark
+        self.aggregate = aggregate
+        self.path = path
+        self.line = line
+    }
+
+    /// A short name for the rule: `MyView body-evals ≤ 3`.
+    public var title: String {
+        var limits: [String] = []
+        if let max { limits.append("≤ \(metric.format(max))") }
+        if let min { limits.append("≥ \(metric.format(min))") }
+        if let maxIncrease { limits.append("+\(maxIncrease) over baseline") }
+        var scope = ""
+        if let scenario { scope += " [\(scenario)\(variant.map { ".\($0)" } ?? "")]" } else if let variant { scope += " [\(variant)]" }
+        if let mark { scope += " @\(mark)" }
+        return "\(view) \(metric.rawValue) \(limits.joined(separator: ", "))\(scope)"
+    }
+}
+
+/// What a rule measures.
+public enum BudgetMetric: String, Sendable, CaseIterable {
+    case bodyEvals = "body-evals"
+    case skips
+    case wastedEvals = "wasted-evals"
+    case invalidations
+    case writes
+    case evalsPerWrite = "evals-per-write"
+    case bodyTimeP95 = "body-time-p95"
+    case bodyTimeTotal = "body-time-total"
+    /// The sum of body evaluations over every matching view.
+    case totalBodyEvals = "total-body-evals"
+
+    /// Whether the figure is a duration in nanoseconds.
+    public var isDuration: Bool { self == .bodyTimeP95 || self == .bodyTimeTotal }
+
+    /// Whether the rule sums its matching views into one figure instead of checking each.
+    public var isTotal: Bool { self == .totalBodyEvals }
+
+    /// A figure of this metric for messages: `12`, `0.5`, `1.2 ms`.
+    public func format(_ value: Double) -> String {
+        isDuration ? DurationText.format(nanoseconds: value) : NumberText.format(value)
+    }
+}
+
+/// How severe a breached rule is.
+public enum BudgetLevel: String, Sendable, CaseIterable {
+    /// Fails the check (exit 1).
+    case error
+    /// Reported, does not fail.
+    case warn
+    /// Not checked.
+    case off
+}
+
+/// How the figures of several runs of the same trace combine.
+public enum RunAggregate: String, Sendable, CaseIterable {
+    case median, max, min
+
+    /// Combines `values` (not empty).
+    public func combine(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        switch self {
+        case .median:
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        case .max: return sorted.last ?? 0
+        case .min: return sorted.first ?? 0
+        }
+    }
+}
+
+/// An allowed increase over a baseline: a percentage or an absolute amount.
+public enum BudgetIncrease: Sendable, Equatable, CustomStringConvertible {
+    case percent(Double)
+    case absolute(Double)
+
+    /// The limit for a baseline figure.
+    public func limit(over baseline: Double) -> Double {
+        switch self {
+        case .percent(let percent): baseline * (1 + percent / 100)
+        case .absolute(let amount): baseline + amount
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .percent(let percent): "\(NumberText.format(percent))%"
+        case .absolute(let amount): NumberText.format(amount)
+        }
+    }
+}
+
+/// A budget file that cannot be used: where, and what was expected.
+public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// The JSON path of the problem (`$.rules[2].metric`), when it is about a value.
+    public var path: String?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.path = path
+        self.message = message
+    }
+
+    /// `FILE:LINE:COL: $.rules[2].metric: expected …`
+    public var description: String {
+        var text = file
+        if let line { text += ":\(line)" }
+        if let column { text += ":\(column)" }
+        text += ": "
+        if let path { text += "\(path): " }
+        return text + message
+    }
+}
+
+/// Number formatting shared by budget messages: integers without a fraction, else two decimals.
+enum NumberText {
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: "%.2f", value)
+    }
+}
+
+/// Durations for humans (`850 ns`, `12.3 µs`, `4.56 ms`, `1.20 s`) and parsing of `"2ms"`-style limits.
+public enum DurationText {
+    /// `nanoseconds` in the largest unit that keeps it ≥ 1.
+    public static func format(nanoseconds value: Double) -> String {
+        switch value {
+        case ..<1_000: return "\(NumberText.format(value.rounded())) ns"
+        case ..<1_000_000: return String(format: "%.1f µs", value / 1_000)
+        case ..<1_000_000_000: return String(format: "%.2f ms", value / 1_000_000)
+        default: return String(format: "%.2f s", value / 1_000_000_000)
+        }
+    }
+
+    /// Nanoseconds in a string like `500ns`, `20us`, `20µs`, `1.5ms`, `2s`; nil if it is not one.
+    public static func parse(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for (unit, scale) in units where trimmed.hasSuffix(unit) {
+            let number = trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+            guard let value = Double(number), value >= 0, value.isFinite else { return nil }
+            return value * scale
+        }
+        return nil
+    }
+}
+
+extension FileHandle {
+    /// Everything left on this handle (standard input for `-`).
+    func readToEndSafely() throws -> Data { try readToEnd() ?? Data() }
+}

@@ -1,0 +1,118 @@
+/// Turns a parsed budget document into a `Budget`, naming the JSON path of every problem.
+struct BudgetReader {
+    let file: String
+
+    private static let ruleKeys: Set<String> = [
+        "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note",
+    ]
+
+    mutating func budget(_ root: JSONNode) throws(BudgetError) -> Budget {
+        guard case .object(let members) = root.value else { throw problem(root, "$", "expected an object") }
+        for (key, node) in members where !["schema", "aggregate", "rules", "description"].contains(key) {
+            throw problem(node, "$.\(key)", "unknown key '\(key)' (expected schema, aggregate, rules, description)")
+        }
+        guard let schema = root["schema"] else {
+            throw problem(root, "$", "missing \"schema\": expected \"\(Budget.schema)\"")
+        }
+        guard case .string(let name) = schema.value, name == Budget.schema else {
+            throw problem(schema, "$.schema", "expected \"\(Budget.schema)\", found \(describe(schema.value))")
+        }
+        let aggregate = try root["aggregate"].map { node throws(BudgetError) in
+            try choice(node, "$.aggregate", RunAggregate.self)
+        } ?? .median
+        guard let rulesNode = root["rules"] else { throw problem(root, "$", "missing \"rules\": expected an array") }
+        guard case .array(let ruleNodes) = rulesNode.value else {
+            throw problem(rulesNode, "$.rules", "expected an array, found \(rulesNode.value.typeName)")
+        }
+        var rules: [BudgetRule] = []
+        for (index, node) in ruleNodes.enumerated() {
+            rules.append(try rule(node, path: "$.rules[\(index)]"))
+        }
+        return Budget(aggregate: aggregate, rules: rules)
+    }
+
+    private func rule(_ node: JSONNode, path: String) throws(BudgetError) -> BudgetRule {
+        guard case .object(let members) = node.value else {
+            throw problem(node, path, "expected a rule object, found \(node.value.typeName)")
+        }
+        for (key, member) in members where !Self.ruleKeys.contains(key) {
+            throw problem(member, "\(path).\(key)", "unknown key '\(key)' (expected one of \(Self.ruleKeys.sorted().joined(separator: ", ")))")
+        }
+        guard let metricNode = node["metric"] else {
+            throw problem(node, path, "missing \"metric\": expected one of \(BudgetMetric.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let metric = try choice(metricNode, "\(path).metric", BudgetMetric.self)
+        let view = try node["view"].map { n throws(BudgetError) in try string(n, "\(path).view") } ?? "**"
+        guard !view.isEmpty else { throw problem(node["view"]!, "\(path).view", "expected a view glob, found an empty string") }
+        let max = try node["max"].map { n throws(BudgetError) in try limit(n, "\(path).max", metric) }
+        let min = try node["min"].map { n throws(BudgetError) in try limit(n, "\(path).min", metric) }
+        let increase = try node["maxIncrease"].map { n throws(BudgetError) in try self.increase(n, "\(path).maxIncrease", metric) }
+        guard max != nil || min != nil || increase != nil else {
+            throw problem(node, path, "expected a limit: \"max\", \"min\" or \"maxIncrease\"")
+        }
+        if let max, let min, min > max {
+            throw problem(node["min"]!, "\(path).min", "min \(metric.format(min)) is above max \(metric.format(max))")
+        }
+        return BudgetRule(
+            view: view, metric: metric, max: max, min: min, maxIncrease: increase,
+            level: try node["level"].map { n throws(BudgetError) in try choice(n, "\(path).level", BudgetLevel.self) } ?? .error,
+            scenario: try node["scenario"].map { n throws(BudgetError) in try string(n, "\(path).scenario") },
+            variant: try node["variant"].map { n throws(BudgetError) in try string(n, "\(path).variant") },
+            mark: try node["mark"].map { n throws(BudgetError) in try string(n, "\(path).mark") },
+            aggregate: try node["aggregate"].map { n throws(BudgetError) in try choice(n, "\(path).aggregate", RunAggregate.self) },
+            path: path, line: node.line)
+    }
+
+    private func string(_ node: JSONNode, _ path: String) throws(BudgetError) -> String {
+        guard case .string(let text) = node.value else {
+            throw problem(node, path, "expected a string, found \(node.value.typeName)")
+        }
+        return text
+    }
+
+    private func choice<Choice: RawRepresentable & CaseIterable>(
+        _ node: JSONNode, _ path: String, _: Choice.Type
+    ) throws(BudgetError) -> Choice where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .string(let text) = node.value, let value = Choice(rawValue: text) else {
+            throw problem(node, path, "expected one of \(names), found \(describe(node.value))")
+        }
+        return value
+    }
+
+    /// A non-negative number; for duration metrics also a string like `"2ms"`.
+    private func limit(_ node: JSONNode, _ path: String, _ metric: BudgetMetric) throws(BudgetError) -> Double {
+        switch node.value {
+        case .number(let value) where value >= 0 && value.isFinite:
+            return value
+        case .string(let text) where metric.isDuration:
+            guard let value = DurationText.parse(text) else {
+                throw problem(node, path, "expected a duration like \"500us\", \"2ms\" or a number of ns, found \"\(text)\"")
+            }
+            return value
+        default:
+            let expected = metric.isDuration ? "a duration (\"2ms\") or a non-negative number of ns" : "a non-negative number"
+            throw problem(node, path, "expected \(expected), found \(describe(node.value))")
+        }
+    }
+
+    private func increase(_ node: JSONNode, _ path: String, _ metric: BudgetMetric) throws(BudgetError) -> BudgetIncrease {
+        if case .string(let text) = node.value, text.hasSuffix("%") {
+            guard let percent = Double(text.dropLast()), percent >= 0, percent.isFinite else {
+                throw problem(node, path, "expected a percentage like \"10%\", found \"\(text)\"")
+            }
+            return .percent(percent)
+        }
+        return .absolute(try limit(node, path, metric))
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return "\"\(text)\"" }
+        if case .number(let number) = value { return NumberText.format(number) }
+        return value.typeName
+    }
+
+    private func problem(_ node: JSONNode, _ path: String, _ message: String) -> BudgetError {
+        BudgetError(file: file, line: node.line, column: node.column, path: path, message: message)
+    }
+}

@@ -1,0 +1,21 @@
+/// How deltas are written: signed numbers and percentages with a real minus sign (`−99.6%`).
+public enum DeltaFormat {
+    /// `variant - base` with its sign (`+12`, `−481`, `0`).
+    public static func signed(_ delta: Int64) -> String {
+        delta > 0 ? "+\(delta)" : delta < 0 ? "−\(delta.magnitude)" : "0"
+    }
+
+    /// The change from `base` to `variant` as a percentage of `base` (`−99.6%`, `+50.0%`), `new`
+    /// when `base` is 0 and `variant` is not, `0.0%` when both are 0.
+    public static func percent(base: UInt64, variant: UInt64) -> String {
+        guard let ratio = ratio(base: base, variant: variant) else { return variant == 0 ? "0.0%" : "new" }
+        let text = JSONText.decimal(abs(ratio) * 100, places: 1)
+        let padded = text.contains(".") ? text : text + ".0"
+        return ratio > 0 ? "+\(padded)%" : ratio < 0 ? "−\(padded)%" : "0.0%"
+    }
+
+    /// `(variant - base) / base`, or nil when `base` is 0.
+    public static func ratio(base: UInt64, variant: UInt64) -> Double? {
+        base == 0 ? nil : (Double(variant) - Double(base)) / Double(base)
+    }
+}

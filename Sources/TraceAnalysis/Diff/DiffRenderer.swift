@@ -1,0 +1,109 @@
+/// Renders a `TraceDiff` as text, JSON (`tracer-diff/1`) or Markdown.
+public enum DiffRenderer {
+    /// The JSON schema id of `json(_:)`.
+    public static let schema = "tracer-diff/1"
+
+    /// The views worth listing, most changed first: by absolute evaluation delta, then wasted, then path.
+    static func ranked(_ diff: TraceDiff) -> [ViewDelta] {
+        diff.views.sorted {
+            let (left, right) = ($0.evals.delta.magnitude, $1.evals.delta.magnitude)
+            if left != right { return left > right }
+            let (leftWasted, rightWasted) = ($0.wasted.delta.magnitude, $1.wasted.delta.magnitude)
+            if leftWasted != rightWasted { return leftWasted > rightWasted }
+            return $0.view < $1.view
+        }
+    }
+
+    private static let headers = ["view", "evals", "", "Δ", "%", "wasted", "", "Δ", "skips", "", "time", "", "%"]
+
+    private static func cells(_ row: ViewDelta, name: String) -> [String] {
+        let (evals, wasted, skips, time) = (row.evals, row.wasted, row.skips, row.time)
+        return [
+            name, String(evals.base), String(evals.variant), DeltaFormat.signed(evals.delta),
+            DeltaFormat.percent(base: evals.base, variant: evals.variant),
+            String(wasted.base), String(wasted.variant), DeltaFormat.signed(wasted.delta),
+            String(skips.base), String(skips.variant),
+            DurationFormat.human(Int64(time.base)), DurationFormat.human(Int64(time.variant)),
+            DeltaFormat.percent(base: time.base, variant: time.variant),
+        ]
+    }
+
+    private static func name(_ row: ViewDelta, _ diff: TraceDiff) -> String {
+        switch row.presence {
+        case .both: row.view
+        case .baseOnly: "\(row.view)  (only in \(diff.baseLabel))"
+        case .variantOnly: "\(row.view)  (only in \(diff.variantLabel))"
+        }
+    }
+
+    /// A terminal table: the verdict, then one row per view (most changed first) and the totals.
+    public static func text(_ diff: TraceDiff) -> String {
+        let (baseName, variantName) = (diff.baseLabel, diff.variantLabel)
+        var output = "base:    \(baseName) (\(diff.base.summary.file))\n"
+        output += "variant: \(variantName) (\(diff.variant.summary.file))\n"
+        if let scenario = diff.base.summary.header?.scenario { output += "scenario: \(scenario)\n" }
+        output += "\n\(diff.verdict)\n\n"
+        var rows = [headers, ["", baseName, variantName, "", "", baseName, variantName, "", baseName, variantName, baseName, variantName, ""]]
+        rows += ranked(diff).map { cells($0, name: name($0, diff)) }
+        rows.append(cells(diff.totals, name: "total"))
+        output += TextTable.render(rows, leftAligned: [0], separatorBefore: rows.count - 1)
+        return output
+    }
+
+    /// A Markdown report: verdict, then a table of every view (most changed first) and the totals.
+    public static func markdown(_ diff: TraceDiff) -> String {
+        let (baseName, variantName) = (diff.baseLabel, diff.variantLabel)
+        var output = "## \(escapeMarkdown(variantName)) vs \(escapeMarkdown(baseName))\n\n**\(escapeMarkdown(diff.verdict))**\n\n"
+        let header = ["view", "evals \(baseName)", "evals \(variantName)", "Δ", "%", "wasted \(baseName)",
+                      "wasted \(variantName)", "Δ", "skips \(baseName)", "skips \(variantName)",
+                      "time \(baseName)", "time \(variantName)", "%"]
+        func line(_ cells: [String]) -> String { "| " + cells.map(escapeMarkdown).joined(separator: " | ") + " |\n" }
+        output += line(header)
+        output += "|" + header.indices.map { $0 == 0 ? " --- |" : " ---: |" }.joined() + "\n"
+        for row in ranked(diff) { output += line(cells(row, name: name(row, diff))) }
+        output += line(cells(diff.totals, name: "**total**"))
+        return output
+    }
+
+    /// `text` safe inside a Markdown table cell: pipes escaped, `<`/`>` as entities, line breaks as spaces.
+    static func escapeMarkdown(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "|": result += "\\|"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\n": result += " "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The `tracer-diff/1` JSON document (one line, fields in a fixed order, views by path).
+    public static func json(_ diff: TraceDiff) -> String {
+        func side(_ profile: VisualProfile, _ label: String) -> String {
+            let header = profile.summary.header
+            let totals = profile.summary.totals
+            return "{\"file\":\(JSONText.quoted(profile.summary.file)),\"label\":\(JSONText.quoted(label)),"
+                + "\"scenario\":\(optional(header?.scenario)),\"variant\":\(optional(header?.variant)),"
+                + "\"bodyEvals\":\(totals.bodyEvals),\"skips\":\(totals.skips),\"wastedEvals\":\(totals.wastedEvals),"
+                + "\"bodyTimeNs\":\(totals.bodyTimeNs)}"
+        }
+        func pair(_ pair: ViewDelta.Pair) -> String {
+            let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
+            return "{\"base\":\(pair.base),\"variant\":\(pair.variant),\"delta\":\(pair.delta),\"ratio\":\(ratio)}"
+        }
+        func measures(_ row: ViewDelta) -> String {
+            "\"bodyEvals\":\(pair(row.evals)),\"wastedEvals\":\(pair(row.wasted)),\"skips\":\(pair(row.skips)),\"bodyTimeNs\":\(pair(row.time))"
+        }
+        let views = diff.views.map {
+            "{\"view\":\(JSONText.quoted($0.view)),\"presence\":\"\($0.presence.rawValue)\",\(measures($0))}"
+        }
+        return "{\"schema\":\"\(schema)\",\"verdict\":\(JSONText.quoted(diff.verdict)),"
+            + "\"base\":\(side(diff.base, diff.baseLabel)),\"variant\":\(side(diff.variant, diff.variantLabel)),"
+            + "\"totals\":{\(measures(diff.totals))},\"views\":[\(views.joined(separator: ","))]}\n"
+    }
+
+    private static func optional(_ text: String?) -> String { text.map(JSONText.quoted) ?? "null" }
+}

@@ -1,0 +1,72 @@
+/// Two traces of the same scenario compared view by view: the `@State` vs `@ViewStorage` question.
+///
+/// Like pprof's `-diff_base`, the base is subtracted from the variant: positive deltas mean the
+/// variant does more.
+public struct TraceDiff: Sendable, Hashable {
+    public var base: VisualProfile
+    public var variant: VisualProfile
+    /// Every view of either trace, ordered by path.
+    public var views: [ViewDelta]
+    /// What the comparison calls each side: the headers' variants, or the file names when those
+    /// are missing or the same.
+    public var baseLabel: String
+    public var variantLabel: String
+
+    /// The comparison of `variant` against `base`.
+    public init(base: VisualProfile, variant: VisualProfile) {
+        self.base = base
+        self.variant = variant
+        var byView: [String: ViewDelta] = [:]
+        for stats in base.summary.views { byView[stats.view, default: ViewDelta(view: stats.view, base: nil, variant: nil)].base = stats }
+        for stats in variant.summary.views {
+            byView[stats.view, default: ViewDelta(view: stats.view, base: nil, variant: nil)].variant = stats
+        }
+        views = byView.keys.sorted().map { byView[$0]! }
+        (baseLabel, variantLabel) = (base.label, variant.label)
+        if baseLabel == variantLabel {
+            func fileName(_ profile: VisualProfile) -> String {
+                profile.summary.file.split(separator: "/").last.map(String.init) ?? profile.summary.file
+            }
+            (baseLabel, variantLabel) = (fileName(base), fileName(variant))
+            if baseLabel == variantLabel { (baseLabel, variantLabel) = ("base", "variant") }
+        }
+    }
+
+    /// Totals over the whole of both traces.
+    public var totals: ViewDelta {
+        func total(_ summary: TraceSummary) -> ViewStats {
+            var stats = ViewStats(view: "")
+            stats.bodyEvals = summary.totals.bodyEvals
+            stats.skips = summary.totals.skips
+            stats.wastedEvals = summary.totals.wastedEvals
+            stats.bodyTime.total = summary.totals.bodyTimeNs
+            return stats
+        }
+        return ViewDelta(view: "", base: total(base.summary), variant: total(variant.summary))
+    }
+
+    /// One line on body evaluations, e.g. `view-storage re-evaluates 481 fewer bodies than state (−99.6%)`.
+    public var verdict: String {
+        let evals = totals.evals
+        let (variantName, baseName) = (variantLabel, baseLabel)
+        guard evals.delta != 0 else {
+            return "\(variantName) and \(baseName) re-evaluate the same number of bodies (\(evals.base))"
+        }
+        let amount = evals.delta.magnitude
+        let noun = amount == 1 ? "body" : "bodies"
+        let direction = evals.delta < 0 ? "fewer" : "more"
+        return "\(variantName) re-evaluates \(amount) \(direction) \(noun) than \(baseName)"
+            + " (\(DeltaFormat.percent(base: evals.base, variant: evals.variant)))"
+    }
+
+    /// Why the two traces should not be compared, or nil: their headers name different scenarios.
+    public var scenarioMismatch: String? {
+        let baseScenario = base.summary.header?.scenario
+        let variantScenario = variant.summary.header?.scenario
+        guard baseScenario != variantScenario else { return nil }
+        return "the traces record different scenarios: \(base.summary.file) is \(Self.quoted(baseScenario)),"
+            + " \(variant.summary.file) is \(Self.quoted(variantScenario)); pass --force to compare them anyway"
+    }
+
+    private static func quoted(_ scenario: String?) -> String { scenario.map { "'\($0)'" } ?? "unnamed" }
+}

@@ -1,0 +1,92 @@
+import Tracer
+
+/// speedscope's file format (`https://www.speedscope.app/file-format-schema.json`), streamed.
+///
+/// Two profiles: an `evented` one over time, one open/close pair per body evaluation (the view's
+/// path segments, opened at `ts - dur`, closed at `ts`), written while the trace is read; and a
+/// `sampled` one, one sample per view weighted by the chosen `FlameWeight`, written at the end.
+///
+/// NB: speedscope needs evented frames properly nested and in time order. Evaluations do not nest
+/// (children run after their parent's body returns), so an evaluation that starts before the
+/// previous one ended (another thread, clock skew) is clamped to start when that one ended.
+public struct SpeedscopeExporter: StreamingExporter {
+    /// The format's schema URL, as its files name it.
+    public static let schemaURL = "https://www.speedscope.app/file-format-schema.json"
+
+    public let weight: FlameWeight
+    private var frameIndex: [String: Int] = [:]
+    private var frameNames: [String] = []
+    /// Frame indices of each view id's path, resolved on first use.
+    private var stacks: [[Int]?] = []
+    private var firstAt: Int64?
+    private var lastAt: Int64 = 0
+    private var wroteEvent = false
+    private var traceName = "trace"
+
+    /// An exporter whose sampled profile is weighted by `weight`.
+    public init(weight: FlameWeight = .evals) { self.weight = weight }
+
+    public mutating func begin(into output: inout some TextOutputStream) {
+        output.write("{\"$schema\":\"\(Self.schemaURL)\",\"exporter\":\(JSONText.quoted(TraceSchema.tool)),")
+        output.write("\"profiles\":[{\"type\":\"evented\",\"name\":\"body evaluations over time\",\"unit\":\"nanoseconds\",\"events\":[")
+    }
+
+    public mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream) {
+        switch event.kind {
+        case .meta?:
+            let scenario = names.string(event.scenario)
+            let variant = names.string(event.variant)
+            if !scenario.isEmpty { traceName = variant.isEmpty ? scenario : "\(scenario) (\(variant))" }
+        case .bodyEval?:
+            guard event.view != 0 else { return }
+            let stack = stack(of: event.view, names: names)
+            let start = max(event.ts - max(event.dur, 0), lastAt)
+            let end = max(event.ts, start)
+            if firstAt == nil { firstAt = start }
+            lastAt = end
+            for frame in stack { writeEvent("O", frame, start, &output) }
+            for frame in stack.reversed() { writeEvent("C", frame, end, &output) }
+        default:
+            return
+        }
+    }
+
+    public mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream) {
+        output.write("],\"startValue\":\(firstAt ?? 0),\"endValue\":\(firstAt == nil ? 0 : lastAt)}")
+        var samples: [String] = []
+        var weights: [String] = []
+        var total: UInt64 = 0
+        for sample in FlameSample.samples(of: summary, weight: weight) {
+            samples.append("[" + sample.frames.map { String(frame(named: $0)) }.joined(separator: ",") + "]")
+            weights.append(String(sample.weight))
+            total += sample.weight
+        }
+        let unit = weight == .time ? "nanoseconds" : "none"
+        output.write(",{\"type\":\"sampled\",\"name\":\(JSONText.quoted("views by \(weight.unit)")),\"unit\":\"\(unit)\",")
+        output.write("\"startValue\":0,\"endValue\":\(total),\"samples\":[\(samples.joined(separator: ","))],")
+        output.write("\"weights\":[\(weights.joined(separator: ","))]}],")
+        let frames = frameNames.map { "{\"name\":\(JSONText.quoted($0))}" }.joined(separator: ",")
+        output.write("\"shared\":{\"frames\":[\(frames)]},\"name\":\(JSONText.quoted(traceName)),\"activeProfileIndex\":0}\n")
+    }
+
+    private mutating func writeEvent(_ type: String, _ frame: Int, _ at: Int64, _ output: inout some TextOutputStream) {
+        output.write("\(wroteEvent ? "," : ""){\"type\":\"\(type)\",\"frame\":\(frame),\"at\":\(at)}")
+        wroteEvent = true
+    }
+
+    private mutating func stack(of view: ViewID, names: TraceNames) -> [Int] {
+        let index = Int(view)
+        if index >= stacks.count { stacks += repeatElement(nil, count: index + 1 - stacks.count) }
+        if let known = stacks[index] { return known }
+        let resolved = FlameSample.frames(ofView: names.view(view)).map { frame(named: $0) }
+        stacks[index] = resolved
+        return resolved
+    }
+
+    private mutating func frame(named name: String) -> Int {
+        if let index = frameIndex[name] { return index }
+        frameNames.append(name)
+        frameIndex[name] = frameNames.count - 1
+        return frameNames.count - 1
+    }
+}

@@ -1,0 +1,45 @@
+/// One streaming pass over a trace for the visual outputs: every event in order, with its names,
+/// plus the per-view summary aggregated on the way.
+///
+/// NB: this is the one place that drives `TraceReader` and the aggregator for the flame, diff, export
+/// and HTML outputs; everything else consumes `ParsedEvent`s and `TraceNames`.
+public enum TraceScan {
+    /// Reads `source` once, calling `visit` for each event, and returns the trace's summary.
+    ///
+    /// - Throws: `TraceError` for an unreadable or invalid trace.
+    public static func run(
+        source: TraceSource, options: TraceReadOptions = TraceReadOptions(),
+        _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
+    ) throws(TraceError) -> TraceSummary {
+        var reader = try TraceReader(source: source, options: options)
+        var aggregator = TraceAggregator()
+        var names = TraceNames()
+        while let event = try reader.next() {
+            aggregator.add(event)
+            names.catchUp(with: reader)
+            visit(event, names)
+        }
+        return aggregator.partial(reader).summary
+    }
+}
+
+/// The names behind a reader's interned ids, resolved once per distinct name.
+public struct TraceNames: Sendable {
+    private var views: [String] = [""]
+    private var strings: [String] = [""]
+
+    /// No names yet.
+    public init() {}
+
+    /// The view path interned as `id` (empty for 0 or an unknown id).
+    public func view(_ id: ViewID) -> String { Int(id) < views.count ? views[Int(id)] : "" }
+
+    /// The string interned as `id` (empty for 0 or an unknown id).
+    public func string(_ id: SymbolID) -> String { Int(id) < strings.count ? strings[Int(id)] : "" }
+
+    /// Resolves the names `reader` interned since the last call.
+    mutating func catchUp(with reader: borrowing TraceReader) {
+        while views.count <= reader.viewCount { views.append(reader.viewName(ViewID(views.count))) }
+        while strings.count <= reader.stringCount { strings.append(reader.string(SymbolID(strings.count))) }
+    }
+}

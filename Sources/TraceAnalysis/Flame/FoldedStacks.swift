@@ -1,0 +1,41 @@
+/// FlameGraph's folded-stack text: `Root;Child;Leaf 12`, one stack per line, lines sorted.
+///
+/// The differential form, `Root;Child;Leaf 120 3` (baseline, then variant), is what FlameGraph's
+/// `difffolded.pl` writes and `flamegraph.pl` reads.
+public enum FoldedStacks {
+    /// The folded lines of `samples`: `stack weight`, or `stack baseline weight` when `differential`.
+    public static func render(_ samples: [FlameSample], differential: Bool = false) -> String {
+        var merged: [String: (weight: UInt64, baseline: UInt64)] = [:]
+        for sample in samples where !sample.frames.isEmpty {
+            let stack = sample.frames.map(safeFrame).joined(separator: ";")
+            merged[stack, default: (0, 0)].weight += sample.weight
+            merged[stack, default: (0, 0)].baseline += sample.baseline
+        }
+        var lines: [String] = []
+        for (stack, value) in merged {
+            if differential {
+                lines.append("\(stack) \(value.baseline) \(value.weight)")
+            } else if value.weight > 0 {
+                lines.append("\(stack) \(value.weight)")
+            }
+        }
+        lines.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `frame` made safe for a folded line: `;` (the separator) becomes `:`, control characters and
+    /// line breaks become spaces, outer whitespace is trimmed, and an empty frame becomes `?`.
+    public static func safeFrame(_ frame: String) -> String {
+        var result = ""
+        for scalar in frame.unicodeScalars {
+            switch scalar {
+            case ";": result += ":"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+                result += " "
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        let trimmed = result.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
+        return trimmed.isEmpty ? "?" : String(trimmed)
+    }
+}

@@ -1,0 +1,22 @@
+/// Escaping for HTML and SVG: every name from a trace goes through here before it reaches markup.
+public enum Markup {
+    /// `text` safe as element content or a quoted attribute value (`&`, `<`, `>`, `"`, `'` escaped;
+    /// control characters other than tab and newline dropped, as XML does not allow them).
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

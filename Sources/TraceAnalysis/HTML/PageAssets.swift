@@ -1,0 +1,255 @@
+/// The stylesheet and script of the HTML pages (report and diff): inline, no network.
+///
+/// NB: the script builds every element with `createElement` and `textContent`; trace names are
+/// never assigned to `innerHTML`.
+enum PageAssets {
+    static let style = """
+        :root { color-scheme: light; --ink: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7; --accent: #0b57d0;
+                --up: #c5221f; --down: #137333; --bar: #4c8bf5; --waste: #f29900; --paper: #fbfbfd; }
+        * { box-sizing: border-box; }
+        body { margin: 0; padding: 24px 32px 48px; font: 14px/1.45 -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
+               color: var(--ink); background: #fff; }
+        h1 { font-size: 22px; margin: 0 0 4px; }
+        h2 { font-size: 17px; margin: 32px 0 10px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+        h3 { font-size: 15px; margin: 0 0 8px; }
+        .subtitle, .note { color: var(--muted); }
+        .verdict { font-size: 17px; font-weight: 600; padding: 10px 14px; border-left: 4px solid var(--accent); background: #eef3fd; margin: 14px 0; }
+        .sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(360px, 1fr)); gap: 16px; }
+        .side { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; background: var(--paper); min-width: 0; }
+        .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 8px; }
+        .card { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
+        .card .value { font-size: 19px; font-weight: 600; font-variant-numeric: tabular-nums; }
+        .card .label { color: var(--muted); font-size: 12px; }
+        .file { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; color: var(--muted); overflow-wrap: anywhere; }
+        input[type=search] { font: inherit; padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px; width: 280px; margin-bottom: 8px; }
+        .table-wrap { overflow-x: auto; max-height: 560px; overflow-y: auto; border: 1px solid var(--line); border-radius: 6px; }
+        table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+        th, td { padding: 4px 10px; border-bottom: 1px solid #ececf0; white-space: nowrap; }
+        th { position: sticky; top: 0; background: #f5f5f7; text-align: right; cursor: pointer; user-select: none; }
+        tr.group th { top: 0; cursor: default; text-align: center; }
+        th.text, td.text { text-align: left; }
+        td { text-align: right; }
+        td.text { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; }
+        th[aria-sort=ascending]::after { content: " ▲"; }
+        th[aria-sort=descending]::after { content: " ▼"; }
+        td.up { color: var(--up); } td.down { color: var(--down); }
+        tr.view-row:hover { background: #f0f4fe; }
+        .flame-wrap { overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; }
+        .flame-wrap svg.tracer-flame { width: 100%; min-width: 900px; height: auto; display: block; }
+        .timeline svg { width: 100%; height: auto; display: block; }
+        .timeline .bar { fill: var(--bar); } .timeline .waste { fill: var(--waste); } .timeline .axis { fill: var(--muted); font-size: 11px; }
+        .legend span { display: inline-block; margin-right: 14px; }
+        .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: middle; }
+        ol.causes { padding-left: 22px; margin: 0; }
+        ol.causes li { margin: 3px 0; }
+        .code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; }
+        .tag { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 9px; background: #e8eaed; margin: 0 4px; }
+        .error { background: #fce8e6; color: var(--up); padding: 8px 12px; border-radius: 6px; }
+        """
+
+    static let script = """
+        (function () {
+          'use strict';
+          var data = JSON.parse(document.getElementById('tracer-data').textContent);
+          var SVG = 'http://www.w3.org/2000/svg';
+          function el(tag, className, text) {
+            var node = document.createElement(tag);
+            if (className) { node.className = className; }
+            if (text !== undefined && text !== null) { node.textContent = String(text); }
+            return node;
+          }
+          function svg(tag, attributes) {
+            var node = document.createElementNS(SVG, tag);
+            Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+            return node;
+          }
+          function int(n) { return Number(n).toLocaleString('en-US'); }
+          function ns(value) {
+            if (value < 1e3) { return value + ' ns'; }
+            if (value < 1e6) { return (value / 1e3).toFixed(1) + ' \\u00b5s'; }
+            if (value < 1e9) { return (value / 1e6).toFixed(2) + ' ms'; }
+            return (value / 1e9).toFixed(2) + ' s';
+          }
+          function delta(n) { return n > 0 ? '+' + int(n) : n < 0 ? '\\u2212' + int(-n) : '0'; }
+          function percent(ratio) {
+            if (ratio === null) { return '\\u2014'; }
+            var text = Math.abs(ratio * 100).toFixed(1) + '%';
+            return ratio > 0 ? '+' + text : ratio < 0 ? '\\u2212' + text : '0.0%';
+          }
+          var formats = { text: String, int: int, ns: ns, delta: delta, percent: percent };
+
+          function renderSides() {
+            var host = document.getElementById('sides');
+            data.sides.forEach(function (side) {
+              var box = el('div', 'side');
+              box.appendChild(el('h3', null, side.label));
+              box.appendChild(el('div', 'file', side.file + (side.scenario ? ' \\u00b7 scenario ' + side.scenario : '')));
+              var cards = el('div', 'cards');
+              var t = side.totals;
+              [['Body evals', int(t.bodyEvals)], ['Wasted evals', int(t.wastedEvals)], ['Skips', int(t.skips)],
+               ['Writes', int(t.writes)], ['Invalidations', int(t.invalidations)], ['Body time', ns(t.bodyTimeNs)],
+               ['Evals per write', t.writes ? (t.bodyEvals / t.writes).toFixed(1) : '\\u2014'], ['Views', int(t.views)]]
+                .forEach(function (pair) {
+                  var card = el('div', 'card');
+                  card.appendChild(el('div', 'value', pair[1]));
+                  card.appendChild(el('div', 'label', pair[0]));
+                  cards.appendChild(card);
+                });
+              box.appendChild(cards);
+              side.warnings.forEach(function (warning) { box.appendChild(el('p', 'note', '\\u26a0 ' + warning)); });
+              host.appendChild(box);
+            });
+            if (data.verdict) { document.getElementById('verdict').textContent = data.verdict; }
+            else { document.getElementById('verdict').remove(); }
+          }
+
+          function renderTable() {
+            var table = document.getElementById('view-table');
+            var head = el('thead'), body = el('tbody');
+            if (data.columns.some(function (c) { return c.group; })) {
+              var groupRow = el('tr', 'group'), index = 0;
+              while (index < data.columns.length) {
+                var group = data.columns[index].group, span = 1;
+                while (index + span < data.columns.length && data.columns[index + span].group === group) { span++; }
+                var cell = el('th', null, group);
+                cell.colSpan = span;
+                groupRow.appendChild(cell);
+                index += span;
+              }
+              head.appendChild(groupRow);
+            }
+            var headerRow = el('tr');
+            var order = { column: data.sortColumn, descending: true };
+            data.columns.forEach(function (column, index) {
+              var cell = el('th', column.format === 'text' ? 'text' : null, column.label);
+              cell.addEventListener('click', function () {
+                order.descending = order.column === index ? !order.descending : column.format !== 'text';
+                order.column = index;
+                fill();
+              });
+              headerRow.appendChild(cell);
+            });
+            head.appendChild(headerRow);
+            table.appendChild(head);
+            table.appendChild(body);
+            var filter = document.getElementById('view-filter');
+            filter.addEventListener('input', fill);
+            function fill() {
+              var rows = data.rows.slice();
+              if (order.column !== null) {
+                var key = order.column, sign = order.descending ? -1 : 1;
+                rows.sort(function (a, b) {
+                  var x = a[key], y = b[key];
+                  if (x === null) { x = -Infinity; } if (y === null) { y = -Infinity; }
+                  if (typeof x === 'number' && data.columns[key].format === 'delta') { x = Math.abs(x); y = Math.abs(y); }
+                  return x < y ? -sign : x > y ? sign : (a[0] < b[0] ? -1 : 1);
+                });
+              }
+              Array.prototype.forEach.call(headerRow.children, function (th, index) {
+                if (index === order.column) { th.setAttribute('aria-sort', order.descending ? 'descending' : 'ascending'); }
+                else { th.removeAttribute('aria-sort'); }
+              });
+              var term = filter.value;
+              while (body.firstChild) { body.removeChild(body.firstChild); }
+              rows.forEach(function (row) {
+                if (term && String(row[0]).indexOf(term) < 0) { return; }
+                var tr = el('tr', 'view-row');
+                row.forEach(function (value, index) {
+                  var format = data.columns[index].format;
+                  var td = el('td', format === 'text' ? 'text' : null, formats[format](value));
+                  if ((format === 'delta' || format === 'percent') && value) { td.className = value > 0 ? 'up' : 'down'; }
+                  tr.appendChild(td);
+                });
+                body.appendChild(tr);
+              });
+            }
+            fill();
+          }
+
+          function renderTimelines() {
+            var host = document.getElementById('timelines');
+            var peak = 1;
+            data.sides.forEach(function (side) { side.timeline.evals.forEach(function (n) { peak = Math.max(peak, n); }); });
+            data.sides.forEach(function (side) {
+              var line = side.timeline, box = el('div', 'timeline');
+              if (data.sides.length > 1) { box.appendChild(el('h3', null, side.label)); }
+              if (line.evals.length === 0) { box.appendChild(el('p', 'note', 'No body evaluations in this trace.')); host.appendChild(box); return; }
+              var width = 1000, height = 150, bottom = 20, plot = height - bottom - 6;
+              var picture = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'class': 'timeline-chart' });
+              var step = width / line.evals.length;
+              line.evals.forEach(function (count, index) {
+                if (!count) { return; }
+                var h = Math.max(count / peak * plot, 1), x = index * step, w = Math.max(step - 1, 0.6);
+                var group = svg('g');
+                var bar = svg('rect', { 'class': 'bar', x: x.toFixed(2), y: (6 + plot - h).toFixed(2), width: w.toFixed(2), height: h.toFixed(2) });
+                var wasted = line.wasted[index] || 0;
+                var title = svg('title');
+                var at = (index * line.bucketNs) / 1e6;
+                title.textContent = 'frame ' + index + ' (' + at.toFixed(1) + ' ms): ' + count + ' evals, ' + wasted + ' wasted, '
+                  + (line.writes[index] || 0) + ' writes';
+                group.appendChild(title);
+                group.appendChild(bar);
+                if (wasted) {
+                  var wh = wasted / peak * plot;
+                  group.appendChild(svg('rect', { 'class': 'waste', x: x.toFixed(2), y: (6 + plot - wh).toFixed(2), width: w.toFixed(2), height: wh.toFixed(2) }));
+                }
+                picture.appendChild(group);
+              });
+              var end = svg('text', { 'class': 'axis', x: width, y: height - 4, 'text-anchor': 'end' });
+              end.textContent = ns(line.evals.length * line.bucketNs);
+              var start = svg('text', { 'class': 'axis', x: 0, y: height - 4 });
+              start.textContent = '0';
+              var top = svg('text', { 'class': 'axis', x: 2, y: 14 });
+              top.textContent = peak + ' evals';
+              picture.appendChild(start); picture.appendChild(end); picture.appendChild(top);
+              box.appendChild(picture);
+              host.appendChild(box);
+            });
+            document.getElementById('bucket-note').textContent =
+              'One bar per ' + ns(data.sides[0].timeline.bucketNs) + ' of trace time; peak ' + peak + ' evaluations.';
+          }
+
+          function renderCauses() {
+            var host = document.getElementById('causes');
+            data.sides.forEach(function (side) {
+              var box = el('div', data.sides.length > 1 ? 'side' : null);
+              if (data.sides.length > 1) { box.appendChild(el('h3', null, side.label)); }
+              if (side.causes.length === 0) { box.appendChild(el('p', 'note', 'No evaluation traced back to a write.')); }
+              var list = el('ol', 'causes');
+              side.causes.forEach(function (cause) {
+                var item = el('li');
+                item.appendChild(el('span', 'code', cause.view + '.' + cause.prop));
+                if (cause.wrapper) { item.appendChild(el('span', 'tag', '@' + cause.wrapper)); }
+                if (cause.site) { item.appendChild(el('span', 'note code', cause.site + ' ')); }
+                item.appendChild(el('span', null, '\\u2192 ' + int(cause.evals) + ' evaluations in ' + cause.views
+                  + (cause.views === 1 ? ' view' : ' views') + ' from ' + int(cause.writes) + (cause.writes === 1 ? ' write' : ' writes')));
+                list.appendChild(item);
+              });
+              box.appendChild(list);
+              host.appendChild(box);
+            });
+          }
+
+          function wireFlameSearch() {
+            var input = document.getElementById('flame-search');
+            input.addEventListener('input', function () {
+              Array.prototype.forEach.call(document.querySelectorAll('svg.tracer-flame'), function (graph) {
+                if (graph.tracerFlame) { graph.tracerFlame.search(input.value); }
+              });
+            });
+          }
+
+          renderSides();
+          renderTable();
+          renderTimelines();
+          renderCauses();
+          wireFlameSearch();
+          var ready = el('div');
+          ready.id = 'tracer-ready';
+          ready.hidden = true;
+          ready.setAttribute('data-rows', String(document.querySelectorAll('#view-table tr.view-row').length));
+          ready.setAttribute('data-frames', String(document.querySelectorAll('svg.tracer-flame g.frame').length));
+          document.body.appendChild(ready);
+        })();
+        """
+}

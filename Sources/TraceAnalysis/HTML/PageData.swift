@@ -1,0 +1,122 @@
+/// The JSON a report page's script renders from: sides (one trace, or base and variant), table
+/// columns and rows, causes and timelines. Built here, embedded in a `<script type="application/json">`.
+///
+/// NB: every string goes through `JSONText.quoted`, which escapes `<`, so the block can hold any
+/// name from a trace.
+enum PageData {
+    /// A table column: its key, header, and how the script formats its values.
+    struct Column {
+        enum Format: String {
+            case text, int, ns, delta, percent
+        }
+
+        var label: String
+        var format: Format
+        /// The group header above it (diff pages: `evals`, `wasted`, …).
+        var group: String = ""
+    }
+
+    static func report(_ profile: VisualProfile) -> String {
+        let columns = [
+            Column(label: "View", format: .text), Column(label: "Evals", format: .int),
+            Column(label: "Wasted", format: .int), Column(label: "Skips", format: .int),
+            Column(label: "Invalidations", format: .int), Column(label: "Writes", format: .int),
+            Column(label: "Body time", format: .ns), Column(label: "p50", format: .ns), Column(label: "p95", format: .ns),
+        ]
+        let rows = profile.summary.views.map { stats -> String in
+            let time = stats.bodyTime
+            return "[\(JSONText.quoted(stats.view)),\(stats.bodyEvals),\(stats.wastedEvals),\(stats.skips),"
+                + "\(stats.invalidations),\(stats.writes),\(time.total),\(time.p50),\(time.p95)]"
+        }
+        return document(mode: "report", verdict: nil, sides: [(profile, profile.label)], columns: columns, rows: rows, sortColumn: 1)
+    }
+
+    static func diff(_ diff: TraceDiff) -> String {
+        let (base, variant) = (diff.baseLabel, diff.variantLabel)
+        let columns = [
+            Column(label: "View", format: .text),
+            Column(label: base, format: .int, group: "Evals"), Column(label: variant, format: .int, group: "Evals"),
+            Column(label: "Δ", format: .delta, group: "Evals"), Column(label: "%", format: .percent, group: "Evals"),
+            Column(label: base, format: .int, group: "Wasted"), Column(label: variant, format: .int, group: "Wasted"),
+            Column(label: "Δ", format: .delta, group: "Wasted"),
+            Column(label: base, format: .int, group: "Skips"), Column(label: variant, format: .int, group: "Skips"),
+            Column(label: base, format: .ns, group: "Body time"), Column(label: variant, format: .ns, group: "Body time"),
+            Column(label: "%", format: .percent, group: "Body time"),
+        ]
+        let rows = DiffRenderer.ranked(diff).map { row -> String in
+            let (evals, wasted, skips, time) = (row.evals, row.wasted, row.skips, row.time)
+            func ratio(_ pair: ViewDelta.Pair) -> String {
+                DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
+            }
+            return "[\(JSONText.quoted(row.view)),\(evals.base),\(evals.variant),\(evals.delta),\(ratio(evals)),"
+                + "\(wasted.base),\(wasted.variant),\(wasted.delta),\(skips.base),\(skips.variant),"
+                + "\(time.base),\(time.variant),\(ratio(time))]"
+        }
+        return document(
+            mode: "diff", verdict: diff.verdict, sides: [(diff.base, diff.baseLabel), (diff.variant, diff.variantLabel)],
+            columns: columns, rows: rows, sortColumn: nil)
+    }
+
+    private static func document(
+        mode: String, verdict: String?, sides: [(profile: VisualProfile, label: String)], columns: [Column], rows: [String], sortColumn: Int?
+    ) -> String {
+        let columnList = columns.map {
+            "{\"label\":\(JSONText.quoted($0.label)),\"format\":\"\($0.format.rawValue)\",\"group\":\(JSONText.quoted($0.group))}"
+        }
+        return "{\"mode\":\"\(mode)\",\"verdict\":\(verdict.map(JSONText.quoted) ?? "null"),"
+            + "\"sides\":[\(sides.map { side($0.profile, label: $0.label) }.joined(separator: ","))],"
+            + "\"columns\":[\(columnList.joined(separator: ","))],\"sortColumn\":\(sortColumn.map(String.init) ?? "null"),"
+            + "\"rows\":[\(rows.joined(separator: ",\n"))]}"
+    }
+
+    private static func side(_ profile: VisualProfile, label: String) -> String {
+        let summary = profile.summary
+        let header = summary.header
+        let totals = summary.totals
+        func optional(_ text: String?) -> String { text.map(JSONText.quoted) ?? "null" }
+        let timeline = profile.timeline
+        let causes = topCauses(summary).map {
+            "{\"view\":\(JSONText.quoted($0.origin.view)),\"prop\":\(JSONText.quoted($0.origin.prop)),"
+                + "\"wrapper\":\(JSONText.quoted($0.origin.wrapper)),\"site\":\(JSONText.quoted($0.origin.site)),"
+                + "\"evals\":\($0.evals),\"views\":\($0.views),\"writes\":\($0.writes)}"
+        }
+        let warnings = summary.warnings.map { JSONText.quoted($0.description) }
+        return "{\"label\":\(JSONText.quoted(label)),\"file\":\(JSONText.quoted(summary.file)),"
+            + "\"scenario\":\(optional(header?.scenario)),\"variant\":\(optional(header?.variant)),\"tool\":\(optional(header?.tool)),"
+            + "\"totals\":{\"events\":\(totals.events),\"writes\":\(totals.writes),\"invalidations\":\(totals.invalidations),"
+            + "\"bodyEvals\":\(totals.bodyEvals),\"skips\":\(totals.skips),\"wastedEvals\":\(totals.wastedEvals),"
+            + "\"bodyTimeNs\":\(totals.bodyTimeNs),\"views\":\(summary.views.count)},"
+            + "\"timeline\":{\"start\":\(timeline.start ?? 0),\"bucketNs\":\(timeline.bucketWidth),"
+            + "\"evals\":[\(timeline.evals.map(String.init).joined(separator: ","))],"
+            + "\"wasted\":[\(timeline.wasted.map(String.init).joined(separator: ","))],"
+            + "\"writes\":[\(timeline.writes.map(String.init).joined(separator: ","))]},"
+            + "\"causes\":[\(causes.joined(separator: ","))],\"warnings\":[\(warnings.joined(separator: ","))]}"
+    }
+
+    /// A write origin and what it led to over the whole trace.
+    struct CauseTotal {
+        var origin: WriteOrigin
+        var evals: Int
+        var views: Int
+        var writes: Int
+    }
+
+    /// The write origins that caused the most evaluations, most first (at most `limit`).
+    static func topCauses(_ summary: TraceSummary, limit: Int = 15) -> [CauseTotal] {
+        var totals: [WriteOrigin: CauseTotal] = [:]
+        for stats in summary.views {
+            for cause in stats.causes {
+                totals[cause.origin, default: CauseTotal(origin: cause.origin, evals: 0, views: 0, writes: 0)].evals += cause.count
+                totals[cause.origin]!.views += 1
+            }
+        }
+        for stats in summary.views {
+            for written in stats.writesByProperty where totals[written.origin] != nil {
+                totals[written.origin]!.writes += written.count
+            }
+        }
+        return totals.values
+            .sorted { $0.evals != $1.evals ? $0.evals > $1.evals : $0.origin < $1.origin }
+            .prefix(limit).map { $0 }
+    }
+}

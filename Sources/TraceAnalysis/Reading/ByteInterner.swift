@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Interns byte strings: the same bytes always get the same dense id (1, 2, …).
+///
+/// NB: open addressing over a flat table of `hash << 32 | id` words; the bytes live in one arena.
+/// Lookups read whole 8-byte words, so every input must have 8 readable bytes past its end
+/// (the line buffer and the scratch buffer are padded for that).
+struct ByteInterner: ~Copyable {
+    private var slots: UnsafeMutablePointer<UInt64>
+    private var slotMask: Int
+    private var arena: UnsafeMutablePointer<UInt8>
+    private var arenaCapacity: Int
+    /// `ends[id]` is where id's bytes end in the arena; `ends[id - 1]` where they start.
+    private var ends: UnsafeMutablePointer<Int>
+    private var endsCapacity: Int
+    /// The number of interned strings.
+    private(set) var count = 0
+
+    init() {
+        slotMask = 255
+        slots = .allocate(capacity: slotMask + 1)
+        slots.initialize(repeating: 0, count: slotMask + 1)
+        arenaCapacity = 4096
+        arena = .allocate(capacity: arenaCapacity + 8)
+        arena.initialize(repeating: 0, count: arenaCapacity + 8)
+        endsCapacity = 256
+        ends = .allocate(capacity: endsCapacity)
+        ends[0] = 0
+    }
+
+    deinit {
+        slots.deallocate()
+        arena.deallocate()
+        ends.deallocate()
+    }
+
+    /// The id of `bytes`, interning them first if new.
+    @inline(__always)
+    mutating func intern(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
+        let hash = Self.hash(bytes, length)
+        var slot = Int(truncatingIfNeeded: hash >> 1) & slotMask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+                let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+                let start = ends[id - 1]
+                if ends[id] - start == length && Self.equal(arena + start, bytes, length) {
+                    return UInt32(id)
+                }
+            }
+            slot = (slot + 1) & slotMask
+        }
+        return insert(bytes, length, hash: hash, slot: slot)
+    }
+
+    /// The id of `string`, interning it first if new.
+    mutating func intern(_ string: String) -> UInt32 {
+        var bytes = Array(string.utf8)
+        let length = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 8))
+        return bytes.withUnsafeBufferPointer { intern($0.baseAddress!, length) }
+    }
+
+    /// The bytes of `id` (valid until the next `intern`).
+    func bytes(_ id: UInt32) -> UnsafeBufferPointer<UInt8> {
+        let start = ends[Int(id) - 1]
+        return UnsafeBufferPointer(start: arena + start, count: ends[Int(id)] - start)
+    }
+
+    /// The string of `id`; empty for 0.
+    func string(_ id: UInt32) -> String {
+        guard id != 0, Int(id) <= count else { return "" }
+        return String(decoding: bytes(id), as: UTF8.self)
+    }
+
+    private mutating func insert(_ bytes: UnsafePointer<UInt8>, _ length: Int, hash: UInt32, slot: Int) -> UInt32 {
+        let start = ends[count]
+        if start + length > arenaCapacity {
+            let newCapacity = max(arenaCapacity * 2, start + length)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + 8)
+            grown.initialize(repeating: 0, count: newCapacity + 8)
+            grown.update(from: arena, count: start)
+            arena.deallocate()
+            arena = grown
+            arenaCapacity = newCapacity
+        }
+        (arena + start).update(from: bytes, count: length)
+        if count + 1 >= endsCapacity {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: endsCapacity * 2)
+            grown.update(from: ends, count: count + 1)
+            ends.deallocate()
+            ends = grown
+            endsCapacity *= 2
+        }
+        count += 1
+        ends[count] = start + length
+        slots[slot] = UInt64(hash) << 32 | UInt64(count)
+        if count * 2 > slotMask { grow() }
+        return UInt32(count)
+    }
+
+    private mutating func grow() {
+        let newMask = slotMask * 2 + 1
+        let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: newMask + 1)
+        grown.initialize(repeating: 0, count: newMask + 1)
+        for index in 0...slotMask where slots[index] != 0 {
+            var slot = Int(truncatingIfNeeded: slots[index] >> 33) & newMask
+            while grown[slot] != 0 { slot = (slot + 1) & newMask }
+            grown[slot] = slots[index]
+        }
+        slots.deallocate()
+        slots = grown
+        slotMask = newMask
+    }
+
+    /// Whether `length` bytes at `left` and `right` are equal, compared a word at a time (both
+    /// sides have 8 readable bytes past `length`).
+    @inline(__always)
+    private static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= length {
+            if UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self) { return false }
+            offset += 8
+        }
+        guard offset < length else { return true }
+        let mask = ~UInt64(0) >> UInt64(64 - 8 * (length - offset))
+        return (UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
+            ^ UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)) & mask == 0
+    }
+
+    /// A 32-bit hash of `length` bytes, read a word at a time.
+    @inline(__always)
+    static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
+        var offset = 0
+        while offset + 8 <= length {
+            hash = (hash ^ UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+            offset += 8
+        }
+        let rest = length - offset
+        if rest > 0 {
+            let word = UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
+            hash = (hash ^ (word & (~UInt64(0) >> UInt64(64 - 8 * rest)))) &* 0xC4CE_B9FE_1A85_EC53
+        }
+        hash ^= hash >> 32
+        // NB: never 0, so a slot holding hash 0 and id 0 always means "empty".
+        return UInt32(truncatingIfNeeded: hash) | 1
+    }
+}

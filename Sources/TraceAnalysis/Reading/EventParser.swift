@@ -1,0 +1,544 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Tracer
+
+/// Parses one JSON line into a `ParsedEvent`, byte by byte, interning strings by their bytes.
+///
+/// Accepts any RFC 8259 object (escapes, surrogate pairs, every number form, unknown fields with
+/// nested values, whitespace between tokens) and checks the known fields' types.
+///
+/// NB: strings are scanned 8 bytes at a time for a quote, backslash, control or non-ASCII byte;
+/// only strings holding escapes or non-ASCII bytes are decoded (into `scratch`). The line's
+/// buffer must have 16 readable bytes past the line, the first of them `\n` or 0.
+struct EventParser: ~Copyable {
+    static let maximumDepth = 512
+    private static let slotCount = 64
+
+    /// View paths.
+    var views = ByteInterner()
+    /// Every other string; ids 1…`EventKind.allCases.count` are the known kinds, in order.
+    var strings = ByteInterner()
+    private var scratch: UnsafeMutablePointer<UInt8>
+    private var scratchCapacity = 256
+    private var containers: UnsafeMutablePointer<UInt8>
+    /// Known keys by hash of their first (≤ 8) bytes: `key word`, `field + 1` (0 = empty slot).
+    private var keyWords: UnsafeMutablePointer<UInt64>
+    private var keyFields: UnsafeMutablePointer<UInt8>
+    /// The byte offset of each known field's value in the last line.
+    private(set) var fieldOffsets: UnsafeMutablePointer<Int>
+
+    init() {
+        scratch = .allocate(capacity: scratchCapacity + LineSource.padding)
+        scratch.initialize(repeating: 0, count: scratchCapacity + LineSource.padding)
+        containers = .allocate(capacity: Self.maximumDepth)
+        keyWords = .allocate(capacity: Self.slotCount)
+        keyWords.initialize(repeating: 0, count: Self.slotCount)
+        keyFields = .allocate(capacity: Self.slotCount)
+        keyFields.initialize(repeating: 0, count: Self.slotCount)
+        fieldOffsets = .allocate(capacity: TraceField.allCases.count)
+        fieldOffsets.initialize(repeating: 0, count: TraceField.allCases.count)
+        for kind in EventKind.allCases {
+            let id = strings.intern(kind.name)
+            precondition(Int(id) == Int(kind.rawValue) + 1, "known kinds are interned first, in order")
+        }
+        for field in TraceField.allCases {
+            var bytes = Array(field.key.utf8)
+            precondition(bytes.count <= 8, "known keys fit one word")
+            bytes += repeatElement(0, count: 8 - bytes.count)
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            var slot = Self.keySlot(word)
+            while keyFields[slot] != 0 { slot = (slot + 1) & (Self.slotCount - 1) }
+            keyWords[slot] = word
+            keyFields[slot] = field.rawValue + 1
+        }
+    }
+
+    deinit {
+        scratch.deallocate()
+        containers.deallocate()
+        keyWords.deallocate()
+        keyFields.deallocate()
+        fieldOffsets.deallocate()
+    }
+
+    @inline(__always)
+    private static func keySlot(_ word: UInt64) -> Int {
+        Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    // MARK: Lines
+
+    /// Parses `bytes[0..<count]` into `event`; false for a blank line.
+    mutating func parse(
+        _ bytes: UnsafePointer<UInt8>, count: Int, into event: inout ParsedEvent
+    ) throws(ParseFailure) -> Bool {
+        event = ParsedEvent()
+        var index = skipWhitespace(bytes, 0, count)
+        if index == count { return false }
+        guard bytes[index] == UInt8(ascii: "{") else { throw ParseFailure(offset: index, problem: .expectedObjectStart) }
+        let objectStart = index
+        index = skipWhitespace(bytes, index + 1, count)
+        if index < count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            var first = true
+            while true {
+                guard index < count && bytes[index] == UInt8(ascii: "\"") else {
+                    throw ParseFailure(offset: index, problem: first ? .expectedKeyOrEnd : .expectedKey)
+                }
+                first = false
+                let key = try scanString(bytes, index, count)
+                let field = knownField(key.start, key.count)
+                index = skipWhitespace(bytes, key.next, count)
+                guard index < count && bytes[index] == UInt8(ascii: ":") else {
+                    throw ParseFailure(offset: index, problem: .expectedColon)
+                }
+                index = skipWhitespace(bytes, index + 1, count)
+                if let field {
+                    fieldOffsets[Int(field.rawValue)] = index
+                    index = try parseKnownValue(field, bytes, index, count, &event)
+                } else {
+                    index = try skipValue(bytes, index, count)
+                }
+                index = skipWhitespace(bytes, index, count)
+                guard index < count else { throw ParseFailure(offset: index, problem: .expectedFieldSeparator) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index = skipWhitespace(bytes, index + 1, count)
+                    continue
+                }
+                guard bytes[index] == UInt8(ascii: "}") else {
+                    throw ParseFailure(offset: index, problem: .expectedFieldSeparator)
+                }
+                index += 1
+                break
+            }
+        }
+        index = skipWhitespace(bytes, index, count)
+        guard index == count else { throw ParseFailure(offset: index, problem: .expectedLineEnd) }
+        guard event.has(.kind) else { throw ParseFailure(offset: objectStart, problem: .missingKind) }
+        if let kind = event.kind, kind.requiresView, !event.has(.view) {
+            throw ParseFailure(offset: fieldOffsets[Int(TraceField.kind.rawValue)], problem: .missingView(kind))
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func skipWhitespace(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Int {
+        var index = start
+        while index < count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { break }
+            index += 1
+        }
+        return index
+    }
+
+    @inline(__always)
+    private func knownField(_ start: UnsafePointer<UInt8>, _ length: Int) -> TraceField? {
+        guard length > 0 && length <= 8 else { return nil }
+        let word = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self) & (~UInt64(0) >> UInt64(64 - 8 * length))
+        var slot = Self.keySlot(word)
+        while true {
+            let field = keyFields[slot]
+            if field == 0 { return nil }
+            if keyWords[slot] == word { return TraceField(rawValue: field - 1) }
+            slot = (slot + 1) & (Self.slotCount - 1)
+        }
+    }
+
+    // MARK: Known fields
+
+    @inline(__always)
+    private mutating func parseKnownValue(
+        _ field: TraceField, _ bytes: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ event: inout ParsedEvent
+    ) throws(ParseFailure) -> Int {
+        guard index < count else { throw ParseFailure(offset: index, problem: .expectedValue) }
+        let first = bytes[index]
+        event.fields.insert(field.bit)
+        switch field.valueType {
+        case .string:
+            guard first == UInt8(ascii: "\"") else { throw wrongTypeOrGarbage(field, first, index) }
+            let text = try scanString(bytes, index, count)
+            switch field {
+            case .view: event.view = views.intern(text.start, text.count)
+            case .kind:
+                let id = strings.intern(text.start, text.count)
+                event.kindName = id
+                event.kind = id <= EventKind.allCases.count ? EventKind(rawValue: UInt8(id - 1)) : nil
+            default:
+                let id = strings.intern(text.start, text.count)
+                switch field {
+                case .prop: event.prop = id
+                case .wrapper: event.wrapper = id
+                case .site: event.site = id
+                case .reason: event.reason = id
+                case .name: event.name = id
+                case .message: event.message = id
+                case .schema: event.schema = id
+                case .tool: event.tool = id
+                case .scenario: event.scenario = id
+                case .variant: event.variant = id
+                default: event.unit = id
+                }
+            }
+            return text.next
+        case .booleanOrInteger:
+            if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
+                let isTrue = first == UInt8(ascii: "t")
+                event.changed = isTrue ? 1 : 0
+                event.changedIsBoolean = true
+                return try expectLiteral(isTrue ? "true" : "false", bytes, index, count)
+            }
+            fallthrough
+        case .integer:
+            guard first == UInt8(ascii: "-") || (first &- 0x30) < 10 else { throw wrongTypeOrGarbage(field, first, index) }
+            let number = try scanNumber(bytes, index, count)
+            let value: Int64
+            if let integer = number.integer {
+                value = integer
+            } else {
+                guard let converted = integralValue(bytes + index, number.next - index) else {
+                    throw ParseFailure(offset: index, problem: .wrongType(field))
+                }
+                value = converted
+            }
+            switch field {
+            case .seq: event.seq = value
+            case .ts: event.ts = value
+            case .tid: event.tid = value
+            case .tx: event.tx = value
+            case .cause: event.cause = value
+            case .dur: event.dur = value
+            case .changed: event.changed = value
+            case .count: event.count = value
+            default: event.pid = value
+            }
+            return number.next
+        }
+    }
+
+    private func wrongTypeOrGarbage(_ field: TraceField, _ first: UInt8, _ index: Int) -> ParseFailure {
+        let startsValue = "\"{[tfn-0123456789".utf8.contains(first)
+        return ParseFailure(offset: index, problem: startsValue ? .wrongType(field) : .expectedValue)
+    }
+
+    /// The integral value of a number written with a fraction or exponent (`1e3`, `12.0`), or nil.
+    private mutating func integralValue(_ start: UnsafePointer<UInt8>, _ length: Int) -> Int64? {
+        ensureScratch(length + 1)
+        scratch.update(from: start, count: length)
+        scratch[length] = 0
+        let value = strtod(UnsafeRawPointer(scratch).assumingMemoryBound(to: CChar.self), nil)
+        guard value == value.rounded(), abs(value) < 9.2e18 else { return nil }
+        return Int64(value)
+    }
+
+    // MARK: Tokens
+
+    /// A scanned string: its decoded bytes (in the line or in `scratch`) and the index after it.
+    private struct ScannedString {
+        var start: UnsafePointer<UInt8>
+        var count: Int
+        var next: Int
+    }
+
+    /// Scans the string whose opening quote is at `quote`.
+    @inline(__always)
+    private mutating func scanString(
+        _ bytes: UnsafePointer<UInt8>, _ quote: Int, _ count: Int
+    ) throws(ParseFailure) -> ScannedString {
+        var index = quote + 1
+        while true {
+            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+            let special = Self.specialBytes(word)
+            if special != 0 {
+                index += special.trailingZeroBitCount >> 3
+                break
+            }
+            index += 8
+        }
+        // NB: the byte after the line is `\n` or 0, both special, so `index <= count` here.
+        if index < count && bytes[index] == UInt8(ascii: "\"") {
+            return ScannedString(start: bytes + quote + 1, count: index - quote - 1, next: index + 1)
+        }
+        return try decodeString(bytes, quote, index, count)
+    }
+
+    /// The high bit of each byte of `word` that is `"`, `\`, below 0x20 or at least 0x80 (the
+    /// lowest such bit is exact; higher ones may be spurious).
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let control = word &- (ones &* 0x20)
+        return (zeroQuote | zeroBackslash | control | word) & highs
+    }
+
+    /// Decodes a string with escapes or non-ASCII bytes into `scratch`, validating UTF-8.
+    private mutating func decodeString(
+        _ bytes: UnsafePointer<UInt8>, _ quote: Int, _ firstSpecial: Int, _ count: Int
+    ) throws(ParseFailure) -> ScannedString {
+        ensureScratch(count - quote)
+        let prefix = firstSpecial - quote - 1
+        scratch.update(from: bytes + quote + 1, count: prefix)
+        var length = prefix
+        var index = firstSpecial
+        while true {
+            guard index < count else { throw ParseFailure(offset: index, problem: .unterminatedString) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < count else { throw ParseFailure(offset: index, problem: .invalidEscape) }
+                let escaped: UInt8
+                switch bytes[index + 1] {
+                case UInt8(ascii: "\""): escaped = 0x22
+                case UInt8(ascii: "\\"): escaped = 0x5C
+                case UInt8(ascii: "/"): escaped = 0x2F
+                case UInt8(ascii: "b"): escaped = 0x08
+                case UInt8(ascii: "f"): escaped = 0x0C
+                case UInt8(ascii: "n"): escaped = 0x0A
+                case UInt8(ascii: "r"): escaped = 0x0D
+                case UInt8(ascii: "t"): escaped = 0x09
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4(bytes, index + 2, count)
+                    var consumed = 6
+                    if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                        throw ParseFailure(offset: index, problem: .unpairedLowSurrogate)
+                    }
+                    if scalar >= 0xD800 && scalar <= 0xDBFF {
+                        guard index + 7 < count, bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u")
+                        else { throw ParseFailure(offset: index + 6, problem: .expectedLowSurrogate) }
+                        let low = try hex4(bytes, index + 8, count)
+                        guard low >= 0xDC00 && low <= 0xDFFF else {
+                            throw ParseFailure(offset: index + 6, problem: .expectedLowSurrogate)
+                        }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        consumed = 12
+                    }
+                    length += encodeUTF8(scalar, into: scratch + length)
+                    index += consumed
+                    continue
+                default: throw ParseFailure(offset: index, problem: .invalidEscape)
+                }
+                scratch[length] = escaped
+                length += 1
+                index += 2
+                continue
+            }
+            if byte < 0x20 { throw ParseFailure(offset: index, problem: .controlCharacter) }
+            let sequence = byte < 0x80 ? 1 : try utf8SequenceLength(bytes, index, count)
+            (scratch + length).update(from: bytes + index, count: sequence)
+            length += sequence
+            index += sequence
+        }
+        (scratch + length).initialize(repeating: 0, count: 8)
+        return ScannedString(start: UnsafePointer(scratch), count: length, next: index + 1)
+    }
+
+    private func hex4(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(ParseFailure) -> UInt32 {
+        guard start + 4 <= count else { throw ParseFailure(offset: start, problem: .expectedHexDigits) }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = bytes[start + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw ParseFailure(offset: start, problem: .expectedHexDigits)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private func encodeUTF8(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            out[0] = UInt8(0xC0 | scalar >> 6)
+            out[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            out[0] = UInt8(0xE0 | scalar >> 12)
+            out[1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+            out[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | scalar >> 18)
+            out[1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+            out[2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+            out[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
+        }
+    }
+
+    /// The length of the valid UTF-8 sequence starting with a non-ASCII byte at `index`.
+    private func utf8SequenceLength(_ bytes: UnsafePointer<UInt8>, _ index: Int, _ count: Int) throws(ParseFailure) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xE1...0xEF: length = 3
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF1...0xF3: length = 4
+        default: throw ParseFailure(offset: index, problem: .invalidUTF8)
+        }
+        guard index + length <= count, secondRange.contains(bytes[index + 1]) else {
+            throw ParseFailure(offset: index, problem: .invalidUTF8)
+        }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
+            throw ParseFailure(offset: index, problem: .invalidUTF8)
+        }
+        return length
+    }
+
+    private mutating func ensureScratch(_ needed: Int) {
+        guard needed > scratchCapacity else { return }
+        scratch.deallocate()
+        scratchCapacity = max(needed, scratchCapacity * 2)
+        scratch = .allocate(capacity: scratchCapacity + LineSource.padding)
+        scratch.initialize(repeating: 0, count: scratchCapacity + LineSource.padding)
+    }
+
+    /// A scanned number: its value when it is a plain integer that fits `Int64`, and the index after it.
+    private struct ScannedNumber {
+        var integer: Int64?
+        var next: Int
+    }
+
+    @inline(__always)
+    private func scanNumber(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(ParseFailure) -> ScannedNumber {
+        var index = start
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        guard index < count, (bytes[index] &- 0x30) < 10 else { throw ParseFailure(offset: index, problem: .expectedDigit) }
+        var magnitude: UInt64 = 0
+        let digitsStart = index
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < count {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { break }
+                magnitude = magnitude &* 10 &+ UInt64(digit)
+                index += 1
+            }
+        }
+        var plain = index - digitsStart <= 18
+        if index < count && bytes[index] == UInt8(ascii: ".") {
+            plain = false
+            index += 1
+            index = try skipDigits(bytes, index, count)
+        }
+        if index < count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
+            plain = false
+            index += 1
+            if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            index = try skipDigits(bytes, index, count)
+        }
+        guard plain else { return ScannedNumber(integer: nil, next: index) }
+        let value = Int64(magnitude)
+        return ScannedNumber(integer: negative ? -value : value, next: index)
+    }
+
+    private func skipDigits(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(ParseFailure) -> Int {
+        guard start < count, (bytes[start] &- 0x30) < 10 else { throw ParseFailure(offset: start, problem: .expectedDigit) }
+        var index = start + 1
+        while index < count && (bytes[index] &- 0x30) < 10 { index += 1 }
+        return index
+    }
+
+    private func expectLiteral(
+        _ literal: StaticString, _ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int
+    ) throws(ParseFailure) -> Int {
+        let length = literal.utf8CodeUnitCount
+        guard start + length <= count, memcmp(bytes + start, literal.utf8Start, length) == 0 else {
+            throw ParseFailure(offset: start, problem: .expectedLiteral(literal.description))
+        }
+        return start + length
+    }
+
+    // MARK: Unknown values
+
+    private static let objectContainer: UInt8 = 1
+    private static let arrayContainer: UInt8 = 2
+
+    /// Skips (and validates) any JSON value at `start`, nested objects and arrays included.
+    private mutating func skipValue(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(ParseFailure) -> Int {
+        var index = start
+        var depth = 0
+        while true {
+            // A value is expected at `index`.
+            guard index < count else { throw ParseFailure(offset: index, problem: .expectedValue) }
+            var opened = false
+            switch bytes[index] {
+            case UInt8(ascii: "\""): index = try scanString(bytes, index, count).next
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): index = try scanNumber(bytes, index, count).next
+            case UInt8(ascii: "t"): index = try expectLiteral("true", bytes, index, count)
+            case UInt8(ascii: "f"): index = try expectLiteral("false", bytes, index, count)
+            case UInt8(ascii: "n"): index = try expectLiteral("null", bytes, index, count)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                index = skipWhitespace(bytes, index + 1, count)
+                if index < count && bytes[index] == close {
+                    index += 1
+                } else {
+                    guard depth < Self.maximumDepth else { throw ParseFailure(offset: index, problem: .tooDeep) }
+                    containers[depth] = isObject ? Self.objectContainer : Self.arrayContainer
+                    depth += 1
+                    if isObject { index = try skipKeyAndColon(bytes, index, count, first: true) }
+                    opened = true
+                }
+            default: throw ParseFailure(offset: index, problem: .expectedValue)
+            }
+            if opened { continue }
+            // After a value: close containers or move to the next element.
+            var nextValue = false
+            while depth > 0 && !nextValue {
+                index = skipWhitespace(bytes, index, count)
+                let isObject = containers[depth - 1] == Self.objectContainer
+                let separatorProblem: ParseFailure.Problem = isObject ? .expectedFieldSeparator : .expectedElementSeparator
+                guard index < count else { throw ParseFailure(offset: index, problem: separatorProblem) }
+                switch bytes[index] {
+                case UInt8(ascii: ","):
+                    index = skipWhitespace(bytes, index + 1, count)
+                    if isObject { index = try skipKeyAndColon(bytes, index, count, first: false) }
+                    nextValue = true
+                case isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"):
+                    index += 1
+                    depth -= 1
+                default: throw ParseFailure(offset: index, problem: separatorProblem)
+                }
+            }
+            if !nextValue { return index }
+        }
+    }
+
+    /// Skips `"key" :` and the whitespace after it, inside an unknown object.
+    private mutating func skipKeyAndColon(
+        _ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int, first: Bool
+    ) throws(ParseFailure) -> Int {
+        guard start < count && bytes[start] == UInt8(ascii: "\"") else {
+            throw ParseFailure(offset: start, problem: first ? .expectedKeyOrEnd : .expectedKey)
+        }
+        let index = skipWhitespace(bytes, try scanString(bytes, start, count).next, count)
+        guard index < count && bytes[index] == UInt8(ascii: ":") else {
+            throw ParseFailure(offset: index, problem: .expectedColon)
+        }
+        return skipWhitespace(bytes, index + 1, count)
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One line of input: its bytes (without `\n`), valid until the next `LineSource.next()`.
+struct Line {
+    var start: UnsafePointer<UInt8>
+    var count: Int
+    /// The 1-based line number, counted from the start of the source's range.
+    var number: Int
+    /// The byte offset of the line's start in the file.
+    var offset: Int
+    /// False only for a final line with no `\n` after it.
+    var hasNewline: Bool
+}
+
+/// Splits a file descriptor's bytes into lines, reading large blocks into one reusable buffer.
+///
+/// NB: a line longer than the buffer doubles it, and only the new bytes are searched for `\n`, so a
+/// 10 MB line costs linear time. The buffer keeps 16 zero-initialised bytes past the data so
+/// parsers may read whole words beyond a line's end.
+struct LineSource: ~Copyable {
+    static let padding = 16
+    private let descriptor: Int32
+    /// Read with `pread` up to `rangeEnd`, or with `read` to end of stream when nil.
+    private let rangeEnd: Int?
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var dataStart = 0
+    private var dataEnd = 0
+    private var searchFrom = 0
+    /// The file offset of `buffer[0]`.
+    private var bufferOffset: Int
+    private var readOffset: Int
+    private var atEnd = false
+    private(set) var lineCount = 0
+    /// The first read error, if any.
+    private(set) var readError: Int32 = 0
+
+    /// Lines of `descriptor` from `start` to `end` (`pread`), or of the whole stream when `end` is nil.
+    init(descriptor: Int32, start: Int = 0, end: Int?, blockSize: Int = 1 << 19) {
+        self.descriptor = descriptor
+        self.rangeEnd = end
+        capacity = blockSize
+        buffer = .allocate(capacity: blockSize + Self.padding)
+        buffer.initialize(repeating: 0, count: blockSize + Self.padding)
+        bufferOffset = start
+        readOffset = start
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The next line, or nil at the end of the range.
+    mutating func next() -> Line? {
+        while true {
+            if dataEnd > searchFrom,
+               let found = memchr(buffer + searchFrom, 0x0A, dataEnd - searchFrom)
+            {
+                let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let line = Line(
+                    start: UnsafePointer(buffer + dataStart), count: newline - dataStart,
+                    number: lineCount + 1, offset: bufferOffset + dataStart, hasNewline: true)
+                lineCount += 1
+                dataStart = newline + 1
+                searchFrom = dataStart
+                return line
+            }
+            searchFrom = dataEnd
+            if atEnd {
+                guard dataStart < dataEnd else { return nil }
+                buffer[dataEnd] = 0
+                let line = Line(
+                    start: UnsafePointer(buffer + dataStart), count: dataEnd - dataStart,
+                    number: lineCount + 1, offset: bufferOffset + dataStart, hasNewline: false)
+                lineCount += 1
+                dataStart = dataEnd
+                return line
+            }
+            refill()
+        }
+    }
+
+    private mutating func refill() {
+        if dataStart > 0 {
+            let kept = dataEnd - dataStart
+            if kept > 0 { memmove(buffer, buffer + dataStart, kept) }
+            bufferOffset += dataStart
+            searchFrom -= dataStart
+            dataEnd = kept
+            dataStart = 0
+        }
+        if dataEnd == capacity {
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
+            grown.update(from: buffer, count: dataEnd)
+            (grown + dataEnd).initialize(repeating: 0, count: capacity * 2 + Self.padding - dataEnd)
+            buffer.deallocate()
+            buffer = grown
+            capacity *= 2
+        }
+        var wanted = capacity - dataEnd
+        if let rangeEnd { wanted = min(wanted, rangeEnd - readOffset) }
+        guard wanted > 0 else {
+            atEnd = true
+            return
+        }
+        while true {
+            let got = rangeEnd == nil
+                ? read(descriptor, buffer + dataEnd, wanted)
+                : pread(descriptor, buffer + dataEnd, wanted, off_t(readOffset))
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 {
+                if got < 0 { readError = errno }
+                atEnd = true
+            } else {
+                dataEnd += got
+                readOffset += got
+            }
+            break
+        }
+        // NB: keep the padding after the data zero, so word reads past a line's end stay in bounds
+        // and never see a stray quote from a previous block.
+        (buffer + dataEnd).initialize(repeating: 0, count: min(Self.padding, capacity + Self.padding - dataEnd))
+    }
+}

@@ -1,0 +1,77 @@
+import Tracer
+
+/// A field of a `tracer/1` line that this reader knows, with the JSON type it must hold.
+public enum TraceField: UInt8, Sendable, CaseIterable {
+    case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
+    case schema, tool, scenario, variant, unit, pid
+
+    /// The JSON type a known field's value must have.
+    public enum ValueType: Sendable {
+        /// A JSON number with an integral value.
+        case integer
+        /// A JSON string.
+        case string
+        /// `true`/`false` (a write's `changed`) or an integer (a body-eval's `changed`).
+        case booleanOrInteger
+    }
+
+    /// The field's key, as the contract spells it.
+    public var key: String {
+        typealias F = TraceSchema.Field
+        switch self {
+        case .seq: return F.seq
+        case .ts: return F.ts
+        case .tid: return F.tid
+        case .tx: return F.tx
+        case .kind: return F.kind
+        case .view: return F.view
+        case .prop: return F.prop
+        case .wrapper: return F.wrapper
+        case .changed: return F.changed
+        case .site: return F.site
+        case .cause: return F.cause
+        case .reason: return F.reason
+        case .dur: return F.dur
+        case .name: return F.name
+        case .message: return F.message
+        case .count: return F.count
+        case .schema: return F.schema
+        case .tool: return F.tool
+        case .scenario: return F.scenario
+        case .variant: return F.variant
+        case .unit: return F.unit
+        case .pid: return F.pid
+        }
+    }
+
+    /// The type the value of this field must have.
+    public var valueType: ValueType {
+        switch self {
+        case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid: return .integer
+        case .changed: return .booleanOrInteger
+        default: return .string
+        }
+    }
+
+    /// This field's bit in a `TraceFieldSet`.
+    @inlinable public var bit: TraceFieldSet { TraceFieldSet(rawValue: 1 << UInt32(rawValue)) }
+}
+
+/// A set of `TraceField`s: which fields a line held.
+public struct TraceFieldSet: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt32
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Whether `field` is in the set.
+    @inlinable public func has(_ field: TraceField) -> Bool { rawValue & (1 << UInt32(field.rawValue)) != 0 }
+}
+
+extension EventKind {
+    /// Whether an event of this kind must name a `view`.
+    public var requiresView: Bool {
+        switch self {
+        case .write, .invalidate, .bodyEval, .skip, .mount, .unmount, .stateInit: return true
+        case .mark, .meta, .warning, .dropped: return false
+        }
+    }
+}

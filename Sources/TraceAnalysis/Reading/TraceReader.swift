@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Tracer
+
+/// Streams the events of a `tracer/1` trace, one `ParsedEvent` at a time, in constant memory.
+///
+/// Checks the `meta` header (a missing one is a warning, another schema an error), reports a cut-off
+/// final line as a warning, and in lenient mode skips invalid lines (counting them). Strings are
+/// interned: resolve ids with `viewName(_:)` and `string(_:)`.
+///
+/// ```swift
+/// var reader = try TraceReader(source: .file("trace.jsonl"))
+/// while let event = try reader.next() { … }
+/// ```
+public struct TraceReader: ~Copyable {
+    /// Which part of a file a reader covers.
+    enum Role {
+        /// The whole trace: the first line is the header, the last may be cut off.
+        case whole
+        /// The start of a split trace: header checks, but no end-of-file checks.
+        case head
+        /// The rest of a split trace: no header; line numbers relative to the range.
+        case tail
+    }
+
+    /// The name diagnostics use.
+    public let displayName: String
+    public let options: TraceReadOptions
+    /// The `meta` header, once read.
+    public private(set) var header: TraceHeader?
+    /// Non-fatal findings: a missing header, a cut-off final line.
+    public private(set) var warnings: [TraceDiagnostic] = []
+    /// Lines skipped as invalid (lenient mode).
+    public private(set) var invalidLineCount = 0
+    /// The first `options.keptDiagnostics` skipped lines' diagnostics (lenient mode).
+    public private(set) var invalidLines: [TraceDiagnostic] = []
+    /// Events returned so far.
+    public private(set) var eventCount = 0
+
+    private var lines: LineSource
+    var parser = EventParser()
+    private let role: Role
+    private let ownsDescriptor: Int32?
+    private var event = ParsedEvent()
+
+    /// A reader of `source`.
+    ///
+    /// - Throws: `TraceError` when the file cannot be opened.
+    public init(source: TraceSource, options: TraceReadOptions = TraceReadOptions()) throws(TraceError) {
+        switch source {
+        case .standardInput:
+            self.init(descriptor: STDIN_FILENO, ownsDescriptor: false, range: nil, role: .whole,
+                      displayName: source.displayName, options: options)
+        case .file(let path):
+            let descriptor = try Self.open(path)
+            self.init(descriptor: descriptor, ownsDescriptor: true, range: nil, role: .whole,
+                      displayName: path, options: options)
+        }
+    }
+
+    init(
+        descriptor: Int32, ownsDescriptor: Bool, range: Range<Int>?, role: Role, displayName: String,
+        options: TraceReadOptions
+    ) {
+        self.displayName = displayName
+        self.options = options
+        self.role = role
+        self.ownsDescriptor = ownsDescriptor ? descriptor : nil
+        lines = LineSource(descriptor: descriptor, start: range?.lowerBound ?? 0, end: range?.upperBound)
+    }
+
+    deinit {
+        if let ownsDescriptor { close(ownsDescriptor) }
+    }
+
+    /// Opens `path` for reading, or throws a diagnostic naming it.
+    static func open(_ path: String) throws(TraceError) -> Int32 {
+        let descriptor = openFile(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw TraceError(TraceDiagnostic(file: path, line: 0, column: 0, message: "cannot open: \(reason)", severity: .error))
+        }
+        return descriptor
+    }
+
+    /// Lines read so far (in a split range: relative to the range's start).
+    public var lineCount: Int { lines.lineCount }
+
+    /// The next event, or nil at the end of the trace.
+    ///
+    /// - Throws: `TraceError` for an invalid line (strict mode), a header naming another schema,
+    ///   an empty trace or a read error.
+    public mutating func next() throws(TraceError) -> ParsedEvent? {
+        while let line = lines.next() {
+            let parsed: Bool
+            do {
+                parsed = try parser.parse(line.start, count: line.count, into: &event)
+            } catch {
+                try skip(line, error)
+                continue
+            }
+            guard parsed else { continue }
+            event.line = line.number
+            if eventCount == 0 && role != .tail { try checkHeader(line) }
+            eventCount += 1
+            return event
+        }
+        if lines.readError != 0 {
+            let reason = String(cString: strerror(lines.readError))
+            throw TraceError(diagnostic(line: lines.lineCount, column: 0, "read error: \(reason)"))
+        }
+        if eventCount == 0 && role == .whole {
+            throw TraceError(diagnostic(line: 1, column: 1, "empty trace: no meta header"))
+        }
+        return nil
+    }
+
+    private mutating func skip(_ line: Line, _ failure: ParseFailure) throws(TraceError) {
+        if !line.hasNewline && role != .head {
+            warnings.append(diagnostic(
+                line: line.number, column: 1,
+                "cut-off final line \(line.number) ignored (no newline at end of file and not a complete event)",
+                severity: .warning))
+            return
+        }
+        let found = diagnostic(line: line.number, column: failure.offset + 1, failure.message)
+        guard options.lenient else { throw TraceError(found) }
+        invalidLineCount += 1
+        if invalidLines.count < options.keptDiagnostics { invalidLines.append(found) }
+    }
+
+    private mutating func checkHeader(_ line: Line) throws(TraceError) {
+        guard event.kind == .meta else {
+            warnings.append(diagnostic(
+                line: line.number, column: 1, "no meta header; reading the trace as \(TraceSchema.id)",
+                severity: .warning))
+            return
+        }
+        let column = parser.fieldOffsets[Int(TraceField.schema.rawValue)] + 1
+        guard event.has(.schema) else {
+            throw TraceError(diagnostic(line: line.number, column: 1, "expected a \"\(TraceSchema.Field.schema)\" field in the meta header"))
+        }
+        let schema = string(event.schema)
+        guard schema == TraceSchema.id else {
+            let prefix = TraceSchema.id.prefix(while: { $0 != "/" }) + "/"
+            let newer = schema.hasPrefix(prefix)
+                && (Int(schema.dropFirst(prefix.count)) ?? 0) > (Int(TraceSchema.id.dropFirst(prefix.count)) ?? 0)
+            let message = newer
+                ? "written by a newer Tracer (schema \(schema)); this tracectl reads \(TraceSchema.id)"
+                : "unknown schema \"\(schema)\"; this tracectl reads \(TraceSchema.id)"
+            throw TraceError(diagnostic(line: line.number, column: column, message))
+        }
+        header = TraceHeader(
+            schema: schema,
+            tool: event.has(.tool) ? string(event.tool) : nil,
+            scenario: event.has(.scenario) ? string(event.scenario) : nil,
+            variant: event.has(.variant) ? string(event.variant) : nil,
+            unit: event.has(.unit) ? string(event.unit) : nil,
+            pid: event.has(.pid) ? event.pid : nil)
+    }
+
+    private func diagnostic(
+        line: Int, column: Int, _ message: String, severity: TraceDiagnostic.Severity = .error
+    ) -> TraceDiagnostic {
+        TraceDiagnostic(file: displayName, line: line, column: column, message: message, severity: severity)
+    }
+
+    /// The 1-based column of `field`'s value on the last event's line.
+    public func column(of field: TraceField) -> Int { parser.fieldOffsets[Int(field.rawValue)] + 1 }
+
+    /// The view path interned as `id` (empty for 0).
+    public func viewName(_ id: ViewID) -> String { parser.views.string(id) }
+
+    /// The string interned as `id` (empty for 0).
+    public func string(_ id: SymbolID) -> String { parser.strings.string(id) }
+
+    /// The UTF-8 bytes of view `id`, valid until the next call to `next()`.
+    public func viewBytes(_ id: ViewID) -> UnsafeBufferPointer<UInt8> { parser.views.bytes(id) }
+
+    /// How many distinct view paths were seen (ids are `1...viewCount`).
+    public var viewCount: Int { parser.views.count }
+
+    /// How many distinct other strings were seen (ids are `1...stringCount`).
+    public var stringCount: Int { parser.strings.count }
+}
+
+private func openFile(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, flags)
+    #else
+    Darwin.open(path, flags)
+    #endif
+}

@@ -1,0 +1,42 @@
+/// What a per-view report shows and in which order.
+public struct ReportOptions: Sendable, Hashable {
+    /// The column views are sorted by (descending; ties by view path).
+    public enum Sort: String, Sendable, Hashable, CaseIterable {
+        case evals, wasted, time, skips
+    }
+
+    public var sort: Sort
+    /// Show at most this many views (nil: all).
+    public var top: Int?
+    /// Show only views matching this glob (nil: all).
+    public var filter: ViewGlob?
+    /// Causes listed per view in JSON (the text and Markdown tables show the top one).
+    public var causesPerView: Int
+
+    /// Options: by evaluations, all views, five causes per view.
+    public init(sort: Sort = .evals, top: Int? = nil, filter: ViewGlob? = nil, causesPerView: Int = 5) {
+        self.sort = sort
+        self.top = top
+        self.filter = filter
+        self.causesPerView = causesPerView
+    }
+
+    /// The views of `summary` to show, filtered, sorted and cut to `top`.
+    public func selectViews(_ summary: TraceSummary) -> [ViewStats] {
+        let kept = summary.views.filter { filter?.matches($0.view) ?? true }
+        let sorted = kept.sorted { lhs, rhs in
+            let left = key(lhs), right = key(rhs)
+            return left != right ? left > right : lhs.view < rhs.view
+        }
+        return Array(sorted.prefix(top ?? sorted.count))
+    }
+
+    private func key(_ stats: ViewStats) -> Int64 {
+        switch sort {
+        case .evals: return Int64(stats.bodyEvals)
+        case .wasted: return Int64(stats.wastedEvals)
+        case .time: return stats.bodyTime.total
+        case .skips: return Int64(stats.skips)
+        }
+    }
+}

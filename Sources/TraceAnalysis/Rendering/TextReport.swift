@@ -1,0 +1,37 @@
+/// The text report: a header line, an aligned table, totals, marks and footers.
+enum TextReport {
+    static func render(_ summary: TraceSummary, options: ReportOptions) -> String {
+        let views = options.selectViews(summary)
+        var out = "trace: \(summary.file)"
+        if let scenario = summary.header?.scenario { out += "  scenario: \(scenario)" }
+        if let variant = summary.header?.variant { out += "  variant: \(variant)" }
+        out += "\n\n"
+        let rows = [ReportTable.headers] + ReportTable.rows(views)
+        let widths = ReportTable.headers.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            let cells = row.indices.map { column -> String in
+                let padding = String(repeating: " ", count: widths[column] - row[column].count)
+                if column == row.count - 1 { return row[column] }
+                return ReportTable.numericColumns.contains(column) ? padding + row[column] : row[column] + padding
+            }
+            out += cells.joined(separator: "  ") + "\n"
+        }
+        if views.count < summary.views.count { out += "(\(views.count) of \(summary.views.count) views shown)\n" }
+        out += "\n" + counters("total", summary.totals) + "\n"
+        for mark in summary.marks {
+            out += counters("mark \(mark.name ?? "")", mark.counters) + "\n"
+        }
+        if !summary.unknownKinds.isEmpty { out += "unknown kinds: \(ReportTable.unknownKinds(summary))\n" }
+        if summary.invalidLineCount > 0 { out += "invalid lines skipped: \(summary.invalidLineCount)\n" }
+        for diagnostic in summary.warnings + summary.invalidLines {
+            out += "\(diagnostic.severity.rawValue): \(diagnostic)\n"
+        }
+        return out
+    }
+
+    private static func counters(_ label: String, _ counters: EventCounters) -> String {
+        "\(label): \(counters.events) events, \(counters.writes) writes, \(counters.invalidations) invalidations, "
+            + "\(counters.bodyEvals) evals (\(counters.wastedEvals) wasted), \(counters.skips) skips, "
+            + "body time \(ReportTable.duration(counters.bodyTimeNs))"
+    }
+}

@@ -1,0 +1,93 @@
+/// A glob over view paths (`Root/Child[id]/Leaf#2`), matched against the whole path.
+///
+/// - `*` matches any run of characters within one segment (never `/`);
+/// - `?` matches one character other than `/`;
+/// - `**` matches any run of characters across segments (including `/`); written as a whole
+///   segment followed by `/` (`**/Row`), it also matches zero segments, so `**/Row` matches
+///   `Row` and `A/B/Row`; `Screen/**` matches everything below `Screen` (not `Screen` itself);
+/// - `\` makes the next character literal; every other character is literal, `[`, `]` and `#`
+///   included (view paths contain `[id]`, so there are no character classes).
+///
+/// Matching is by UTF-8 bytes and takes time proportional to pattern × path length.
+public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
+    private enum Token: Hashable {
+        case literal(UInt8)
+        case oneCharacter
+        case segmentRun
+        case anyRun
+        /// `**/`: empty, or any run ending in `/`.
+        case anySegments
+    }
+
+    /// The pattern as written.
+    public let pattern: String
+    private let tokens: [Token]
+
+    /// Compiles `pattern`.
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        var tokens: [Token] = []
+        let bytes = Array(pattern.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\\") where index + 1 < bytes.count:
+                tokens.append(.literal(bytes[index + 1]))
+                index += 2
+                continue
+            case UInt8(ascii: "*"):
+                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") else {
+                    tokens.append(.segmentRun)
+                    break
+                }
+                let startsSegment = index == 0 || bytes[index - 1] == UInt8(ascii: "/")
+                if startsSegment && index + 2 < bytes.count && bytes[index + 2] == UInt8(ascii: "/") {
+                    tokens.append(.anySegments)
+                    index += 3
+                } else {
+                    tokens.append(.anyRun)
+                    index += 2
+                }
+                continue
+            case UInt8(ascii: "?"): tokens.append(.oneCharacter)
+            default: tokens.append(.literal(byte))
+            }
+            index += 1
+        }
+        self.tokens = tokens
+    }
+
+    /// Whether `path` matches the whole pattern.
+    public func matches(_ path: String) -> Bool {
+        let text = Array(path.utf8)
+        let slash = UInt8(ascii: "/")
+        // NB: `next[j]`: do tokens after the current one match `text[j...]`? Filled right to left.
+        var next = Array(repeating: false, count: text.count + 1)
+        next[text.count] = true
+        for token in tokens.reversed() {
+            var current = Array(repeating: false, count: text.count + 1)
+            var endsInSlashAhead = false
+            for position in stride(from: text.count, through: 0, by: -1) {
+                let hasByte = position < text.count
+                switch token {
+                case .literal(let byte):
+                    current[position] = hasByte && text[position] == byte && next[position + 1]
+                case .oneCharacter:
+                    current[position] = hasByte && text[position] != slash && next[position + 1]
+                case .segmentRun:
+                    current[position] = next[position] || (hasByte && text[position] != slash && current[position + 1])
+                case .anyRun:
+                    current[position] = next[position] || (hasByte && current[position + 1])
+                case .anySegments:
+                    if hasByte && text[position] == slash && next[position + 1] { endsInSlashAhead = true }
+                    current[position] = next[position] || endsInSlashAhead
+                }
+            }
+            next = current
+        }
+        return next[0]
+    }
+
+    public var description: String { pattern }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `tracectl record --listen` accepts connections: `[HOST:]PORT`, loopback by default.
+public struct ListenAddress: Sendable, Equatable {
+    /// The loopback address used when no host is given.
+    public static let defaultHost = "127.0.0.1"
+
+    /// The host as given (`127.0.0.1`, `::1`, `0.0.0.0`, `localhost`).
+    public var host: String
+    /// The port; 0 asks the system for a free one.
+    public var port: UInt16
+
+    /// An address on `host`, `port`.
+    public init(host: String = ListenAddress.defaultHost, port: UInt16) {
+        self.host = host
+        self.port = port
+    }
+
+    /// Parses `PORT`, `HOST:PORT` or `[V6HOST]:PORT`.
+    public init(parsing text: String) throws(CaptureError) {
+        let portText: Substring
+        var host = Substring(Self.defaultHost)
+        if let colon = text.lastIndex(of: ":") {
+            host = text[..<colon]
+            portText = text[text.index(after: colon)...]
+            if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+            guard !host.isEmpty else {
+                throw CaptureError("invalid address '\(text)': expected [HOST:]PORT, e.g. 127.0.0.1:7420", isUsage: true)
+            }
+        } else {
+            portText = Substring(text)
+        }
+        guard let port = UInt16(portText) else {
+            throw CaptureError("invalid port '\(portText)' in '\(text)': expected a number from 0 to 65535", isUsage: true)
+        }
+        self.init(host: String(host), port: port)
+    }
+
+    /// `HOST:PORT`, with brackets around an IPv6 host.
+    public var description: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+
+    /// The resolved socket addresses, or an error naming the host.
+    func resolved() throws(CaptureError) -> [UInt8] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            throw CaptureError("cannot resolve '\(host)': \(String(cString: gai_strerror(status)))", isUsage: true)
+        }
+        defer { freeaddrinfo(list) }
+        return Array(UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
+    }
+
+    /// Whether a resolved address is loopback (127.0.0.0/8 or ::1).
+    static func isLoopback(_ address: [UInt8]) -> Bool {
+        address.withUnsafeBytes { raw in
+            switch Int32(raw.load(as: sa_family_t.self)) {
+            case AF_INET:
+                let ipv4 = raw.load(as: sockaddr_in.self)
+                return UInt32(bigEndian: ipv4.sin_addr.s_addr) >> 24 == 127
+            case AF_INET6:
+                let ipv6 = raw.load(as: sockaddr_in6.self)
+                return withUnsafeBytes(of: ipv6.sin6_addr) { Array($0) == Array(repeating: 0, count: 15) + [1] }
+            default:
+                return false
+            }
+        }
+    }
+}

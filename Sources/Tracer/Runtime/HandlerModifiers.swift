@@ -1,0 +1,97 @@
+/// What a modifier sees when its node gets a new value.
+struct ModifierContext {
+    unowned let node: ViewNode
+    unowned let graph: ViewGraph
+    /// The modifier's index among the node's modifiers: its state slot.
+    let index: Int
+
+    /// The modifier's state from earlier values of the node.
+    var state: AnyObject? {
+        get { index < node.modifierStates.count ? node.modifierStates[index] : nil }
+        nonmutating set {
+            while node.modifierStates.count <= index { node.modifierStates.append(nil) }
+            node.modifierStates[index] = newValue
+        }
+    }
+
+    /// Runs `action` after the current update, as SwiftUI runs `onChange`/`onAppear`.
+    func afterUpdate(_ action: @escaping () -> Void) {
+        graph.enqueueAfterUpdate(node: node, action)
+    }
+}
+
+/// `.onReceive`: runs the handler with each value the publisher sends, in the graph's next flush.
+struct ReceiveModifier<Output>: NodeModifier {
+    let publisher: ValuePublisher<Output>
+    let action: (Output) -> Void
+
+    final class State {
+        let publisher: ObjectIdentifier
+        let subscription: ValueSubscription
+        var action: (Output) -> Void
+
+        init(publisher: ObjectIdentifier, subscription: ValueSubscription, action: @escaping (Output) -> Void) {
+            self.publisher = publisher
+            self.subscription = subscription
+            self.action = action
+        }
+    }
+
+    func update(_ context: inout ModifierContext) {
+        if let state = context.state as? State, state.publisher == ObjectIdentifier(publisher) {
+            state.action = action
+            return
+        }
+        let token = context.graph.token(for: context.node)
+        let index = context.index
+        let subscription = publisher.subscribe { value, cause in
+            token.scheduler.enqueue(PendingDelivery(node: token.id, cause: cause) { node in
+                guard index < node.modifierStates.count, let state = node.modifierStates[index] as? State else { return }
+                state.action(value)
+            })
+        }
+        context.state = State(publisher: ObjectIdentifier(publisher), subscription: subscription, action: action)
+    }
+}
+
+/// `.onChange(of:)`: runs the handler after an update in which the value changed.
+struct ChangeModifier<Value: Equatable>: NodeModifier {
+    let value: Value
+    let initial: Bool
+    let action: (Value, Value) -> Void
+
+    final class State {
+        var value: Value
+        init(value: Value) { self.value = value }
+    }
+
+    func update(_ context: inout ModifierContext) {
+        let action = self.action
+        let value = self.value
+        guard let state = context.state as? State else {
+            context.state = State(value: value)
+            if initial { context.afterUpdate { action(value, value) } }
+            return
+        }
+        guard state.value != value else { return }
+        let old = state.value
+        state.value = value
+        context.afterUpdate { action(old, value) }
+    }
+}
+
+/// `.onAppear`, `.task` and `.onDisappear`: run once when the node mounts or unmounts.
+struct LifecycleModifier: NodeModifier {
+    enum Moment { case appear, disappear }
+
+    let moment: Moment
+    let action: () -> Void
+
+    final class Appeared {}
+
+    func update(_ context: inout ModifierContext) {
+        guard moment == .appear, context.state == nil else { return }
+        context.state = Appeared()
+        context.afterUpdate(action)
+    }
+}

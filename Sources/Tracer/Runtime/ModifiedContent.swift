@@ -1,0 +1,71 @@
+/// A view with a modifier applied; the modifier goes to each child node the content produces.
+public struct ModifiedContent<Content: View, Modifier>: BuiltinView, StructuralView {
+    let content: Content
+    let modifier: Modifier
+
+    func contribute(to list: inout ChildList, at position: UInt64) {
+        if let modifier = modifier as? any NodeModifier {
+            list.add(content, modifiedBy: modifier, at: position)
+        } else {
+            list.add(content, at: position)
+        }
+    }
+}
+
+/// A modifier the runtime attaches to a child node: an output attribute, or a handler with
+/// per-node state (a subscription, a previous value, a "has appeared" flag).
+protocol NodeModifier {
+    /// Whether the modifier is an output attribute (counted in `changed`), not a handler.
+    var isAttribute: Bool { get }
+
+    /// For an output attribute: whether `previous` (the modifier in the same place last time)
+    /// had the same value. Nil for handlers, which are not output.
+    func isSameAttribute(as previous: any NodeModifier) -> Bool?
+
+    /// Brings the node's state for this modifier up to date after the node got a new value.
+    func update(_ context: inout ModifierContext)
+}
+
+extension NodeModifier {
+    var isAttribute: Bool { false }
+    func isSameAttribute(as previous: any NodeModifier) -> Bool? { nil }
+    func update(_ context: inout ModifierContext) {}
+}
+
+/// The names of output attributes.
+enum AttributeName: Sendable {
+    case background, overlay, opacity, navigationBarHidden, frame, padding, tag
+}
+
+/// An output attribute (`.opacity`, `.background`, `.frame`, …): counted in `changed` when it
+/// differs from the previous evaluation's.
+struct AttributeModifier<Value>: NodeModifier {
+    let name: AttributeName
+    let value: Value
+
+    var isAttribute: Bool { true }
+
+    func isSameAttribute(as previous: any NodeModifier) -> Bool? {
+        guard let previous = previous as? Self, previous.name == name else { return false }
+        return ValueComparison.sameInput(value, previous.value)
+    }
+}
+
+/// Gives its content an explicit identity: a new id is a new node, with fresh state.
+struct IdentifiedView<Content: View, ID: Hashable>: BuiltinView, StructuralView {
+    let content: Content
+    let id: ID
+
+    func contribute(to list: inout ChildList, at position: UInt64) {
+        list.add(content, id: AnyHashable(id), mixingPosition: false, at: position)
+    }
+}
+
+/// Marks its content as compared with `==` (as every `Equatable` view is here).
+struct EquatableView<Content: View & Equatable>: BuiltinView, StructuralView {
+    let content: Content
+
+    func contribute(to list: inout ChildList, at position: UInt64) {
+        list.add(content, at: position)
+    }
+}

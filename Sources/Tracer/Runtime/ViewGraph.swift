@@ -1,0 +1,375 @@
+import Foundation
+import Observation
+
+/// The runtime: keeps one node per view identity, batches state writes into transactions and
+/// re-evaluates what they invalidated, emitting `tracer/1` events to its recorder.
+///
+/// Drive it from one thread (the one calling `mount`, `flush` and the driver methods); state may
+/// be written from any thread and joins the next transaction. A flush is one run-loop turn:
+/// queued `.onReceive` values are delivered, then each dirty node is evaluated once, top-down,
+/// and children whose inputs are equal are skipped; `onChange`/`onAppear` handlers run after.
+/// The work of a flush is proportional to the nodes it evaluates, not to the tree.
+public final class ViewGraph {
+    /// Where events go; nil when not recording (each instrumented step then costs one branch).
+    public var recorder: TraceRecorder? { scheduler.recorder }
+    /// The rows a lazy stack materialises until `setViewport` says otherwise.
+    public let defaultViewport: Range<Int>
+    /// The most update rounds one `flush` runs when handlers keep writing state.
+    public var maximumRoundsPerFlush = 16
+    /// How many nodes the graph holds (every view that has an identity: user views, primitives
+    /// and containers; structural views like `ForEach` and modifiers have none).
+    public private(set) var nodeCount = 0
+
+    let scheduler: UpdateScheduler
+    let host: ViewNode
+    private var nextNodeID = 1
+    private var pass = 0
+    private var transaction: UInt64 = 0
+    private var passDirty: [Int: DirtyMark] = [:]
+    private var tokenNodes: [Int: ViewNode] = [:]
+    private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
+    private var afterUpdate: [(owner: ViewNode, action: () -> Void)] = []
+    var driverTargets: [String: ViewNode] = [:]
+
+    /// An empty graph recording to `recorder` (nil: not recording).
+    public init(recorder: TraceRecorder? = nil, defaultViewport: Range<Int> = 0..<10) {
+        self.scheduler = UpdateScheduler(recorder: recorder)
+        self.defaultViewport = defaultViewport
+        host = ViewNode(
+            id: 0, parent: nil, identity: ChildIdentity(position: 0, type: ObjectIdentifier(ViewGraph.self)),
+            segment: "", view: EmptyView(), modifiers: [], hasBody: false, recorder: nil)
+    }
+
+    /// Mounts `root` (or updates the mounted root to this value, as a new root view) and
+    /// evaluates everything it needs, then flushes what handlers wrote.
+    public func mount<Root: View>(_ root: Root) {
+        update { work in _ = reconcileChildren(of: host, content: root, into: &work) }
+        flush()
+    }
+
+    /// Removes every view: each user view gets `unmount`, subscriptions end, `onDisappear` runs.
+    public func unmountAll() {
+        update { work in
+            for node in host.children { unmount(node, into: &work) }
+            host.children = []
+        }
+    }
+
+    /// One run-loop turn: delivers queued values, evaluates what pending writes invalidated,
+    /// runs `onChange`/`onAppear` handlers, and repeats while those wrote state (bounded by
+    /// `maximumRoundsPerFlush`).
+    public func flush() {
+        var rounds = 0
+        while rounds < maximumRoundsPerFlush, scheduler.hasPendingWork {
+            update { _ in }
+            rounds += 1
+        }
+    }
+
+    /// Whether writes or published values wait for a flush.
+    public var hasPendingUpdates: Bool { scheduler.hasPendingWork }
+
+    // MARK: Update cycle
+
+    /// Runs one transaction: deliveries, `reconcile` (a new root or viewport), dirty nodes by depth.
+    func update(_ reconcile: (inout [PendingChild]) -> Void) {
+        deliverPendingValues()
+        let (tx, dirty) = scheduler.beginUpdate(on: UInt32(ThreadID.current))
+        transaction = tx
+        pass += 1
+        passDirty = dirty
+        var work: [PendingChild] = []
+        reconcile(&work)
+        run(work, cause: 0)
+        let dirtyNodes = dirty.keys.compactMap { tokenNodes[$0] }.sorted { ($0.depth, $0.id) < ($1.depth, $1.id) }
+        for node in dirtyNodes where node.isMounted && node.evaluatedPass != pass {
+            let mark = dirty[node.id]!
+            run([.evaluate(node, mark.reason, cause: mark.cause)], cause: mark.cause)
+        }
+        passDirty = [:]
+        scheduler.endUpdate()
+        runAfterUpdateActions()
+    }
+
+    private func deliverPendingValues() {
+        for delivery in scheduler.takeDeliveries() {
+            guard let node = tokenNodes[delivery.node], node.isMounted else { continue }
+            scheduler.runHandler(cause: delivery.cause) { delivery.deliver(node) }
+        }
+    }
+
+    private func runAfterUpdateActions() {
+        let actions = afterUpdate
+        afterUpdate.removeAll()
+        for (owner, action) in actions {
+            scheduler.runHandler(cause: owner.lastEvaluation, action)
+        }
+    }
+
+    func enqueueAfterUpdate(node: ViewNode, _ action: @escaping () -> Void) {
+        var owner = node
+        while !owner.hasBody, let parent = owner.parent, parent !== host { owner = parent }
+        afterUpdate.append((owner, action))
+    }
+
+    /// What an evaluation found about a child, turned into events once the parent's
+    /// `body-eval` (their cause) is recorded.
+    enum PendingChild {
+        case evaluate(ViewNode, EvalReason, cause: UInt64?)
+        case skip(ViewNode)
+        case mount(ViewNode, EvalReason)
+        case unmount(ViewNode)
+    }
+
+    /// Processes pending children depth-first with an explicit stack (trees may be deep).
+    private func run(_ initial: [PendingChild], cause: UInt64) {
+        var stack: [(PendingChild, UInt64)] = initial.reversed().map { ($0, cause) }
+        while let (item, cause) = stack.popLast() {
+            switch item {
+            case .skip(let node):
+                recorder?.record(.about(.skip, view: node.symbol, cause: cause, tx: transaction, reason: .inputsEqual))
+            case .unmount(let node):
+                recorder?.record(.about(.unmount, view: node.symbol, cause: cause, tx: transaction))
+            case .mount(let node, let reason):
+                let mount = recorder?.record(.about(.mount, view: node.symbol, cause: cause, tx: transaction)) ?? 0
+                evaluate(node, reason: reason, cause: mount, stack: &stack)
+            case .evaluate(let node, let reason, let own):
+                evaluate(node, reason: reason, cause: own ?? cause, stack: &stack)
+            }
+        }
+    }
+
+    /// Runs a user view's body and reconciles its output; children go on `stack`.
+    private func evaluate(_ node: ViewNode, reason: EvalReason, cause: UInt64, stack: inout [(PendingChild, UInt64)]) {
+        guard node.isMounted, node.evaluatedPass != pass else { return }
+        node.evaluatedPass = pass
+        installProperties(of: node, cause: cause)
+        let start = recorder?.now() ?? 0
+        let body = trackedBody(of: node)
+        let duration = recorder.map { $0.now() &- start } ?? 0
+        var children: [PendingChild] = []
+        let changed = reconcileChildren(of: node, content: body, into: &children)
+        let seq = recorder?.record(.bodyEval(
+            view: node.symbol, cause: cause, tx: transaction, reason: reason, duration: duration,
+            changedChildren: changed)) ?? 0
+        node.lastEvaluation = seq
+        for child in children.reversed() { stack.append((child, seq)) }
+    }
+
+    /// The node's body, with the `@Observable` properties it reads tracked: a change to one of
+    /// them invalidates the node (once; the next evaluation tracks afresh).
+    private func trackedBody(of node: ViewNode) -> any View {
+        let token = token(for: node)
+        let generation = token.observationGeneration.add(1, ordering: .relaxed).newValue
+        let view = node.view
+        return withObservationTracking {
+            view.body
+        } onChange: {
+            guard token.observationGeneration.load(ordering: .relaxed) == generation else { return }
+            token.scheduler.noteObservedChange(token, wrapper: .observable)
+        }
+    }
+
+    // MARK: Reconciliation
+
+    /// Matches the children `content` produces with `parent`'s current children by identity;
+    /// returns how many children or attributes differ from the previous output.
+    private func reconcileChildren(of parent: ViewNode, content: any View, into pending: inout [PendingChild]) -> Int {
+        let lazy = (parent.view as? any PrimitiveView)?.isLazy ?? false
+        var list = ChildList(window: lazy ? parent.viewport ?? defaultViewport : nil)
+        list.add(content, at: 0)
+        let specs = list.specs
+
+        var previous: [ChildIdentity: ViewNode] = [:]
+        previous.reserveCapacity(parent.children.count)
+        var removed: [ViewNode] = []
+        for child in parent.children {
+            if previous.updateValue(child, forKey: child.identity) != nil { removed.append(child) }
+        }
+        var matched: [ViewNode?] = specs.map { previous.removeValue(forKey: $0.identity) }
+        removed.append(contentsOf: previous.values)
+        let replaced = Set(removed.lazy.filter { $0.identity.explicitID != nil }.map(\.identity.structural))
+
+        var changed = removed.count
+        for node in removed { unmount(node, into: &pending) }
+        var siblings: [String: Int] = [:]
+        var children: [ViewNode] = []
+        children.reserveCapacity(specs.count)
+        for (index, spec) in specs.enumerated() {
+            let info = typeInfo(of: spec.view)
+            var ordinal = 1
+            if spec.identity.explicitID == nil {
+                ordinal = siblings[info.segment, default: 0] + 1
+                siblings[info.segment] = ordinal
+            }
+            if let node = matched[index] {
+                changed += update(node, to: spec, info: info, into: &pending)
+                children.append(node)
+            } else {
+                let segment = Self.segment(info.segment, ordinal: ordinal, explicitID: spec.identity.explicitID)
+                let reason: EvalReason = replaced.contains(spec.identity.structural) ? .identity : .initial
+                children.append(makeNode(parent: parent, spec: spec, info: info, segment: segment, reason: reason, into: &pending))
+                changed += 1
+            }
+            matched[index] = nil
+        }
+        parent.children = children
+        return changed
+    }
+
+    /// Gives an existing node its new value; returns the differences it counts for its parent.
+    private func update(_ node: ViewNode, to spec: ChildSpec, info: ViewTypeInfo, into pending: inout [PendingChild]) -> Int {
+        var changed = Self.attributeDifferences(spec.modifiers, node.modifiers)
+        let previous = node.view
+        node.view = spec.view
+        node.modifiers = spec.modifiers
+        if info.hasBody {
+            let same = ValueComparison.sameInput(spec.view, previous)
+            if !same { changed += 1 }
+            if let mark = passDirty[node.id] {
+                pending.append(.evaluate(node, mark.reason, cause: mark.cause))
+            } else {
+                pending.append(same ? .skip(node) : .evaluate(node, .inputsChanged, cause: nil))
+            }
+        } else {
+            if let primitive = spec.view as? any PrimitiveView, !primitive.hasSameAttributes(as: previous) { changed += 1 }
+            changed += reconcileContent(of: node, into: &pending)
+        }
+        updateModifiers(of: node)
+        return changed
+    }
+
+    private func makeNode(
+        parent: ViewNode, spec: ChildSpec, info: ViewTypeInfo, segment: String, reason: EvalReason,
+        into pending: inout [PendingChild]
+    ) -> ViewNode {
+        let node = ViewNode(
+            id: nextNodeID, parent: parent === host ? nil : parent, identity: spec.identity, segment: segment,
+            view: spec.view, modifiers: spec.modifiers, hasBody: info.hasBody, recorder: recorder)
+        nextNodeID += 1
+        nodeCount += 1
+        if node.hasBody {
+            _ = token(for: node)
+            pending.append(.mount(node, reason))
+        } else {
+            _ = reconcileContent(of: node, into: &pending)
+        }
+        updateModifiers(of: node)
+        return node
+    }
+
+    /// Reconciles a primitive container's content (nothing for leaves).
+    func reconcileContent(of node: ViewNode, into pending: inout [PendingChild]) -> Int {
+        guard let content = (node.view as? any PrimitiveView)?.childContent else { return 0 }
+        return reconcileChildren(of: node, content: content, into: &pending)
+    }
+
+    /// Removes `node` and its subtree: state and subscriptions die, user views get `unmount`.
+    private func unmount(_ node: ViewNode, into pending: inout [PendingChild]) {
+        var stack = [node]
+        while let current = stack.popLast() {
+            current.isMounted = false
+            current.tokenIfCreated?.mounted.store(false, ordering: .relaxed)
+            tokenNodes[current.id] = nil
+            nodeCount -= 1
+            if current.hasBody { pending.append(.unmount(current)) }
+            for case let modifier as LifecycleModifier in current.modifiers where modifier.moment == .disappear {
+                enqueueAfterUpdate(node: current, modifier.action)
+            }
+            stack.append(contentsOf: current.children)
+        }
+    }
+
+    private func updateModifiers(of node: ViewNode) {
+        for index in node.modifiers.indices {
+            var context = ModifierContext(node: node, graph: self, index: index)
+            node.modifiers[index].update(&context)
+        }
+    }
+
+    /// How many output attributes differ between two modifier lists (handlers do not count).
+    private static func attributeDifferences(_ new: [any NodeModifier], _ old: [any NodeModifier]) -> Int {
+        var differences = 0
+        for index in 0..<max(new.count, old.count) {
+            if index < new.count, index < old.count {
+                if new[index].isSameAttribute(as: old[index]) == false { differences += 1 }
+            } else if (index < new.count ? new[index] : old[index]).isAttribute {
+                differences += 1
+            }
+        }
+        return differences
+    }
+
+    /// A path segment: `Row`, `Row#2` for the second sibling of that type, `Row[42]` for id 42.
+    private static func segment(_ name: String, ordinal: Int, explicitID: AnyHashable?) -> String {
+        if let explicitID { return "\(name)[\(explicitID.base)]" }
+        return ordinal == 1 ? name : "\(name)#\(ordinal)"
+    }
+
+    // MARK: Dynamic properties
+
+    /// Links the view's wrappers to the node's storage, before its body runs (SwiftUI's
+    /// DynamicProperty install); the property name comes from the field label.
+    private func installProperties(of node: ViewNode, cause: UInt64) {
+        let type = ObjectIdentifier(Swift.type(of: node.view))
+        guard typeInfo[type]?.hasDynamicProperties != false else { return }
+        var installer = PropertyInstaller(node: node, scheduler: scheduler, cause: cause, transaction: transaction)
+        let found = Self.install(in: node.view, with: &installer)
+        typeInfo[type]?.hasDynamicProperties = found
+    }
+
+    private static func install(in value: Any, with installer: inout PropertyInstaller) -> Bool {
+        var found = false
+        for child in Mirror(reflecting: value).children {
+            if let property = child.value as? any InstallableProperty {
+                let label = child.label ?? ""
+                installer.name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                property.install(&installer)
+                installer.slot += 1
+                found = true
+            } else if child.value is any DynamicProperty {
+                _ = install(in: child.value, with: &installer)
+                found = true
+            }
+        }
+        return found
+    }
+
+    func token(for node: ViewNode) -> NodeToken {
+        tokenNodes[node.id] = node
+        return node.token(scheduler: scheduler)
+    }
+
+    // MARK: Type information
+
+    private func typeInfo(of view: any View) -> ViewTypeInfo {
+        let type = ObjectIdentifier(Swift.type(of: view))
+        if let info = typeInfo[type] { return info }
+        let info = ViewTypeInfo(view)
+        typeInfo[type] = info
+        return info
+    }
+}
+
+/// What the graph needs to know about a view type, computed once per type.
+struct ViewTypeInfo {
+    /// The path segment: the type name without generic arguments.
+    let segment: String
+    /// Whether the type has a body of its own (user views).
+    let hasBody: Bool
+    /// Whether values of the type hold dynamic properties (nil until first installed).
+    var hasDynamicProperties: Bool?
+
+    init(_ view: any View) {
+        if let primitive = view as? any PrimitiveView {
+            segment = type(of: primitive).segmentName
+            hasBody = false
+        } else {
+            let name = String(describing: type(of: view))
+            segment = String(name.prefix { $0 != "<" })
+            hasBody = Self.bodyType(of: view) != Never.self
+        }
+    }
+
+    private static func bodyType<V: View>(of view: V) -> Any.Type { V.Body.self }
+}

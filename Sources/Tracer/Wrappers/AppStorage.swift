@@ -1,0 +1,129 @@
+import Foundation
+
+/// A value kept in `UserDefaults` under a key; writing it invalidates the view that declares it.
+@propertyWrapper
+public struct AppStorage<Value: AppStorageValue>: DynamicProperty {
+    let key: String
+    let defaultValue: Value
+    let store: LockedBox<UserDefaults>
+    let site: DeclarationSite
+    let slot = InstallSlot<AppStorageLink<Value>>()
+
+    /// The value under `key` in `store` (default: `UserDefaults.standard`), or `wrappedValue`.
+    public init(
+        wrappedValue: Value, _ key: String, store: UserDefaults? = nil, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.key = key
+        defaultValue = wrappedValue
+        self.store = LockedBox(store ?? .standard)
+        site = DeclarationSite(fileID: fileID, line: line)
+    }
+
+    /// The stored value, or the default when none is stored.
+    public var wrappedValue: Value {
+        get { AppStorageLink.read(key, from: store) ?? defaultValue }
+        nonmutating set {
+            if let link = slot.installed {
+                link.write(newValue)
+            } else {
+                store.withLock { newValue.store(in: $0, forKey: key) }
+            }
+        }
+    }
+
+    /// A binding to the stored value.
+    public var projectedValue: Binding<Value> {
+        let current = wrappedValue
+        guard let link = slot.installed else { return .constant(current) }
+        return Binding(
+            identity: BindingIdentity(root: ObjectIdentifier(link)), carrying: current,
+            get: { link.read() ?? defaultValue }, set: link.write)
+    }
+}
+
+extension AppStorage: InstallableProperty {
+    func install(_ installer: inout PropertyInstaller) {
+        let token = installer.token
+        slot.install(installer.slotObject(wrapper: .appStorage, site: site) { description in
+            AppStorageLink<Value>(key: key, store: store, owner: token, description: description)
+        })
+    }
+}
+
+extension AppStorage: InputComparable {
+    func isSameInput(as other: Any) -> Bool {
+        guard let other = other as? AppStorage<Value> else { return false }
+        return key == other.key && wrappedValue == other.wrappedValue
+    }
+}
+
+/// The node's link to an `@AppStorage` key: reads and writes the store, records the writes.
+final class AppStorageLink<Value: AppStorageValue>: Sendable {
+    private let key: String
+    private let store: LockedBox<UserDefaults>
+    private let owner: NodeToken
+    private let description: WriteDescription
+
+    init(key: String, store: LockedBox<UserDefaults>, owner: NodeToken, description: WriteDescription) {
+        self.key = key
+        self.store = store
+        self.owner = owner
+        self.description = description
+    }
+
+    static func read(_ key: String, from store: LockedBox<UserDefaults>) -> Value? {
+        store.withLock { Value(from: $0, forKey: key) }
+    }
+
+    func read() -> Value? { Self.read(key, from: store) }
+
+    func write(_ newValue: Value) {
+        let changed = store.withLock { defaults -> Bool in
+            defer { newValue.store(in: defaults, forKey: key) }
+            return Value(from: defaults, forKey: key) != newValue
+        }
+        var write = description
+        write.changed = changed
+        owner.scheduler.noteWrite(write, owner: owner, invalidating: changed)
+    }
+}
+
+/// A type `@AppStorage` can keep in `UserDefaults`.
+public protocol AppStorageValue: Equatable {
+    /// The value stored under `key`, or nil when there is none of this type.
+    init?(from defaults: UserDefaults, forKey key: String)
+    /// Stores the value under `key`.
+    func store(in defaults: UserDefaults, forKey key: String)
+}
+
+extension AppStorageValue {
+    public func store(in defaults: UserDefaults, forKey key: String) { defaults.set(self, forKey: key) }
+}
+
+extension String: AppStorageValue {
+    public init?(from defaults: UserDefaults, forKey key: String) {
+        guard let value = defaults.string(forKey: key) else { return nil }
+        self = value
+    }
+}
+
+extension Int: AppStorageValue {
+    public init?(from defaults: UserDefaults, forKey key: String) {
+        guard let value = defaults.object(forKey: key) as? Int else { return nil }
+        self = value
+    }
+}
+
+extension Double: AppStorageValue {
+    public init?(from defaults: UserDefaults, forKey key: String) {
+        guard let value = defaults.object(forKey: key) as? Double else { return nil }
+        self = value
+    }
+}
+
+extension Bool: AppStorageValue {
+    public init?(from defaults: UserDefaults, forKey key: String) {
+        guard let value = defaults.object(forKey: key) as? Bool else { return nil }
+        self = value
+    }
+}

@@ -1,0 +1,89 @@
+import Synchronization
+
+/// A class whose `@Published` properties notify the views observing it (through
+/// `@StateObject`/`@ObservedObject`) before they change; plain `var`s notify nobody.
+public protocol ObservableObject: AnyObject {
+    /// Sends before any `@Published` property changes.
+    var objectWillChange: ObservableObjectPublisher { get }
+}
+
+extension ObservableObject {
+    /// The publisher shared by the object's `@Published` properties (found by reflection, as
+    /// Combine does); an object without any gets one that never sends.
+    public var objectWillChange: ObservableObjectPublisher {
+        var published: [any PublishedProperty] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let current = mirror {
+            for child in current.children {
+                guard let property = child.value as? any PublishedProperty else { continue }
+                if let label = child.label { property.nameOnce(label.hasPrefix("_") ? String(label.dropFirst()) : label) }
+                published.append(property)
+            }
+            mirror = current.superclassMirror
+        }
+        let publisher = published.lazy.compactMap(\.installedWillChange).first ?? ObservableObjectPublisher()
+        for property in published { property.installWillChange(publisher) }
+        return publisher
+    }
+}
+
+/// What an object's `@Published` write tells its observers.
+struct PublishedChange {
+    /// The property that changed (nil for a manual `send()`).
+    var source: (any PublishedSource)?
+    var changed: Bool?
+}
+
+/// A published property that can name itself in a recorder's symbols.
+protocol PublishedSource: AnyObject, Sendable {
+    /// The property's name and site symbols in `recorder` (interned on first use), and the site.
+    func describe(in recorder: TraceRecorder) -> (prop: Symbol, site: Symbol, siteText: String)
+}
+
+/// Sends "this object will change" to every view observing it.
+public final class ObservableObjectPublisher: Sendable {
+    typealias Receiver = @Sendable (PublishedChange, inout WriteMemo) -> Void
+
+    private struct Subscribers {
+        var nextID = 0
+        var receivers: [(id: Int, receive: Receiver)] = []
+    }
+
+    private let subscribers = LockedBox(Subscribers())
+
+    /// A publisher with no subscribers.
+    public init() {}
+
+    /// Tells every observer the object changed (what `@Published` does on each write).
+    public func send() { send(PublishedChange(source: nil, changed: nil)) }
+
+    func send(_ change: PublishedChange) {
+        let receivers = subscribers.withLock { $0.receivers }
+        var memo = WriteMemo()
+        for receiver in receivers { receiver.receive(change, &memo) }
+    }
+
+    func subscribe(_ receive: @escaping Receiver) -> ValueSubscription {
+        let id = subscribers.withLock { state -> Int in
+            state.nextID += 1
+            state.receivers.append((state.nextID, receive))
+            return state.nextID
+        }
+        return ValueSubscription { [weak self] in
+            self?.subscribers.withLock { $0.receivers.removeAll { $0.id == id } }
+        }
+    }
+}
+
+/// The `write` event already recorded for one change, so several observers in one graph share it.
+struct WriteMemo {
+    var scheduler: ObjectIdentifier?
+    var seq: UInt64 = 0
+}
+
+/// A `@Published` property as its object's reflection sees it.
+protocol PublishedProperty {
+    var installedWillChange: ObservableObjectPublisher? { get }
+    func installWillChange(_ publisher: ObservableObjectPublisher)
+    func nameOnce(_ name: String)
+}

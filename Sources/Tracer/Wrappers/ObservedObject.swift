@@ -1,0 +1,46 @@
+/// An observable object passed in from outside: the view re-evaluates when one of its
+/// `@Published` properties is written. A different object is a different input.
+@propertyWrapper
+public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
+    /// The observed object.
+    public let wrappedValue: ObjectType
+
+    /// Observes `wrappedValue`.
+    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+
+    /// Observes `initialValue`.
+    public init(initialValue: ObjectType) { self.init(wrappedValue: initialValue) }
+
+    /// Bindings to the object's properties: `$model.field`.
+    public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
+
+    /// Makes bindings to an object's properties.
+    @dynamicMemberLookup
+    public struct Wrapper {
+        let object: ObjectType
+
+        /// A binding to `keyPath` of the object; equal to another to the same object and key
+        /// path while it carries the same value.
+        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+            let object = self.object
+            return Binding(
+                identity: BindingIdentity(root: ObjectIdentifier(object), keyPath: keyPath),
+                carrying: object[keyPath: keyPath],
+                get: { object[keyPath: keyPath] },
+                set: { object[keyPath: keyPath] = $0 })
+        }
+    }
+}
+
+extension ObservedObject: InstallableProperty {
+    func install(_ installer: inout PropertyInstaller) {
+        installer.observe(wrappedValue, reason: .observed)
+    }
+}
+
+extension ObservedObject: InputComparable {
+    func isSameInput(as other: Any) -> Bool {
+        guard let other = other as? ObservedObject<ObjectType> else { return false }
+        return wrappedValue === other.wrappedValue
+    }
+}

@@ -1,0 +1,62 @@
+import TraceAnalysis
+
+/// `tracectl flame`: a trace's views as a flame graph, frames being view path segments.
+enum Flame: Subcommand {
+    static let spec = CommandSpec(
+        name: "flame",
+        abstract: "Show which views evaluate their body most, as a flame graph.",
+        discussion: """
+            Frames are the segments of view paths (split on '/'); a view's weight is its number of
+            body evaluations, its body time in ns, or its wasted evaluations (changed: 0).
+              folded      FlameGraph's folded stacks ('Root;Child;Leaf 12'), for flamegraph.pl & co.
+              svg         an interactive SVG: hover for counts, click to zoom, Search to highlight
+              text        a tree with bars, sized to the terminal (or --width)
+              speedscope  speedscope's JSON: evaluations over time plus views by weight
+            """,
+        positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
+        options: [
+            .value("--weight", valueName: "weight", help: "What a frame's width measures.",
+                   choices: FlameWeight.allCases.map(\.rawValue), defaultValue: FlameWeight.evals.rawValue),
+            .value("--format", valueName: "format", help: "The output format.",
+                   choices: ["folded", "svg", "text", "speedscope"], defaultValue: "folded"),
+            .value("--width", valueName: "columns", help: "Text width (default: the terminal's, else 100)."),
+            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
+            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+        ],
+        examples: [
+            ("tracectl flame scroll.jsonl | flamegraph.pl > scroll.svg", "Folded stacks for FlameGraph."),
+            ("tracectl flame scroll.jsonl --format svg --weight time -o scroll.svg", "Tracer's own SVG, by body time."),
+            ("tracectl flame scroll.jsonl --format text --weight wasted", "Where the wasted evaluations are."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let source = TraceSource(argument: arguments.positional("trace")!)
+        let weight = FlameWeight(rawValue: arguments.value("--weight")!)!
+        let format = arguments.value("--format")!
+        let width = try arguments.integer("--width", in: 40...1000) ?? console.terminalWidth(fallback: 100)
+        let options = VisualCommand.readOptions(arguments)
+        if format == "speedscope" {
+            try VisualCommand.stream(
+                SpeedscopeExporter(weight: weight), source: source, options: options, arguments: arguments, console: console)
+            return .success
+        }
+        let summary = try VisualCommand.run { () throws(TraceError) in
+            try TraceAnalyzer.analyze(source: source, options: .init(read: options))
+        }
+        VisualCommand.warn(summary, console: console)
+        var output = try VisualCommand.output(arguments)
+        let samples = FlameSample.samples(of: summary, weight: weight)
+        switch format {
+        case "svg":
+            let variant = summary.header?.variant.map { " (\($0))" } ?? ""
+            let title = "\(summary.header?.scenario ?? summary.file)\(variant) — \(weight.unit) by view"
+            output.write(FlameSVGRenderer.render(FlameTree(samples: samples), options: .init(title: title, unit: weight.unit)))
+        case "text":
+            output.write(FlameTextRenderer.render(FlameTree(samples: samples), width: width, unit: weight.unit))
+        default:
+            output.write(FoldedStacks.render(samples))
+        }
+        try VisualCommand.close(&output)
+        return .success
+    }
+}

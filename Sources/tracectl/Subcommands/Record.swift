@@ -1,0 +1,44 @@
+/// `tracectl record`: records a built-in scenario, a child process, or clients on a TCP port.
+enum Record: Subcommand {
+    static let spec = CommandSpec(
+        name: "record",
+        abstract: "Record a trace: a built-in scenario, a program you run, or apps connecting over TCP.",
+        discussion: """
+            Three sources, one per invocation:
+              SCENARIO             a built-in scenario (see --list); every variant into -o DIR when
+                                   --variant is not given
+              -- CMD ARGS...       a program linking Tracer; it writes to a pipe named by TRACER_OUTPUT
+              --listen [HOST:]PORT apps sending JSON lines over TCP (TRACER_OUTPUT=tcp://HOST:PORT)
+            """,
+        positionals: [PositionalSpec(name: "scenario", help: "A built-in scenario to run.", isOptional: true)],
+        options: [
+            .value("-o", "--output", valueName: "path", help: "Where the trace goes: a file ('-' for standard output), or a directory for every variant."),
+            .value("--variant", valueName: "variant", help: "The scenario variant to record."),
+            .flag("--list", help: "List the built-in scenarios, their variants and what each shows."),
+            .value("--listen", valueName: "host:port", help: "Accept traces over TCP on this address (127.0.0.1 unless a host is given)."),
+            .flag("--allow-remote", help: "Allow --listen on an address other than loopback."),
+            .value("--duration", valueName: "seconds", help: "With --listen: stop after this many seconds."),
+        ],
+        acceptsPassthrough: true,
+        examples: [
+            ("tracectl record scroll-offset --variant view-storage -o scroll.jsonl", "Record one variant of the seed-000 scenario."),
+            ("tracectl record scroll-offset -o traces/", "Record every variant into traces/SCENARIO.VARIANT.jsonl."),
+            ("tracectl record -o app.jsonl -- .build/debug/tracer-example --events 1000", "Record a program that links Tracer."),
+            ("tracectl record --listen 127.0.0.1:7420 -o sim.jsonl --duration 30", "Receive traces from an app over TCP for 30 s."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        if arguments.flag("--list") { return try RecordScenario.list(console: console) }
+        if arguments.hasPassthrough {
+            guard !arguments.passthrough.isEmpty else {
+                throw UsageError("expected a command after '--'", command: spec.name)
+            }
+            return try RecordCapture.child(arguments, console: console)
+        }
+        if arguments.value("--listen") != nil { return try RecordCapture.listen(arguments, console: console) }
+        guard arguments.positional("scenario") != nil else {
+            throw UsageError("expected a scenario, '--listen [HOST:]PORT' or '-- CMD ARGS...'", command: spec.name)
+        }
+        return try RecordScenario.run(arguments, console: console)
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import TraceAnalysis
+import TraceCapture
+import Tracer
+
+/// `tracectl record -- CMD ARGS…` and `tracectl record --listen [HOST:]PORT`: live capture.
+enum RecordCapture {
+    /// Runs the command after `--` with `TRACER_OUTPUT=fd:3`, streams its trace to `-o`, and
+    /// exits with the child's status (128 + signal when a signal killed it).
+    static func child(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let output = try openOutput(arguments)
+        let capture = ChildCapture(command: arguments.passthrough, output: output)
+        let progress = console.stderrIsTerminal ? ProgressLine(console: console) : nil
+        let result: ChildCaptureResult
+        do {
+            try capture.start(forwarding: [SIGINT, SIGTERM])
+            result = try capture.run(progress: progress.map { line in { line.update($0) } })
+        } catch {
+            progress?.clear()
+            throw CommandError(error.message, status: error.isUsage ? .badInput : .failure)
+        }
+        progress?.clear()
+        output.close()
+        console.err(result.summary.rendered(destination: output.name))
+        if case .signaled(let signal) = result.termination {
+            console.err("\(arguments.passthrough[0]) was killed by signal \(signal)\n")
+        }
+        let status = result.termination.exitStatus
+        guard let known = ExitStatus(rawValue: status) else {
+            // NB: `ExitStatus` has no case for other statuses; the child's must still be ours.
+            exit(status)
+        }
+        return known
+    }
+
+    /// Accepts traces over TCP until `--duration`, SIGINT or SIGTERM, merging them into `-o`.
+    static func listen(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let duration = try durationSeconds(arguments)
+        do {
+            let address = try ListenAddress(parsing: arguments.value("--listen") ?? "")
+            let output = try openOutput(arguments)
+            let listener = try TraceListener(
+                address: address, allowRemote: arguments.flag("--allow-remote"), output: output,
+                log: { console.err("tracectl: \($0)\n") })
+            let relay = SignalRelay(signals: [SIGINT, SIGTERM]) { _ in listener.stop() }
+            defer { relay.cancel() }
+            console.err("listening on \(listener.address.description); run the app with\n  \(TraceRecorder.outputVariable)=\(listener.clientOutputValue)\n")
+            let summary = try listener.run(duration: duration)
+            output.close()
+            console.err(summary.rendered(destination: output.name))
+            return .success
+        } catch let error as CaptureError {
+            if error.isUsage { throw UsageError(error.message, command: Record.spec.name) }
+            throw CommandError(error.message, status: .failure)
+        }
+    }
+
+    private static func openOutput(_ arguments: ParsedArguments) throws -> CaptureOutput {
+        guard let path = arguments.value("--output") else {
+            throw UsageError("expected '-o FILE' (or '-o -' for standard output) to write the trace to", command: Record.spec.name)
+        }
+        do {
+            return try CaptureOutput(path: path)
+        } catch {
+            throw CommandError(error.message, status: .badInput)
+        }
+    }
+
+    private static func durationSeconds(_ arguments: ParsedArguments) throws -> Double? {
+        guard let text = arguments.value("--duration") else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError("invalid value '\(text)' for '--duration': expected a positive number of seconds", command: Record.spec.name)
+        }
+        return seconds
+    }
+}
+
+/// The live progress line on a terminal: events so far and events per second, redrawn in place.
+private final class ProgressLine {
+    private let console: Console
+    private var lastEvents = 0
+    private var lastTime = TraceClock.monotonicNow()
+
+    init(console: Console) { self.console = console }
+
+    /// Redraws the line for `summary`.
+    func update(_ summary: CaptureSummary) {
+        let now = TraceClock.monotonicNow()
+        let seconds = Double(now - lastTime) / 1e9
+        let rate = seconds > 0 ? Double(summary.events - lastEvents) / seconds : 0
+        (lastEvents, lastTime) = (summary.events, now)
+        console.err("\r\u{1B}[Krecording: \(summary.events) events, \(Int(rate)) events/s, \(summary.bytes) bytes")
+    }
+
+    /// Erases the line.
+    func clear() { console.err("\r\u{1B}[K") }
+}

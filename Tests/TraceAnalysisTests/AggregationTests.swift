@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import TraceAnalysis
+
+@Suite("TraceAnalysis aggregation")
+struct AggregationTests {
+    static func basic() throws -> TraceSummary {
+        try TraceAnalyzer.analyze(source: .file(TestSupport.traces.appendingPathComponent("analysis-basic.jsonl").path))
+    }
+
+    @Test("counts per view")
+    func counts() throws {
+        let summary = try Self.basic()
+        let screen = try #require(summary.stats(for: "Screen"))
+        #expect(screen.bodyEvals == 3)
+        #expect(screen.wastedEvals == 2)
+        #expect(screen.invalidations == 2)
+        #expect(screen.writes == 2)
+        #expect(screen.writesByWrapper == ["State": 2])
+        #expect(screen.writesByProperty == [OriginCount(origin: WriteOrigin(view: "Screen", prop: "scrollOffset", wrapper: "State", site: "Screen.swift:12"), count: 2)])
+        let header = try #require(summary.stats(for: "Screen/Header"))
+        #expect(header.bodyEvals == 1)
+        #expect(header.skips == 2)
+        let list = try #require(summary.stats(for: "Screen/List"))
+        #expect(list.writes == 2)
+        #expect(list.writesByWrapper == ["ViewStorage": 1, "Published": 1])
+        #expect(summary.views.map(\.view) == ["Screen", "Screen/Header", "Screen/List", "Screen/List/Row[1]"])
+    }
+
+    @Test("causes follow chains to the root write")
+    func causes() throws {
+        let summary = try Self.basic()
+        let scroll = WriteOrigin(view: "Screen", prop: "scrollOffset", wrapper: "State", site: "Screen.swift:12")
+        let model = WriteOrigin(view: "Screen/List", prop: "model", wrapper: "Published", site: "List.swift:9")
+        #expect(summary.stats(for: "Screen")?.causes == [OriginCount(origin: scroll, count: 2)])
+        #expect(summary.stats(for: "Screen/List/Row[1]")?.causes == [OriginCount(origin: scroll, count: 2), OriginCount(origin: model, count: 1)])
+        // Two writes of scrollOffset led to 4 evaluations (Screen twice, Row[1] twice).
+        #expect(summary.stats(for: "Screen")?.evalsCausedByWrites == 4)
+        #expect(summary.stats(for: "Screen")?.evalsPerWrite == 2)
+        // The initial evaluation has no cause; Header's initial eval is caused by it, but no write.
+        #expect(summary.stats(for: "Screen/Header")?.causes == [])
+    }
+
+    @Test("percentiles are exact nearest-rank for small traces")
+    func percentiles() throws {
+        let summary = try Self.basic()
+        let row = try #require(summary.stats(for: "Screen/List/Row[1]")?.bodyTime)
+        // Samples 2000, 4000, 1000.
+        #expect(row == DurationStats(count: 3, total: 7000, mean: 2333, p50: 2000, p95: 4000, max: 4000, exact: true))
+        var accumulator = DurationAccumulator()
+        for value in (1...100).reversed() { accumulator.add(Int64(value)) }
+        #expect(accumulator.stats.p50 == 50)
+        #expect(accumulator.stats.p95 == 95)
+    }
+
+    @Test("beyond the exact limit, percentiles come from the histogram within 4 %")
+    func histogramPercentiles() {
+        var accumulator = DurationAccumulator()
+        let count = DurationAccumulator.exactLimit * 3
+        for value in 1...count { accumulator.add(Int64(value * 1000)) }
+        let stats = accumulator.stats
+        #expect(!stats.exact)
+        #expect(stats.max == Int64(count * 1000))
+        #expect(abs(Double(stats.p50) / Double(count * 500) - 1) < 0.04)
+        #expect(abs(Double(stats.p95) / Double(count * 950) - 1) < 0.04)
+    }
+
+    @Test("totals, kind counts and mark intervals")
+    func marks() throws {
+        let summary = try Self.basic()
+        #expect(summary.header?.scenario == "scroll-offset")
+        #expect(summary.header?.variant == "state")
+        #expect(summary.totals.events == 23)
+        #expect(summary.totals.bodyEvals == 8)
+        #expect(summary.totals.wastedEvals == 3)
+        #expect(summary.totals.bodyTimeNs == 31000)
+        #expect(summary.kindCounts["body-eval"] == 8)
+        #expect(summary.kindCounts["meta"] == 1)
+        #expect(summary.unknownKinds == ["gesture": 2])
+        #expect(summary.marks.map(\.name) == ["scroll-start", "tap"])
+        #expect(summary.beforeFirstMark.events == 4)
+        #expect(summary.marks[0].counters.events == 12)
+        #expect(summary.marks[0].counters.bodyEvals == 4)
+        #expect(summary.marks[1].counters.writes == 2)
+        #expect(summary.marks[1].ts == 3000)
+    }
+
+    @Test("counts match the orjson peer's notion on a synthetic trace")
+    func peerCounts() throws {
+        let text = TestSupport.syntheticTrace(transactions: 500)
+        let summary = try TestSupport.analyze(text)
+        var expected: [String: [Int]] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            guard let index = ["write", "invalidate", "body-eval", "skip"].firstIndex(of: object["kind"] as! String) else { continue }
+            expected[object["view"] as! String, default: [0, 0, 0, 0, 0]][index] += 1
+            if index == 2 && (object["changed"] as! Int) == 0 { expected[object["view"] as! String]![4] += 1 }
+        }
+        let actual = Dictionary(uniqueKeysWithValues: summary.views.map {
+            ($0.view, [$0.writes, $0.invalidations, $0.bodyEvals, $0.skips, $0.wastedEvals])
+        })
+        #expect(actual == expected)
+    }
+
+    @Test("a two-thread parse equals a one-thread parse")
+    func splitEqualsSingle() throws {
+        let path = try TestSupport.temporaryTrace(TestSupport.syntheticTrace(transactions: 20_000))
+        let single = try TraceAnalyzer.analyze(source: .file(path), options: .init(read: TraceReadOptions(threads: 1)))
+        let split = try TraceAnalyzer.analyze(source: .file(path), options: .init(read: TraceReadOptions(threads: 2), minimumSplitSize: 1))
+        #expect(single.lineCount > 100_000)
+        #expect(split == single)
+        let descriptor = try TraceReader.open(path)
+        defer { close(descriptor) }
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as! NSNumber).intValue
+        #expect(TraceAnalyzer.transactionBoundary(descriptor: descriptor, near: size / 2, end: size, displayName: path) != nil)
+    }
+
+    @Test("an error after the split point names its absolute line")
+    func splitErrorLine() throws {
+        var lines = TestSupport.syntheticTrace(transactions: 2000).split(separator: "\n").map(String.init)
+        let badLine = lines.count - 3
+        lines[badLine - 1] = #"{"seq":1,}"#
+        let path = try TestSupport.temporaryTrace(lines.joined(separator: "\n") + "\n")
+        let options = TraceAnalyzer.AnalysisOptions(read: TraceReadOptions(threads: 2), minimumSplitSize: 1)
+        #expect(throws: TraceError.self) { try TraceAnalyzer.analyze(source: .file(path), options: options) }
+        do {
+            _ = try TraceAnalyzer.analyze(source: .file(path), options: options)
+        } catch {
+            #expect(error.diagnostic.line == badLine)
+            #expect(error.diagnostic.column == 10)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import TraceAnalysis
+
+/// The visual fixtures and golden files of the flame, diff, export and HTML tests.
+enum VisualGolden {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/Traces/visual")
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    /// The path of fixture `name` (`state`, `view-storage`, `other-scenario`).
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent("\(name).jsonl").path }
+
+    /// The profile of fixture `name`.
+    static func profile(_ name: String) throws -> VisualProfile {
+        try VisualProfile.load(source: .file(fixture(name)), options: TraceReadOptions(threads: 1))
+    }
+
+    /// Expects `actual` to equal golden `name` (e.g. `flame/state.evals.folded`) once the fixtures'
+    /// directory is written `$FIXTURES`; a missing golden is written and the test fails once;
+    /// `TRACER_RECORD_GOLDENS=1` re-records.
+    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let actual = actual.replacingOccurrences(of: fixtures.path, with: "$FIXTURES")
+        let url = goldens.appendingPathComponent(name)
+        let record = ProcessInfo.processInfo.environment["TRACER_RECORD_GOLDENS"] == "1"
+        guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? actual.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("golden \(name) was written; check it and run again", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == expected, "output differs from golden \(name)", sourceLocation: sourceLocation)
+    }
+
+    /// What `exporter` writes for fixture `name`.
+    static func export(_ name: String, with exporter: some StreamingExporter) throws -> String {
+        var exporter = exporter
+        var output = ""
+        try exporter.export(source: .file(fixture(name)), options: TraceReadOptions(threads: 1), into: &output)
+        return output
+    }
+}
+
+@Suite struct ExportGoldenTests {
+    static let fixtures = ["state", "view-storage"]
+
+    @Test(arguments: fixtures)
+    func chromeMatchesGolden(fixture: String) throws {
+        VisualGolden.check(try VisualGolden.export(fixture, with: ChromeTraceExporter()), named: "export/\(fixture).chrome.json")
+    }
+
+    @Test(arguments: fixtures, FlameWeight.allCases)
+    func speedscopeMatchesGolden(fixture: String, weight: FlameWeight) throws {
+        let output = try VisualGolden.export(fixture, with: SpeedscopeExporter(weight: weight))
+        VisualGolden.check(output, named: "export/\(fixture).\(weight.rawValue).speedscope.json")
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import TraceAnalysis
+
+@Suite struct FlameTests {
+    @Test func treeTotalsAreSelfPlusChildren() {
+        let tree = FlameTree(samples: [
+            FlameSample(frames: ["Root"], weight: 2),
+            FlameSample(frames: ["Root", "B"], weight: 3),
+            FlameSample(frames: ["Root", "A", "Leaf"], weight: 5),
+            FlameSample(frames: ["Other"], weight: 1),
+        ])
+        #expect(tree.root.total == 11)
+        #expect(tree.root.children.map(\.name) == ["Other", "Root"])
+        let root = tree.root.children[1]
+        #expect(root.selfWeight == 2)
+        #expect(root.total == 10)
+        #expect(root.children.map(\.name) == ["A", "B"])
+        #expect(tree.depth == 3)
+        #expect(!tree.isDifferential)
+    }
+
+    @Test func differentialExtentFitsTheLargerSide() {
+        let tree = FlameTree(samples: [
+            FlameSample(frames: ["Root"], weight: 1, baseline: 6),
+            FlameSample(frames: ["Root", "Row"], weight: 0, baseline: 18),
+            FlameSample(frames: ["Root", "Header"], weight: 1, baseline: 0),
+        ], differential: true)
+        #expect(tree.isDifferential)
+        let root = tree.root.children[0]
+        #expect(root.total == 2)
+        #expect(root.baselineTotal == 24)
+        #expect(root.extent == 6 + 18 + 1)
+    }
+
+    @Test(arguments: [
+        ("Root;Child", "Root:Child"), ("Text\nLine", "Text Line"), ("  Padded  ", "Padded"), ("", "?"),
+        ("Row[3]", "Row[3]"), ("Tab\there", "Tab here"),
+    ])
+    func foldedFramesAreMadeSafe(frame: String, expected: String) {
+        #expect(FoldedStacks.safeFrame(frame) == expected)
+    }
+
+    @Test func foldedLinesAreSortedAndMergedAfterSanitising() {
+        let folded = FoldedStacks.render([
+            FlameSample(frames: ["Root", "b"], weight: 2),
+            FlameSample(frames: ["Root", "a;"], weight: 1),
+            FlameSample(frames: ["Root", "a:"], weight: 4),
+            FlameSample(frames: ["Root", "zero"], weight: 0),
+        ])
+        #expect(folded == "Root;a: 5\nRoot;b 2\n")
+    }
+
+    @Test func differentialFoldedListsBaseThenVariant() {
+        let folded = FoldedStacks.render([
+            FlameSample(frames: ["Root"], weight: 1, baseline: 7),
+            FlameSample(frames: ["Root", "Gone"], weight: 0, baseline: 3),
+        ], differential: true)
+        #expect(folded == "Root 7 1\nRoot;Gone 3 0\n")
+    }
+
+    @Test(arguments: ["state", "view-storage"], FlameWeight.allCases)
+    func foldedMatchesGolden(fixture: String, weight: FlameWeight) throws {
+        let summary = try VisualGolden.profile(fixture).summary
+        let folded = FoldedStacks.render(FlameSample.samples(of: summary, weight: weight))
+        let total = summary.views.reduce(UInt64(0)) { $0 + weight.value(of: $1) }
+        let folded_total = folded.split(separator: "\n").reduce(UInt64(0)) { $0 + UInt64($1.split(separator: " ").last!)! }
+        #expect(folded_total == total)
+        VisualGolden.check(folded, named: "flame/\(fixture).\(weight.rawValue).folded")
+    }
+
+    @Test(arguments: ["state", "view-storage"], [60, 100])
+    func textMatchesGolden(fixture: String, width: Int) throws {
+        let summary = try VisualGolden.profile(fixture).summary
+        let text = FlameTextRenderer.render(FlameTree(samples: FlameSample.samples(of: summary, weight: .evals)), width: width, unit: "evals")
+        for line in text.split(separator: "\n") { #expect(line.count <= width) }
+        VisualGolden.check(text, named: "flame/\(fixture).evals.width-\(width).txt")
+    }
+
+    @Test(arguments: [(0.0, 4, "    "), (1.0, 4, "████"), (0.5, 4, "██  "), (0.0625, 4, "▎   "), (0.001, 4, "▏   ")])
+    func barsAreEighthPrecise(share: Double, width: Int, expected: String) {
+        #expect(FlameTextRenderer.bar(share, width) == expected)
+    }
+
+    @Test func svgIsWellFormedAndEscapesNames() throws {
+        let summary = try VisualGolden.profile("state").summary
+        let tree = FlameTree(samples: FlameSample.samples(of: summary, weight: .evals))
+        let svg = FlameSVGRenderer.render(tree, options: .init(title: "t", unit: "evals"))
+        var nodes = 0
+        tree.forEachFrame { _, _ in nodes += 1 }
+        let document = try XMLDocument(data: Data(svg.utf8))
+        let frames = try document.nodes(forXPath: "//*[local-name()='g'][@class='frame']")
+        #expect(frames.count == nodes)
+        #expect(!svg.contains("<script>alert"))
+        #expect(svg.contains("&lt;script&gt;alert(1)&lt;"))
+        #expect(!svg.contains("http://") || !svg.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http"))
+    }
+
+    @Test func framesTooNarrowToSeeAreLeftOut() {
+        let tree = FlameTree(samples: [
+            FlameSample(frames: ["Wide"], weight: 1_000_000),
+            FlameSample(frames: ["Tiny", "Deeper"], weight: 1),
+        ])
+        let svg = FlameSVGRenderer.render(tree, options: .init(title: "t", unit: "evals"))
+        #expect(svg.contains("data-n=\"Wide\""))
+        #expect(!svg.contains("data-n=\"Tiny\""))
+        #expect(!svg.contains("data-n=\"Deeper\""))
+    }
+
+    @Test func differentialFramesAreRedWhereTheVariantGrewAndBlueWhereItShrank() {
+        let tree = FlameTree(samples: [
+            FlameSample(frames: ["Grew"], weight: 4, baseline: 1),
+            FlameSample(frames: ["Shrank"], weight: 1, baseline: 4),
+            FlameSample(frames: ["Same"], weight: 2, baseline: 2),
+        ], differential: true)
+        let colors = Dictionary(uniqueKeysWithValues: tree.root.children.map { ($0.name, FlameSVGRenderer.color($0, tree: tree)) })
+        #expect(colors["Grew"]!.hasPrefix("rgb(250,"))
+        #expect(colors["Shrank"]!.hasSuffix(",250)"))
+        #expect(colors["Same"] == "rgb(224,224,228)")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import TraceAnalysis
+
+@Suite struct HTMLTests {
+    static let hostile = "<script>alert(1)</script>"
+
+    private func pages() throws -> [(name: String, html: String)] {
+        let state = try VisualGolden.profile("state")
+        let viewStorage = try VisualGolden.profile("view-storage")
+        return [
+            ("report", HTMLReport.report(state)),
+            ("diff", HTMLReport.diff(TraceDiff(base: state, variant: viewStorage))),
+        ]
+    }
+
+    /// Every `<script` in `html`, with what follows up to its `>`.
+    private func scriptTags(_ html: String) -> [String] {
+        html.components(separatedBy: "<script").dropFirst().map { String($0.prefix { $0 != ">" }) }
+    }
+
+    @Test func theHostileViewNameNeverAppearsUnescaped() throws {
+        for (name, html) in try pages() {
+            #expect(!html.contains(Self.hostile), "\(name) page contains the raw name")
+            #expect(!html.contains("alert(1)</"), "\(name) page contains an unescaped closing tag")
+            // Only the page's own script elements: one JSON block and three scripts.
+            #expect(scriptTags(html) == [" type=\"application/json\" id=\"tracer-data\"", "", "", ""], "\(name)")
+            #expect(html.contains("&lt;script&gt;alert(1)&lt;"), "\(name) flame graph shows the name as text")
+        }
+    }
+
+    @Test func theDataBlockParsesAndCarriesTheNameAsText() throws {
+        for (name, html) in try pages() {
+            let start = try #require(html.range(of: "<script type=\"application/json\" id=\"tracer-data\">"))
+            let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+            let json = String(html[start.upperBound..<end.lowerBound])
+            #expect(!json.contains("<"), "\(name)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let rows = try #require(document["rows"] as? [[Any]])
+            #expect(rows.contains { $0.first as? String == "ContentView/" + Self.hostile }, "\(name)")
+            let sides = try #require(document["sides"] as? [[String: Any]])
+            #expect(sides.count == (name == "diff" ? 2 : 1))
+        }
+    }
+
+    @Test func pagesAreSelfContained() throws {
+        for (name, html) in try pages() {
+            let withoutNamespace = html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
+            #expect(!withoutNamespace.contains("http://"), "\(name)")
+            #expect(!withoutNamespace.contains("https://"), "\(name)")
+            #expect(!html.contains(" src="), "\(name)")
+            #expect(html.contains("Content-Security-Policy"), "\(name)")
+            #expect(html.contains("class=\"tracer-flame\""), "\(name)")
+        }
+    }
+
+    @Test func diffPageShowsTheVerdict() throws {
+        let state = try VisualGolden.profile("state")
+        let diff = TraceDiff(base: state, variant: try VisualGolden.profile("view-storage"))
+        #expect(HTMLReport.diff(diff).contains(JSONText.quoted(diff.verdict)))
+    }
+
+    @Test(arguments: [("<a href='x'>&", "&lt;a href=&#39;x&#39;&gt;&amp;"), ("\"q\"", "&quot;q&quot;"), ("bell\u{7}", "bell")])
+    func markupEscaping(text: String, expected: String) {
+        #expect(Markup.escape(text) == expected)
+    }
+
+    @Test func timelineBucketsByFrameAndStaysBounded() {
+        var timeline = EvalTimeline(bucketWidth: 10, maximumBuckets: 4)
+        func event(_ ts: Int64, changed: Int64 = 1) -> ParsedEvent {
+            var event = ParsedEvent()
+            event.kind = .bodyEval
+            event.ts = ts
+            event.changed = changed
+            event.fields = [TraceField.ts.bit, TraceField.changed.bit]
+            return event
+        }
+        timeline.add(event(100))
+        timeline.add(event(105, changed: 0))
+        timeline.add(event(125))
+        #expect(timeline.evals == [2, 0, 1])
+        #expect(timeline.wasted == [1, 0, 0])
+        timeline.add(event(150))
+        #expect(timeline.bucketWidth == 20)
+        #expect(timeline.evals == [2, 1, 1])
+        #expect(timeline.evals.count <= 4)
+    }
+}

@@ -1,0 +1,133 @@
+import Testing
+@testable import TraceAnalysis
+
+@Suite("TraceAnalysis parser")
+struct ParserTests {
+    /// Lines that are valid JSON and valid events, with the view and seq they must yield.
+    static let accepted: [(line: String, view: String, seq: Int64)] = [
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A"}"#, "A", 1),
+        ("  { \"seq\" : 1 , \"ts\" : 2 ,\t\"kind\" : \"skip\" , \"view\" : \"A\" }  ", "A", 1),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A"}"# + "\r", "A", 1),
+        (#"{"seq":1e2,"ts":2,"kind":"skip","view":"A"}"#, "A", 100),
+        (#"{"seq":12.0,"ts":2,"kind":"skip","view":"A"}"#, "A", 12),
+        (#"{"seq":-5,"ts":2,"kind":"skip","view":"A"}"#, "A", -5),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A\"q\\b\/c\n\t\r\b\f"}"#, "A\"q\\b/c\n\t\r\u{8}\u{c}", 1),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"caf\u00e9 \u20AC"}"#, "café €", 1),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"\ud83d\ude00!"}"#, "😀!", 1),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"Ünïcødé/日本[1]"}"#, "Ünïcødé/日本[1]", 1),
+        (#"{"seq":1,"x":{"a":[1,-2.5e-3,0.5E+7,true,false,null,{"b":[]},[],{}],"c":"d"},"ts":2,"kind":"skip","view":"A"}"#, "A", 1),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A","extra":[ [ [ ] ] ],"n":-0,"m":0.0,"k":1E5}"#, "A", 1),
+        (#"{"view":"A","kind":"skip","ts":2,"seq":7}"#, "A", 7),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"Long/View/Path/Segment[12345]/Child#2/Deeper"}"#, "Long/View/Path/Segment[12345]/Child#2/Deeper", 1),
+    ]
+
+    @Test("accepts every JSON form", arguments: accepted)
+    func acceptsValidLines(_ line: String, _ view: String, _ seq: Int64) throws {
+        let path = try TestSupport.temporaryTrace(TestSupport.meta + "\n" + line + "\n")
+        var reader = try TraceReader(source: .file(path))
+        _ = try reader.next()
+        let event = try #require(try reader.next())
+        #expect(event.kind == .skip)
+        #expect(reader.viewName(event.view) == view)
+        #expect(event.seq == seq)
+        #expect(try reader.next() == nil)
+    }
+
+    /// Invalid lines (as line 2) with the column and message they must be rejected with.
+    static let rejected: [(line: String, column: Int, message: String)] = [
+        (#"{"seq":1,"ts":2 "kind":"skip","view":"A"}"#, 17, "expected ',' or '}' after a field"),
+        (#"{"seq":1,}"#, 10, "expected a string key"),
+        (#"{,}"#, 2, "expected a string key or '}'"),
+        (#"{"seq" 1}"#, 8, "expected ':' after a key"),
+        (#"{"seq":}"#, 8, "expected a value"),
+        (#"["seq"]"#, 1, "expected '{' to start an event"),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A"} x"#, 43, "expected the end of the line after the event's '}'"),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A"#, 40, "expected '\"' to close the string"),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A\x"}"#, 40, #"expected an escape: \" \\ \/ \b \f \n \r \t or \uXXXX"#),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A\u12G4"}"#, 42, "expected 4 hex digits after '\\u'"),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"\ud83dx"}"#, 45, "expected a low surrogate '\\uDC00'-'\\uDFFF' after a high surrogate"),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"\ude00"}"#, 39, "expected a high surrogate before a low surrogate"),
+        ("{\"seq\":1,\"ts\":2,\"kind\":\"skip\",\"view\":\"A\u{1}\"}", 40, "expected an escape such as '\\n' or '\\u001f' for a control character in a string"),
+        (#"{"seq":-,"ts":2}"#, 9, "expected a digit"),
+        (#"{"seq":1.,"ts":2}"#, 10, "expected a digit"),
+        (#"{"seq":1e,"ts":2}"#, 10, "expected a digit"),
+        (#"{"seq":1,"x":tru}"#, 14, "expected 'true'"),
+        (#"{"seq":1,"x":[1 2]}"#, 17, "expected ',' or ']' after an array element"),
+        (#"{"seq":1,"x":{"a" 1}}"#, 19, "expected ':' after a key"),
+        (#"{"seq":"1","ts":2,"kind":"skip","view":"A"}"#, 8, #"expected an integer for "seq""#),
+        (#"{"seq":1.5,"ts":2,"kind":"skip","view":"A"}"#, 8, #"expected an integer for "seq""#),
+        (#"{"seq":1,"ts":2,"kind":"skip","view":7}"#, 38, #"expected a string for "view""#),
+        (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","changed":"no"}"#, 57, #"expected a boolean or an integer for "changed""#),
+        (#"{"seq":1,"ts":2,"kind":3}"#, 24, #"expected a string for "kind""#),
+        (#"{"seq":1,"ts":2,"kind":"write","prop":"p"}"#, 24, #"expected a "view" field (required on "write" events)"#),
+        (#"{"seq":1,"ts":2}"#, 1, #"expected a "kind" field"#),
+    ]
+
+    @Test("rejects invalid lines with line, column and message", arguments: rejected)
+    func rejectsInvalidLines(_ line: String, _ column: Int, _ message: String) throws {
+        let diagnostic = try #require(try TestSupport.failure(TestSupport.meta + "\n" + line + "\n"))
+        #expect(diagnostic.line == 2)
+        #expect(diagnostic.column == column)
+        #expect(diagnostic.message == message)
+        #expect(diagnostic.severity == .error)
+    }
+
+    @Test("rejects nesting deeper than the limit without recursion")
+    func rejectsDeepNesting() throws {
+        // NB: the innermost empty array does not open a level.
+        let depth = EventParser.maximumDepth + 2
+        let line = #"{"x":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        let diagnostic = try #require(try TestSupport.failure(TestSupport.meta + "\n" + line + "\n"))
+        #expect(diagnostic.message == "expected at most \(EventParser.maximumDepth) levels of nesting")
+    }
+
+    @Test("blank lines are skipped and line numbers still count them")
+    func blankLines() throws {
+        let text = TestSupport.meta + "\n\n   \n\r\n" + #"{"seq":1,"ts":2,"kind":"mark","name":"m"}"# + "\n"
+        let path = try TestSupport.temporaryTrace(text)
+        var reader = try TraceReader(source: .file(path))
+        _ = try reader.next()
+        let mark = try #require(try reader.next())
+        #expect(mark.line == 5)
+        #expect(reader.string(mark.name) == "m")
+    }
+
+    @Test("lenient mode skips invalid lines, counts them and keeps the first few")
+    func lenientMode() throws {
+        let bad = #"{"seq":1,}"#
+        let good = #"{"seq":2,"ts":2,"kind":"skip","view":"A"}"#
+        let text = ([TestSupport.meta] + Array(repeating: bad, count: 12) + [good]).joined(separator: "\n") + "\n"
+        let summary = try TestSupport.analyze(text, lenient: true)
+        #expect(summary.invalidLineCount == 12)
+        #expect(summary.invalidLines.count == 10)
+        #expect(summary.invalidLines.first?.line == 2)
+        #expect(summary.invalidLines.first?.column == 10)
+        #expect(summary.stats(for: "A")?.skips == 1)
+    }
+
+    @Test("a line of 10 MB is read in one piece")
+    func tenMegabyteLine() throws {
+        let padding = String(repeating: "x", count: 10 << 20)
+        let text = TestSupport.meta + "\n" + #"{"seq":1,"ts":2,"kind":"skip","view":"A","blob":""# + padding + "\"}\n"
+            + #"{"seq":2,"ts":3,"kind":"skip","view":"A"}"# + "\n"
+        let summary = try TestSupport.analyze(text)
+        #expect(summary.stats(for: "A")?.skips == 2)
+        #expect(summary.lineCount == 3)
+    }
+
+    @Test("view names are interned by bytes: one id per distinct path")
+    func interning() throws {
+        let views = (0..<3000).map { "Root/Row[\($0 % 1000)]" }
+        let lines = views.enumerated().map { #"{"seq":\#($0.offset + 1),"ts":1,"kind":"skip","view":"\#($0.element)"}"# }
+        let path = try TestSupport.temporaryTrace(([TestSupport.meta] + lines).joined(separator: "\n") + "\n")
+        var reader = try TraceReader(source: .file(path))
+        var seen: [ViewID: String] = [:]
+        while let event = try reader.next() {
+            guard event.kind == .skip else { continue }
+            let name = reader.viewName(event.view)
+            #expect(seen[event.view, default: name] == name)
+            seen[event.view] = name
+        }
+        #expect(reader.viewCount == 1000)
+    }
+}

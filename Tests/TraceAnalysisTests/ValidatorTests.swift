@@ -1,0 +1,38 @@
+import Testing
+import TraceAnalysis
+
+@Suite("TraceValidator")
+struct ValidatorTests {
+    @Test("a well-formed trace has no diagnostics")
+    func clean() throws {
+        let path = TestSupport.traces.appendingPathComponent("analysis-basic.jsonl").path
+        #expect(TraceValidator.validate(source: .file(path)) == [])
+    }
+
+    static let violations: [(line: String, column: Int, message: String)] = [
+        (#"{"seq":1,"ts":20,"tid":1,"kind":"mark","name":"m"}"#, 8, "expected seq greater than 1 (seq must strictly increase)"),
+        (#"{"seq":5,"ts":-3,"tid":1,"kind":"mark","name":"m"}"#, 15, "expected a non-negative ts"),
+        (#"{"seq":5,"ts":3,"tid":1,"tx":1,"kind":"invalidate","view":"A","cause":9}"#, 71, "expected cause to refer to an earlier seq (cause 9, seq 5)"),
+        (#"{"seq":5,"ts":3,"tid":1,"tx":2,"kind":"invalidate","view":"A","cause":1}"#, 71, "expected cause 1 to be an earlier event of transaction 2"),
+        (#"{"seq":5,"ts":3,"tid":1,"kind":"write","view":"A","prop":"p"}"#, 32, #"expected a "wrapper" field (required on "write" events)"#),
+        (#"{"seq":5,"ts":3,"tid":1,"kind":"body-eval","view":"A","dur":1,"changed":true}"#, 73, #"expected a non-negative integer for "changed" on a "body-eval" event"#),
+        (#"{"ts":3,"tid":1,"kind":"mark","name":"m"}"#, 1, #"expected a "seq" field"#),
+        (#"{"seq":5,"ts":3,"kind":"meta","schema":"tracer/1"}"#, 24, "expected the meta header only on the first line"),
+        (#"{"seq":5,"ts":3,"kind":"mark","name":1}"#, 38, #"expected a string for "name""#),
+    ]
+
+    @Test("contract violations are reported at line and column", arguments: violations)
+    func violation(_ line: String, _ column: Int, _ message: String) throws {
+        let first = #"{"seq":1,"ts":10,"tid":1,"tx":1,"kind":"write","view":"A","prop":"p","wrapper":"State","changed":true}"#
+        let path = try TestSupport.temporaryTrace([TestSupport.meta, first, line].joined(separator: "\n") + "\n")
+        let diagnostics = TraceValidator.validate(source: .file(path))
+        #expect(diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == ["3:\(column): \(message)"])
+    }
+
+    @Test("a missing header is reported")
+    func missingHeader() throws {
+        let path = try TestSupport.temporaryTrace(#"{"seq":1,"ts":1,"kind":"mark","name":"m"}"# + "\n")
+        let messages = TraceValidator.validate(source: .file(path)).map(\.message)
+        #expect(messages.contains { $0.hasPrefix("expected a meta header") })
+    }
+}

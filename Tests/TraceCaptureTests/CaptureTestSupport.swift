@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TraceAnalysis
+import TraceCapture
+
+/// The built `tracer-example` next to the running test bundle.
+enum Example {
+    static var path: String {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("tracer-example").path) {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("tracer-example").path
+    }
+}
+
+/// A fresh path in a new temporary directory.
+func temporaryTracePath(_ name: String = "trace.jsonl") -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-capture-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent(name).path
+}
+
+/// The lines of the file at `path`, each parsed as a JSON object (nil where it is not one).
+func traceLines(_ path: String) -> [[String: Any]?] {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n", omittingEmptySubsequences: true).map { line in
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+}
+
+/// The contract violations (errors only) `TraceValidator` finds in the file at `path`.
+func contractErrors(_ path: String) -> [String] {
+    TraceValidator.validate(source: .file(path)).filter { $0.severity == .error }.map { "\($0)" }
+}
+
+/// Polls `condition` every 10 ms for up to `seconds`; whether it became true.
+func eventually(within seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
+/// A listener on a free loopback port, running on its own thread, writing to a temporary file.
+final class RunningListener: @unchecked Sendable {
+    let listener: TraceListener
+    let path: String
+    private let output: CaptureOutput
+    private let done = DispatchSemaphore(value: 0)
+    private let messages = MessageLog()
+    private var result: Result<CaptureSummary, CaptureError>?
+
+    init(port: UInt16 = 0) throws {
+        path = temporaryTracePath()
+        output = try CaptureOutput(path: path)
+        let messages = messages
+        listener = try TraceListener(address: ListenAddress(port: port), allowRemote: false, output: output) { messages.append($0) }
+        Thread { [self] in
+            do throws(CaptureError) {
+                let summary = try listener.run()
+                output.close()
+                result = .success(summary)
+            } catch {
+                result = .failure(error)
+            }
+            done.signal()
+        }.start()
+    }
+
+    var port: UInt16 { listener.address.port }
+
+    /// Messages logged so far.
+    var log: [String] { messages.lines }
+
+    /// Stops the listener and returns its summary.
+    func stop() throws -> CaptureSummary {
+        listener.stop()
+        done.wait()
+        return try result!.get()
+    }
+}
+
+/// Lines logged from another thread.
+final class MessageLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+
+    var lines: [String] { lock.withLock { stored } }
+}
+
+/// A raw TCP client for sending exact bytes.
+struct RawClient {
+    let descriptor: Int32
+
+    init(port: UInt16) {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
+
+    /// Sends all of `text`; false when the peer closed the connection.
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Whether the peer closes the connection within `seconds`.
+    func closedByPeer(within seconds: Double) -> Bool {
+        eventually(within: seconds) {
+            var byte: UInt8 = 0
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 10) == 1 else { return false }
+            return recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT)) <= 0
+        }
+    }
+
+    func close() { _ = Glibc.close(descriptor) }
+}

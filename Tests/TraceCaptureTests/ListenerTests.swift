@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+import TraceCapture
+import Tracer
+
+@Suite("TCP listener")
+struct ListenerTests {
+    @Test("two concurrent clients' events all arrive, renumbered and tagged")
+    func concurrentClientsArrive() throws {
+        let running = try RunningListener()
+        let events = 4000
+        var environment = ProcessInfo.processInfo.environment
+        environment[TraceRecorder.outputVariable] = running.listener.clientOutputValue
+        let clients = try (0..<2).map { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Example.path)
+            process.arguments = ["--events", "\(events)"]
+            process.environment = environment
+            try process.run()
+            return process
+        }
+        for client in clients { client.waitUntilExit() }
+        #expect(clients.allSatisfy { $0.terminationStatus == 0 })
+        let summary = try running.stop()
+        #expect(summary.connections == 2, "\(running.log)")
+        #expect(summary.events == 2 * events)
+        #expect(summary.eventsByKind["write"] == 2 * events / 4)
+
+        let lines = traceLines(running.path).compactMap { $0 }
+        #expect(lines.first?["kind"] as? String == "meta")
+        let received = lines.dropFirst()
+        let seqs = received.compactMap { $0["seq"] as? Int }
+        #expect(seqs == Array(1...received.count))
+        var connectionOf: [Int: Int] = [:]
+        for event in received {
+            let seq = event["seq"] as! Int, conn = event["conn"] as! Int
+            connectionOf[seq] = conn
+            if let cause = event["cause"] as? Int { #expect(connectionOf[cause] == conn) }
+        }
+        #expect(Set(received.compactMap { $0["conn"] as? Int }) == [1, 2])
+        #expect(received.filter { $0["kind"] as? String == CaptureSchema.connectionKind }.count == 2)
+        #expect(contractErrors(running.path).isEmpty)
+    }
+
+    @Test("recorders in this process with a TCP sink deliver every event")
+    func recordersWithTCPSinkDeliver() throws {
+        let running = try RunningListener()
+        let perRecorder = 10_000
+        let recorders = try (0..<2).map { index in
+            TraceRecorder(sink: try TCPSink(host: "127.0.0.1", port: running.port), metadata: TraceMetadata(scenario: "client-\(index)"))
+        }
+        DispatchQueue.concurrentPerform(iterations: recorders.count) { index in
+            for _ in 0..<perRecorder { recorders[index].mark("tick") }
+        }
+        for recorder in recorders { recorder.close() }
+        #expect(eventually { running.log.filter { $0.hasSuffix("closed") }.count == 2 })
+        let summary = try running.stop()
+        #expect(summary.events == 2 * perRecorder)
+        #expect(summary.eventsByKind["mark"] == 2 * perRecorder)
+        let scenarios = traceLines(running.path).compactMap { $0?["scenario"] as? String }
+        #expect(Set(scenarios) == ["client-0", "client-1"])
+        #expect(contractErrors(running.path).isEmpty)
+    }
+
+    @Test("a client disconnecting mid-line loses only that line, counted")
+    func partialLineAtDisconnectIsDropped() throws {
+        let running = try RunningListener()
+        let client = RawClient(port: running.port)
+        client.send("{\"kind\":\"meta\",\"schema\":\"tracer/1\",\"pid\":1}\n{\"seq\":1,\"ts\":10,\"kind\":\"mark\",\"name\":\"whole\"}\n{\"seq\":2,\"ts\":")
+        client.close()
+        #expect(eventually { running.log.contains { $0.contains("mid-line") } })
+        let summary = try running.stop()
+        #expect(summary.cutOffLines == 1)
+        #expect(summary.events == 1)
+        let lines = traceLines(running.path)
+        #expect(lines.count == 3)
+        #expect(lines.last??["name"] as? String == "whole")
+        #expect(contractErrors(running.path).isEmpty)
+    }
+
+    @Test("a line over 1 MiB closes only its own connection")
+    func overlongLineClosesItsConnection() throws {
+        let running = try RunningListener()
+        let good = RawClient(port: running.port)
+        good.send("{\"seq\":1,\"ts\":1,\"kind\":\"mark\",\"name\":\"before\"}\n")
+        let bad = RawClient(port: running.port)
+        bad.send("{\"seq\":1,\"ts\":1,\"kind\":\"mark\",\"name\":\"" + String(repeating: "x", count: (1 << 20) + 10))
+        #expect(bad.closedByPeer(within: 20))
+        #expect(good.send("{\"seq\":2,\"ts\":2,\"kind\":\"mark\",\"name\":\"after\"}\n"))
+        good.close()
+        bad.close()
+        #expect(eventually { running.log.filter { $0.hasSuffix("closed") }.count == 2 })
+        let summary = try running.stop()
+        #expect(summary.overlongLines == 1)
+        #expect(running.log.contains { $0.contains("line longer than") })
+        let names = traceLines(running.path).compactMap { $0?["name"] as? String }
+        #expect(names == ["before", "after"])
+    }
+
+    @Test("lines without seq or ts get them, and causes follow renumbering")
+    func linesAreRenumbered() throws {
+        let running = try RunningListener()
+        let first = RawClient(port: running.port)
+        first.send("{\"seq\":7,\"ts\":100,\"tx\":1,\"kind\":\"write\",\"view\":\"A\",\"prop\":\"p\",\"wrapper\":\"State\",\"changed\":true}\n")
+        #expect(eventually { running.log.contains { $0.contains("connection 1") } })
+        let second = RawClient(port: running.port)
+        second.send("{\"seq\":1,\"ts\":5,\"kind\":\"mark\",\"name\":\"m\"}\n")
+        second.close()
+        #expect(eventually { running.log.contains { $0.hasPrefix("connection 2") && $0.hasSuffix("closed") } })
+        first.send("{\"seq\":8,\"ts\":120,\"tx\":1,\"kind\":\"invalidate\",\"view\":\"A\",\"cause\":7}\n{\"kind\":\"dropped\",\"count\":3}\n")
+        first.close()
+        #expect(eventually { running.log.filter { $0.hasSuffix("closed") }.count == 2 })
+        let summary = try running.stop()
+        #expect(summary.droppedEvents == 3)
+        let lines = traceLines(running.path).dropFirst().compactMap { $0 }
+        let byKind = Dictionary(lines.map { ($0["kind"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
+        let write = try #require(byKind["write"]), invalidate = try #require(byKind["invalidate"]), dropped = try #require(byKind["dropped"])
+        #expect(invalidate["cause"] as? Int == write["seq"] as? Int)
+        #expect(dropped["ts"] as? Int == 120)
+        #expect(dropped["conn"] as? Int == 1)
+        #expect(lines.map { $0["seq"] as! Int } == Array(1...lines.count))
+        #expect(contractErrors(running.path).isEmpty)
+    }
+
+    @Test("a non-loopback address needs allowRemote")
+    func remoteAddressIsRefused() throws {
+        let output = try CaptureOutput(path: temporaryTracePath())
+        #expect {
+            try TraceListener(address: ListenAddress(host: "0.0.0.0", port: 0), allowRemote: false, output: output)
+        } throws: { error in
+            (error as? CaptureError)?.isUsage == true && (error as? CaptureError)?.message.contains("--allow-remote") == true
+        }
+        let allowed = try TraceListener(address: ListenAddress(host: "0.0.0.0", port: 0), allowRemote: true, output: output)
+        #expect(allowed.address.port != 0)
+    }
+
+    @Test("listen addresses parse", arguments: [
+        ("7420", ListenAddress(host: "127.0.0.1", port: 7420)),
+        ("127.0.0.1:0", ListenAddress(host: "127.0.0.1", port: 0)),
+        ("[::1]:9000", ListenAddress(host: "::1", port: 9000)),
+        ("localhost:80", ListenAddress(host: "localhost", port: 80)),
+    ])
+    func addressesParse(text: String, expected: ListenAddress) throws {
+        #expect(try ListenAddress(parsing: text) == expected)
+    }
+
+    @Test("bad listen addresses are usage errors", arguments: ["", "host:", ":80", "127.0.0.1:70000", "x:y"])
+    func badAddressesFail(text: String) {
+        #expect { try ListenAddress(parsing: text) } throws: { ($0 as? CaptureError)?.isUsage == true }
+    }
+}

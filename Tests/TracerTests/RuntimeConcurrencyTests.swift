@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import Tracer
+
+/// Hands a view's `@State` to the test, as a closure that escapes to another thread would.
+final class StateProbe: Sendable {
+    private let state = Mutex<State<Int>?>(nil)
+
+    func capture(_ captured: State<Int>) { state.withLock { $0 = captured } }
+
+    var captured: State<Int>? { state.withLock { $0 } }
+}
+
+private struct ConcurrentCounter: View {
+    @State private var value = 0
+    let probe: StateProbe
+
+    var body: some View {
+        let _ = probe.capture(_value)
+        Text("\(value)")
+    }
+}
+
+/// A body that writes its own state once: "modifying state during view update".
+private struct SelfWritingView: View {
+    @State private var renders = 0
+
+    var body: some View {
+        if renders < 1 {
+            let _ = (renders = 1)
+        }
+        Text("renders: \(renders)")
+    }
+}
+
+@Suite("Runtime: threads and writes during updates")
+struct RuntimeConcurrencyTests {
+    @Test("@State written from several threads while the graph flushes: every write appears")
+    func concurrentWrites() throws {
+        let harness = RecordingGraph()
+        let probe = StateProbe()
+        harness.graph.mount(ConcurrentCounter(probe: probe))
+        let state = try #require(probe.captured)
+        let threads = 4
+        let writesPerThread = 200
+        let group = DispatchGroup()
+        for thread in 0..<threads {
+            DispatchQueue.global().async(group: group) {
+                for index in 0..<writesPerThread { state.wrappedValue = thread * 1_000 + index + 1 }
+            }
+        }
+        while group.wait(timeout: .now()) == .timedOut { harness.graph.flush() }
+        harness.graph.flush()
+
+        let writes = harness.events(.write)
+        #expect(writes.count == threads * writesPerThread)
+        #expect(writes.allSatisfy { $0.changedFlag == true && $0.prop == "value" })
+        let text = try #require(harness.graph.view(at: "ConcurrentCounter/Text") as? Text)
+        #expect(text.content == "\(state.wrappedValue)")
+        // Every invalidation was evaluated in its own transaction.
+        let invalidated = Set(harness.events(.invalidate).map(\.tx))
+        let evaluated = Set(harness.events(.bodyEval).map(\.tx))
+        #expect(invalidated.isSubset(of: evaluated))
+        #expect(harness.graph.hasPendingUpdates == false)
+    }
+
+    @Test("A write during a body evaluation is warned about and applied in the next transaction")
+    func writeDuringUpdate() throws {
+        let harness = RecordingGraph()
+        harness.graph.mount(SelfWritingView())
+        let warning = try #require(harness.events(.warning).first)
+        #expect(harness.events(.warning).count == 1)
+        #expect(warning.message == UpdateScheduler.updateWarning)
+        #expect(warning.site?.hasPrefix("RuntimeConcurrencyTests.swift:") == true)
+        let write = try #require(harness.event(seq: warning.cause))
+        #expect(write.is(.write))
+        let evaluations = harness.events(.bodyEval, view: "SelfWritingView")
+        #expect(evaluations.map(\.reason) == [EvalReason.initial.name, EvalReason.state.name])
+        #expect(evaluations[0].tx != write.tx)
+        #expect(evaluations[1].tx == write.tx)
+        let text = try #require(harness.graph.view(at: "SelfWritingView/Text") as? Text)
+        #expect(text.content == "renders: 1")
+    }
+
+    @Test("A graph without a recorder runs the same updates")
+    func unrecordedGraph() throws {
+        let graph = ViewGraph()
+        let probe = StateProbe()
+        graph.mount(ConcurrentCounter(probe: probe))
+        try #require(probe.captured).wrappedValue = 7
+        #expect(graph.hasPendingUpdates)
+        graph.flush()
+        #expect((graph.view(at: "ConcurrentCounter/Text") as? Text)?.content == "7")
+        #expect(graph.nodeCount == 2)
+    }
+}

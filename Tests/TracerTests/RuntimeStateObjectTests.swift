@@ -1,0 +1,190 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Tracer
+
+/// Counts how many view models a scenario created.
+final class CreationCounter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+private final class ChildViewModel: ObservableObject {
+    @Published var title: String
+
+    init(title: String, counter: CreationCounter) {
+        self.title = title
+        counter.increment()
+    }
+}
+
+/// Seed 004: the child creates its own view model in the `@StateObject` autoclosure.
+private struct OwningChild: View {
+    @StateObject var viewModel: ChildViewModel
+    let label: String
+
+    init(label: String, counter: CreationCounter) {
+        self.label = label
+        _viewModel = StateObject(wrappedValue: ChildViewModel(title: "Hello World", counter: counter))
+    }
+
+    var body: some View { Text("\(label): \(viewModel.title)") }
+}
+
+/// Seed 004: the child observes a view model someone else made.
+private struct ObservingChild: View {
+    @ObservedObject var viewModel: ChildViewModel
+
+    var body: some View { Text(viewModel.title) }
+}
+
+private struct OwningParent: View {
+    @State private var taps = 0
+    let counter: CreationCounter
+
+    var body: some View {
+        VStack {
+            Button("Tap") { taps += 1 }
+            OwningChild(label: "taps \(taps)", counter: counter)
+        }
+    }
+}
+
+private struct InlineParent: View {
+    @State private var taps = 0
+    let counter: CreationCounter
+
+    var body: some View {
+        let viewModel = ChildViewModel(title: "Hello World \(taps)", counter: counter)
+        VStack {
+            Button("Tap") { taps += 1 }
+            ObservingChild(viewModel: viewModel)
+        }
+    }
+}
+
+/// Rows in a lazy stack, each owning a `@StateObject`.
+private struct LazyOwningParent: View {
+    let counter: CreationCounter
+
+    var body: some View {
+        LazyVStack {
+            ForEach(0..<50) { row in OwningChild(label: "row \(row)", counter: counter) }
+        }
+    }
+}
+
+/// Seed 004's fix: the parent's model keeps a find-or-create cache of the rows' models.
+private final class ParentViewModel: ObservableObject {
+    var childViewModelCache: [Int: ChildViewModel] = [:]
+    let counter: CreationCounter
+
+    init(counter: CreationCounter) { self.counter = counter }
+
+    func childViewModel(for identifier: Int) -> ChildViewModel {
+        if let existing = childViewModelCache[identifier] { return existing }
+        let created = ChildViewModel(title: "row \(identifier)", counter: counter)
+        childViewModelCache[identifier] = created
+        return created
+    }
+}
+
+private struct CachingParent: View {
+    @StateObject var viewModel: ParentViewModel
+
+    init(counter: CreationCounter) {
+        _viewModel = StateObject(wrappedValue: ParentViewModel(counter: counter))
+    }
+
+    var body: some View {
+        LazyHStack {
+            ForEach(0..<50) { row in ObservingChild(viewModel: viewModel.childViewModel(for: row)) }
+        }
+    }
+}
+
+@Suite("Runtime: seed 004, @StateObject and lazy stacks")
+struct RuntimeStateObjectTests {
+    @Test("A @StateObject autoclosure runs once per identity, however often the parent evaluates")
+    func stateObjectAutoclosureRunsOnce() throws {
+        let harness = RecordingGraph()
+        let counter = CreationCounter()
+        harness.graph.mount(OwningParent(counter: counter))
+        for _ in 1...3 { try harness.graph.tap(buttonTitled: "Tap") }
+        #expect(counter.value == 1)
+        let child = "OwningParent/VStack/OwningChild"
+        #expect(harness.events(.stateInit, view: child).map(\.wrapper) == [WrapperKind.stateObject.name])
+        #expect(harness.events(.bodyEval, view: child).map(\.reason) == [
+            EvalReason.initial.name, EvalReason.inputsChanged.name, EvalReason.inputsChanged.name,
+            EvalReason.inputsChanged.name,
+        ])
+    }
+
+    @Test("A view model made inline in the parent's body is re-created on every parent evaluation")
+    func inlineViewModelIsRecreated() throws {
+        let harness = RecordingGraph()
+        let counter = CreationCounter()
+        harness.graph.mount(InlineParent(counter: counter))
+        for _ in 1...3 { try harness.graph.tap(buttonTitled: "Tap") }
+        #expect(counter.value == 4)
+        let child = "InlineParent/VStack/ObservingChild"
+        #expect(harness.events(.bodyEval, view: child).count == 4)
+        #expect(harness.events(.skip, view: child).isEmpty)
+    }
+
+    @Test("A lazy row scrolled out and back has lost its @StateObject: unmount, mount, state-init again")
+    func lazyRowLosesStateObject() throws {
+        let harness = RecordingGraph(defaultViewport: 0..<10)
+        let counter = CreationCounter()
+        harness.graph.mount(LazyOwningParent(counter: counter))
+        #expect(counter.value == 10)
+        #expect(harness.graph.paths.filter { $0.hasSuffix("]") }.count == 10)
+        let row0 = "LazyOwningParent/LazyVStack/OwningChild[0]"
+        #expect(harness.events(.mount, view: row0).count == 1)
+
+        try harness.graph.setViewport(10..<20)
+        #expect(harness.events(.unmount, view: row0).count == 1)
+        #expect(harness.graph.contains(path: row0) == false)
+        #expect(harness.graph.paths.filter { $0.hasSuffix("]") }.count == 10)
+
+        try harness.graph.setViewport(0..<10)
+        #expect(harness.events(.mount, view: row0).count == 2)
+        #expect(harness.events(.stateInit, view: row0).count == 2)
+        #expect(counter.value == 30)
+    }
+
+    @Test("A parent-owned find-or-create cache keeps the rows' view models across scrolling")
+    func parentCacheKeepsViewModels() throws {
+        let harness = RecordingGraph(defaultViewport: 0..<10)
+        let counter = CreationCounter()
+        harness.graph.mount(CachingParent(counter: counter))
+        #expect(counter.value == 10)
+        try harness.graph.setViewport(10..<20)
+        try harness.graph.setViewport(0..<10)
+        #expect(counter.value == 20)
+        let row0 = "CachingParent/LazyHStack/ObservingChild[0]"
+        #expect(harness.events(.mount, view: row0).count == 2)
+        #expect(harness.events(.stateInit, view: row0).isEmpty)
+    }
+
+    @Test("A @Published write re-evaluates every observer, sharing one write event")
+    func publishedWriteInvalidatesObservers() throws {
+        let harness = RecordingGraph()
+        let counter = CreationCounter()
+        let model = ChildViewModel(title: "a", counter: counter)
+        harness.graph.mount(VStack {
+            ObservingChild(viewModel: model)
+            ObservingChild(viewModel: model)
+        })
+        let before = harness.lastSeq
+        model.title = "b"
+        harness.graph.flush()
+        let writes = harness.events(.write, after: before)
+        #expect(writes.count == 1)
+        #expect(writes.first?.prop == "title")
+        #expect(harness.events(.invalidate, after: before).allSatisfy { $0.cause == writes.first?.seq })
+        #expect(harness.evaluatedViews(after: before) == ["VStack/ObservingChild", "VStack/ObservingChild#2"])
+        #expect(harness.events(.bodyEval, after: before).allSatisfy { $0.reason == EvalReason.observed.name })
+    }
+}

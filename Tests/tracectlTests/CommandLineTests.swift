@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@Suite("tracectl command line")
+struct CommandLineTests {
+    @Test("help pages", arguments: [
+        (["--help"], "help/overview.txt"),
+        (["help", "record"], "help/record.txt"),
+        (["record", "--help"], "help/record.txt"),
+    ])
+    func helpPages(arguments: [String], golden: String) throws {
+        let run = try TracectlProcess.run(arguments)
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        Golden.check(run.stdout, named: golden)
+    }
+
+    @Test("usage errors: Error line, usage on stderr, exit 2", arguments: [
+        (["frobnicate"], "Error: unknown subcommand 'frobnicate'; see 'tracectl --help'"),
+        (["record", "--lisen", "1"], "Error: unknown option '--lisen' (did you mean '--listen'?)"),
+        (["record", "--listen"], "Error: missing value for '--listen': expected host:port"),
+        (["record", "--list=yes"], "Error: '--list' is a flag and takes no value"),
+        (["record", "a", "b"], "Error: unexpected argument 'b'"),
+        (["record"], "Error: expected a scenario, '--listen [HOST:]PORT' or '-- CMD ARGS...'"),
+        (["record", "-o", "x", "--"], "Error: expected a command after '--'"),
+        (["help", "nope"], "Error: unknown subcommand 'nope'; see 'tracectl --help'"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let run = try TracectlProcess.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix(message + "\n"), "stderr was: \(run.stderr)")
+        #expect(run.stderr.contains("USAGE: tracectl"))
+    }
+
+    @Test("no arguments prints the overview on stderr and exits 2")
+    func noArguments() throws {
+        let run = try TracectlProcess.run([])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("SUBCOMMANDS:"))
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// Golden-file comparison for CLI output: a missing golden is written and the test fails once;
+/// `TRACER_RECORD_GOLDENS=1` re-records every golden.
+enum Golden {
+    static let directory = PackagePaths.root.appendingPathComponent("Tests/tracectlTests/Golden")
+
+    /// Expects `actual` to equal the golden file `name`, after normalising volatile fields.
+    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let normalised = normalise(actual)
+        let url = directory.appendingPathComponent(name)
+        let record = ProcessInfo.processInfo.environment["TRACER_RECORD_GOLDENS"] == "1"
+        guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? normalised.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("golden \(name) was written; check it and run again", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(normalised == expected, "output differs from golden \(name)", sourceLocation: sourceLocation)
+    }
+
+    /// Replaces the values of volatile fields (`ts`, `dur`, `pid`) and temporary paths.
+    static func normalise(_ text: String) -> String {
+        var result = text
+        for field in ["ts", "dur", "pid"] {
+            result = result.replacingOccurrences(
+                of: "\"\(field)\":[0-9]+", with: "\"\(field)\":0", options: .regularExpression)
+        }
+        return result.replacingOccurrences(
+            of: "/[^ \"]*tracectl-tests-[0-9A-F-]+", with: "$TMP", options: .regularExpression)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// The result of running the built `tracectl` binary.
+struct TracectlRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the built `tracectl` as a child process, the way a user or CI does.
+enum TracectlProcess {
+    /// The directory holding the built products next to the running test bundle.
+    static var productsDirectory: URL {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("tracectl").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }
+
+    /// Runs `tracectl arguments…` with optional standard input and extra environment.
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        currentDirectory: String? = nil
+    ) throws -> TracectlRun {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("tracectl")
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["GITHUB_STEP_SUMMARY"] = nil
+        env.merge(environment) { $1 }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let output = Pipe(), errors = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        try process.run()
+        if let stdin {
+            DispatchQueue.global().async {
+                input.fileHandleForWriting.write(stdin)
+                try? input.fileHandleForWriting.close()
+            }
+        }
+        // NB: drain both pipes concurrently so a chatty child cannot fill one and stall.
+        let errorData = Mutex(Data())
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData.withLock { $0 = data }
+            drained.signal()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        process.waitUntilExit()
+        return TracectlRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+    }
+}
+
+/// Paths inside the package: fixtures and goldens.
+enum PackagePaths {
+    /// The package root (three levels above this file).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `Fixtures/Traces/NAME`.
+    static func trace(_ name: String) -> String { root.appendingPathComponent("Fixtures/Traces/\(name)").path }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tracectl-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}

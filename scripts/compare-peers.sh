@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Measures `tracectl report` against the peers in ../shared/peers on one generated trace, in one run.
+#
+#   scripts/compare-peers.sh [EVENTS] [JQ_EVENTS]
+#
+# EVENTS (default 2,000,000) sizes the main trace; jq is measured on a JQ_EVENTS slice (default
+# 200,000) because it reads ~2 MB/s, and its rate is what the table compares. Prints a Markdown
+# table: seconds, MB/s, peak RSS, and each tool's per-view totals for the equality check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+events=${1:-2000000}
+jq_events=${2:-200000}
+peers=${PEERS:-../shared/peers}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+swift build -c release --product tracectl >/dev/null
+tracectl=.build/release/tracectl
+
+python3 "$peers/gen_trace.py" "$events" > "$work/big.jsonl"
+head -n $((jq_events + 1)) "$work/big.jsonl" > "$work/slice.jsonl"
+bytes=$(stat -c %s "$work/big.jsonl")
+slice_bytes=$(stat -c %s "$work/slice.jsonl")
+cat "$work/big.jsonl" > /dev/null  # warm the page cache for everyone alike
+
+# measure NAME FILE_BYTES COMMAND...: prints "| NAME | s | MB/s | peak MB |" and keeps stdout in $work/NAME.out
+measure() {
+  local name=$1 size=$2
+  shift 2
+  /usr/bin/time -f "%e %M" -o "$work/$name.time" "$@" > "$work/$name.out"
+  read -r seconds kilobytes < "$work/$name.time"
+  python3 - "$name" "$size" "$seconds" "$kilobytes" <<'PY'
+import sys
+name, size, seconds, kb = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+rate = size / 1e6 / seconds if seconds > 0 else float("inf")
+print(f"| {name} | {seconds:.2f} | {rate:,.0f} | {kb / 1024:.0f} |")
+PY
+}
+
+echo "trace: $events events, $((bytes / 1000000)) MB (jq on $jq_events events, $((slice_bytes / 1000000)) MB)"
+echo
+echo "| tool | seconds | MB/s | peak RSS (MB) |"
+echo "|---|---|---|---|"
+measure "wc -l" "$bytes" wc -l "$work/big.jsonl"
+measure "tracectl report --format json" "$bytes" "$tracectl" report --format json "$work/big.jsonl"
+measure "report_orjson.py" "$bytes" python3 "$peers/report_orjson.py" "$work/big.jsonl"
+measure "report_jq.sh (slice)" "$slice_bytes" sh "$peers/report_jq.sh" "$work/slice.jsonl"
+echo
+echo "orjson peer: $(cat "$work/report_orjson.py.out")"
+python3 - "$work/tracectl report --format json.out" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+views = report["views"]
+print(f'tracectl:    {{"views": {len(views)}, "body_evals": {sum(v["bodyEvals"] for v in views)}}}')
+PY
