@@ -29,6 +29,7 @@ let package = Package(
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"]),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer"]),
         .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "tracectl"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,13 @@
+import Testing
+import Tracer
+@testable import Scenarios
+
+@Suite("Scenario: scroll-offset")
+struct ScrollOffsetTests {
+    @Test("Every variant writes 240 offsets that cross the threshold exactly twice")
+    func offsetsCrossTwice() {
+        #expect(ScrollOffset.offsets.count == 240)
+        let crossings = zip(ScrollOffset.offsets, ScrollOffset.offsets.dropFirst()).filter { ($0 < 0) != ($1 < 0) }
+        #expect(crossings.count == 2)
+    }
+}
