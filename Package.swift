@@ -27,10 +27,10 @@ let package = Package(
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example"]),
-        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"], exclude: ["Golden"]),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer"]),
-        .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "tracectl"]),
+        .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "tracectl"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

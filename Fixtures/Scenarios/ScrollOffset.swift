@@ -20,11 +20,11 @@ enum ScrollOffset {
     /// Frames per direction: 120 Hz for one second down, one second back up.
     static let framesPerDirection = 120
 
-    /// The offsets written, one per frame: from 59.5 down to -60.5 and back up to 59.5, crossing
-    /// the threshold (y < 0) once each way.
+    /// The offsets written, one per frame, each different from the one before: from 59.5 down to
+    /// -59.5 and back up to 60.5, crossing the threshold (y < 0) once each way.
     static let offsets: [Double] = {
         let down = (0..<framesPerDirection).map { 59.5 - Double($0) }
-        let up = (0..<framesPerDirection).map { -59.5 + Double($0) }
+        let up = (0..<framesPerDirection).map { -58.5 + Double($0) }
         return down + up
     }()
 

@@ -2,7 +2,10 @@
 enum Tracectl {
     /// Every subcommand, in the order `tracectl --help` lists them.
     static let subcommands: [any Subcommand.Type] = [
+        Demo.self,
         Record.self,
+        Report.self,
+        Validate.self,
         Flame.self,
         Diff.self,
         Export.self,

@@ -105,5 +105,5 @@ public enum DiffRenderer {
             + "\"totals\":{\(measures(diff.totals))},\"views\":[\(views.joined(separator: ","))]}\n"
     }
 
-    private static func optional(_ text: String?) -> String { text.map(JSONText.quoted) ?? "null" }
+    private static func optional(_ text: String?) -> String { text.map { JSONText.quoted($0) } ?? "null" }
 }

@@ -3,8 +3,9 @@
 /// NB: `<`, `>` and `&` are written as `\u003c`, `\u003e`, `\u0026` so a name like
 /// `</script>` can never end a script element; U+2028/2029 are escaped for old JS parsers.
 public enum JSONText {
-    /// `text` as a quoted JSON string literal.
-    public static func quoted(_ text: String) -> String {
+    /// `text` as a quoted JSON string literal; `embeddable: false` leaves `<`, `>`, `&` and
+    /// U+2028/2029 as they are, for JSON that is never embedded in a page.
+    public static func quoted(_ text: String, embeddable: Bool = true) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -14,11 +15,11 @@ public enum JSONText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
+            case "<" where embeddable: result += "\\u003c"
+            case ">" where embeddable: result += "\\u003e"
+            case "&" where embeddable: result += "\\u0026"
+            case "\u{2028}" where embeddable: result += "\\u2028"
+            case "\u{2029}" where embeddable: result += "\\u2029"
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)

@@ -63,7 +63,7 @@ enum PageData {
         let columnList = columns.map {
             "{\"label\":\(JSONText.quoted($0.label)),\"format\":\"\($0.format.rawValue)\",\"group\":\(JSONText.quoted($0.group))}"
         }
-        return "{\"mode\":\"\(mode)\",\"verdict\":\(verdict.map(JSONText.quoted) ?? "null"),"
+        return "{\"mode\":\"\(mode)\",\"verdict\":\(verdict.map { JSONText.quoted($0) } ?? "null"),"
             + "\"sides\":[\(sides.map { side($0.profile, label: $0.label) }.joined(separator: ","))],"
             + "\"columns\":[\(columnList.joined(separator: ","))],\"sortColumn\":\(sortColumn.map(String.init) ?? "null"),"
             + "\"rows\":[\(rows.joined(separator: ",\n"))]}"
@@ -73,7 +73,7 @@ enum PageData {
         let summary = profile.summary
         let header = summary.header
         let totals = summary.totals
-        func optional(_ text: String?) -> String { text.map(JSONText.quoted) ?? "null" }
+        func optional(_ text: String?) -> String { text.map { JSONText.quoted($0) } ?? "null" }
         let timeline = profile.timeline
         let causes = topCauses(summary).map {
             "{\"view\":\(JSONText.quoted($0.origin.view)),\"prop\":\(JSONText.quoted($0.origin.prop)),"

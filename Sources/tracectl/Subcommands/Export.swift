@@ -43,8 +43,13 @@ enum VisualCommand {
 
     /// The stream `-o` names, or standard output.
     static func output(_ arguments: ParsedArguments) throws(CommandError) -> FileOutputStream {
+        try output(path: arguments.value("--output") ?? "-")
+    }
+
+    /// The stream writing to `path` ('-': standard output).
+    static func output(path: String) throws(CommandError) -> FileOutputStream {
         do {
-            return try FileOutputStream.create(path: arguments.value("--output") ?? "-")
+            return try FileOutputStream.create(path: path)
         } catch {
             throw CommandError(error.description)
         }

@@ -29,20 +29,22 @@ enum RecordScenario {
                     ).description,
                     command: Record.spec.name)
             }
-            try record(scenario, variant: variant, to: output ?? "-", console: console)
+            try record(scenario, variant: variant, to: output ?? "-")
+            if let output, output != "-" { console.err("recorded \(scenario.name) \(variant) to \(output)\n") }
             return .success
         }
         let directory = output ?? "."
         try makeDirectory(directory)
         for variant in scenario.variants {
             let path = (directory as NSString).appendingPathComponent("\(scenario.name).\(variant.name).jsonl")
-            try record(scenario, variant: variant.name, to: path, console: console)
+            try record(scenario, variant: variant.name, to: path)
+            console.err("recorded \(scenario.name) \(variant.name) to \(path)\n")
         }
         return .success
     }
 
     /// Records `variant` of `scenario` into the file at `path` ('-': standard output).
-    static func record(_ scenario: Scenario, variant: String, to path: String, console: Console) throws(CommandError) {
+    static func record(_ scenario: Scenario, variant: String, to path: String) throws(CommandError) {
         let sink: FileDescriptorSink
         if path == "-" {
             sink = FileDescriptorSink(descriptor: 1, ownsDescriptor: false, name: "standard output")
@@ -55,7 +57,6 @@ enum RecordScenario {
         } catch {
             throw CommandError(error.description)
         }
-        if path != "-" { console.err("recorded \(scenario.name) \(variant) to \(path)\n") }
     }
 
     /// Maps an unknown scenario to a usage error (exit 2) that lists the valid names.

@@ -1,0 +1,62 @@
+import TraceAnalysis
+
+/// `tracectl report`: the per-view redraw report of one trace.
+enum Report: Subcommand {
+    static let spec = CommandSpec(
+        name: "report",
+        abstract: "Report, per view, how often its body was evaluated, skipped or wasted, and why.",
+        discussion: """
+            Per view: body evaluations, skips, wasted evaluations (changed: 0), invalidations,
+            writes, evaluations per write, body time (total, p50, p95, max) and the root property
+            writes that led to its evaluations (followed through cause chains).
+              text      an aligned table for terminals
+              json      the tracer-report/1 document (documented in README.md)
+              markdown  tables for pull-request comments and CI job summaries
+              html      one self-contained page: summary, sortable table, flame graph, timeline
+            A cut-off final line is a warning (exit 0); invalid JSON is an error (exit 2) unless
+            --lenient, which skips invalid lines and counts them.
+            """,
+        positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
+        options: [
+            .value("--format", valueName: "format", help: "The output format.",
+                   choices: ReportRenderer.Format.allCases.map(\.rawValue) + ["html"], defaultValue: "text"),
+            .value("--sort", valueName: "key", help: "The order of the views.",
+                   choices: ReportOptions.Sort.allCases.map(\.rawValue), defaultValue: ReportOptions.Sort.evals.rawValue),
+            .value("--top", valueName: "n", help: "Show only the first N views."),
+            .value("--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**')."),
+            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
+            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+        ],
+        examples: [
+            ("tracectl report scroll.jsonl", "The table, views with the most body evaluations first."),
+            ("tracectl report scroll.jsonl --sort wasted --top 10", "The ten views that waste the most evaluations."),
+            ("tracectl report scroll.jsonl --format markdown >> \"$GITHUB_STEP_SUMMARY\"", "A CI job summary."),
+            ("tracectl report scroll.jsonl --format html -o scroll.html", "A page to open in a browser."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let source = TraceSource(argument: arguments.positional("trace")!)
+        let readOptions = VisualCommand.readOptions(arguments)
+        let options = ReportOptions(
+            sort: ReportOptions.Sort(rawValue: arguments.value("--sort")!)!,
+            top: try arguments.integer("--top", in: 1...1_000_000),
+            filter: arguments.value("--view").map(ViewGlob.init))
+        let format = arguments.value("--format")!
+        let text: String
+        let summary: TraceSummary
+        if format == "html" {
+            let profile = try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions) }
+            (text, summary) = (HTMLReport.report(profile), profile.summary)
+        } else {
+            summary = try VisualCommand.run { () throws(TraceError) in
+                try TraceAnalyzer.analyze(source: source, options: .init(read: readOptions))
+            }
+            text = ReportRenderer.render(summary, format: ReportRenderer.Format(rawValue: format)!, options: options)
+        }
+        VisualCommand.warn(summary, console: console)
+        var output = try VisualCommand.output(arguments)
+        output.write(text)
+        try VisualCommand.close(&output)
+        return .success
+    }
+}

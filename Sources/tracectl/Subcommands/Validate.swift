@@ -1,0 +1,39 @@
+import TraceAnalysis
+
+/// `tracectl validate`: checks a trace against the `tracer/1` contract.
+enum Validate: Subcommand {
+    static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check a trace against the tracer/1 contract and say what is wrong where.",
+        discussion: """
+            Checks that every line is valid JSON with correctly typed fields, that the meta header
+            comes first and names tracer/1, that seq strictly increases, that ts is present, that
+            each cause refers to an earlier event, and that each kind carries its required fields.
+            Prints one 'FILE:LINE:COL: severity: message' line per finding (at most --limit) and
+            exits 2 when any is an error, 0 otherwise.
+            """,
+        positionals: [PositionalSpec(name: "trace", help: "The trace to check ('-' for standard input).")],
+        options: [
+            .value("--limit", valueName: "n", help: "Report at most N findings.", defaultValue: "100"),
+        ],
+        examples: [
+            ("tracectl validate app.jsonl", "Check a trace written by your own instrumentation."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let source = TraceSource(argument: arguments.positional("trace")!)
+        let limit = try arguments.integer("--limit", in: 1...1_000_000)!
+        let findings = TraceValidator.validate(source: source, limit: limit)
+        for finding in findings {
+            console.line("\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message)")
+        }
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - errors
+        guard errors == 0 else {
+            console.error("\(source.displayName): \(errors) error(s), \(warnings) warning(s)")
+            return .badInput
+        }
+        console.line("\(source.displayName): conforms to tracer/1" + (warnings > 0 ? " (\(warnings) warning(s))" : ""))
+        return .success
+    }
+}
