@@ -26,11 +26,12 @@ let package = Package(
             path: "Benchmarks"
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
+        .executableTarget(name: "tracer-app", dependencies: ["Tracer"], path: "Examples/TracerApp"),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"], exclude: ["Golden"]),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer"]),
-        .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "tracectl"], exclude: ["Golden"]),
+        .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "tracectl", "tracer-app"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

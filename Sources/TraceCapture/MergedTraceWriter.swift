@@ -13,11 +13,11 @@ struct MergedTraceWriter: ~Copyable {
     private var fields = LineFields()
     private(set) var summary = SummaryBuilder()
     private let seqKey = Array("{\"\(TraceSchema.Field.seq)\":".utf8)
-    private let connectionKey = Array(",\"\(CaptureSchema.connectionField)\":".utf8)
+    private let connectionKey = Array(",\"\(TraceSchema.Field.conn)\":".utf8)
     private let timestampKey = Array(",\"\(TraceSchema.Field.ts)\":".utf8)
     private let causeKey = Array(",\"\(TraceSchema.Field.cause)\":".utf8)
     private let lineEnd = Array("}\n".utf8)
-    private let connectionKind = Array(",\"\(TraceSchema.Field.kind)\":".utf8) + JSONLineEncoder.quoted(CaptureSchema.connectionKind)
+    private let connectionKind = Array(",\"\(TraceSchema.Field.kind)\":".utf8) + JSONLineEncoder.quoted(TraceSchema.connectionKind)
 
     /// A writer to `output`; writes the trace's `meta` header at once.
     init(output: CaptureOutput, metadata: TraceMetadata) {

@@ -43,7 +43,7 @@ struct ListenerTests {
             if let cause = event["cause"] as? Int { #expect(connectionOf[cause] == conn) }
         }
         #expect(Set(received.compactMap { $0["conn"] as? Int }) == [1, 2])
-        #expect(received.filter { $0["kind"] as? String == CaptureSchema.connectionKind }.count == 2)
+        #expect(received.filter { $0["kind"] as? String == TraceSchema.connectionKind }.count == 2)
         #expect(contractErrors(running.path).isEmpty)
     }
 

@@ -33,5 +33,13 @@ public enum TraceSchema {
         public static let variant = "variant"
         public static let unit = "unit"
         public static let pid = "pid"
+        /// Added by `tracectl record --listen`: the connection (1, 2, … in order of acceptance)
+        /// an event came from.
+        public static let conn = "conn"
     }
+
+    /// The kind of the line `tracectl record --listen` writes for each connection's own `meta`
+    /// header: it carries that header's fields (`schema`, `tool`, `scenario`, `variant`, `pid`)
+    /// and `conn`. Readers that do not know it count it as an unknown kind.
+    public static let connectionKind = "connection"
 }

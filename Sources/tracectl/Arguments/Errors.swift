@@ -1,11 +1,15 @@
-/// The process exit statuses of `tracectl`.
-enum ExitStatus: Int32, Sendable {
+/// The process exit status of `tracectl`: one of its own three, or a recorded child's.
+struct ExitStatus: RawRepresentable, Equatable, Sendable {
+    var rawValue: Int32
+
+    init(rawValue: Int32) { self.rawValue = rawValue }
+
     /// Success (warnings allowed).
-    case success = 0
+    static let success = ExitStatus(rawValue: 0)
     /// A budget was exceeded (`check`), or a command's own failure criterion was met.
-    case failure = 1
+    static let failure = ExitStatus(rawValue: 1)
     /// Bad input (an unreadable or invalid trace or budget file) or a usage error.
-    case badInput = 2
+    static let badInput = ExitStatus(rawValue: 2)
 }
 
 /// A command line that does not fit the subcommand: printed as `Error: …` plus usage.

@@ -30,12 +30,7 @@ enum RecordCapture {
         if case .signaled(let signal) = result.termination {
             console.err("\(arguments.passthrough[0]) was killed by signal \(signal)\n")
         }
-        let status = result.termination.exitStatus
-        guard let known = ExitStatus(rawValue: status) else {
-            // NB: `ExitStatus` has no case for other statuses; the child's must still be ours.
-            exit(status)
-        }
-        return known
+        return ExitStatus(rawValue: result.termination.exitStatus)
     }
 
     /// Accepts traces over TCP until `--duration`, SIGINT or SIGTERM, merging them into `-o`.
