@@ -106,4 +106,20 @@ struct ReportCommandTests {
             #expect(FileManager.default.fileExists(atPath: "\(directory)/scroll-offset.\(variant).jsonl"))
         }
     }
+
+    @Test("diff of the recorded scroll-offset state and view-storage traces names both views with their counts")
+    func diffOfScrollOffset() throws {
+        let directory = PackagePaths.temporaryDirectory()
+        let record = try TracectlProcess.run(["record", "scroll-offset", "-o", directory])
+        #expect(record.status == 0, "stderr: \(record.stderr)")
+        let run = try TracectlProcess.run([
+            "diff", directory + "/scroll-offset.state.jsonl", directory + "/scroll-offset.view-storage.jsonl",
+        ])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        // 240 offset writes: @State evaluates both views 241 times; @ViewStorage 3 times (2 crossings + initial).
+        #expect(rows.contains { $0.prefix(5) == ["MyView", "241", "3", "−238", "−98.8%"] })
+        #expect(rows.contains { $0.prefix(5) == ["MyView/MyScrollView", "241", "3", "−238", "−98.8%"] })
+        #expect(run.stdout.contains("view-storage re-evaluates 476 fewer bodies than state (−98.8%)"))
+    }
 }
