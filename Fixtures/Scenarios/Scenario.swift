@@ -106,4 +106,12 @@ public final class ScenarioSession: Sendable {
 
     /// Lets one 120 Hz frame pass on the clock.
     public func nextFrame() { clock.advance(by: Self.frameInterval) }
+
+    /// Selects `value` in the first mounted list whose path ends with `suffix` (one frame).
+    public func select(_ value: Any?, inListEndingWith suffix: String) throws(ViewGraphError) {
+        guard let path = graph.paths.first(where: { $0.hasSuffix(suffix) }) else {
+            throw .noView(matching: "a list at …\(suffix)")
+        }
+        try graph.select(value, listAt: path)
+    }
 }

@@ -3,6 +3,10 @@ public enum ScenarioCatalog {
     /// The scenarios.
     public static let all: [Scenario] = [
         ScrollOffset.scenario,
+        RenderingCycle.scenario,
+        DiceRoll.scenario,
+        Selection.scenario,
+        LazyStack.scenario,
     ]
 
     /// The scenario called `name`.

@@ -218,7 +218,7 @@ enum PageAssets {
               var list = el('ol', 'causes');
               side.causes.forEach(function (cause) {
                 var item = el('li');
-                item.appendChild(el('span', 'code', cause.view + '.' + cause.prop));
+                item.appendChild(el('span', 'code', cause.prop ? cause.view + '.' + cause.prop : cause.view));
                 if (cause.wrapper) { item.appendChild(el('span', 'tag', '@' + cause.wrapper)); }
                 if (cause.site) { item.appendChild(el('span', 'note code', cause.site + ' ')); }
                 item.appendChild(el('span', null, '\\u2192 ' + int(cause.evals) + ' evaluations in ' + cause.views

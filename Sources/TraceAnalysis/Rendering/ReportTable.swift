@@ -18,10 +18,12 @@ enum ReportTable {
         }
     }
 
-    /// `View.prop (Wrapper) ×N`.
+    /// `View.prop (Wrapper) ×N`; `View (Observable) ×N` for writes that name no property (an
+    /// `@Observable` model's change reaches the view without the property's name).
     static func cause(_ count: OriginCount) -> String {
         let wrapper = count.origin.wrapper.isEmpty ? "" : " (\(count.origin.wrapper))"
-        return "\(count.origin.view).\(count.origin.prop)\(wrapper) ×\(count.count)"
+        let prop = count.origin.prop.isEmpty ? "" : ".\(count.origin.prop)"
+        return "\(count.origin.view)\(prop)\(wrapper) ×\(count.count)"
     }
 
     /// Nanoseconds in the largest unit that keeps a leading digit: `850 ns`, `12.3 µs`, `1.25 ms`, `2.50 s`.

@@ -46,6 +46,8 @@ final class UpdateScheduler: Sendable {
         var handlerThread: UInt32 = 0
         var handlerCause: UInt64 = 0
         var warnedSites: Set<String> = []
+        /// Observed changes waiting for the next update, with the handler event they happened in.
+        var observed: [(owner: NodeToken, wrapper: WrapperKind, cause: UInt64)] = []
     }
 
     init(recorder: TraceRecorder?) {
@@ -63,11 +65,7 @@ final class UpdateScheduler: Sendable {
             let duringUpdate = state.updatingThread == thread
             var seq: UInt64 = 0
             if let recorder {
-                var event = TraceEvent.write(
-                    view: write.view, prop: write.prop, wrapper: write.wrapper,
-                    changed: write.changed, site: write.site, tx: tx)
-                if state.handlerThread == thread { event.cause = state.handlerCause }
-                seq = recorder.record(event)
+                seq = Self.record(write, cause: state.handlerThread == thread ? state.handlerCause : 0, tx: tx, recorder: recorder)
                 if duringUpdate {
                     var warning = TraceEvent.about(.warning, view: write.view, cause: seq, tx: tx)
                     warning.site = write.site
@@ -85,10 +83,32 @@ final class UpdateScheduler: Sendable {
     }
 
     /// Marks `owner` dirty because something it observed changed, outside any known write site.
+    ///
+    /// NB: Observation notifies a change's observers in no fixed order, so the change is queued
+    /// and recorded when the update begins, observers in node order: traces stay reproducible.
+    /// A change during a body evaluation is recorded at once, with its warning.
     func noteObservedChange(_ owner: NodeToken, wrapper: WrapperKind) {
-        noteWrite(
-            WriteDescription(view: owner.view, prop: .none, site: .none, siteText: "", wrapper: wrapper, changed: nil),
-            owner: owner, invalidating: true, reason: .observed)
+        let thread = UInt32(ThreadID.current)
+        let duringUpdate = state.withLock { state -> Bool in
+            guard state.updatingThread != thread else { return true }
+            _ = Self.openTransaction(&state)
+            state.observed.append((owner, wrapper, state.handlerThread == thread ? state.handlerCause : 0))
+            return false
+        }
+        if duringUpdate { noteWrite(Self.observedWrite(by: owner, wrapper: wrapper), owner: owner, invalidating: true, reason: .observed) }
+    }
+
+    /// The write an observed change stands for: the observer's view, no property or site.
+    private static func observedWrite(by owner: NodeToken, wrapper: WrapperKind) -> WriteDescription {
+        WriteDescription(view: owner.view, prop: .none, site: .none, siteText: "", wrapper: wrapper, changed: nil)
+    }
+
+    /// Records the `write` event of `write` in transaction `tx`; returns its `seq`.
+    private static func record(_ write: WriteDescription, cause: UInt64, tx: UInt64, recorder: TraceRecorder) -> UInt64 {
+        var event = TraceEvent.write(
+            view: write.view, prop: write.prop, wrapper: write.wrapper, changed: write.changed, site: write.site, tx: tx)
+        event.cause = cause
+        return recorder.record(event)
     }
 
     /// Records a `@Published` write seen by `owner` and invalidates it; observers after the first
@@ -130,6 +150,12 @@ final class UpdateScheduler: Sendable {
     func beginUpdate(on thread: UInt32) -> (tx: UInt64, dirty: [Int: DirtyMark]) {
         state.withLock { state in
             let tx = Self.openTransaction(&state)
+            for change in state.observed.sorted(by: { $0.owner.id < $1.owner.id }) where change.owner.isMounted {
+                let write = Self.observedWrite(by: change.owner, wrapper: change.wrapper)
+                let seq = recorder.map { Self.record(write, cause: change.cause, tx: tx, recorder: $0) } ?? 0
+                Self.markDirty(change.owner, reason: .observed, cause: seq, tx: tx, recorder: recorder, in: &state)
+            }
+            state.observed.removeAll()
             state.openTransaction = 0
             state.updatingThread = thread
             defer { state.dirty.removeAll() }
@@ -155,7 +181,7 @@ final class UpdateScheduler: Sendable {
 
     /// Whether writes or deliveries are waiting for a flush.
     var hasPendingWork: Bool {
-        state.withLock { !$0.dirty.isEmpty || !$0.deliveries.isEmpty }
+        state.withLock { !$0.dirty.isEmpty || !$0.deliveries.isEmpty || !$0.observed.isEmpty }
     }
 
     private static func openTransaction(_ state: inout State) -> UInt64 {

@@ -187,7 +187,8 @@ public final class ViewGraph {
             if previous.updateValue(child, forKey: child.identity) != nil { removed.append(child) }
         }
         var matched: [ViewNode?] = specs.map { previous.removeValue(forKey: $0.identity) }
-        removed.append(contentsOf: previous.values)
+        // NB: in the children's order, not the dictionary's, so that unmounts are recorded reproducibly.
+        removed.append(contentsOf: parent.children.filter { previous[$0.identity] === $0 })
         let replaced = Set(removed.lazy.filter { $0.identity.explicitID != nil }.map(\.identity.structural))
 
         var changed = removed.count

@@ -1,0 +1,176 @@
+import Testing
+@testable import Scenarios
+
+/// Pins the exact event counts per view of every scenario variant, derived from the seed and the
+/// scripted interaction.
+@Suite("Scenario event counts")
+struct ScenarioCountTests {
+    // MARK: scroll-offset (seed 000)
+
+    /// Offset writes and how often they cross the threshold (y < 0).
+    static let offsetWrites = ScrollOffset.offsets.count
+    static let crossings = zip(ScrollOffset.offsets, ScrollOffset.offsets.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        + (ScrollOffset.offsets[0] < 0 ? 1 : 0)
+
+    @Test("scroll-offset writes 240 offsets, each a change, crossing the threshold twice")
+    func offsets() {
+        #expect(Self.offsetWrites == 240)
+        #expect(zip(ScrollOffset.offsets, ScrollOffset.offsets.dropFirst()).allSatisfy { $0 != $1 })
+        #expect(Self.crossings == 2)
+    }
+
+    @Test("scroll-offset state: MyView and MyScrollView re-evaluate on every offset write")
+    func scrollOffsetState() throws {
+        let trace = try ScenarioRecording("scroll-offset", "state")
+        // The initial evaluation, then one per write; MyScrollView's output never changes.
+        #expect(trace.counts("body-eval") == ["MyView": Self.offsetWrites + 1, "MyView/MyScrollView": Self.offsetWrites + 1])
+        #expect(trace.events.filter { $0["kind"] as? String == "body-eval" && $0["changed"] as? Int == 0 }.count == Self.offsetWrites)
+        #expect(trace.counts("write") == ["MyView": Self.offsetWrites])
+        #expect(trace.counts("invalidate") == ["MyView": Self.offsetWrites])
+        #expect(trace.count("skip") == 0)
+    }
+
+    @Test("scroll-offset observable-object and view-storage: MyView re-evaluates only at the crossings",
+          arguments: ["observable-object", "view-storage"])
+    func scrollOffsetOptimised(variant: String) throws {
+        let trace = try ScenarioRecording("scroll-offset", variant)
+        #expect(trace.counts("body-eval") == ["MyView": Self.crossings + 1, "MyView/MyScrollView": Self.crossings + 1])
+        #expect(trace.counts("invalidate") == ["MyView": Self.crossings])
+        // The tracker publishes only its flag; @ViewStorage writes every offset and the handler
+        // writes the derived @State flag on every offset too (a change only at the crossings).
+        let writes = variant == "observable-object" ? Self.crossings : 2 * Self.offsetWrites
+        #expect(trace.counts("write") == ["MyView": writes])
+    }
+
+    // MARK: rendering-cycle (seed 003)
+
+    static let frames = RenderingCycle.scrollFrames
+    static let taps = RenderingCycle.counterTaps
+
+    @Test("rendering-cycle inline: the owner re-renders on every frame and tap; nothing else has a body")
+    func renderingCycleInline() throws {
+        let trace = try ScenarioRecording("rendering-cycle", "inline")
+        #expect(trace.counts("body-eval") == ["ViewRenderingCycle": 1 + Self.frames + Self.taps])
+        #expect(trace.counts("write") == ["ViewRenderingCycle": Self.frames + Self.taps])
+        #expect(trace.count("skip") == 0)
+    }
+
+    @Test("rendering-cycle extracted: Counter re-renders only on taps, Hello never after the first time")
+    func renderingCycleExtracted() throws {
+        let trace = try ScenarioRecording("rendering-cycle", "extracted")
+        let counter = "ViewRenderingCycle/ZStack/ScrollView/VStack/Counter"
+        let hello = "ViewRenderingCycle/ZStack/ScrollView/VStack/Hello"
+        #expect(trace.counts("body-eval") == [
+            "ViewRenderingCycle": 1 + Self.frames + Self.taps, counter: 1 + Self.taps, hello: 1,
+        ])
+        #expect(trace.counts("skip") == [counter: Self.frames, hello: Self.frames + Self.taps])
+        #expect(trace.events.filter { $0["kind"] as? String == "skip" }.allSatisfy { $0["reason"] as? String == "inputs-equal" })
+    }
+
+    // MARK: dice-roll (seed 001)
+
+    @Test("dice-roll: every tap writes; only a new number re-evaluates ContentView")
+    func diceRoll() throws {
+        let trace = try ScenarioRecording("dice-roll", "default")
+        let rolls = DiceRoll.rolls
+        let changes = zip([1] + rolls, rolls).filter { $0 != $1 }.count
+        #expect(rolls.count == 20)
+        #expect(changes < 20, "the seeded die repeats a number at least once, showing an unchanged write")
+        #expect(trace.counts("write") == ["ContentView": 20])
+        #expect(trace.counts("invalidate") == ["ContentView": changes])
+        #expect(trace.counts("body-eval") == ["ContentView": 1 + changes])
+        let unchanged = trace.events.filter { $0["kind"] as? String == "write" && $0["changed"] as? Bool == false }
+        #expect(unchanged.count == 20 - changes)
+    }
+
+    // MARK: selection (seed 002)
+
+    @Test("selection view-state: the view owns every write; .id gives each selected file a new detail")
+    func selectionViewState() throws {
+        let trace = try ScenarioRecording("selection", "view-state")
+        let root = "ContentView/HStack"
+        // Selections, .onChange saving to @AppStorage (which invalidates too), the model's
+        // observed file list, and the relaunch restoring the saved project and file in .task.
+        #expect(trace.counts("body-eval") == [
+            "ContentView": 15, "\(root)/ProjectList": 5, "\(root)/FileList": 9,
+            "\(root)/ProjectList/List/Row[tracer]": 2, "\(root)/ProjectList/List/Row[site]": 2,
+            "\(root)/FileList/List/Row[tracer/readme]": 1, "\(root)/FileList/List/Row[tracer/package]": 1,
+            "\(root)/FileList/List/Row[tracer/recorder]": 1,
+            "\(root)/FileList/List/Row[site/index]": 2, "\(root)/FileList/List/Row[site/style]": 2,
+            "\(root)/FileDetailView[tracer/readme]": 1, "\(root)/FileDetailView[tracer/package]": 1,
+            "\(root)/FileDetailView[tracer/recorder]": 2, "\(root)/FileDetailView[site/style]": 2,
+        ])
+        #expect(trace.counts("write") == ["ContentView": 22])
+        #expect(trace.counts("invalidate") == ["ContentView": 13])
+        // Each file selection mounts a detail with fresh @State (its identity is the file's id).
+        #expect(trace.counts("state-init").filter { $0.key.contains("FileDetailView[") }.count == 4)
+        // After the relaunch the saved selection is restored: the last file's detail is back.
+        let relaunch = try #require(trace.events.firstIndex { $0["name"] as? String == "relaunch" })
+        #expect(trace.events[relaunch...].contains { $0["kind"] as? String == "mount" && $0["view"] as? String == "\(root)/FileDetailView[site/style]" })
+    }
+
+    @Test("selection model-state: the model's observers re-evaluate; the sidebars receive its writes")
+    func selectionModelState() throws {
+        let trace = try ScenarioRecording("selection", "model-state")
+        let root = "ContentView/HStack"
+        #expect(trace.counts("body-eval") == [
+            "ContentView": 8, "\(root)/ProjectSidebar": 4, "\(root)/FileSidebar": 8,
+            "\(root)/ProjectSidebar/List/Row[tracer]": 2, "\(root)/ProjectSidebar/List/Row[site]": 2,
+            "\(root)/FileSidebar/List/Row[tracer/readme]": 1, "\(root)/FileSidebar/List/Row[tracer/package]": 1,
+            "\(root)/FileSidebar/List/Row[tracer/recorder]": 1,
+            "\(root)/FileSidebar/List/Row[site/index]": 2, "\(root)/FileSidebar/List/Row[site/style]": 2,
+            "\(root)/FileDetailView[tracer/readme]": 1, "\(root)/FileDetailView[tracer/package]": 1,
+            "\(root)/FileDetailView[tracer/recorder]": 1, "\(root)/FileDetailView[site/style]": 2,
+        ])
+        // An @Observable change reaches each view that read the changed properties.
+        #expect(trace.counts("invalidate") == ["ContentView": 6, "\(root)/FileSidebar": 6, "\(root)/ProjectSidebar": 2])
+        #expect(trace.events.filter { $0["kind"] as? String == "write" }.allSatisfy { $0["wrapper"] as? String == "Observable" })
+        let relaunch = try #require(trace.events.firstIndex { $0["name"] as? String == "relaunch" })
+        #expect(trace.events[relaunch...].contains { $0["kind"] as? String == "mount" && $0["view"] as? String == "\(root)/FileDetailView[site/style]" })
+    }
+
+    // MARK: lazy-stack (seed 004)
+
+    /// Frames of scrolling, and rows mounted: the first screenful, then the rows each frame brings in.
+    static let scrollFrames = LazyStack.firstRows.count
+    static let rowMounts = LazyStack.visibleRows + LazyStack.rowsPerFrame * scrollFrames
+
+    private func rowEvents(_ trace: ScenarioRecording, _ kind: String) -> Int {
+        trace.counts(kind).filter { $0.key.hasPrefix("ParentView/ScrollView/LazyVStack/ChildView[") }.values.reduce(0, +)
+    }
+
+    @Test("lazy-stack scrolls 1,000 rows down and back, 5 rows per frame")
+    func lazyStackInteraction() {
+        #expect(Self.scrollFrames == 396)
+        #expect(LazyStack.firstRows.max() == LazyStack.rowCount - LazyStack.visibleRows)
+        #expect(LazyStack.firstRows.last == 0)
+    }
+
+    @Test("lazy-stack: each scroll write re-evaluates the parent; rows mount as they come into view",
+          arguments: ["state-object", "inline-view-model", "parent-cache"])
+    func lazyStackRows(variant: String) throws {
+        let trace = try ScenarioRecording("lazy-stack", variant)
+        #expect(trace.count("body-eval", view: "ParentView") == 1 + Self.scrollFrames)
+        #expect(trace.count("mount") - 1 == Self.rowMounts)
+        #expect(trace.count("unmount") == Self.rowMounts - LazyStack.visibleRows)
+        let stateObjectInits = trace.events.filter { $0["kind"] as? String == "state-init" && $0["wrapper"] as? String == "StateObject" }.count
+        switch variant {
+        case "state-object":
+            // Every row brought into view creates its model again: the seed's lost state.
+            #expect(stateObjectInits == Self.rowMounts)
+            #expect(rowEvents(trace, "body-eval") == Self.rowMounts)
+            // Per frame the parent's evaluation skips the 10 visible rows, the viewport change the 5 kept ones.
+            #expect(rowEvents(trace, "skip") == LazyStack.visibleRows + 15 * Self.scrollFrames)
+        case "inline-view-model":
+            // New models on every parent evaluation: no row is ever skipped, each is re-evaluated.
+            #expect(stateObjectInits == 0)
+            #expect(rowEvents(trace, "skip") == 0)
+            #expect(rowEvents(trace, "body-eval") == 2 * LazyStack.visibleRows + 20 * Self.scrollFrames)
+        default:
+            // One parent model; the rows' models come from its cache, so rows are skipped as with @StateObject.
+            #expect(stateObjectInits == 1)
+            #expect(rowEvents(trace, "body-eval") == Self.rowMounts)
+            #expect(rowEvents(trace, "skip") == LazyStack.visibleRows + 15 * Self.scrollFrames)
+        }
+    }
+}
