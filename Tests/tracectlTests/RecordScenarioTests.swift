@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@Suite("tracectl record SCENARIO")
+struct RecordScenarioTests {
+    static let scenarios = ["scroll-offset", "rendering-cycle", "dice-roll", "selection", "lazy-stack"]
+
+    @Test("--list names every scenario and each of its variants")
+    func list() throws {
+        let run = try TracectlProcess.run(["record", "--list"])
+        #expect(run.status == 0)
+        Golden.check(run.stdout, named: "record/list.txt")
+        for scenario in Self.scenarios { #expect(run.stdout.contains("\(scenario) (seed ")) }
+    }
+
+    @Test("an unknown scenario exits 2 and names the valid ones")
+    func unknownScenario() throws {
+        let run = try TracectlProcess.run(["record", "scroll-ofset", "-o", "-"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix(
+            "Error: unknown scenario 'scroll-ofset'; expected one of: \(Self.scenarios.joined(separator: ", "))\n"))
+    }
+
+    @Test("an unknown variant exits 2 and names the scenario's variants")
+    func unknownVariant() throws {
+        let run = try TracectlProcess.run(["record", "scroll-offset", "--variant", "viewstorage", "-o", "-"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(
+            "Error: scenario 'scroll-offset' has no variant 'viewstorage'; expected one of: state, observable-object, view-storage\n"))
+    }
+
+    @Test("without --variant, every variant goes to DIR/SCENARIO.VARIANT.jsonl, each opening with its meta header")
+    func everyVariantIntoDirectory() throws {
+        let directory = PackagePaths.temporaryDirectory() + "/traces"
+        let run = try TracectlProcess.run(["record", "scroll-offset", "-o", directory])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        for variant in ["state", "observable-object", "view-storage"] {
+            let path = "\(directory)/scroll-offset.\(variant).jsonl"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let header = try #require(text.split(separator: "\n").first)
+            #expect(header.contains("\"kind\":\"meta\",\"schema\":\"tracer/1\""))
+            #expect(header.contains("\"scenario\":\"scroll-offset\",\"variant\":\"\(variant)\""))
+            #expect(text.contains("\"kind\":\"mark\",\"name\":\"scroll-down\""))
+            #expect(run.stderr.contains("recorded scroll-offset \(variant) to \(path)"))
+        }
+    }
+
+    @Test("one variant to standard output equals the same variant written to a file")
+    func standardOutput() throws {
+        let file = PackagePaths.temporaryDirectory() + "/dice.jsonl"
+        let toFile = try TracectlProcess.run(["record", "dice-roll", "-o", file])
+        let toStdout = try TracectlProcess.run(["record", "dice-roll", "--variant", "default"])
+        #expect(toFile.status == 0 && toStdout.status == 0)
+        let fromFile = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(Golden.normalise(toStdout.stdout) == Golden.normalise(fromFile))
+    }
+
+    @Test("an unwritable output is an error with the path, exit 2")
+    func unwritableOutput() throws {
+        let run = try TracectlProcess.run(["record", "dice-roll", "-o", "/nonexistent/dir/t.jsonl"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("tracectl: error: /nonexistent/dir/t.jsonl"))
+    }
+}
