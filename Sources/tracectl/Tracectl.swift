@@ -9,6 +9,7 @@ enum Tracectl {
         Flame.self,
         Diff.self,
         Export.self,
+        Check.self,
     ]
 
     /// Runs `tracectl` with `arguments` (without the program name); returns the exit status.

@@ -50,6 +50,9 @@ struct BudgetReader {
         guard max != nil || min != nil || increase != nil else {
             throw problem(node, path, "expected a limit: \"max\", \"min\" or \"maxIncrease\"")
         }
+        if metric == .evalsPerWrite, let markNode = node["mark"] {
+            throw problem(markNode, "\(path).mark", "evals-per-write is a whole-trace figure; it cannot be limited to a mark interval")
+        }
         if let max, let min, min > max {
             throw problem(node["min"]!, "\(path).min", "min \(metric.format(min)) is above max \(metric.format(max))")
         }

@@ -50,6 +50,21 @@ struct LineSource: ~Copyable {
         readOffset = start
     }
 
+    /// The lines of `bytes`, held in memory.
+    init(bytes: [UInt8]) {
+        descriptor = -1
+        rangeEnd = nil
+        capacity = bytes.count
+        buffer = .allocate(capacity: bytes.count + Self.padding)
+        buffer.initialize(from: bytes, count: bytes.count)
+        (buffer + bytes.count).initialize(repeating: 0, count: Self.padding)
+        bufferOffset = 0
+        readOffset = bytes.count
+        dataEnd = bytes.count
+        // NB: everything is already read; `next()` never refills.
+        atEnd = true
+    }
+
     deinit { buffer.deallocate() }
 
     /// The next line, or nil at the end of the range.

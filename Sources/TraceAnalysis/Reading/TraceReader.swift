@@ -58,6 +58,8 @@ public struct TraceReader: ~Copyable {
             let descriptor = try Self.open(path)
             self.init(descriptor: descriptor, ownsDescriptor: true, range: nil, role: .whole,
                       displayName: path, options: options)
+        case .bytes(let bytes, let name):
+            self.init(lines: LineSource(bytes: bytes), ownsDescriptor: nil, role: .whole, displayName: name, options: options)
         }
     }
 
@@ -65,11 +67,17 @@ public struct TraceReader: ~Copyable {
         descriptor: Int32, ownsDescriptor: Bool, range: Range<Int>?, role: Role, displayName: String,
         options: TraceReadOptions
     ) {
+        self.init(
+            lines: LineSource(descriptor: descriptor, start: range?.lowerBound ?? 0, end: range?.upperBound),
+            ownsDescriptor: ownsDescriptor ? descriptor : nil, role: role, displayName: displayName, options: options)
+    }
+
+    private init(lines: consuming LineSource, ownsDescriptor: Int32?, role: Role, displayName: String, options: TraceReadOptions) {
         self.displayName = displayName
         self.options = options
         self.role = role
-        self.ownsDescriptor = ownsDescriptor ? descriptor : nil
-        lines = LineSource(descriptor: descriptor, start: range?.lowerBound ?? 0, end: range?.upperBound)
+        self.ownsDescriptor = ownsDescriptor
+        self.lines = lines
     }
 
     deinit {

@@ -1,9 +1,11 @@
-/// Where a trace is read from: a file path or standard input.
+/// Where a trace is read from: a file path, standard input, or bytes in memory.
 public enum TraceSource: Sendable, Hashable {
     /// A file at a path.
     case file(String)
     /// The process's standard input.
     case standardInput
+    /// A whole trace in memory (e.g. what a `MemorySink` collected), called `name` in diagnostics.
+    case bytes([UInt8], name: String)
 
     /// The source a command-line argument names: `-` is standard input, anything else a path.
     public init(argument: String) {
@@ -15,6 +17,7 @@ public enum TraceSource: Sendable, Hashable {
         switch self {
         case .file(let path): return path
         case .standardInput: return "<stdin>"
+        case .bytes(_, let name): return name
         }
     }
 }

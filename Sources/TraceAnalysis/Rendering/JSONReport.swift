@@ -103,15 +103,7 @@ public enum JSONReport {
         json.endObject()
         json.key("causes")
         json.beginArray()
-        for cause in stats.causes.prefix(options.causesPerView) {
-            json.beginObject()
-            json.field("prop", cause.origin.prop)
-            json.field("view", cause.origin.view)
-            json.field("wrapper", cause.origin.wrapper)
-            json.field("site", cause.origin.site)
-            json.field("evals", cause.count)
-            json.endObject()
-        }
+        for cause in stats.causes.prefix(options.causesPerView) { write(cause, &json) }
         json.endArray()
         json.endObject()
     }
@@ -128,6 +120,17 @@ public enum JSONReport {
         json.field("skips", counters.skips)
         json.field("wastedEvals", counters.wastedEvals)
         json.field("bodyTimeNs", counters.bodyTimeNs)
+        json.endObject()
+    }
+
+    /// One cause: `{"prop","view","wrapper","site","evals"}`.
+    static func write(_ cause: OriginCount, _ json: inout JSONWriter) {
+        json.beginObject()
+        json.field("prop", cause.origin.prop)
+        json.field("view", cause.origin.view)
+        json.field("wrapper", cause.origin.wrapper)
+        json.field("site", cause.origin.site)
+        json.field("evals", cause.count)
         json.endObject()
     }
 

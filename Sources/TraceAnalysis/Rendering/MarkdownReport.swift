@@ -26,7 +26,7 @@ enum MarkdownReport {
     }
 
     /// A cell with `|` escaped so it cannot end the cell.
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
             if character == "|" { escaped += "\\|" } else { escaped.append(character) }

@@ -59,6 +59,16 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `path` matches the whole pattern.
+    /// `path` as a pattern that matches exactly it: `*`, `?` and `\` escaped.
+    public static func escape(_ path: String) -> String {
+        var pattern = ""
+        for character in path {
+            if character == "*" || character == "?" || character == "\\" { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern
+    }
+
     public func matches(_ path: String) -> Bool {
         let text = Array(path.utf8)
         let slash = UInt8(ascii: "/")

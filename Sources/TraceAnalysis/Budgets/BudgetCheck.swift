@@ -1,0 +1,190 @@
+/// The outcome of holding traces to a budget: one result per rule, and the exit status it implies.
+///
+/// Several traces are repeated runs: each rule combines a view's figures across the runs it
+/// applies to (median, max or min). With a baseline, `maxIncrease` limits a figure to the
+/// baseline's figure for the same view plus a percentage or an amount.
+public struct BudgetCheck: Sendable {
+    /// A view over its limit, with the writes that led to its evaluations.
+    public struct Offender: Sendable, Hashable {
+        public var view: String
+        public var value: Double
+        /// The root writes behind its evaluations in the first run, most first.
+        public var causes: [OriginCount]
+    }
+
+    /// How a rule came out.
+    public enum Status: String, Sendable {
+        /// Within its limits.
+        case pass
+        /// Over a limit, at level `warn`.
+        case warn
+        /// Over a limit, at level `error`: the check fails.
+        case fail
+        /// Level `off`: not evaluated.
+        case off
+        /// No trace of the rule's scenario or variant was given.
+        case skipped
+    }
+
+    /// One rule's outcome.
+    public struct Result: Sendable {
+        public var rule: BudgetRule
+        public var status: Status
+        /// The effective upper limit (the tighter of `max` and the baseline's limit), if any.
+        public var maximum: Double?
+        /// The lower limit, if any.
+        public var minimum: Double?
+        /// The baseline's figure for the worst view, when `maxIncrease` applied.
+        public var baseline: Double?
+        /// The worst view's figure (nil when not evaluated).
+        public var found: Double?
+        /// The worst view (the glob for a total metric).
+        public var view: String?
+        /// The views over a limit, worst first (at most `BudgetCheck.offenderLimit`).
+        public var offenders: [Offender]
+        /// Why a rule was skipped, or what is worth knowing about how it was evaluated.
+        public var note: String?
+
+        /// What the rule allows: `≤ 3`, `≥ 1`, `≤ 3.30 (baseline 3 +10%)`.
+        public var expected: String {
+            var parts: [String] = []
+            if let maximum {
+                var text = "≤ \(rule.metric.format(maximum))"
+                if let baseline, let increase = rule.maxIncrease { text += " (baseline \(rule.metric.format(baseline)) +\(increase))" }
+                parts.append(text)
+            }
+            if let minimum { parts.append("≥ \(rule.metric.format(minimum))") }
+            return parts.joined(separator: ", ")
+        }
+
+        /// One line: `MyView body-evals: expected ≤ 3, found 241`.
+        public var message: String {
+            let subject = "\(view ?? rule.view) \(rule.metric.rawValue)"
+            switch status {
+            case .off: return "\(subject): off"
+            case .skipped: return "\(subject): skipped (\(note ?? "not applicable"))"
+            default: return "\(subject): expected \(expected), found \(found.map(rule.metric.format) ?? "-")"
+            }
+        }
+    }
+
+    /// How many offenders a result lists.
+    public static let offenderLimit = 3
+    /// How many causes an offender lists.
+    public static let causeLimit = 3
+
+    /// The results, in the budget's rule order.
+    public var results: [Result]
+    /// The traces checked, by name.
+    public var traces: [String]
+
+    /// 1 when an error-level rule failed, else 0.
+    public var exitStatus: Int32 { results.contains { $0.status == .fail } ? 1 : 0 }
+
+    /// How many results have `status`.
+    public func count(_ status: Status) -> Int { results.filter { $0.status == status }.count }
+
+    /// The mark names `budget`'s rules need figures for.
+    public static func marks(of budget: Budget) -> Set<String> { Set(budget.rules.compactMap(\.mark)) }
+
+    /// Holds `traces` (repeated runs) to `budget`, against `baseline` for `maxIncrease` rules.
+    ///
+    /// - Throws: `BudgetError` when a rule needs a baseline and none was given.
+    public static func evaluate(
+        _ budget: Budget, file: String, traces: [BudgetFigures], baseline: BudgetFigures? = nil
+    ) throws(BudgetError) -> BudgetCheck {
+        var results: [Result] = []
+        for rule in budget.rules {
+            if rule.maxIncrease != nil, baseline == nil, rule.level != .off {
+                throw BudgetError(
+                    file: file, line: rule.line, path: "\(rule.path).maxIncrease",
+                    message: "a relative limit needs a baseline trace: pass --baseline BASE_TRACE")
+            }
+            results.append(evaluate(rule, aggregate: rule.aggregate ?? budget.aggregate, traces: traces, baseline: baseline))
+        }
+        return BudgetCheck(results: results, traces: traces.map(\.file))
+    }
+
+    private static func evaluate(_ rule: BudgetRule, aggregate: RunAggregate, traces: [BudgetFigures], baseline: BudgetFigures?) -> Result {
+        var result = Result(rule: rule, status: .pass, maximum: rule.max, minimum: rule.min, offenders: [])
+        guard rule.level != .off else {
+            result.status = .off
+            return result
+        }
+        let runs = traces.filter { applies(rule, to: $0.summary.header) }
+        guard !runs.isEmpty else {
+            result.status = .skipped
+            let scope = [rule.scenario.map { "scenario '\($0)'" }, rule.variant.map { "variant '\($0)'" }].compactMap { $0 }
+            result.note = "no trace of \(scope.joined(separator: ", "))"
+            return result
+        }
+        let glob = ViewGlob(rule.view)
+        let perRun = runs.map { figures(of: rule, glob: glob, in: $0) }
+        var views = Set(perRun.flatMap(\.keys))
+        if views.isEmpty {
+            // NB: no matching view counts as a figure of 0, which a `min` rule can fail.
+            views = [rule.view]
+            result.note = rule.mark.map { "no view matching \(rule.view) in mark '\($0)'" } ?? "no view matching \(rule.view)"
+        }
+        let baselineFigures = baseline.map { figures(of: rule, glob: glob, in: $0) }
+        var checked: [(view: String, value: Double, excess: Double, maximum: Double?, baseline: Double?)] = []
+        for view in views.sorted() {
+            let value = aggregate.combine(perRun.map { $0[view] ?? 0 })
+            var maximum = rule.max
+            var base: Double?
+            if let increase = rule.maxIncrease, let baselineFigures {
+                let baseValue = baselineFigures[view] ?? 0
+                base = baseValue
+                maximum = Swift.min(maximum ?? .infinity, increase.limit(over: baseValue))
+            }
+            var excess = -Double.infinity
+            if let maximum { excess = Swift.max(excess, value - maximum) }
+            if let minimum = rule.min { excess = Swift.max(excess, minimum - value) }
+            checked.append((view, value, excess, maximum, base))
+        }
+        let worst = checked.max { ($0.excess, $1.view) < ($1.excess, $0.view) }!
+        result.view = worst.view
+        result.found = worst.value
+        result.maximum = worst.maximum
+        result.baseline = worst.baseline
+        let over = checked.filter { $0.excess > 0 }.sorted { ($0.excess, $1.view) > ($1.excess, $0.view) }
+        if !over.isEmpty { result.status = rule.level == .warn ? .warn : .fail }
+        result.offenders = over.prefix(offenderLimit).map { offender in
+            let causes = runs[0].summary.stats(for: offender.view)?.causes.prefix(causeLimit) ?? []
+            return Offender(view: offender.view, value: offender.value, causes: Array(causes))
+        }
+        return result
+    }
+
+    /// Whether `rule` applies to a trace with `header`.
+    private static func applies(_ rule: BudgetRule, to header: TraceHeader?) -> Bool {
+        (rule.scenario == nil || rule.scenario == header?.scenario) && (rule.variant == nil || rule.variant == header?.variant)
+    }
+
+    /// The rule's figure per matching view in one trace (one entry, keyed by the glob, for a total).
+    private static func figures(of rule: BudgetRule, glob: ViewGlob, in trace: BudgetFigures) -> [String: Double] {
+        let matching = trace.views(in: rule.mark).filter { glob.matches($0.view) }
+        if rule.metric.isTotal {
+            return matching.isEmpty ? [:] : [rule.view: Double(matching.reduce(0) { $0 + $1.bodyEvals })]
+        }
+        var figures: [String: Double] = [:]
+        for stats in matching {
+            if let value = value(rule.metric, stats) { figures[stats.view] = value }
+        }
+        return figures
+    }
+
+    /// `metric` of one view; nil when the view has no such figure (evaluations per write without writes).
+    private static func value(_ metric: BudgetMetric, _ stats: ViewStats) -> Double? {
+        switch metric {
+        case .bodyEvals, .totalBodyEvals: Double(stats.bodyEvals)
+        case .skips: Double(stats.skips)
+        case .wastedEvals: Double(stats.wastedEvals)
+        case .invalidations: Double(stats.invalidations)
+        case .writes: Double(stats.writes)
+        case .evalsPerWrite: stats.evalsPerWrite
+        case .bodyTimeP95: Double(stats.bodyTime.p95)
+        case .bodyTimeTotal: Double(stats.bodyTime.total)
+        }
+    }
+}

@@ -1,0 +1,199 @@
+/// Renders a `BudgetCheck` for people (text), programs (`tracer-check/1` JSON), CI test reports
+/// (JUnit XML) and GitHub Actions (workflow commands and a job-summary table).
+public enum BudgetCheckRenderer {
+    /// The schema id of the JSON document.
+    public static let schema = "tracer-check/1"
+
+    /// One line per rule (status, view, metric, expected, found), the worst offenders' top causes
+    /// under each breach, and a closing count.
+    public static func text(_ check: BudgetCheck, budget: String) -> String {
+        var output = "budget: \(budget)  traces: \(check.traces.joined(separator: ", "))\n\n"
+        var rows: [[String]] = [["status", "view", "metric", "expected", "found", "rule"]]
+        var details: [Int: [String]] = [:]
+        for result in check.results {
+            rows.append([
+                result.status.rawValue.uppercased(), result.view ?? result.rule.view, result.rule.metric.rawValue + scope(result.rule),
+                result.expected, result.found.map(result.rule.metric.format) ?? "-", "\(result.rule.path) (line \(result.rule.line))",
+            ])
+            var lines = result.note.map { ["  note: \($0)"] } ?? []
+            for offender in result.offenders where result.status == .fail || result.status == .warn {
+                lines.append("  \(offender.view): \(result.rule.metric.format(offender.value))")
+                for cause in offender.causes {
+                    let site = cause.origin.site.isEmpty ? "" : " at \(cause.origin.site)"
+                    lines.append("    ← \(ReportTable.cause(cause))\(site)")
+                }
+            }
+            if !lines.isEmpty { details[rows.count - 1] = lines }
+        }
+        for (index, line) in TextTable.render(rows, leftAligned: [0, 1, 2, 3, 5]).split(separator: "\n").enumerated() {
+            output += line + "\n"
+            for detail in details[index] ?? [] { output += detail + "\n" }
+        }
+        return output + "\n" + verdict(check) + "\n"
+    }
+
+    /// `FAIL: 1 failed, 1 warned, 3 passed, 1 off, 0 skipped`.
+    public static func verdict(_ check: BudgetCheck) -> String {
+        let head = check.exitStatus != 0 ? "FAIL" : check.count(.warn) > 0 ? "PASS with warnings" : "PASS"
+        return "\(head): \(check.count(.fail)) failed, \(check.count(.warn)) warned, \(check.count(.pass)) passed, "
+            + "\(check.count(.off)) off, \(check.count(.skipped)) skipped"
+    }
+
+    /// The `tracer-check/1` document:
+    /// `{"schema","budget","traces":[…],"status","results":[{"rule","line","view","metric","level",
+    /// "status","expected","max","min","baseline","found","worstView","note","message",
+    /// "offenders":[{"view","value","causes":[…]}]}],"summary":{"passed","warned","failed","off","skipped"}}`.
+    public static func json(_ check: BudgetCheck, budget: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("schema", schema)
+        json.field("budget", budget)
+        json.key("traces")
+        json.beginArray()
+        for trace in check.traces { json.string(trace) }
+        json.endArray()
+        json.field("status", check.exitStatus != 0 ? "fail" : "pass")
+        json.key("results")
+        json.beginArray()
+        for result in check.results {
+            json.beginObject()
+            json.field("rule", result.rule.path)
+            json.field("line", result.rule.line)
+            json.field("view", result.rule.view)
+            json.field("metric", result.rule.metric.rawValue)
+            json.field("level", result.rule.level.rawValue)
+            json.field("scenario", result.rule.scenario)
+            json.field("variant", result.rule.variant)
+            json.field("mark", result.rule.mark)
+            json.field("status", result.status.rawValue)
+            json.field("expected", result.expected)
+            number("max", result.maximum, &json)
+            number("min", result.minimum, &json)
+            number("baseline", result.baseline, &json)
+            number("found", result.found, &json)
+            json.field("worstView", result.view)
+            json.field("note", result.note)
+            json.field("message", result.message)
+            json.key("offenders")
+            json.beginArray()
+            for offender in result.offenders {
+                json.beginObject()
+                json.field("view", offender.view)
+                number("value", offender.value, &json)
+                json.key("causes")
+                json.beginArray()
+                for cause in offender.causes { JSONReport.write(cause, &json) }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.key("summary")
+        json.beginObject()
+        for (name, status) in [("passed", BudgetCheck.Status.pass), ("warned", .warn), ("failed", .fail), ("off", .off), ("skipped", .skipped)] {
+            json.field(name, check.count(status))
+        }
+        json.endObject()
+        json.endObject()
+        return json.text + "\n"
+    }
+
+    /// JUnit XML: one test case per rule; a breach at level error is a `<failure>`, level off and
+    /// inapplicable rules are `<skipped>`, warnings pass with their message in `<system-out>`.
+    public static func junit(_ check: BudgetCheck, budget: String) -> String {
+        let attribute = Markup.escape
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"tracer budget\" tests=\"\(check.results.count)\" failures=\"\(check.count(.fail))\">\n"
+        xml += "  <testsuite name=\"\(attribute(budget))\" tests=\"\(check.results.count)\" failures=\"\(check.count(.fail))\""
+        xml += " skipped=\"\(check.count(.off) + check.count(.skipped))\" errors=\"0\">\n"
+        for result in check.results {
+            xml += "    <testcase classname=\"\(attribute(budget))\" name=\"\(attribute(result.rule.path + " " + result.rule.title))\">\n"
+            switch result.status {
+            case .fail:
+                xml += "      <failure message=\"\(attribute(result.message))\" type=\"budget\">\(attribute(details(result)))</failure>\n"
+            case .off, .skipped:
+                xml += "      <skipped message=\"\(attribute(result.message))\"/>\n"
+            case .warn:
+                xml += "      <system-out>\(attribute("warning: " + details(result)))</system-out>\n"
+            case .pass:
+                break
+            }
+            xml += "    </testcase>\n"
+        }
+        return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// GitHub Actions workflow commands: `::error` for failures, `::warning` for warnings, placed at
+    /// the top cause's declaration site when the trace names one.
+    public static func githubCommands(_ check: BudgetCheck) -> String {
+        var output = ""
+        for result in check.results where result.status == .fail || result.status == .warn {
+            var properties = [("title", "Tracer budget \(result.rule.path)")]
+            if let site = result.offenders.first?.causes.first?.origin.site, let colon = site.lastIndex(of: ":"),
+               let line = Int(site[site.index(after: colon)...])
+            {
+                properties = [("file", String(site[..<colon])), ("line", String(line))] + properties
+            }
+            let command = result.status == .fail ? "error" : "warning"
+            let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+            output += "::\(command) \(list)::\(escapeData(details(result)))\n"
+        }
+        return output
+    }
+
+    /// A Markdown table for `$GITHUB_STEP_SUMMARY` and pull-request comments.
+    public static func markdown(_ check: BudgetCheck, budget: String) -> String {
+        var output = "### Tracer budget: \(MarkdownReport.escape(budget))\n\n"
+        output += "| status | view | metric | expected | found |\n| --- | --- | --- | --- | ---: |\n"
+        let icons: [BudgetCheck.Status: String] = [.pass: "✅ pass", .warn: "⚠️ warn", .fail: "❌ fail", .off: "off", .skipped: "skipped"]
+        for result in check.results {
+            let cells = [
+                icons[result.status]!, "`\(result.view ?? result.rule.view)`", result.rule.metric.rawValue + scope(result.rule),
+                result.expected, result.found.map(result.rule.metric.format) ?? "-",
+            ]
+            output += "| " + cells.map(MarkdownReport.escape).joined(separator: " | ") + " |\n"
+        }
+        return output + "\n**\(verdict(check))**\n"
+    }
+
+    /// `%`, CR and LF escaped as GitHub's workflow commands require in a message.
+    public static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A message's escapes plus `:` and `,`, as GitHub requires in a command's properties.
+    public static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// The message and the worst offenders with their causes, one per line.
+    private static func details(_ result: BudgetCheck.Result) -> String {
+        var lines = [result.message]
+        for offender in result.offenders {
+            let causes = offender.causes.map { cause in
+                ReportTable.cause(cause) + (cause.origin.site.isEmpty ? "" : " at \(cause.origin.site)")
+            }
+            lines.append("\(offender.view): \(result.rule.metric.format(offender.value))"
+                + (causes.isEmpty ? "" : "; caused by " + causes.joined(separator: ", ")))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// ` [scenario.variant] @mark` when the rule is scoped.
+    private static func scope(_ rule: BudgetRule) -> String {
+        var text = ""
+        if rule.scenario != nil || rule.variant != nil {
+            text += " [" + [rule.scenario, rule.variant].compactMap { $0 }.joined(separator: ".") + "]"
+        }
+        if let mark = rule.mark { text += " @\(mark)" }
+        return text
+    }
+
+    private static func number(_ key: String, _ value: Double?, _ json: inout JSONWriter) {
+        json.key(key)
+        if let value, value.isFinite { json.number(value) } else { json.null() }
+    }
+}

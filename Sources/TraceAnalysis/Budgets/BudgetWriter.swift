@@ -1,0 +1,55 @@
+import Foundation
+
+/// Writes a budget from a trace's current figures, so a team can adopt a budget and ratchet it.
+public enum BudgetWriter {
+    /// A `tracer-budget/1` document limiting, for every view of `summary`, its body evaluations
+    /// and wasted evaluations, plus the total, to the current figures raised by `headroom`
+    /// percent (rounded up); scoped to the trace's scenario and variant when it names them.
+    public static func budget(from summary: TraceSummary, headroom: Double) -> String {
+        let header = summary.header
+        var scope = ""
+        if let scenario = header?.scenario { scope += ",\"scenario\":\(JSONText.quoted(scenario, embeddable: false))" }
+        if let variant = header?.variant { scope += ",\"variant\":\(JSONText.quoted(variant, embeddable: false))" }
+        func rule(_ view: String, _ metric: BudgetMetric, _ value: Int) -> String {
+            let limit = Int((Double(value) * (1 + headroom / 100)).rounded(.up))
+            return "    {\"view\":\(JSONText.quoted(view, embeddable: false)),\"metric\":\"\(metric.rawValue)\",\"max\":\(limit),\"level\":\"error\"\(scope)}"
+        }
+        var rules: [String] = []
+        for stats in summary.views.sorted(by: { $0.view < $1.view }) {
+            let view = ViewGlob.escape(stats.view)
+            rules.append(rule(view, .bodyEvals, stats.bodyEvals))
+            rules.append(rule(view, .wastedEvals, stats.wastedEvals))
+        }
+        rules.append(rule("**", .totalBodyEvals, summary.totals.bodyEvals))
+        let description = "Written by tracectl check --write-budget from \(summary.file) with \(NumberText.format(headroom))% headroom"
+        return """
+            {
+              "schema": "\(Budget.schema)",
+              "description": \(JSONText.quoted(description, embeddable: false)),
+              "rules": [
+            \(rules.joined(separator: ",\n"))
+              ]
+            }
+
+            """
+    }
+}
+
+extension Budget {
+    /// Holds one in-memory trace — for example the bytes a `MemorySink` collected — to this budget,
+    /// so a test can gate redraws without the CLI.
+    ///
+    /// ```swift
+    /// let budget = try Budget.parse(Array(#"{"schema":"tracer-budget/1","rules":[…]}"#.utf8), file: "budget")
+    /// let check = try budget.check(trace: sink.bytes)
+    /// #expect(check.exitStatus == 0, "\(BudgetCheckRenderer.text(check, budget: "budget"))")
+    /// ```
+    ///
+    /// - Throws: `TraceError` for an invalid trace, `BudgetError` when a rule needs a baseline.
+    public func check(trace bytes: [UInt8], name: String = "<memory>", baseline: [UInt8]? = nil) throws -> BudgetCheck {
+        let marks = BudgetCheck.marks(of: self)
+        let figures = try BudgetFigures.load(source: .bytes(bytes, name: name), marks: marks)
+        let base = try baseline.map { try BudgetFigures.load(source: .bytes($0, name: "<baseline>"), marks: marks) }
+        return try BudgetCheck.evaluate(self, file: name, traces: [figures], baseline: base)
+    }
+}

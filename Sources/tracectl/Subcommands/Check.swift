@@ -1,0 +1,128 @@
+import Foundation
+import TraceAnalysis
+
+/// `tracectl check`: the CI gate — holds traces to a redraw budget.
+enum Check: Subcommand {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Hold traces to a redraw budget: the CI gate (exit 1 when an error-level rule fails).",
+        discussion: """
+            Each rule of the budget file (schema tracer-budget/1, see README.md and
+            Fixtures/tracer-budget.schema.json) limits a metric of the views matching a glob. Several
+            traces are repeated runs: each rule combines them (median by default). With --baseline,
+            rules with "maxIncrease" limit a figure to the baseline's plus a percentage or amount.
+            Output: one line per rule on standard output (or --format json), plus --junit FILE and,
+            with --github, ::error/::warning workflow commands and a table in $GITHUB_STEP_SUMMARY.
+            --write-budget FILE writes a budget from the trace's current figures (plus --headroom).
+            Exit status: 0 pass (warnings allowed), 1 an error-level rule failed, 2 bad input or usage.
+            """,
+        positionals: [PositionalSpec(name: "traces", help: "The traces to check ('-' for standard input).", isRepeated: true)],
+        options: [
+            .value("--budget", valueName: "file", help: "The budget file to check against."),
+            .value("--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against."),
+            .value("--format", valueName: "format", help: "The report on standard output.", choices: ["text", "json"], defaultValue: "text"),
+            .value("--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file."),
+            .flag("--github", help: "Also print GitHub Actions annotations and append a table to $GITHUB_STEP_SUMMARY."),
+            .value("--write-budget", valueName: "file", help: "Write a budget from the trace's current figures instead of checking."),
+            .value("--headroom", valueName: "percent", help: "With --write-budget: allow this much above the current figures (e.g. 10%).", defaultValue: "0%"),
+            .flag("--lenient", help: "Skip invalid trace lines (counting them) instead of failing."),
+        ],
+        examples: [
+            ("tracectl check scroll.jsonl --budget redraws.json", "Gate one trace."),
+            ("tracectl check run1.jsonl run2.jsonl run3.jsonl --budget redraws.json --junit budget.xml --github", "Gate the median of three runs in CI."),
+            ("tracectl check new.jsonl --budget ratchet.json --baseline main.jsonl", "Allow at most the increase the budget names over main."),
+            ("tracectl check --write-budget redraws.json scroll.jsonl --headroom 10%", "Adopt a budget from today's figures."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let traces = arguments.positionals
+        guard !traces.isEmpty else { throw UsageError("expected at least one trace", command: spec.name) }
+        guard traces.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageError("only one trace can be read from standard input", command: spec.name)
+        }
+        let options = VisualCommand.readOptions(arguments)
+        if let destination = arguments.value("--write-budget") {
+            return try writeBudget(to: destination, traces: traces, arguments: arguments, options: options, console: console)
+        }
+        guard let budgetPath = arguments.value("--budget") else {
+            throw UsageError("expected '--budget FILE' (or '--write-budget FILE' to write one)", command: spec.name)
+        }
+        let budget = try loadBudget(budgetPath)
+        let marks = BudgetCheck.marks(of: budget)
+        let figures = try VisualCommand.run { () throws(TraceError) in
+            try traces.map { path throws(TraceError) in
+                try BudgetFigures.load(source: TraceSource(argument: path), marks: marks, options: options)
+            }
+        }
+        let baseline = try arguments.value("--baseline").map { path in
+            try VisualCommand.run { () throws(TraceError) in
+                try BudgetFigures.load(source: TraceSource(argument: path), marks: marks, options: options)
+            }
+        }
+        for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
+        let check: BudgetCheck
+        do {
+            check = try BudgetCheck.evaluate(budget, file: budgetPath, traces: figures, baseline: baseline)
+        } catch {
+            throw CommandError(error.description)
+        }
+        console.out(arguments.value("--format") == "json"
+            ? BudgetCheckRenderer.json(check, budget: budgetPath) : BudgetCheckRenderer.text(check, budget: budgetPath))
+        if let junit = arguments.value("--junit") {
+            try write(BudgetCheckRenderer.junit(check, budget: budgetPath), to: junit)
+        }
+        if arguments.flag("--github") {
+            console.out(BudgetCheckRenderer.githubCommands(check))
+            if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+                try append(BudgetCheckRenderer.markdown(check, budget: budgetPath), to: summary)
+            }
+        }
+        return ExitStatus(rawValue: check.exitStatus)
+    }
+
+    /// Reads the budget file, mapping a problem to `FILE:LINE:COL: $.path: message` (exit 2).
+    private static func loadBudget(_ path: String) throws(CommandError) -> Budget {
+        do { return try Budget.load(path: path) } catch { throw CommandError(error.description) }
+    }
+
+    /// `--write-budget FILE TRACE`: the trace's current figures plus `--headroom`.
+    private static func writeBudget(
+        to destination: String, traces: [String], arguments: ParsedArguments, options: TraceReadOptions, console: Console
+    ) throws -> ExitStatus {
+        guard traces.count == 1 else { throw UsageError("--write-budget takes exactly one trace", command: spec.name) }
+        let text = arguments.value("--headroom")!
+        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let headroom = Double(number), headroom >= 0, headroom.isFinite else {
+            throw UsageError("invalid value '\(text)' for '--headroom': expected a percentage like 10%", command: spec.name)
+        }
+        let summary = try VisualCommand.run { () throws(TraceError) in
+            try TraceAnalyzer.analyze(source: TraceSource(argument: traces[0]), options: .init(read: options))
+        }
+        VisualCommand.warn(summary, console: console)
+        try write(BudgetWriter.budget(from: summary, headroom: headroom), to: destination)
+        console.err("wrote a budget of \(2 * summary.views.count + 1) rules for \(summary.views.count) views to \(destination)\n")
+        return .success
+    }
+
+    private static func write(_ text: String, to path: String) throws(CommandError) {
+        var output = try VisualCommand.output(path: path)
+        output.write(text)
+        try VisualCommand.close(&output)
+    }
+
+    /// Appends `text` to the file at `path` (the job summary), creating it if needed.
+    private static func append(_ text: String, to path: String) throws(CommandError) {
+        guard let handle = FileHandle(forWritingAtPath: path) ?? {
+            FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
+        }() else {
+            throw CommandError("cannot write the job summary to \(path)")
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw CommandError("cannot write the job summary to \(path): \(error.localizedDescription)")
+        }
+    }
+}
