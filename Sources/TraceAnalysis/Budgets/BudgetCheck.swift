@@ -40,7 +40,8 @@ public struct BudgetCheck: Sendable {
         public var found: Double?
         /// The worst view (the glob for a total metric).
         public var view: String?
-        /// The views over a limit, worst first (at most `BudgetCheck.offenderLimit`).
+        /// The views over a limit, worst first; for a total, the views adding most to it (at most
+        /// `BudgetCheck.offenderLimit`).
         public var offenders: [Offender]
         /// Why a rule was skipped, or what is worth knowing about how it was evaluated.
         public var note: String?
@@ -149,11 +150,23 @@ public struct BudgetCheck: Sendable {
         result.baseline = worst.baseline
         let over = checked.filter { $0.excess > 0 }.sorted { ($0.excess, $1.view) > ($1.excess, $0.view) }
         if !over.isEmpty { result.status = rule.level == .warn ? .warn : .fail }
-        result.offenders = over.prefix(offenderLimit).map { offender in
-            let causes = runs[0].summary.stats(for: offender.view)?.causes.prefix(causeLimit) ?? []
-            return Offender(view: offender.view, value: offender.value, causes: Array(causes))
+        guard !over.isEmpty else { return result }
+        // NB: a total's offenders are the views contributing most to it, in the first run.
+        let offenders = rule.metric.isTotal
+            ? runs[0].views(in: rule.mark).filter { glob.matches($0.view) }.sorted { ($0.bodyEvals, $1.view) > ($1.bodyEvals, $0.view) }
+                .map { (view: $0.view, value: Double($0.bodyEvals)) }
+            : over.map { (view: $0.view, value: $0.value) }
+        result.offenders = offenders.prefix(offenderLimit).map { offender in
+            Offender(view: offender.view, value: offender.value, causes: causes(of: offender.view, rule: rule, in: runs[0]))
         }
         return result
+    }
+
+    /// The root writes behind `view`'s evaluations; none for a mark interval, whose causes are
+    /// not split out (the whole trace's would mislead).
+    private static func causes(of view: String, rule: BudgetRule, in trace: BudgetFigures) -> [OriginCount] {
+        guard rule.mark == nil else { return [] }
+        return Array(trace.summary.stats(for: view)?.causes.prefix(causeLimit) ?? [])
     }
 
     /// Whether `rule` applies to a trace with `header`.

@@ -2,13 +2,17 @@
 struct BudgetReader {
     let file: String
 
-    private static let ruleKeys: Set<String> = [
+    /// The keys a budget document may have.
+    static let topLevelKeys: Set<String> = ["schema", "aggregate", "rules", "description"]
+    /// The keys a rule may have.
+    static let ruleKeys: Set<String> = [
         "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note",
     ]
 
     mutating func budget(_ root: JSONNode) throws(BudgetError) -> Budget {
         guard case .object(let members) = root.value else { throw problem(root, "$", "expected an object") }
-        for (key, node) in members where !["schema", "aggregate", "rules", "description"].contains(key) {
+        try rejectDuplicates(members, path: "$")
+        for (key, node) in members where !Self.topLevelKeys.contains(key) {
             throw problem(node, "$.\(key)", "unknown key '\(key)' (expected schema, aggregate, rules, description)")
         }
         guard let schema = root["schema"] else {
@@ -35,6 +39,7 @@ struct BudgetReader {
         guard case .object(let members) = node.value else {
             throw problem(node, path, "expected a rule object, found \(node.value.typeName)")
         }
+        try rejectDuplicates(members, path: path)
         for (key, member) in members where !Self.ruleKeys.contains(key) {
             throw problem(member, "\(path).\(key)", "unknown key '\(key)' (expected one of \(Self.ruleKeys.sorted().joined(separator: ", ")))")
         }
@@ -64,6 +69,14 @@ struct BudgetReader {
             mark: try node["mark"].map { n throws(BudgetError) in try string(n, "\(path).mark") },
             aggregate: try node["aggregate"].map { n throws(BudgetError) in try choice(n, "\(path).aggregate", RunAggregate.self) },
             path: path, line: node.line)
+    }
+
+    /// A key given twice is a mistake in a budget (JSON would silently keep one of them).
+    private func rejectDuplicates(_ members: [(key: String, node: JSONNode)], path: String) throws(BudgetError) {
+        var seen = Set<String>()
+        for (key, node) in members where !seen.insert(key).inserted {
+            throw problem(node, "\(path).\(key)", "duplicate key '\(key)'")
+        }
     }
 
     private func string(_ node: JSONNode, _ path: String) throws(BudgetError) -> String {

@@ -36,7 +36,6 @@ enum Check: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let traces = arguments.positionals
-        guard !traces.isEmpty else { throw UsageError("expected at least one trace", command: spec.name) }
         guard traces.filter({ $0 == "-" }).count <= 1 else {
             throw UsageError("only one trace can be read from standard input", command: spec.name)
         }
@@ -65,6 +64,10 @@ enum Check: Subcommand {
             check = try BudgetCheck.evaluate(budget, file: budgetPath, traces: figures, baseline: baseline)
         } catch {
             throw CommandError(error.description)
+        }
+        let evaluated = check.results.filter { $0.status != .off }
+        if !evaluated.isEmpty, evaluated.allSatisfy({ $0.status == .skipped }) {
+            console.warning("no rule of \(budgetPath) applies to these traces (their scenario or variant differs from every rule's)")
         }
         console.out(arguments.value("--format") == "json"
             ? BudgetCheckRenderer.json(check, budget: budgetPath) : BudgetCheckRenderer.text(check, budget: budgetPath))
