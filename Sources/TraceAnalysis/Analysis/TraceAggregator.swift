@@ -125,7 +125,11 @@ struct TraceAggregator {
         let offset = seq - transactionStart
         guard offset < Self.transactionWindow else { return }
         let index = Int(offset)
-        if index >= roots.count { roots += repeatElement(0, count: index + 1 - roots.count) }
+        if index == roots.count {
+            roots.append(root)
+            return
+        }
+        if index > roots.count { roots += repeatElement(0, count: index + 1 - roots.count) }
         roots[index] = root
     }
 

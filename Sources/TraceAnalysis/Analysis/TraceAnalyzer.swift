@@ -75,7 +75,7 @@ public enum TraceAnalyzer {
 
     private static func aggregate(_ reader: inout TraceReader) throws(TraceError) -> PartialAggregate {
         var aggregator = TraceAggregator()
-        while let event = try reader.next() { aggregator.add(event) }
+        while try reader.advance() { aggregator.add(reader.current) }
         return aggregator.partial(reader)
     }
 

@@ -53,5 +53,5 @@ public struct ParsedEvent: Sendable {
     public init() {}
 
     /// Whether the line held `field`.
-    @inlinable public func has(_ field: TraceField) -> Bool { fields.has(field) }
+    @inlinable @inline(__always) public func has(_ field: TraceField) -> Bool { fields.has(field) }
 }

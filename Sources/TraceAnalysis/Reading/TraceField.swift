@@ -54,7 +54,9 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
     }
 
     /// This field's bit in a `TraceFieldSet`.
-    @inlinable public var bit: TraceFieldSet { TraceFieldSet(rawValue: 1 << UInt32(rawValue)) }
+    @inlinable public var bit: TraceFieldSet {
+        @inline(__always) get { TraceFieldSet(rawValue: 1 &<< UInt32(rawValue)) }
+    }
 }
 
 /// A set of `TraceField`s: which fields a line held.
@@ -63,7 +65,7 @@ public struct TraceFieldSet: OptionSet, Sendable, Hashable {
     @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Whether `field` is in the set.
-    @inlinable public func has(_ field: TraceField) -> Bool { rawValue & (1 << UInt32(field.rawValue)) != 0 }
+    @inlinable @inline(__always) public func has(_ field: TraceField) -> Bool { rawValue & (1 &<< UInt32(field.rawValue)) != 0 }
 }
 
 extension EventKind {

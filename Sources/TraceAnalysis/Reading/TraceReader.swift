@@ -102,6 +102,19 @@ public struct TraceReader: ~Copyable {
     /// - Throws: `TraceError` for an invalid line (strict mode), a header naming another schema,
     ///   an empty trace or a read error.
     public mutating func next() throws(TraceError) -> ParsedEvent? {
+        try advance() ? event : nil
+    }
+
+    /// The event `advance()` read last.
+    public var current: ParsedEvent {
+        _read { yield event }
+    }
+
+    /// Reads the next event into `current`; false at the end of the trace.
+    ///
+    /// NB: the hot loops use this rather than `next()`, which copies the event out.
+    @inline(__always)
+    public mutating func advance() throws(TraceError) -> Bool {
         while let line = lines.next() {
             let parsed: Bool
             do {
@@ -114,7 +127,7 @@ public struct TraceReader: ~Copyable {
             event.line = line.number
             if eventCount == 0 && role != .tail { try checkHeader(line) }
             eventCount += 1
-            return event
+            return true
         }
         if lines.readError != 0 {
             let reason = String(cString: strerror(lines.readError))
@@ -123,7 +136,7 @@ public struct TraceReader: ~Copyable {
         if eventCount == 0 && role == .whole {
             throw TraceError(diagnostic(line: 1, column: 1, "empty trace: no meta header"))
         }
-        return nil
+        return false
     }
 
     private mutating func skip(_ line: Line, _ failure: ParseFailure) throws(TraceError) {
