@@ -8,6 +8,8 @@ import Darwin
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: ([String]) -> [BenchFigure]] = [
     "emit": EmitBenchmark.run,
+    "parse": ParseBenchmark.run,
+    "runtime": RuntimeBenchmark.run,
 ]
 
 guard let suite = arguments.first, suite == "all" || suites[suite] != nil else {

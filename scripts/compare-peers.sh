@@ -47,9 +47,33 @@ measure "report_orjson.py" "$bytes" python3 "$peers/report_orjson.py" "$work/big
 measure "report_jq.sh (slice)" "$slice_bytes" sh "$peers/report_jq.sh" "$work/slice.jsonl"
 echo
 echo "orjson peer: $(cat "$work/report_orjson.py.out")"
-python3 - "$work/tracectl report --format json.out" <<'PY'
-import json, sys
+# NB: the peer prints totals only; its per-view counts are recomputed here (untimed) with the
+# peer's own rules and compared with tracectl's, view by view.
+python3 - "$work/tracectl report --format json.out" "$work/big.jsonl" <<'PY'
+import collections, json, sys
+import orjson
 report = json.load(open(sys.argv[1]))
-views = report["views"]
-print(f'tracectl:    {{"views": {len(views)}, "body_evals": {sum(v["bodyEvals"] for v in views)}}}')
+ours = {v["view"]: (v["writes"], v["invalidations"], v["bodyEvals"], v["skips"], v["wastedEvals"], v["bodyTimeNs"]["total"])
+        for v in report["views"]}
+peer = collections.defaultdict(lambda: [0, 0, 0, 0, 0, 0])
+index = {"write": 0, "invalidate": 1, "body-eval": 2, "skip": 3}
+with open(sys.argv[2], "rb") as trace:
+    for line in trace:
+        event = orjson.loads(line)
+        kind = index.get(event.get("kind"))
+        if kind is None:
+            continue
+        counts = peer[event["view"]]
+        counts[kind] += 1
+        if kind == 2:
+            counts[5] += event.get("dur", 0)
+            if event.get("changed") == 0:
+                counts[4] += 1
+peer = {view: tuple(counts) for view, counts in peer.items()}
+print(f'tracectl:    {{"views": {len(ours)}, "body_evals": {sum(v[2] for v in ours.values())}}}')
+if ours != peer:
+    differing = sorted(set(ours) ^ set(peer)) + sorted(v for v in set(ours) & set(peer) if ours[v] != peer[v])
+    print(f"per-view counts differ from the peer's for {len(differing)} views, e.g. {differing[:3]}")
+    sys.exit(1)
+print(f"per-view counts (writes, invalidations, evaluations, skips, wasted, body ns) equal the peer's for all {len(ours)} views")
 PY

@@ -191,7 +191,7 @@ public final class ChildCapture {
 
 /// The child's process id, shared with the signal relay's queue.
 private final class ChildProcess: Sendable {
-    private let state = Mutex<pid_t>(0)
+    private let state = LockedBox<pid_t>(0)
 
     var id: pid_t { state.withLock { $0 } }
 

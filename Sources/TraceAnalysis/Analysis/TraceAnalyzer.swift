@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
+import Tracer
 
 /// Reads a trace and aggregates it into a `TraceSummary`: the entry point of `tracectl report`.
 ///
@@ -51,7 +51,7 @@ public enum TraceAnalyzer {
             return try aggregate(&reader).summary
         }
         let ranges = [(0..<split, TraceReader.Role.head), (split..<size, TraceReader.Role.tail)]
-        let results = Mutex<[Int: Result<PartialAggregate, TraceError>]>([:])
+        let results = LockedBox<[Int: Result<PartialAggregate, TraceError>]>([:])
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
             let result = Result { () throws(TraceError) -> PartialAggregate in
                 var reader = TraceReader(

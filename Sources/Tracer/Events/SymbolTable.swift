@@ -13,7 +13,7 @@ public final class SymbolTable: Sendable {
         var offsets: [Int] = [0, 0]
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = LockedBox(Storage())
 
     public init() {}
 

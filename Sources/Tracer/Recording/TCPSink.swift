@@ -35,7 +35,7 @@ public final class TCPSink: TraceSink {
 
     public let name: String
     private let address: SocketAddress
-    private let state: Mutex<SendState>
+    private let state: LockedBox<SendState>
     private let wake = DispatchSemaphore(value: 0)
     private let senderFinished = DispatchSemaphore(value: 0)
 
@@ -45,7 +45,7 @@ public final class TCPSink: TraceSink {
     public init(host: String, port: UInt16, capacity: Int = TCPSink.defaultCapacity) throws(TraceSinkError) {
         name = "tcp://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         address = try SocketAddress.resolve(host: host, port: port, sinkName: name)
-        state = Mutex(SendState(capacity: max(capacity, 1024)))
+        state = LockedBox(SendState(capacity: max(capacity, 1024)))
         let sender = Thread { [self] in runSender() }
         sender.name = "tracer-tcp-sink"
         sender.start()

@@ -31,7 +31,7 @@ public final class TraceRecorder: Sendable {
 
     @usableFromInline let recording: Atomic<Bool>
     @usableFromInline let origin: UInt64
-    @usableFromInline let chunks: Mutex<ChunkQueue>
+    @usableFromInline let chunks: LockedBox<ChunkQueue>
     // NB: the writer's state lives in its own object, so that the writer updating its buffer
     // never shares a cache line with the producers' lock.
     private let writer: WriterBox
@@ -46,7 +46,7 @@ public final class TraceRecorder: Sendable {
         self.metadata = metadata
         self.origin = clock.now()
         self.recording = Atomic(true)
-        self.chunks = Mutex(ChunkQueue(capacity: Self.chunkCapacity))
+        self.chunks = LockedBox(ChunkQueue(capacity: Self.chunkCapacity))
         self.writer = WriterBox(OutputState(sink: sink, clock: clock))
         var header: [UInt8] = []
         JSONLineEncoder.appendMeta(metadata, to: &header)
@@ -170,9 +170,9 @@ public final class TraceRecorder: Sendable {
 
 /// Holds the writer's state apart from the producers' hot fields.
 final class WriterBox: Sendable {
-    let output: Mutex<OutputState>
+    let output: LockedBox<OutputState>
 
-    init(_ state: consuming OutputState) { output = Mutex(state) }
+    init(_ state: consuming OutputState) { output = LockedBox(state) }
 }
 
 /// The writer's side: the sink and a reusable line buffer in raw memory.
@@ -285,7 +285,7 @@ struct ChunkQueue {
 
 /// Recorders still open, closed (and so flushed) at normal process exit.
 enum OpenRecorders {
-    private static let recorders = Mutex<[ObjectIdentifier: TraceRecorder]>([:])
+    private static let recorders = LockedBox<[ObjectIdentifier: TraceRecorder]>([:])
     private static let exitHook: Void = { atexit { OpenRecorders.closeAll() } }()
 
     static func add(_ recorder: TraceRecorder) {

@@ -72,7 +72,7 @@ public final class FileDescriptorSink: TraceSink {
 
 /// Keeps every byte in memory: for tests and in-process analysis.
 public final class MemorySink: TraceSink {
-    private let storage = Mutex<[UInt8]>([])
+    private let storage = LockedBox<[UInt8]>([])
     public let name = "memory"
 
     public init() {}

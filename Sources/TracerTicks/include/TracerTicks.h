@@ -27,4 +27,20 @@ static inline uint64_t tracer_monotonic_ns(void) {
     return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
 }
 
+// NB: weak references to ThreadSanitizer's annotation entry points. They are null unless the
+// program was built with -sanitize=thread, so outside TSan builds an annotation costs one branch.
+extern void __tsan_acquire(void *address) __attribute__((weak));
+extern void __tsan_release(void *address) __attribute__((weak));
+
+/// Tells ThreadSanitizer (when present) that the lock at `address` was acquired: the futex-based
+/// Synchronization.Mutex is invisible to it otherwise.
+static inline void tracer_tsan_acquire(void *address) {
+    if (__tsan_acquire) __tsan_acquire(address);
+}
+
+/// Tells ThreadSanitizer (when present) that the lock at `address` is about to be released.
+static inline void tracer_tsan_release(void *address) {
+    if (__tsan_release) __tsan_release(address);
+}
+
 #endif

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs a libFuzzer target against Tracer's parsers.
+#
+#   scripts/fuzz.sh TARGET SECONDS     TARGET: trace-line | budget | arguments | all
+#
+# Builds the library modules with coverage and AddressSanitizer (SwiftPM, into .build-fuzz), links
+# the target's harness from Fuzz/ with libFuzzer, seeds a corpus from Fixtures/ (traces, budgets,
+# the README's command lines) and runs it for SECONDS with leak detection, a per-input timeout and
+# an RSS limit. Crashes, leaks and timeouts land in fuzz-artifacts/TARGET/ and exit non-zero; the
+# number of inputs executed is printed. Every crash found becomes a regression case in Fixtures/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+targets=(trace-line budget arguments)
+target=${1:-}
+seconds=${2:-60}
+if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]] || [[ "$target" != all && ! " ${targets[*]} " =~ " $target " ]]; then
+  echo "usage: scripts/fuzz.sh ${targets[*]// /|}|all SECONDS" >&2
+  exit 2
+fi
+if [[ "$target" == all ]]; then
+  for each in "${targets[@]}"; do "$0" "$each" "$seconds"; done
+  exit 0
+fi
+
+build=.build-fuzz
+echo "fuzz: building the modules with -sanitize=fuzzer,address" >&2
+swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+  --target TraceCapture >/dev/null
+swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+  --target Scenarios >/dev/null
+objects() { for module in "$@"; do ls "$build"/debug/"$module".build/*.o; done; }
+
+binary="$build/fuzz-$target"
+corpus="$build/corpus/$target"
+artifacts="fuzz-artifacts/$target"
+mkdir -p "$corpus" "$artifacts"
+case "$target" in
+  trace-line)
+    sources=(Fuzz/TraceLineFuzzer.swift)
+    mapfile -t linked < <(objects TracerTicks Tracer TraceAnalysis)
+    # NB: seeds up to 64 KiB (the scenario goldens of several MB would only slow every input down);
+    # inputs up to 16 KiB, enough for every line shape and a few transactions.
+    find Fixtures/Traces -name '*.jsonl' -size -64k -exec cp {} "$corpus/" \;
+    max_len=16384 ;;
+  budget)
+    sources=(Fuzz/BudgetFuzzer.swift)
+    mapfile -t linked < <(objects TracerTicks Tracer TraceAnalysis)
+    find Fixtures/Budgets Fixtures -maxdepth 2 -name '*.json' -exec cp {} "$corpus/" \;
+    max_len=16384 ;;
+  arguments)
+    mapfile -t sources < <(find Sources/tracectl -name '*.swift' ! -name main.swift | sort)
+    sources+=(Fuzz/ArgumentsFuzzer.swift)
+    mapfile -t linked < <(objects TracerTicks Tracer TraceAnalysis TraceCapture Scenarios)
+    while IFS= read -r line; do
+      printf '%s' "$line" | tr ' ' '\0' > "$corpus/$(printf '%s' "$line" | cksum | cut -d' ' -f1)"
+    done < <(grep -ho 'tracectl [a-z][^`"]*' README.md | sed 's/^tracectl //' | sort -u)
+    max_len=4096 ;;
+esac
+
+echo "fuzz: linking $binary" >&2
+# NB: the linker warns about every ASan helper it cannot export; those lines are noise.
+swiftc -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" -g \
+  -I "$build/debug/Modules" -Xcc -fmodule-map-file="$build/debug/TracerTicks.build/module.modulemap" \
+  -I Sources/TracerTicks/include "${sources[@]}" "${linked[@]}" -o "$binary" 2>&1 \
+  | { grep -v "Cannot export local symbol" || true; } >&2
+
+echo "fuzz: $target for $seconds s (corpus $corpus, $(ls "$corpus" | wc -l) inputs)" >&2
+log="$build/fuzz-$target.log"
+status=0
+ASAN_OPTIONS=detect_leaks=1 "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -max_len="$max_len" -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?
+executed=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+echo "fuzz: $target: $executed inputs executed in $seconds s, exit status $status"
+if [[ $status -ne 0 ]]; then
+  grep -E 'ERROR|SUMMARY|Test unit written' "$log" >&2 || tail -30 "$log" >&2
+  exit 1
+fi
