@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// A redraw budget: rules that `tracectl check` holds traces to (schema `tracer-budget/1`).
@@ -21,13 +26,22 @@ public struct Budget: Sendable, Equatable {
 
     /// Reads and validates the budget file at `path` (`-` for standard input).
     public static func load(path: String) throws(BudgetError) -> Budget {
-        let bytes: [UInt8]
-        do {
-            bytes = try path == "-"
-                ? [UInt8](FileHandle.standardInput.readToEndSafely())
-                : [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw BudgetError(file: path, message: "cannot read budget file: \(error.localizedDescription)")
+        // NB: plain read(2), not Data(contentsOf:), which leaks its buffer on an empty file here.
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw BudgetError(file: path, message: "cannot read budget file: \(String(cString: strerror(errno)))")
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else {
+                throw BudgetError(file: path, message: "cannot read budget file: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            bytes += block[..<got]
         }
         return try parse(bytes, file: path)
     }
@@ -233,9 +247,4 @@ public enum DurationText {
         }
         return nil
     }
-}
-
-extension FileHandle {
-    /// Everything left on this handle (standard input for `-`).
-    func readToEndSafely() throws -> Data { try readToEnd() ?? Data() }
 }

@@ -85,6 +85,10 @@ public final class TCPSink: TraceSink {
     /// Counters for diagnostics and tests.
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
+    deinit {
+        state.withLock { $0.storage.deallocate() }
+    }
+
     // MARK: Sender
 
     private func runSender() {

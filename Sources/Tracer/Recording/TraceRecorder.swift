@@ -146,6 +146,11 @@ public final class TraceRecorder: Sendable {
         OpenRecorders.remove(self)
     }
 
+    deinit {
+        chunks.withLock { $0.deallocateAll() }
+        writer.output.withLock { $0.deallocate() }
+    }
+
     private func runWriter() {
         while !closing.load(ordering: .acquiring) {
             _ = wake.wait(timeout: .now() + Self.writerInterval)
@@ -206,6 +211,9 @@ struct OutputState: @unchecked Sendable {
             base = .allocate(capacity: capacity)
         }
     }
+
+    /// Frees the line buffer; the state is unusable afterwards (the recorder is going away).
+    func deallocate() { base.deallocate() }
 
     /// Appends `bytes` (a header line).
     mutating func append(_ bytes: [UInt8], flushing: (inout OutputState) -> Void) {
@@ -274,6 +282,13 @@ struct ChunkQueue {
 
     /// Returns a written chunk to the spares.
     mutating func recycle(_ chunk: Chunk) { spare.append(chunk) }
+
+    /// Frees every chunk; the queue is unusable afterwards (the recorder is going away).
+    mutating func deallocateAll() {
+        for chunk in [current] + full + spare { chunk.events.deallocate() }
+        full.removeAll()
+        spare.removeAll()
+    }
 
     private mutating func spareChunk(maximumChunks: Int) -> Chunk? {
         if let chunk = spare.popLast() { return chunk }
