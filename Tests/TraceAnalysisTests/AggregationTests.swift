@@ -130,4 +130,73 @@ struct AggregationTests {
             #expect(error.diagnostic.column == 10)
         }
     }
+
+    /// A write of `prop` on `view` in transaction `tx`, the invalidation and evaluation it causes.
+    private static func chain(seq: Int, tx: Int, view: String, prop: String, writeCause: Int? = nil) -> [String] {
+        let cause = writeCause.map { ",\"cause\":\($0)" } ?? ""
+        return [
+            #"{"seq":\#(seq),"tx":\#(tx),"kind":"write","view":"\#(view)","prop":"\#(prop)","wrapper":"State"\#(cause)}"#,
+            #"{"seq":\#(seq + 1),"tx":\#(tx),"kind":"invalidate","view":"\#(view)","cause":\#(seq)}"#,
+            #"{"seq":\#(seq + 2),"tx":\#(tx),"kind":"body-eval","view":"\#(view)","cause":\#(seq + 1),"dur":10,"changed":1}"#,
+        ]
+    }
+
+    @Test("a write caused by another write counts its evaluations for the root write")
+    func writeChains() throws {
+        let lines = [TestSupport.meta,
+                     #"{"seq":1,"tx":1,"kind":"write","view":"MyView","prop":"offset","wrapper":"ViewStorage"}"#]
+            + Self.chain(seq: 2, tx: 1, view: "MyView", prop: "isBarVisible", writeCause: 1)
+        let summary = try TestSupport.analyze(lines.joined(separator: "\n") + "\n")
+        let stats = try #require(summary.stats(for: "MyView"))
+        #expect(stats.causes.map(\.origin.prop) == ["offset"])
+        #expect(stats.causes.map(\.origin.wrapper) == ["ViewStorage"])
+        #expect(stats.writes == 2)
+        #expect(stats.evalsCausedByWrites == 1)
+    }
+
+    @Test("transactions interleaved by threads keep their causes")
+    func interleavedTransactions() throws {
+        let lines = [
+            TestSupport.meta,
+            #"{"seq":1,"tx":1,"kind":"write","view":"A","prop":"a","wrapper":"State"}"#,
+            #"{"seq":2,"tx":2,"kind":"write","view":"B","prop":"b","wrapper":"State"}"#,
+            #"{"seq":3,"tx":1,"kind":"invalidate","view":"A","cause":1}"#,
+            #"{"seq":4,"tx":2,"kind":"invalidate","view":"B","cause":2}"#,
+            #"{"seq":5,"tx":1,"kind":"body-eval","view":"A","cause":3,"dur":10,"changed":1}"#,
+            #"{"seq":6,"tx":2,"kind":"body-eval","view":"B","cause":4,"dur":10,"changed":1}"#,
+        ]
+        let summary = try TestSupport.analyze(lines.joined(separator: "\n") + "\n")
+        #expect(summary.stats(for: "A")?.causes.map(\.origin.prop) == ["a"])
+        #expect(summary.stats(for: "B")?.causes.map(\.origin.prop) == ["b"])
+        #expect(summary.stats(for: "A")?.evalsPerWrite == 1)
+    }
+
+    @Test("a cause chain crossing the two-thread split is followed as in one pass")
+    func chainAcrossSplit() throws {
+        // Transaction 1 starts at the top and finishes after a long second transaction, so the split
+        // (at a change of tx) falls between its write and its evaluation.
+        var lines = [TestSupport.meta, #"{"seq":1,"tx":1,"kind":"write","view":"A","prop":"a","wrapper":"State"}"#]
+        var seq = 1
+        for _ in 0..<20_000 {
+            lines += Self.chain(seq: seq + 1, tx: 2, view: "B", prop: "b")
+            seq += 3
+        }
+        lines.append(#"{"seq":\#(seq + 1),"tx":1,"kind":"invalidate","view":"A","cause":1}"#)
+        lines.append(#"{"seq":\#(seq + 2),"tx":1,"kind":"body-eval","view":"A","cause":\#(seq + 1),"dur":5,"changed":1}"#)
+        let path = try TestSupport.temporaryTrace(lines.joined(separator: "\n") + "\n")
+        let single = try TraceAnalyzer.analyze(source: .file(path), options: .init(read: TraceReadOptions(threads: 1)))
+        let split = try TraceAnalyzer.analyze(source: .file(path), options: .init(read: TraceReadOptions(threads: 2), minimumSplitSize: 1))
+        #expect(single.stats(for: "A")?.causes.map(\.origin.prop) == ["a"])
+        #expect(split == single)
+    }
+
+    @Test("a cut-off final line after the split is reported at its absolute line")
+    func cutOffLineAfterSplit() throws {
+        let text = TestSupport.syntheticTrace(transactions: 2000) + #"{"seq":999999,"kind":"wri"#
+        let lineCount = text.split(separator: "\n").count
+        let path = try TestSupport.temporaryTrace(text)
+        let split = try TraceAnalyzer.analyze(source: .file(path), options: .init(read: TraceReadOptions(threads: 2), minimumSplitSize: 1))
+        #expect(split.warnings.map(\.line) == [lineCount])
+        #expect(split.warnings.map(\.message) == ["cut-off final line ignored (no newline at end of file and not a complete event)"])
+    }
 }

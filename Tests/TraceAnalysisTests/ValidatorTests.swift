@@ -13,7 +13,8 @@ struct ValidatorTests {
         (#"{"seq":1,"ts":20,"tid":1,"kind":"mark","name":"m"}"#, 8, "expected seq greater than 1 (seq must strictly increase)"),
         (#"{"seq":5,"ts":-3,"tid":1,"kind":"mark","name":"m"}"#, 15, "expected a non-negative ts"),
         (#"{"seq":5,"ts":3,"tid":1,"tx":1,"kind":"invalidate","view":"A","cause":9}"#, 71, "expected cause to refer to an earlier seq (cause 9, seq 5)"),
-        (#"{"seq":5,"ts":3,"tid":1,"tx":2,"kind":"invalidate","view":"A","cause":1}"#, 71, "expected cause 1 to be an earlier event of transaction 2"),
+        (#"{"seq":5,"ts":3,"tid":1,"tx":2,"kind":"invalidate","view":"A","cause":1}"#, 71, "expected cause 1 to be an event of transaction 2, not of 1"),
+        (#"{"seq":5,"ts":3,"tid":1,"tx":1,"kind":"invalidate","view":"A","cause":3}"#, 71, "expected cause 3 to be the seq of an earlier event"),
         (#"{"seq":5,"ts":3,"tid":1,"kind":"write","view":"A","prop":"p"}"#, 32, #"expected a "wrapper" field (required on "write" events)"#),
         (#"{"seq":5,"ts":3,"tid":1,"kind":"body-eval","view":"A","dur":1,"changed":true}"#, 73, #"expected a non-negative integer for "changed" on a "body-eval" event"#),
         (#"{"ts":3,"tid":1,"kind":"mark","name":"m"}"#, 1, #"expected a "seq" field"#),
@@ -29,10 +30,32 @@ struct ValidatorTests {
         #expect(diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == ["3:\(column): \(message)"])
     }
 
-    @Test("a missing header is reported")
+    @Test("a missing header is one error, not also a warning")
     func missingHeader() throws {
         let path = try TestSupport.temporaryTrace(#"{"seq":1,"ts":1,"kind":"mark","name":"m"}"# + "\n")
-        let messages = TraceValidator.validate(source: .file(path)).map(\.message)
-        #expect(messages.contains { $0.hasPrefix("expected a meta header") })
+        let diagnostics = TraceValidator.validate(source: .file(path))
+        #expect(diagnostics.map(\.severity) == [.error])
+        #expect(diagnostics.first?.message.hasPrefix("expected a meta header") == true)
+    }
+
+    @Test("transactions interleaved by threads are valid")
+    func interleavedTransactions() throws {
+        let lines = [
+            TestSupport.meta,
+            #"{"seq":1,"ts":1,"tid":1,"tx":1,"kind":"write","view":"A","prop":"a","wrapper":"State"}"#,
+            #"{"seq":2,"ts":2,"tid":2,"tx":2,"kind":"write","view":"B","prop":"b","wrapper":"State"}"#,
+            #"{"seq":3,"ts":3,"tid":1,"tx":1,"kind":"invalidate","view":"A","cause":1}"#,
+            #"{"seq":4,"ts":4,"tid":2,"tx":2,"kind":"invalidate","view":"B","cause":2}"#,
+        ]
+        let path = try TestSupport.temporaryTrace(lines.joined(separator: "\n") + "\n")
+        #expect(TraceValidator.validate(source: .file(path)) == [])
+    }
+
+    @Test("lines that are not JSON are reported even when no event remains")
+    func onlyGarbage() throws {
+        let path = try TestSupport.temporaryTrace("not json\n\u{1}\u{2}\n")
+        let diagnostics = TraceValidator.validate(source: .file(path))
+        #expect(diagnostics.map(\.line) == [1, 1, 2])
+        #expect(diagnostics.filter { $0.message.hasPrefix("expected") }.count == 2)
     }
 }

@@ -32,6 +32,9 @@ struct PartialAggregate: Sendable {
     var invalidLines: [TraceDiagnostic] = []
     var lineCount = 0
     var keptDiagnostics = 10
+    /// Events whose `cause` refers to an event before this range (in an earlier range): their
+    /// chains cannot be followed from here.
+    var crossingCauses = 0
 
     /// Appends `later` (the range after this one), whose line numbers are relative to its start.
     mutating func append(_ later: PartialAggregate) {

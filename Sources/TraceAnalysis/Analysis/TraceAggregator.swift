@@ -2,9 +2,10 @@ import Tracer
 
 /// Folds the events of one reader into per-view counters, keyed by interned ids (the hot path).
 ///
-/// NB: cause chains are resolved per transaction: only the live `tx`'s `seq → root write` map is
-/// kept (a window indexed by `seq - first seq of the tx`), so memory does not grow with the trace.
-/// Events without a `tx` stay in the live window.
+/// NB: cause chains are followed to their root write through a `seq → root` table of the most
+/// recent `seq`s, so memory does not grow with the trace and transactions that threads interleave
+/// are followed alike. A write caused by another event (a `@State` write in `.onReceive`) takes
+/// that event's root: the evaluations it leads to count for the write that started the chain.
 struct TraceAggregator {
     private struct ViewCounters {
         var bodyEvals = 0
@@ -22,9 +23,6 @@ struct TraceAggregator {
         var site: SymbolID
     }
 
-    /// The longest transaction (in `seq`s) whose cause chains are followed.
-    static let transactionWindow: Int64 = 1 << 20
-
     private var viewCounters: [ViewCounters] = [ViewCounters()]
     private var durations: [DurationAccumulator] = [DurationAccumulator()]
     private var originIndex = PairKeyTable()
@@ -35,10 +33,12 @@ struct TraceAggregator {
     private var kindCounts: [Int] = []
     private var leading = EventCounters()
     private var marks: [(name: SymbolID, seq: Int64, ts: Int64, counters: EventCounters)] = []
-    private var liveTransaction: Int64 = 0
-    private var transactionStart: Int64 = 0
-    /// Root origin index + 1 of each `seq` in the live transaction (0: none).
-    private var roots: [Int32] = []
+    /// Root origin index + 1 of each recent `seq` that has one.
+    private let roots = RecentSeqTable<Int32>()
+    /// The first `seq` of this range.
+    private var firstSeq: Int64 = 0
+    /// Events whose `cause` lies before this range's first `seq` (another range's event).
+    private var crossingCauses = 0
 
     /// Adds one event.
     @inline(__always)
@@ -54,7 +54,7 @@ struct TraceAggregator {
             viewCounters += repeatElement(ViewCounters(), count: view + 1 - viewCounters.count)
             durations += repeatElement(DurationAccumulator(), count: view + 1 - durations.count)
         }
-        if event.has(.seq) { enterTransaction(event) }
+        if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
         var root: Int32 = 0
         switch event.kind {
         case .write?:
@@ -62,7 +62,8 @@ struct TraceAggregator {
             originWrites[origin] += 1
             viewCounters[view].writes += 1
             counters.writes = 1
-            root = Int32(origin + 1)
+            root = rootOf(event)
+            if root == 0 { root = Int32(origin + 1) }
         case .invalidate?:
             viewCounters[view].invalidations += 1
             counters.invalidations = 1
@@ -88,7 +89,7 @@ struct TraceAggregator {
         default:
             root = rootOf(event)
         }
-        if event.has(.seq) { storeRoot(root, of: event.seq) }
+        if root != 0 && event.has(.seq) { roots.store(root, for: event.seq) }
         if marks.isEmpty { leading.add(counters) } else { marks[marks.count - 1].counters.add(counters) }
     }
 
@@ -104,33 +105,13 @@ struct TraceAggregator {
         }
     }
 
+    /// The root of the chain `event` continues (origin index + 1), or 0 when it has none.
     @inline(__always)
-    private mutating func enterTransaction(_ event: ParsedEvent) {
-        if event.has(.tx) && event.tx != liveTransaction || event.seq < transactionStart || roots.isEmpty {
-            liveTransaction = event.has(.tx) ? event.tx : liveTransaction
-            transactionStart = event.seq
-            roots.removeAll(keepingCapacity: true)
-        }
-    }
-
-    @inline(__always)
-    private func rootOf(_ event: ParsedEvent) -> Int32 {
-        guard event.has(.cause), event.cause >= transactionStart else { return 0 }
-        let index = Int(event.cause - transactionStart)
-        return index < roots.count ? roots[index] : 0
-    }
-
-    @inline(__always)
-    private mutating func storeRoot(_ root: Int32, of seq: Int64) {
-        let offset = seq - transactionStart
-        guard offset < Self.transactionWindow else { return }
-        let index = Int(offset)
-        if index == roots.count {
-            roots.append(root)
-            return
-        }
-        if index > roots.count { roots += repeatElement(0, count: index + 1 - roots.count) }
-        roots[index] = root
+    private mutating func rootOf(_ event: ParsedEvent) -> Int32 {
+        guard event.has(.cause) else { return 0 }
+        if let root = roots.value(for: event.cause) { return root }
+        if event.cause < firstSeq { crossingCauses += 1 }
+        return 0
     }
 
     /// The name-keyed aggregate, resolving ids with `reader`.
@@ -142,6 +123,7 @@ struct TraceAggregator {
         partial.invalidLineCount = reader.invalidLineCount
         partial.invalidLines = reader.invalidLines
         partial.lineCount = reader.lineCount
+        partial.crossingCauses = crossingCauses
         partial.leading = leading
         partial.marks = marks.map { MarkInterval(name: reader.string($0.name), seq: $0.seq, ts: $0.ts, counters: $0.counters) }
         for (kind, count) in kindCounts.enumerated() where count > 0 {

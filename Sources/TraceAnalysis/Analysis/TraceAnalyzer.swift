@@ -9,8 +9,9 @@ import Tracer
 /// Reads a trace and aggregates it into a `TraceSummary`: the entry point of `tracectl report`.
 ///
 /// A regular file of at least `AnalysisOptions.minimumSplitSize` bytes is split at a line where a
-/// new transaction begins (so no cause chain crosses the split) and the halves are parsed on two
-/// threads, then merged; the result is identical to a one-thread parse.
+/// new transaction begins and the halves are parsed on two threads, then merged; when a cause
+/// chain crosses the split after all (threads interleaving transactions), the file is read again
+/// on one thread. Either way the result is identical to a one-thread parse.
 public enum TraceAnalyzer {
     /// How a trace is analysed.
     public struct AnalysisOptions: Sendable, Hashable {
@@ -64,6 +65,13 @@ public enum TraceAnalyzer {
         let parts = results.withLock { $0 }
         var merged = try parts[0]!.get()
         switch parts[1]! {
+        case .success(let later) where later.crossingCauses > 0:
+            // NB: a chain that crosses the split (threads interleaving transactions across it) can
+            // only be followed in one pass: read the file again on one thread, never guess.
+            var reader = TraceReader(
+                descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
+                options: options.read)
+            return try aggregate(&reader).summary
         case .success(let later): merged.append(later)
         case .failure(var error):
             // NB: the tail counts lines from the split; the head's errors come first anyway.

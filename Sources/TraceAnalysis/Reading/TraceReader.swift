@@ -143,7 +143,7 @@ public struct TraceReader: ~Copyable {
         if !line.hasNewline && role != .head {
             warnings.append(diagnostic(
                 line: line.number, column: 1,
-                "cut-off final line \(line.number) ignored (no newline at end of file and not a complete event)",
+                "cut-off final line ignored (no newline at end of file and not a complete event)",
                 severity: .warning))
             return
         }

@@ -14,27 +14,37 @@ public enum TraceValidator {
     /// Never throws for bad content: an unreadable file or empty trace becomes a diagnostic.
     public static func validate(source: TraceSource, limit: Int = 100) -> [TraceDiagnostic] {
         var found: [TraceDiagnostic] = []
+        var reader: TraceReader
         do {
-            var reader = try TraceReader(source: source, options: TraceReadOptions(lenient: true, keptDiagnostics: limit, threads: 1))
-            var checker = ContractChecker()
+            reader = try TraceReader(source: source, options: TraceReadOptions(lenient: true, keptDiagnostics: limit, threads: 1))
+        } catch {
+            return [error.diagnostic]
+        }
+        var checker = ContractChecker()
+        do throws(TraceError) {
             while let event = try reader.next() {
                 checker.check(event, reader, &found)
                 if found.count >= limit { break }
             }
-            found += reader.invalidLines + reader.warnings
         } catch {
             found.append(error.diagnostic)
         }
+        // NB: the checker reports a missing header as an error; the reader's warning about it
+        // would only repeat it.
+        found += reader.invalidLines + reader.warnings.filter { $0.line != checker.missingHeaderLine }
         return Array(found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }.prefix(limit))
     }
 }
 
 /// The contract rules that span lines: header first, `seq` order, `cause` targets.
 private struct ContractChecker {
+    /// What is known of a recent `seq`: its `tx`, or `noTransaction`.
+    private static let noTransaction = Int64.min
     private var previousSeq: Int64?
-    private var transaction: Int64?
-    private var transactionSeqs: Set<Int64> = []
+    private let transactions = RecentSeqTable<Int64>()
     private var isFirst = true
+    /// The line of the first event when it is not the `meta` header.
+    private(set) var missingHeaderLine: Int?
 
     mutating func check(_ event: ParsedEvent, _ reader: borrowing TraceReader, _ found: inout [TraceDiagnostic]) {
         func report(_ field: TraceField?, _ message: String) {
@@ -46,7 +56,10 @@ private struct ContractChecker {
             if !isFirst { report(.kind, "expected the meta header only on the first line") }
             return
         }
-        if isFirst { report(nil, "expected a meta header (\"\(TraceSchema.Field.kind)\":\"\(EventKind.meta.name)\") on the first line") }
+        if isFirst {
+            missingHeaderLine = event.line
+            report(nil, "expected a meta header (\"\(TraceSchema.Field.kind)\":\"\(EventKind.meta.name)\") on the first line")
+        }
         guard event.has(.seq) else { return report(nil, "expected a \"\(TraceField.seq.key)\" field") }
         if let previousSeq, event.seq <= previousSeq {
             report(.seq, "expected seq greater than \(previousSeq) (seq must strictly increase)")
@@ -57,18 +70,18 @@ private struct ContractChecker {
         } else if event.ts < 0 {
             report(.ts, "expected a non-negative ts")
         }
-        if event.has(.tx) && event.tx != transaction {
-            transaction = event.tx
-            transactionSeqs.removeAll(keepingCapacity: true)
-        }
         if event.has(.cause) {
+            let causeTransaction = transactions.value(for: event.cause)
             if event.cause >= event.seq {
                 report(.cause, "expected cause to refer to an earlier seq (cause \(event.cause), seq \(event.seq))")
-            } else if event.has(.tx) && !transactionSeqs.contains(event.cause) {
-                report(.cause, "expected cause \(event.cause) to be an earlier event of transaction \(event.tx)")
+            } else if causeTransaction == nil && event.seq - event.cause < Int64(RecentSeqTable<Int64>.capacity) {
+                report(.cause, "expected cause \(event.cause) to be the seq of an earlier event")
+            } else if let causeTransaction, event.has(.tx), causeTransaction != Self.noTransaction,
+                      causeTransaction != event.tx {
+                report(.cause, "expected cause \(event.cause) to be an event of transaction \(event.tx), not of \(causeTransaction)")
             }
         }
-        if event.has(.tx) { transactionSeqs.insert(event.seq) }
+        transactions.store(event.has(.tx) ? event.tx : Self.noTransaction, for: event.seq)
         guard let kind = event.kind else { return }
         for field in Self.requiredFields(kind) where !event.has(field) {
             report(.kind, "expected a \"\(field.key)\" field (required on \"\(kind.name)\" events)")
