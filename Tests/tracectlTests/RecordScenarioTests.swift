@@ -46,6 +46,21 @@ struct RecordScenarioTests {
         }
     }
 
+    @Test("a one-variant scenario and a chosen variant also go into an existing directory or one ending in /")
+    func oneVariantIntoDirectory() throws {
+        let existing = PackagePaths.temporaryDirectory()
+        let slashed = PackagePaths.temporaryDirectory() + "/new/"
+        for (arguments, path) in [
+            (["record", "dice-roll", "-o", existing], existing + "/dice-roll.default.jsonl"),
+            (["record", "scroll-offset", "--variant", "state", "-o", slashed], slashed + "scroll-offset.state.jsonl"),
+        ] {
+            let run = try TracectlProcess.run(arguments)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.hasPrefix(#"{"kind":"meta","schema":"tracer/1""#))
+        }
+    }
+
     @Test("one variant to standard output equals the same variant written to a file")
     func standardOutput() throws {
         let file = PackagePaths.temporaryDirectory() + "/dice.jsonl"

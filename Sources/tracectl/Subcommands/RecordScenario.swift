@@ -16,31 +16,37 @@ enum RecordScenario {
         return .success
     }
 
-    /// Records one variant into `-o FILE` (default: standard output), or, when the scenario has
-    /// several variants and `--variant` is absent, every variant into `-o DIR` (default: `.`).
+    /// Records one variant into `-o FILE` (default: standard output), or into `-o DIR` as
+    /// `DIR/SCENARIO.VARIANT.jsonl` when DIR is a directory (or ends in `/`); without `--variant`,
+    /// every variant of the scenario, into `-o DIR` (default: `.`) when there are several.
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let scenario = try lookUp { () throws(ScenarioError) in try ScenarioCatalog.scenario(named: arguments.positional("scenario")!) }
         let output = arguments.value("--output")
-        if let variant = arguments.value("--variant") ?? (scenario.variants.count == 1 ? scenario.variants[0].name : nil) {
-            guard scenario.variant(named: variant) != nil else {
-                throw UsageError(
-                    ScenarioError.unknownVariant(
-                        scenario: scenario.name, variant: variant, known: scenario.variants.map(\.name)
-                    ).description,
-                    command: Record.spec.name)
-            }
-            try record(scenario, variant: variant, to: output ?? "-")
-            if let output, output != "-" { console.err("recorded \(scenario.name) \(variant) to \(output)\n") }
+        let variants = arguments.value("--variant").map { [$0] } ?? scenario.variants.map(\.name)
+        for variant in variants where scenario.variant(named: variant) == nil {
+            throw UsageError(
+                ScenarioError.unknownVariant(scenario: scenario.name, variant: variant, known: scenario.variants.map(\.name)).description,
+                command: Record.spec.name)
+        }
+        guard variants.count > 1 || output.map(isDirectory) == true else {
+            try record(scenario, variant: variants[0], to: output ?? "-")
+            if let output, output != "-" { console.err("recorded \(scenario.name) \(variants[0]) to \(output)\n") }
             return .success
         }
         let directory = output ?? "."
         try makeDirectory(directory)
-        for variant in scenario.variants {
-            let path = (directory as NSString).appendingPathComponent("\(scenario.name).\(variant.name).jsonl")
-            try record(scenario, variant: variant.name, to: path)
-            console.err("recorded \(scenario.name) \(variant.name) to \(path)\n")
+        for variant in variants {
+            let path = (directory as NSString).appendingPathComponent("\(scenario.name).\(variant).jsonl")
+            try record(scenario, variant: variant, to: path)
+            console.err("recorded \(scenario.name) \(variant) to \(path)\n")
         }
         return .success
+    }
+
+    /// Whether `-o PATH` names a directory: an existing one, or a path ending in `/`.
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return path.hasSuffix("/") || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Records `variant` of `scenario` into the file at `path` ('-': standard output).
