@@ -80,6 +80,25 @@ import Testing
         VisualGolden.check(text, named: "flame/\(fixture).evals.width-\(width).txt")
     }
 
+    @Test(arguments: [
+        ("Plain/Row[3] ✓", "Plain/Row[3] ✓"), ("Esc\u{1B}[2J", "Esc\\u{1B}[2J"), ("Tab\tNew\nLine\r", "Tab\\u{9}New\\u{A}Line\\u{D}"),
+        ("Del\u{7F}C1\u{9B}", "Del\\u{7F}C1\\u{9B}"), ("bidi\u{202E}txt", "bidi\\u{202E}txt"), ("sep\u{2028}", "sep\\u{2028}"),
+    ])
+    func terminalTextShowsControlCharactersVisibly(name: String, expected: String) {
+        #expect(TerminalText.sanitize(name) == expected)
+    }
+
+    @Test func textFlameKeepsItsLayoutWithHostileNames() {
+        let names = ["Evil\u{1B}[2J\u{1B}[31m", "Tab\there", "Line\nbreak"]
+        let tree = FlameTree(samples: names.enumerated().map { FlameSample(frames: ["Root", $1], weight: UInt64($0 + 1)) })
+        let text = FlameTextRenderer.render(tree, width: 80, unit: "evals")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 1 + names.count)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(text.contains("Evil\\u{1B}[2J"))
+        #expect(Set(lines.map(\.count)).count == 1, "every line has the same width")
+    }
+
     @Test(arguments: [(0.0, 4, "    "), (1.0, 4, "████"), (0.5, 4, "██  "), (0.0625, 4, "▎   "), (0.001, 4, "▏   ")])
     func barsAreEighthPrecise(share: Double, width: Int, expected: String) {
         #expect(FlameTextRenderer.bar(share, width) == expected)

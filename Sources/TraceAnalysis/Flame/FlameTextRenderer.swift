@@ -1,5 +1,5 @@
 /// A flame graph for the terminal: the tree, one frame per line, with a Unicode block bar whose
-/// length is the frame's share of the whole.
+/// length is the frame's share of the whole. Names are made safe for a terminal (`TerminalText`).
 ///
 /// ```
 /// ContentView               ████████████████████████████  41  100.0%
@@ -21,7 +21,7 @@ public enum FlameTextRenderer {
                     hidden += child.total
                     continue
                 }
-                rows.append((String(repeating: "  ", count: indent) + child.name, child))
+                rows.append((String(repeating: "  ", count: indent) + TerminalText.sanitize(child.name), child))
                 collect(child, indent: indent + 1)
             }
             if hidden > 0 {
