@@ -80,5 +80,23 @@ import Testing
 
     @Test func markdownEscapesTableBreakingNames() {
         #expect(DiffRenderer.escapeMarkdown("a|b<script>") == "a\\|b&lt;script&gt;")
+        #expect(DiffRenderer.escapeMarkdown("new\nline\u{1B}") == "new\\u{A}line\\u{1B}")
+    }
+
+    @Test func textTableShowsControlCharactersInNamesVisibly() throws {
+        func trace(_ variant: String, evals: Int) throws -> VisualProfile {
+            var lines = [#"{"kind":"meta","schema":"tracer/1","scenario":"s","variant":"\#(variant)"}"#]
+            for seq in 1...evals {
+                lines.append(#"{"seq":\#(seq),"kind":"body-eval","view":"Root/Evil\u001b[2J\tTab\nLine","changed":1}"#)
+            }
+            let path = try TestSupport.temporaryTrace(lines.joined(separator: "\n") + "\n")
+            return try VisualProfile.load(source: .file(path), options: TraceReadOptions(threads: 1))
+        }
+        let text = DiffRenderer.text(TraceDiff(base: try trace(#"a\u001b[31m"#, evals: 3), variant: try trace("b", evals: 1)))
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(text.contains("Root/Evil\\u{1B}[2J\\u{9}Tab\\u{A}Line"))
+        #expect(text.contains("base:    a\\u{1B}[31m ("))
+        let table = text.split(separator: "\n").drop { !$0.hasPrefix("view") }
+        #expect(table.count == 5, "header, sides, one view, rule, total")
     }
 }

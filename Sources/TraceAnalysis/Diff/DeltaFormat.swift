@@ -5,6 +5,12 @@ public enum DeltaFormat {
         delta > 0 ? "+\(delta)" : delta < 0 ? "−\(delta.magnitude)" : "0"
     }
 
+    /// A duration's change with its sign (`+1.5 µs`, `−437 µs`, `0 ns`).
+    public static func signedDuration(_ delta: Int64) -> String {
+        let magnitude = DurationFormat.human(Int64(clamping: delta.magnitude))
+        return delta > 0 ? "+\(magnitude)" : delta < 0 ? "−\(magnitude)" : magnitude
+    }
+
     /// The change from `base` to `variant` as a percentage of `base` (`−99.6%`, `+50.0%`), `new`
     /// when `base` is 0 and `variant` is not, `0.0%` when both are 0.
     public static func percent(base: UInt64, variant: UInt64) -> String {

@@ -14,18 +14,16 @@ public enum DiffRenderer {
         }
     }
 
-    private static let headers = ["view", "evals", "", "Δ", "%", "wasted", "", "Δ", "skips", "", "time", "", "%"]
-
+    /// Per measure: the base and variant values, the delta and the change in %.
     private static func cells(_ row: ViewDelta, name: String) -> [String] {
-        let (evals, wasted, skips, time) = (row.evals, row.wasted, row.skips, row.time)
-        return [
-            name, String(evals.base), String(evals.variant), DeltaFormat.signed(evals.delta),
-            DeltaFormat.percent(base: evals.base, variant: evals.variant),
-            String(wasted.base), String(wasted.variant), DeltaFormat.signed(wasted.delta),
-            String(skips.base), String(skips.variant),
-            DurationFormat.human(Int64(time.base)), DurationFormat.human(Int64(time.variant)),
-            DeltaFormat.percent(base: time.base, variant: time.variant),
-        ]
+        [name] + ViewDelta.Measure.allCases.flatMap { measure -> [String] in
+            let pair = row[measure]
+            func value(_ amount: UInt64) -> String {
+                measure.isDuration ? DurationFormat.human(Int64(clamping: amount)) : String(amount)
+            }
+            let delta = measure.isDuration ? DeltaFormat.signedDuration(pair.delta) : DeltaFormat.signed(pair.delta)
+            return [value(pair.base), value(pair.variant), delta, DeltaFormat.percent(base: pair.base, variant: pair.variant)]
+        }
     }
 
     private static func name(_ row: ViewDelta, _ diff: TraceDiff) -> String {
@@ -39,11 +37,16 @@ public enum DiffRenderer {
     /// A terminal table: the verdict, then one row per view (most changed first) and the totals.
     public static func text(_ diff: TraceDiff) -> String {
         let (baseName, variantName) = (diff.baseLabel, diff.variantLabel)
-        var output = "base:    \(baseName) (\(diff.base.summary.file))\n"
-        output += "variant: \(variantName) (\(diff.variant.summary.file))\n"
-        if let scenario = diff.base.summary.header?.scenario { output += "scenario: \(scenario)\n" }
-        output += "\n\(diff.verdict)\n\n"
-        var rows = [headers, ["", baseName, variantName, "", "", baseName, variantName, "", baseName, variantName, baseName, variantName, ""]]
+        let safe = TerminalText.sanitize
+        var output = "base:    \(safe(baseName)) (\(safe(diff.base.summary.file)))\n"
+        output += "variant: \(safe(variantName)) (\(safe(diff.variant.summary.file)))\n"
+        if let scenario = diff.base.summary.header?.scenario { output += "scenario: \(safe(scenario))\n" }
+        output += "\n\(safe(diff.verdict))\n\n"
+        let measures = ViewDelta.Measure.allCases
+        var rows = [
+            ["view"] + measures.flatMap { [$0.rawValue, "", "Δ", "%"] },
+            [""] + measures.flatMap { _ in [baseName, variantName, "", ""] },
+        ]
         rows += ranked(diff).map { cells($0, name: name($0, diff)) }
         rows.append(cells(diff.totals, name: "total"))
         output += TextTable.render(rows, leftAligned: [0], separatorBefore: rows.count - 1)
@@ -54,9 +57,9 @@ public enum DiffRenderer {
     public static func markdown(_ diff: TraceDiff) -> String {
         let (baseName, variantName) = (diff.baseLabel, diff.variantLabel)
         var output = "## \(escapeMarkdown(variantName)) vs \(escapeMarkdown(baseName))\n\n**\(escapeMarkdown(diff.verdict))**\n\n"
-        let header = ["view", "evals \(baseName)", "evals \(variantName)", "Δ", "%", "wasted \(baseName)",
-                      "wasted \(variantName)", "Δ", "skips \(baseName)", "skips \(variantName)",
-                      "time \(baseName)", "time \(variantName)", "%"]
+        let header = ["view"] + ViewDelta.Measure.allCases.flatMap { measure in
+            ["\(measure.rawValue) \(baseName)", "\(measure.rawValue) \(variantName)", "\(measure.rawValue) Δ", "\(measure.rawValue) %"]
+        }
         func line(_ cells: [String]) -> String { "| " + cells.map(escapeMarkdown).joined(separator: " | ") + " |\n" }
         output += line(header)
         output += "|" + header.indices.map { $0 == 0 ? " --- |" : " ---: |" }.joined() + "\n"
@@ -65,15 +68,15 @@ public enum DiffRenderer {
         return output
     }
 
-    /// `text` safe inside a Markdown table cell: pipes escaped, `<`/`>` as entities, line breaks as spaces.
+    /// `text` safe inside a Markdown table cell: pipes escaped, `<`/`>` as entities, control
+    /// characters and line breaks written visibly (`TerminalText`).
     static func escapeMarkdown(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in TerminalText.sanitize(text) {
             switch character {
             case "|": result += "\\|"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\n": result += " "
             default: result.append(character)
             }
         }

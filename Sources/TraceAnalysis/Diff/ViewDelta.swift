@@ -28,6 +28,24 @@ public struct ViewDelta: Sendable, Hashable {
         public var delta: Int64 { Int64(bitPattern: variant &- base) }
     }
 
+    /// What the comparison measures, in the order the tables show them.
+    public enum Measure: String, Sendable, CaseIterable {
+        case evals, wasted, skips, time
+
+        /// Whether values are nanoseconds (shown as durations).
+        public var isDuration: Bool { self == .time }
+    }
+
+    /// `measure` on both sides.
+    public subscript(measure: Measure) -> Pair {
+        switch measure {
+        case .evals: evals
+        case .wasted: wasted
+        case .skips: skips
+        case .time: time
+        }
+    }
+
     public var evals: Pair { pair { UInt64(max($0.bodyEvals, 0)) } }
     public var skips: Pair { pair { UInt64(max($0.skips, 0)) } }
     public var wasted: Pair { pair { UInt64(max($0.wastedEvals, 0)) } }

@@ -76,7 +76,8 @@ enum PageAssets {
             var text = Math.abs(ratio * 100).toFixed(1) + '%';
             return ratio > 0 ? '+' + text : ratio < 0 ? '\\u2212' + text : '0.0%';
           }
-          var formats = { text: String, int: int, ns: ns, delta: delta, percent: percent };
+          function nsDelta(n) { return n > 0 ? '+' + ns(n) : n < 0 ? '\\u2212' + ns(-n) : ns(0); }
+          var formats = { text: String, int: int, ns: ns, delta: delta, 'ns-delta': nsDelta, percent: percent };
 
           function renderSides() {
             var host = document.getElementById('sides');
@@ -141,7 +142,7 @@ enum PageAssets {
                 rows.sort(function (a, b) {
                   var x = a[key], y = b[key];
                   if (x === null) { x = -Infinity; } if (y === null) { y = -Infinity; }
-                  if (typeof x === 'number' && data.columns[key].format === 'delta') { x = Math.abs(x); y = Math.abs(y); }
+                  if (typeof x === 'number' && /delta/.test(data.columns[key].format)) { x = Math.abs(x); y = Math.abs(y); }
                   return x < y ? -sign : x > y ? sign : (a[0] < b[0] ? -1 : 1);
                 });
               }
@@ -157,7 +158,7 @@ enum PageAssets {
                 row.forEach(function (value, index) {
                   var format = data.columns[index].format;
                   var td = el('td', format === 'text' ? 'text' : null, formats[format](value));
-                  if ((format === 'delta' || format === 'percent') && value) { td.className = value > 0 ? 'up' : 'down'; }
+                  if ((format === 'delta' || format === 'ns-delta' || format === 'percent') && value) { td.className = value > 0 ? 'up' : 'down'; }
                   tr.appendChild(td);
                 });
                 body.appendChild(tr);

@@ -8,6 +8,7 @@ enum PageData {
     struct Column {
         enum Format: String {
             case text, int, ns, delta, percent
+            case nsDelta = "ns-delta"
         }
 
         var label: String
@@ -33,28 +34,37 @@ enum PageData {
 
     static func diff(_ diff: TraceDiff) -> String {
         let (base, variant) = (diff.baseLabel, diff.variantLabel)
-        let columns = [
-            Column(label: "View", format: .text),
-            Column(label: base, format: .int, group: "Evals"), Column(label: variant, format: .int, group: "Evals"),
-            Column(label: "Δ", format: .delta, group: "Evals"), Column(label: "%", format: .percent, group: "Evals"),
-            Column(label: base, format: .int, group: "Wasted"), Column(label: variant, format: .int, group: "Wasted"),
-            Column(label: "Δ", format: .delta, group: "Wasted"),
-            Column(label: base, format: .int, group: "Skips"), Column(label: variant, format: .int, group: "Skips"),
-            Column(label: base, format: .ns, group: "Body time"), Column(label: variant, format: .ns, group: "Body time"),
-            Column(label: "%", format: .percent, group: "Body time"),
-        ]
+        let measures = ViewDelta.Measure.allCases
+        let columns = [Column(label: "View", format: .text)] + measures.flatMap { measure -> [Column] in
+            let group = groupTitle(measure)
+            let value: Column.Format = measure.isDuration ? .ns : .int
+            return [
+                Column(label: base, format: value, group: group), Column(label: variant, format: value, group: group),
+                Column(label: "Δ", format: measure.isDuration ? .nsDelta : .delta, group: group),
+                Column(label: "%", format: .percent, group: group),
+            ]
+        }
         let rows = DiffRenderer.ranked(diff).map { row -> String in
-            let (evals, wasted, skips, time) = (row.evals, row.wasted, row.skips, row.time)
-            func ratio(_ pair: ViewDelta.Pair) -> String {
-                DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
+            let cells = measures.map { measure -> String in
+                let pair = row[measure]
+                let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
+                return "\(pair.base),\(pair.variant),\(pair.delta),\(ratio)"
             }
-            return "[\(JSONText.quoted(row.view)),\(evals.base),\(evals.variant),\(evals.delta),\(ratio(evals)),"
-                + "\(wasted.base),\(wasted.variant),\(wasted.delta),\(skips.base),\(skips.variant),"
-                + "\(time.base),\(time.variant),\(ratio(time))]"
+            return "[\(JSONText.quoted(row.view)),\(cells.joined(separator: ","))]"
         }
         return document(
             mode: "diff", verdict: diff.verdict, sides: [(diff.base, diff.baseLabel), (diff.variant, diff.variantLabel)],
             columns: columns, rows: rows, sortColumn: nil)
+    }
+
+    /// The header above a measure's columns.
+    private static func groupTitle(_ measure: ViewDelta.Measure) -> String {
+        switch measure {
+        case .evals: "Evals"
+        case .wasted: "Wasted"
+        case .skips: "Skips"
+        case .time: "Body time"
+        }
     }
 
     private static func document(
