@@ -37,6 +37,59 @@ import Testing
         #expect(Set(ends.compactMap { $0["id"] as? Int }).count == ends.count)
     }
 
+    @Test func chromeFlowsStartAtTheWriteThatStartedTheCauseChain() throws {
+        // view-storage: the @ViewStorage offset write (seq 12) leads to the @State flag write
+        // (seq 13, cause 12), which invalidates ContentView: its flows start at seq 12's write.
+        let document = try json(try VisualGolden.export("view-storage", with: ChromeTraceExporter()))
+        let events = try #require(document["traceEvents"] as? [[String: Any]])
+        let writes = events.filter { $0["cat"] as? String == "write" }
+        let rootTimes = Set(writes.filter { ($0["args"] as? [String: Any])?["cause"] == nil }.compactMap { $0["ts"] as? Double })
+        let flag = try #require(writes.first { ($0["args"] as? [String: Any])?["seq"] as? Int == 13 })
+        #expect((flag["args"] as? [String: Any])?["rootWrite"] as? Int == 12)
+        let starts = events.filter { $0["ph"] as? String == "s" }
+        #expect(starts.map { $0["id"] as? Int } == [15, 16])
+        for start in starts { #expect(rootTimes.contains(try #require(start["ts"] as? Double))) }
+        #expect(starts.allSatisfy { $0["ts"] as? Double == 24999.999 })
+    }
+
+    @Test func chromeFlowsFollowChainsAcrossTransactionsAndMatchTheReportsCauses() throws {
+        // The flag write joins the next transaction; its cause is the previous transaction's write.
+        let trace = TestSupport.meta + "\n" + [
+            #"{"seq":1,"ts":100,"tid":1,"tx":1,"kind":"write","view":"V","prop":"offset","wrapper":"ViewStorage","changed":true}"#,
+            #"{"seq":2,"ts":200,"tid":1,"tx":2,"kind":"write","view":"V","prop":"flag","wrapper":"State","changed":true,"cause":1}"#,
+            #"{"seq":3,"ts":300,"tid":1,"tx":2,"kind":"invalidate","view":"V","cause":2}"#,
+            #"{"seq":4,"ts":400,"tid":1,"tx":2,"kind":"body-eval","view":"V","cause":3,"dur":50,"changed":1}"#,
+            #"{"seq":5,"ts":500,"tid":1,"tx":2,"kind":"body-eval","view":"V/Child","cause":4,"dur":50,"changed":0}"#,
+        ].joined(separator: "\n") + "\n"
+        let path = try TestSupport.temporaryTrace(trace)
+        var exporter = ChromeTraceExporter()
+        var output = ""
+        try exporter.export(source: .file(path), options: TraceReadOptions(threads: 1), into: &output)
+        let events = try #require(try json(output)["traceEvents"] as? [[String: Any]])
+        let starts = events.filter { $0["ph"] as? String == "s" }
+        #expect(starts.map { $0["id"] as? Int } == [4, 5])
+        #expect(starts.allSatisfy { $0["ts"] as? Double == 0.1 })
+        let summary = try TestSupport.analyze(trace)
+        let caused = summary.views.reduce(0) { total, stats in total + stats.causes.reduce(0) { $0 + $1.count } }
+        #expect(caused == starts.count)
+        #expect(summary.views.flatMap(\.causes).allSatisfy { $0.origin.prop == "offset" })
+    }
+
+    @Test func chromeFlowsOfTheScenarioTraceGoToTheViewStorageWrite() throws {
+        let path = TestSupport.traces.appendingPathComponent("scenarios/scroll-offset.view-storage.jsonl").path
+        var exporter = ChromeTraceExporter()
+        var output = ""
+        try exporter.export(source: .file(path), options: TraceReadOptions(threads: 1), into: &output)
+        let events = try #require(try json(output)["traceEvents"] as? [[String: Any]])
+        let flags = events.compactMap { $0["args"] as? [String: Any] }.filter { $0["prop"] as? String == "isNavigationBarVisible" }
+        #expect(flags.count == 240)
+        #expect(flags.allSatisfy { $0["rootWrite"] != nil && $0["rootWrite"] as? Int == $0["cause"] as? Int })
+        let summary = try TraceAnalyzer.analyze(source: .file(path), options: .init(read: TraceReadOptions(threads: 1)))
+        let caused = summary.views.reduce(0) { total, stats in total + stats.causes.reduce(0) { $0 + $1.count } }
+        #expect(events.filter { $0["ph"] as? String == "f" }.count == caused)
+        #expect(caused == 4)
+    }
+
     @Test(arguments: FlameWeight.allCases)
     func speedscopeEventsAreBalancedAndOrdered(weight: FlameWeight) throws {
         let document = try json(try VisualGolden.export("state", with: SpeedscopeExporter(weight: weight)))

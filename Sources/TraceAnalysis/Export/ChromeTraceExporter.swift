@@ -8,11 +8,16 @@ import Tracer
 /// - a counter track per view (`"ph":"C"`): its evaluations so far;
 /// - process and thread names (`"ph":"M"`).
 ///
-/// Times are microseconds with nanosecond decimals, as the format requires. Only the live
-/// transaction's `seq → write` map is kept (cleared when `tx` changes, or every
-/// `causeWindow` events in a trace without `tx`).
+/// Cause chains are followed to their root write, as the report's causes are: a write caused by
+/// another write (a `@State` flag set in `.onReceive` of a `@ViewStorage` publisher) passes its
+/// evaluations' flows on to the write that started the chain, and carries `rootWrite` in its args.
+///
+/// Times are microseconds with nanosecond decimals, as the format requires. Memory stays bounded:
+/// the `seq → root write` map keeps the last `causeWindow` to `2 × causeWindow` events.
 public struct ChromeTraceExporter: StreamingExporter {
-    private struct WriteSite {
+    /// The write a chain started with: where its flows start.
+    private struct RootWrite {
+        var seq: Int64
         var ts: Int64
         var tid: Int64
     }
@@ -21,10 +26,10 @@ public struct ChromeTraceExporter: StreamingExporter {
 
     private var pid: Int64 = 1
     private var namedThreads: Set<Int64> = []
-    private var transaction: Int64?
-    /// The write each `seq` of the live transaction traces back to.
-    private var writeOf: [Int64: Int64] = [:]
-    private var writes: [Int64: WriteSite] = [:]
+    /// The root write each recent `seq` traces back to, in two generations: when `recentRoots`
+    /// fills up it becomes `olderRoots`, and the previous older one is dropped.
+    private var recentRoots: [Int64: RootWrite] = [:]
+    private var olderRoots: [Int64: RootWrite] = [:]
     private var evalCounts: [Int] = []
     private var wroteEvent = false
     /// JSON-quoted view paths and strings by id, built once per name (not once per event).
@@ -52,7 +57,6 @@ public struct ChromeTraceExporter: StreamingExporter {
             let name = event.tid == 1 ? "main (tid 1)" : "tid \(event.tid)"
             emit("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(event.tid),\"args\":{\"name\":\"\(name)\"}}", &output)
         }
-        enterTransaction(event)
         let where_ = "\"pid\":\(pid),\"tid\":\(event.tid)"
         let view = quotedView(event.view, names)
         switch event.kind {
@@ -62,11 +66,11 @@ public struct ChromeTraceExporter: StreamingExporter {
             args += ",\"wrapper\":\(quotedString(event.wrapper, names)),\"changed\":\(event.changed != 0)"
             if event.has(.site) { args += ",\"site\":\(quotedString(event.site, names))" }
             args += ",\"seq\":\(event.seq)"
+            if event.has(.cause) { args += ",\"cause\":\(event.cause)" }
+            let root = inheritRoot(event)
+            if let root { args += ",\"rootWrite\":\(root.seq)" }
             emit("{\"name\":\"write \(prop.dropFirst()),\"cat\":\"write\",\"ph\":\"X\",\"ts\":\(JSONText.microseconds(event.ts)),\"dur\":0.001,\(where_),\"args\":{\(args)}}", &output)
-            if event.has(.seq) {
-                writes[event.seq] = WriteSite(ts: event.ts, tid: event.tid)
-                writeOf[event.seq] = event.seq
-            }
+            if root == nil && event.has(.seq) { remember(RootWrite(seq: event.seq, ts: event.ts, tid: event.tid), for: event.seq) }
         case .bodyEval?:
             let start = event.ts - max(event.dur, 0)
             var args = "\"changed\":\(event.changed),\"wasted\":\(event.has(.changed) && event.changed == 0),\"seq\":\(event.seq)"
@@ -75,14 +79,14 @@ public struct ChromeTraceExporter: StreamingExporter {
             emit("{\"name\":\(view),\"cat\":\"body-eval\",\"ph\":\"X\",\"ts\":\(JSONText.microseconds(start)),\"dur\":\(JSONText.microseconds(max(event.dur, 0))),\(where_),\"args\":{\(args)}}", &output)
             let count = countEvaluation(of: event.view)
             emit("{\"name\":\"evals \(view.dropFirst()),\"cat\":\"body-eval\",\"ph\":\"C\",\"ts\":\(JSONText.microseconds(event.ts)),\"pid\":\(pid),\"args\":{\"evals\":\(count)}}", &output)
-            if let write = inheritWrite(event), let site = writes[write] {
-                emit("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"s\",\"id\":\(event.seq),\"ts\":\(JSONText.microseconds(site.ts)),\"pid\":\(pid),\"tid\":\(site.tid)}", &output)
+            if let root = inheritRoot(event) {
+                emit("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"s\",\"id\":\(event.seq),\"ts\":\(JSONText.microseconds(root.ts)),\"pid\":\(pid),\"tid\":\(root.tid)}", &output)
                 emit("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"f\",\"bp\":\"e\",\"id\":\(event.seq),\"ts\":\(JSONText.microseconds(start)),\(where_)}", &output)
             }
         case .mark?:
             emit("{\"name\":\(quotedString(event.name, names)),\"cat\":\"mark\",\"ph\":\"i\",\"s\":\"g\",\"ts\":\(JSONText.microseconds(event.ts)),\(where_)}", &output)
         default:
-            inheritWrite(event)
+            inheritRoot(event)
             var args = "\"seq\":\(event.seq)"
             if event.has(.cause) { args += ",\"cause\":\(event.cause)" }
             if event.has(.reason) { args += ",\"reason\":\(quotedString(event.reason, names))" }
@@ -131,21 +135,22 @@ public struct ChromeTraceExporter: StreamingExporter {
         return quoted
     }
 
-    private mutating func enterTransaction(_ event: ParsedEvent) {
-        let changed = event.has(.tx) && event.tx != transaction
-        if changed || (!event.has(.tx) && writeOf.count >= Self.causeWindow) {
-            writeOf.removeAll(keepingCapacity: true)
-            writes.removeAll(keepingCapacity: true)
-            if event.has(.tx) { transaction = event.tx }
+    /// Records that `event` traces back to the same root write as its cause, and returns that write.
+    @discardableResult
+    private mutating func inheritRoot(_ event: ParsedEvent) -> RootWrite? {
+        guard event.has(.cause), event.has(.seq), let root = recentRoots[event.cause] ?? olderRoots[event.cause] else {
+            return nil
         }
+        remember(root, for: event.seq)
+        return root
     }
 
-    /// Records that `event` traces back to the same write as its cause; returns that write's `seq`.
-    @discardableResult
-    private mutating func inheritWrite(_ event: ParsedEvent) -> Int64? {
-        guard event.has(.cause), event.has(.seq), let write = writeOf[event.cause] else { return nil }
-        writeOf[event.seq] = write
-        return write
+    private mutating func remember(_ root: RootWrite, for seq: Int64) {
+        if recentRoots.count >= Self.causeWindow {
+            olderRoots = recentRoots
+            recentRoots.removeAll(keepingCapacity: true)
+        }
+        recentRoots[seq] = root
     }
 
     private mutating func countEvaluation(of view: ViewID) -> Int {
