@@ -99,6 +99,19 @@ import Testing
         #expect(Set(lines.map(\.count)).count == 1, "every line has the same width")
     }
 
+    @Test(arguments: VisualGolden.scenarioFixtures)
+    func scenarioFoldedAndTextMatchGoldens(fixture: String) throws {
+        let summary = try VisualGolden.profile(fixture).summary
+        for weight in [FlameWeight.evals, .wasted] {
+            let folded = FoldedStacks.render(FlameSample.samples(of: summary, weight: weight))
+            #expect(weight == .wasted || !folded.isEmpty)
+            VisualGolden.check(folded, named: "flame/\(fixture).\(weight.rawValue).folded")
+        }
+        let text = FlameTextRenderer.render(FlameTree(samples: FlameSample.samples(of: summary, weight: .evals)), width: 80, unit: "evals")
+        for line in text.split(separator: "\n") { #expect(line.count <= 80) }
+        VisualGolden.check(text, named: "flame/\(fixture).evals.width-80.txt")
+    }
+
     @Test(arguments: [(0.0, 4, "    "), (1.0, 4, "████"), (0.5, 4, "██  "), (0.0625, 4, "▎   "), (0.001, 4, "▏   ")])
     func barsAreEighthPrecise(share: Double, width: Int, expected: String) {
         #expect(FlameTextRenderer.bar(share, width) == expected)
