@@ -123,6 +123,32 @@ import Testing
         }
     }
 
+    @Test func outputFilesAppearWholeOnCloseOrNotAtAll() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ExportTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let fresh = directory + "/fresh.json", existing = directory + "/existing.json"
+        do {
+            let dropped = try FileOutputStream.create(path: fresh)
+            dropped.write(String(repeating: "x", count: 200_000))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "a dropped stream leaves nothing")
+        try "old".write(toFile: existing, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: existing)
+        do {
+            let dropped = try FileOutputStream.create(path: existing)
+            dropped.write(String(repeating: "x", count: 200_000))
+        }
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "old")
+        let written = try FileOutputStream.create(path: existing)
+        written.write("new")
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "old", "nothing shows before close")
+        try written.close()
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "new")
+        let attributes = try FileManager.default.attributesOfItem(atPath: existing)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["existing.json"])
+    }
+
     @Test(arguments: [
         (Int64(0), "0"), (1, "0.001"), (1500, "1.5"), (8_337_333, "8337.333"), (-2000, "-2"),
     ])

@@ -4,15 +4,21 @@ import Glibc
 import Darwin
 #endif
 
-/// A buffered `TextOutputStream` over a file descriptor: standard output or a created file.
+/// A buffered `TextOutputStream` over a file descriptor: standard output or a file.
 ///
 /// Writes go out in 64 KiB blocks, so streaming exporters cost one system call per block, not per
-/// event. Call `close()` at the end: it flushes and reports the first write error.
-public struct FileOutputStream: TextOutputStream {
+/// event. A file is written whole or not at all: the bytes go to a temporary file beside it, which
+/// `close()` renames over the destination once everything was written; a stream dropped without a
+/// successful `close()` (a trace that turned out invalid, a write error) removes its temporary and
+/// leaves the destination as it was.
+public final class FileOutputStream: TextOutputStream {
     private var buffer: [UInt8] = []
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    private var isClosed = false
     private var failure: Int32 = 0
+    /// The temporary file and the path it becomes on a successful `close()`.
+    private var pending: (temporary: String, destination: String)?
     /// Where the output goes, for messages (a path or `<stdout>`).
     public let displayName: String
 
@@ -21,14 +27,39 @@ public struct FileOutputStream: TextOutputStream {
         FileOutputStream(descriptor: STDOUT_FILENO, ownsDescriptor: false, displayName: "<stdout>")
     }
 
-    /// A stream to a new (or truncated) file at `path`; `-` is standard output.
+    /// A stream that replaces the file at `path` (or creates it) when closed; `-` is standard output.
+    ///
+    /// NB: only a regular file or a new one is replaced through a temporary; anything else at
+    /// `path` (a device such as `/dev/null`, a FIFO, a symbolic link) is opened and written in place.
     ///
     /// - Throws: `OutputError` when the file cannot be created.
     public static func create(path: String) throws(OutputError) -> FileOutputStream {
         if path == "-" { return standardOutput() }
-        let descriptor = openForWriting(path)
-        guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
-        return FileOutputStream(descriptor: descriptor, ownsDescriptor: true, displayName: path)
+        var info = stat()
+        let exists = lstat(path, &info) == 0
+        if exists && info.st_mode & S_IFMT != S_IFREG {
+            let descriptor = openFile(path, O_WRONLY | O_TRUNC)
+            guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
+            return FileOutputStream(descriptor: descriptor, ownsDescriptor: true, displayName: path)
+        }
+        let (descriptor, temporary) = try createTemporary(beside: path)
+        if exists { _ = fchmod(descriptor, info.st_mode & 0o7777) }
+        let stream = FileOutputStream(descriptor: descriptor, ownsDescriptor: true, displayName: path)
+        stream.pending = (temporary, path)
+        return stream
+    }
+
+    /// A new file named `.NAME.RANDOM.tmp` in `path`'s directory, created exclusively.
+    private static func createTemporary(beside path: String) throws(OutputError) -> (Int32, String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        while true {
+            let temporary = "\(directory).\(name).\(String(UInt32.random(in: .min ... .max), radix: 36)).tmp"
+            let descriptor = openFile(temporary, O_WRONLY | O_CREAT | O_EXCL)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            if errno != EEXIST { throw OutputError(path: path, code: errno) }
+        }
     }
 
     private init(descriptor: Int32, ownsDescriptor: Bool, displayName: String) {
@@ -38,15 +69,21 @@ public struct FileOutputStream: TextOutputStream {
         buffer.reserveCapacity(1 << 16)
     }
 
+    deinit {
+        guard !isClosed else { return }
+        if ownsDescriptor { _ = closeDescriptor(descriptor) }
+        if let pending { _ = unlink(pending.temporary) }
+    }
+
     /// Appends `string`, writing a block when the buffer is full.
-    public mutating func write(_ string: String) {
+    public func write(_ string: String) {
         buffer.append(contentsOf: string.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Writes what is buffered.
-    public mutating func flush() {
-        guard failure == 0 else { buffer.removeAll(keepingCapacity: true); return }
+    public func flush() {
+        guard failure == 0, !isClosed else { buffer.removeAll(keepingCapacity: true); return }
         buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
@@ -59,10 +96,18 @@ public struct FileOutputStream: TextOutputStream {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, closes a created file and reports the first write error.
-    public mutating func close() throws(OutputError) {
+    /// Flushes, closes a file, puts it in place and reports the first write error (after which
+    /// the destination is left as it was).
+    public func close() throws(OutputError) {
+        guard !isClosed else { return }
         flush()
+        isClosed = true
         if ownsDescriptor && closeDescriptor(descriptor) != 0 && failure == 0 { failure = errno }
+        if let pending {
+            if failure == 0 && rename(pending.temporary, pending.destination) != 0 { failure = errno }
+            if failure != 0 { _ = unlink(pending.temporary) }
+            self.pending = nil
+        }
         if failure != 0 { throw OutputError(path: displayName, code: failure) }
     }
 }
@@ -83,11 +128,11 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): cannot write: \(String(cString: strerror(code)))" }
 }
 
-private func openForWriting(_ path: String) -> Int32 {
+private func openFile(_ path: String, _ flags: Int32) -> Int32 {
     #if canImport(Glibc)
-    Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    Glibc.open(path, flags | O_CLOEXEC, 0o666)
     #else
-    Darwin.open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    Darwin.open(path, flags | O_CLOEXEC, 0o666)
     #endif
 }
 
