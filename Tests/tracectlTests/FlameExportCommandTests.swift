@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+@Suite("tracectl flame, export and diff")
+struct FlameExportCommandTests {
+    /// The recorded scenario traces; commands run there so outputs name them relatively.
+    static let scenarios = PackagePaths.trace("scenarios")
+    static let state = "scroll-offset.state.jsonl"
+    static let viewStorage = "scroll-offset.view-storage.jsonl"
+
+    /// Runs `tracectl arguments…` in the scenarios directory.
+    private func tracectl(_ arguments: [String]) throws -> TracectlRun {
+        try TracectlProcess.run(arguments, currentDirectory: Self.scenarios)
+    }
+
+    /// A trace whose second line is invalid JSON (`FILE:2:COL`), in a fresh directory.
+    private func badTrace() throws -> (directory: String, path: String) {
+        let directory = PackagePaths.temporaryDirectory()
+        let path = directory + "/bad.jsonl"
+        try Data(#"""
+            {"kind":"meta","schema":"tracer/1","scenario":"scroll-offset","variant":"state"}
+            {"seq":1,"kind":"body-eval","view":"MyView","dur":}
+
+            """#.utf8).write(to: URL(fileURLWithPath: path))
+        return (directory, path)
+    }
+
+    @Test("flame in each text format matches its golden", arguments: [
+        (["--format", "folded"], "flame/scroll-offset.state.folded"),
+        (["--format", "folded", "--weight", "wasted"], "flame/scroll-offset.state.wasted.folded"),
+        (["--format", "text", "--width", "72"], "flame/scroll-offset.state.width-72.txt"),
+        (["--format", "speedscope"], "flame/scroll-offset.state.speedscope.json"),
+    ])
+    func flameFormats(options: [String], golden: String) throws {
+        let run = try tracectl(["flame", Self.state] + options)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        Golden.check(run.stdout, named: golden)
+    }
+
+    @Test("flame --format svg writes one well-formed SVG with a frame per view path segment")
+    func flameSVG() throws {
+        let run = try tracectl(["flame", Self.state, "--format", "svg"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let document = try XMLDocument(data: Data(run.stdout.utf8))
+        func frames(_ attribute: String) throws -> [String] {
+            try document.nodes(forXPath: "//*[local-name()='g'][@class='frame']/@\(attribute)").compactMap(\.stringValue)
+        }
+        #expect(try frames("data-n") == ["MyView", "MyScrollView"])
+        #expect(try frames("data-v") == ["482", "241"])
+        #expect(run.stdout.contains("scroll-offset (state) — evals by view"))
+        #expect(run.stdout.contains("<script><![CDATA["))
+    }
+
+    @Test("export in each format matches its golden and parses as JSON", arguments: [
+        ("chrome", "export/rendering-cycle.extracted.chrome.json"),
+        ("speedscope", "export/rendering-cycle.extracted.speedscope.json"),
+    ])
+    func exportFormats(format: String, golden: String) throws {
+        let run = try tracectl(["export", "rendering-cycle.extracted.jsonl", "--format", format])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) is [String: Any])
+        Golden.check(run.stdout, named: golden)
+    }
+
+    @Test("diff of the recorded scroll-offset state and view-storage traces: MyView and MyScrollView 241 → 3")
+    func diffOfSeed000() throws {
+        let run = try tracectl(["diff", Self.state, Self.viewStorage])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        // 240 offset writes: @State evaluates both views once per write plus the initial evaluation;
+        // @ViewStorage with its derived @State flag only at the two threshold crossings plus the initial one.
+        #expect(rows.contains { $0.prefix(5) == ["MyView", "241", "3", "−238", "−98.8%"] })
+        #expect(rows.contains { $0.prefix(5) == ["MyView/MyScrollView", "241", "3", "−238", "−98.8%"] })
+        #expect(run.stdout.contains("view-storage re-evaluates 476 fewer bodies than state (−98.8%)"))
+        Golden.check(run.stdout, named: "diff/scroll-offset.state.view-storage.txt")
+        let markdown = try tracectl(["diff", Self.state, Self.viewStorage, "--format", "markdown"])
+        #expect(markdown.stdout.contains("| MyView | 241 | 3 | −238 | −98.8% |"))
+    }
+
+    @Test("diff of traces from different scenarios: exit 2 and why, unless --force")
+    func diffRefusesDifferentScenarios() throws {
+        let refused = try tracectl(["diff", Self.state, "rendering-cycle.inline.jsonl"])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "tracectl: error: the traces record different scenarios: \(Self.state) is 'scroll-offset',"
+            + " rendering-cycle.inline.jsonl is 'rendering-cycle'; pass --force to compare them anyway\n")
+        let forced = try tracectl(["diff", Self.state, "rendering-cycle.inline.jsonl", "--force"])
+        #expect(forced.status == 0)
+        #expect(forced.stderr == "tracectl: warning: the traces record different scenarios: \(Self.state) is 'scroll-offset',"
+            + " rendering-cycle.inline.jsonl is 'rendering-cycle'\n")
+        #expect(forced.stdout.contains("\nMyView "))
+        #expect(forced.stdout.contains("(only in state)"))
+    }
+
+    @Test("-o on a bad trace: exit 2, and the file is neither created nor overwritten", arguments: [
+        ["export", "--format", "chrome"], ["export", "--format", "speedscope"], ["flame", "--format", "speedscope"],
+        ["flame", "--format", "svg"], ["diff", "--format", "html"], ["report", "--format", "html"],
+    ])
+    func outputFileOnFailure(command: [String]) throws {
+        let (directory, bad) = try badTrace()
+        let traces = command[0] == "diff" ? [bad, Self.scenarios + "/" + Self.state] : [bad]
+        let fresh = directory + "/fresh.out", existing = directory + "/existing.out"
+        try Data("previous contents\n".utf8).write(to: URL(fileURLWithPath: existing))
+        for output in [fresh, existing] {
+            let run = try TracectlProcess.run([command[0]] + traces + Array(command.dropFirst()) + ["-o", output])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("tracectl: error: \(bad):2:"), "stderr: \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "previous contents\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["bad.jsonl", "existing.out"])
+    }
+
+    @Test("-o replaces an existing file with the whole output")
+    func outputFileOnSuccess() throws {
+        let directory = PackagePaths.temporaryDirectory()
+        let output = directory + "/trace.chrome.json"
+        try Data("previous contents\n".utf8).write(to: URL(fileURLWithPath: output))
+        let run = try TracectlProcess.run(["export", Self.scenarios + "/" + Self.viewStorage, "-o", output])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let written = try Data(contentsOf: URL(fileURLWithPath: output))
+        #expect(try JSONSerialization.jsonObject(with: written) is [String: Any])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["trace.chrome.json"])
+    }
+}
