@@ -15,6 +15,8 @@ import Tracer
 /// buffer must have 16 readable bytes past the line, the first of them `\n` or 0.
 struct EventParser: ~Copyable {
     static let maximumDepth = 512
+    /// How many kinds this reader knows (their ids come first in `strings`).
+    private static let knownKindCount = EventKind.allCases.count
     private static let slotCount = 64
 
     /// View paths.
@@ -167,7 +169,7 @@ struct EventParser: ~Copyable {
             case .kind:
                 let id = strings.intern(text.start, text.count)
                 event.kindName = id
-                event.kind = id <= EventKind.allCases.count ? EventKind(rawValue: UInt8(id - 1)) : nil
+                event.kind = id <= Self.knownKindCount ? EventKind(rawValue: UInt8(id - 1)) : nil
             default:
                 let id = strings.intern(text.start, text.count)
                 switch field {

@@ -1,7 +1,13 @@
 /// Writes JSON text by hand, in the order fields are written (so output is deterministic).
+///
+/// NB: the text is gathered as UTF-8 bytes: appending to a `String` piece by piece made up most
+/// of the time to render a large report.
 struct JSONWriter {
-    private(set) var text = ""
+    private var bytes: [UInt8] = []
     private var needsComma = false
+
+    /// The JSON written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func beginObject() { open("{") }
     mutating func endObject() { close("}") }
@@ -12,7 +18,7 @@ struct JSONWriter {
     mutating func key(_ name: String) {
         separate()
         appendString(name)
-        text += ":"
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -23,7 +29,14 @@ struct JSONWriter {
 
     mutating func number(_ value: Int64) {
         separate()
-        text += String(value)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     mutating func number(_ value: Int) { number(Int64(value)) }
@@ -34,17 +47,17 @@ struct JSONWriter {
         var fixed = ReportTable.fixed(value, decimals: 4)
         while fixed.hasSuffix("0") { fixed.removeLast() }
         if fixed.hasSuffix(".") { fixed.removeLast() }
-        text += fixed
+        bytes += fixed.utf8
     }
 
     mutating func bool(_ value: Bool) {
         separate()
-        text += value ? "true" : "false"
+        bytes += (value ? "true" : "false").utf8
     }
 
     mutating func null() {
         separate()
-        text += "null"
+        bytes += "null".utf8
     }
 
     /// `"name": value` for an optional string (null when nil).
@@ -71,23 +84,23 @@ struct JSONWriter {
         endObject()
     }
 
-    private mutating func open(_ bracket: String) {
+    private mutating func open(_ bracket: Unicode.Scalar) {
         separate()
-        text += bracket
+        bytes.append(UInt8(ascii: bracket))
         needsComma = false
     }
 
-    private mutating func close(_ bracket: String) {
-        text += bracket
+    private mutating func close(_ bracket: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: bracket))
         needsComma = true
     }
 
     private mutating func separate() {
-        if needsComma { text += "," }
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
     }
 
     private mutating func appendString(_ value: String) {
-        text += JSONText.quoted(value, embeddable: false)
+        JSONText.appendQuoted(value, embeddable: false, to: &bytes)
     }
 }
