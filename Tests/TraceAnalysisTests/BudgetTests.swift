@@ -14,8 +14,8 @@ struct BudgetTests {
     }()
 
     /// The figures of the golden scenario trace `name` (e.g. `scroll-offset.state`).
-    private func figures(_ name: String, marks: Set<String> = []) throws -> BudgetFigures {
-        try BudgetFigures.load(source: .file(Self.scenarios.appendingPathComponent("\(name).jsonl").path), marks: marks)
+    private func figures(_ name: String, for budget: Budget) throws -> BudgetFigures {
+        try BudgetFigures.load(source: .file(Self.scenarios.appendingPathComponent("\(name).jsonl").path), for: budget)
     }
 
     private func budget(_ name: String) throws -> Budget {
@@ -24,10 +24,9 @@ struct BudgetTests {
 
     private func check(_ budgetName: String, _ traces: [String], baseline: String? = nil) throws -> BudgetCheck {
         let budget = try budget(budgetName)
-        let marks = BudgetCheck.marks(of: budget)
         return try BudgetCheck.evaluate(
-            budget, file: budgetName, traces: traces.map { try figures($0, marks: marks) },
-            baseline: try baseline.map { try figures($0, marks: marks) })
+            budget, file: budgetName, traces: traces.map { try figures($0, for: budget) },
+            baseline: try baseline.map { try figures($0, for: budget) })
     }
 
     // MARK: Files
@@ -51,6 +50,40 @@ struct BudgetTests {
         #expect(enumeration(rule["level"]) == Set(BudgetLevel.allCases.map(\.rawValue)))
         #expect(enumeration(definitions["aggregate"]) == Set(RunAggregate.allCases.map(\.rawValue)))
         #expect((top["schema"] as? [String: Any])?["const"] as? String == Budget.schema)
+        #expect((top["rules"] as? [String: Any])?["minItems"] as? Int == 1)
+    }
+
+    /// The JSON Schema's pattern at `path` (keys and array indices) as a regular expression.
+    private func schemaPattern(_ path: [Any]) throws -> NSRegularExpression {
+        let url = TestSupport.packageRoot.appendingPathComponent("Fixtures/tracer-budget.schema.json")
+        var node: Any = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        for step in path {
+            if let key = step as? String { node = try #require((node as? [String: Any])?[key]) }
+            if let index = step as? Int { node = try #require((node as? [Any])?[index]) }
+        }
+        return try NSRegularExpression(pattern: try #require((node as? [String: Any])?["pattern"] as? String))
+    }
+
+    @Test("durations and percentages: the parser accepts exactly what the JSON Schema's patterns accept", arguments: [
+        "2ms", "1.5ms", " 2 ms ", "20µs", "20us", "500ns", "1s", "0s", "1e3ms", "0x10ms", "inf s", "nan ms", ".5ms", "5.ms",
+        "+1ms", "-1ms", "2\nms", "2\tms", "2 fortnights", "ms", "10", "1_000ns", "١ms",
+    ])
+    func durationGrammar(text: String) throws {
+        let pattern = try schemaPattern(["$defs", "limit", "anyOf", 1])
+        let schemaAccepts = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        #expect((DurationText.parse(text) != nil) == schemaAccepts)
+        let rule = #"{"schema":"tracer-budget/1","rules":[{"metric":"body-time-p95","max":\#(JSONText.quoted(text, embeddable: false))}]}"#
+        #expect(((try? Budget.parse(Array(rule.utf8), file: "b")) != nil) == schemaAccepts)
+    }
+
+    @Test("percentages: the parser accepts exactly what the JSON Schema's pattern accepts", arguments: [
+        "10%", "2.5%", "0%", "1e3%", "-10%", "+5%", " 5%", "inf%", "nan%", "0x10%", ".5%", "5.%", "%", "ten%",
+    ])
+    func percentageGrammar(text: String) throws {
+        let pattern = try schemaPattern(["$defs", "rule", "properties", "maxIncrease", "anyOf", 0])
+        let schemaAccepts = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        let rule = #"{"schema":"tracer-budget/1","rules":[{"metric":"body-evals","maxIncrease":\#(JSONText.quoted(text, embeddable: false))}]}"#
+        #expect(((try? Budget.parse(Array(rule.utf8), file: "b")) != nil) == schemaAccepts)
     }
 
     @Test("each bad budget file fails with its position, JSON path and message", arguments: badBudgets)
@@ -86,6 +119,40 @@ struct BudgetTests {
         #expect(fail.results[3].offenders.map(\.view) == ["MyView", "MyView/MyScrollView"])
     }
 
+    @Test("mark figures come from the parallel pass: a file split in two gives the one-thread figures")
+    func markViewsSplit() throws {
+        // 400 transactions; from the 5th on, a mark every 10 named a, b, a, b…: `a` covers 20
+        // intervals of 10, `b` 19 of 10 and the last 5; the first 5 are in no interval.
+        var lines = [TestSupport.meta]
+        var seq = 0
+        for tx in 0..<400 {
+            if tx % 10 == 5 {
+                seq += 1
+                lines.append(#"{"seq":\#(seq),"ts":\#(seq),"kind":"mark","name":"\#((tx / 10) % 2 == 0 ? "a" : "b")"}"#)
+            }
+            seq += 3
+            lines.append(#"{"seq":\#(seq - 2),"ts":\#(seq),"tx":\#(tx),"kind":"write","view":"Screen","prop":"y","wrapper":"State","changed":true}"#)
+            lines.append(#"{"seq":\#(seq - 1),"ts":\#(seq),"tx":\#(tx),"kind":"body-eval","view":"Screen","cause":\#(seq - 2),"dur":\#(tx),"changed":\#(tx % 2)}"#)
+            lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tx":\#(tx),"kind":"skip","view":"Screen/Row","cause":\#(seq - 1)}"#)
+        }
+        let path = try TestSupport.temporaryTrace(lines.joined(separator: "\n") + "\n")
+        let single = try TraceAnalyzer.analyze(source: .file(path), options: .init(read: TraceReadOptions(threads: 1), markViews: true))
+        let split = try TraceAnalyzer.analyze(
+            source: .file(path), options: .init(read: TraceReadOptions(threads: 2), minimumSplitSize: 1, markViews: true))
+        #expect(split.markViews == single.markViews)
+        for (name, transactions) in [("a", 200), ("b", 195)] {
+            let views = try #require(single.markViews[name])
+            #expect(views.map(\.view) == ["Screen", "Screen/Row"])
+            #expect(views.map(\.bodyEvals) == [transactions, 0])
+            #expect(views.map(\.wastedEvals) == [transactions / 2, 0])
+            #expect(views.map(\.writes) == [transactions, 0])
+            #expect(views.map(\.skips) == [0, transactions])
+            #expect(views[0].bodyTime.count == transactions)
+        }
+        let unasked = try TraceAnalyzer.analyze(source: .file(path), options: .init(read: TraceReadOptions(threads: 2), minimumSplitSize: 1))
+        #expect(unasked.markViews.isEmpty, "only when asked for")
+    }
+
     @Test("warnings alone pass (exit 0)")
     func warnOnly() throws {
         let check = try check("warn-only.json", ["scroll-offset.view-storage"])
@@ -111,12 +178,48 @@ struct BudgetTests {
     ])
     func repeatedRuns(aggregate: RunAggregate, expected: Double) throws {
         let runs = try [1, 9, 5].map { evaluations in
-            BudgetFigures(summary: try TestSupport.analyze(trace(evaluations: evaluations)))
+            BudgetFigures(summary: try TestSupport.analyze(trace(writes: evaluations, fanOut: 1)))
         }
         let budget = Budget(aggregate: aggregate, rules: [BudgetRule(view: "A", metric: .bodyEvals, max: 4, path: "$.rules[0]")])
         let check = try BudgetCheck.evaluate(budget, file: "b", traces: runs)
         #expect(check.results[0].found == expected)
         #expect(check.results[0].status == (expected > 4 ? .fail : .pass))
+    }
+
+    @Test("a view missing from a run counts 0 for a count metric and contributes no figure to a ratio")
+    func missingViewInARun() throws {
+        // A is written twice with 2 evaluations per write, then once with 3; the third run lacks A.
+        let runs = try [trace(writes: 2, fanOut: 2), trace(writes: 1, fanOut: 3), trace(writes: 4, fanOut: 1, view: "B")].map {
+            BudgetFigures(summary: try TestSupport.analyze($0))
+        }
+        let budget = Budget(aggregate: .min, rules: [
+            BudgetRule(view: "A", metric: .evalsPerWrite, min: 2, path: "$.rules[0]"),
+            BudgetRule(view: "A", metric: .bodyEvals, min: 1, path: "$.rules[1]"),
+            BudgetRule(view: "A", metric: .evalsPerWrite, max: 2.5, aggregate: .median, path: "$.rules[2]"),
+            BudgetRule(view: "A", metric: .bodyTimeP95, max: 100, aggregate: .max, path: "$.rules[3]"),
+        ])
+        let check = try BudgetCheck.evaluate(budget, file: "b", traces: runs)
+        #expect(check.results.map(\.found) == [2, 0, 2.5, 10])
+        #expect(check.results.map(\.status) == [.pass, .fail, .pass, .pass])
+        // No run has a figure at all: the rule is skipped and says why, never checked against 0.
+        let none = try BudgetCheck.evaluate(
+            Budget(rules: [BudgetRule(view: "B", metric: .evalsPerWrite, min: 1, path: "$.rules[0]")]), file: "b",
+            traces: [runs[0]])
+        #expect(none.results[0].status == .skipped)
+        #expect(none.results[0].note == "no evals-per-write figure for a view matching B")
+    }
+
+    @Test("a view without evaluations has no body-time percentile, a view without writes no evals-per-write")
+    func figuresOfNothing() throws {
+        let figures = BudgetFigures(summary: try TestSupport.analyze(trace(writes: 3, fanOut: 1, skipping: "A/Child")))
+        let budget = Budget(rules: [
+            BudgetRule(view: "A/Child", metric: .bodyTimeP95, min: 1, path: "$.rules[0]"),
+            BudgetRule(view: "A/Child", metric: .evalsPerWrite, min: 1, path: "$.rules[1]"),
+            BudgetRule(view: "A/Child", metric: .skips, min: 3, path: "$.rules[2]"),
+        ])
+        let check = try BudgetCheck.evaluate(budget, file: "b", traces: [figures])
+        #expect(check.results.map(\.status) == [.skipped, .skipped, .pass])
+        #expect(check.results[2].found == 3)
     }
 
     @Test("a baseline limits each view to its baseline figure plus the increase")
@@ -134,13 +237,13 @@ struct BudgetTests {
 
     @Test("a budget written from a trace passes on it; one more evaluation fails it", arguments: [0.0, 10.0])
     func writeBudgetRoundTrip(headroom: Double) throws {
-        let summary = try TestSupport.analyze(trace(evaluations: 20))
+        let summary = try TestSupport.analyze(trace(writes: 20, fanOut: 1))
         let text = BudgetWriter.budget(from: summary, headroom: headroom)
         let budget = try Budget.parse(Array(text.utf8), file: "written.json")
         #expect(budget.rules.map(\.metric) == [.bodyEvals, .wastedEvals, .totalBodyEvals])
         #expect(try BudgetCheck.evaluate(budget, file: "written.json", traces: [BudgetFigures(summary: summary)]).exitStatus == 0)
         let limit = Int((20 * (1 + headroom / 100)).rounded(.up))
-        let worse = try TestSupport.analyze(trace(evaluations: limit + 1))
+        let worse = try TestSupport.analyze(trace(writes: limit + 1, fanOut: 1))
         let check = try BudgetCheck.evaluate(budget, file: "written.json", traces: [BudgetFigures(summary: worse)])
         #expect(check.results.map(\.status) == [.fail, .pass, .fail])
     }
@@ -181,24 +284,113 @@ struct BudgetTests {
         #expect(BudgetCheckRenderer.escapeProperty("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
     }
 
-    @Test("the GitHub annotation points at the top cause's declaration site")
+    @Test("the GitHub annotation points at the repository path of the top cause's declaration site")
     func githubAnnotation() throws {
         let check = try check("scroll-offset.json", ["scroll-offset.state"])
-        let lines = BudgetCheckRenderer.githubCommands(check).split(separator: "\n")
+        let sources = SourceIndex(paths: ["Fixtures/Scenarios/ScrollOffset.swift", "Sources/App/Other.swift"])
+        let lines = BudgetCheckRenderer.githubCommands(check, sources: sources).split(separator: "\n")
         #expect(lines.count == 5, "four failed rules and one warning")
-        #expect(lines[0].hasPrefix("::error file=ScrollOffset.swift,line=62,title=Tracer budget $.rules[0]::MyView body-evals: expected ≤ 3, found 241%0A"))
-        #expect(lines[1].hasPrefix("::warning file=ScrollOffset.swift,line=62,"))
+        #expect(lines[0].hasPrefix(
+            "::error file=Fixtures/Scenarios/ScrollOffset.swift,line=62,title=Tracer budget $.rules[0]::MyView body-evals: expected ≤ 3, found 241%0A"))
+        #expect(lines[1].hasPrefix("::warning file=Fixtures/Scenarios/ScrollOffset.swift,line=62,"))
+        // A site that maps to no file of the repository names none (GitHub could not attach it).
+        let unmapped = BudgetCheckRenderer.githubCommands(check, sources: SourceIndex(paths: ["Sources/App/Other.swift"]))
+        #expect(unmapped.split(separator: "\n").first?.hasPrefix("::error title=Tracer budget $.rules[0]::") == true)
+        #expect(!unmapped.contains("file="))
     }
 
-    /// A trace in which view `A` is evaluated `evaluations` times, once per write of `A.n`.
-    private func trace(evaluations: Int) -> String {
+    @Test("sites map to the unique *.swift file of their name under the source root; the module folder breaks ties", arguments: [
+        ("Screen.swift:3", "Sources/App/Screen.swift:3"),
+        ("App/Screen.swift:3", "Sources/App/Screen.swift:3"),
+        ("App/Row.swift:5", "Sources/App/Views/Row.swift:5"),
+        ("Kit/Row.swift:5", "Sources/Kit/Row.swift:5"),
+        ("Row.swift:5", nil),
+        ("Other/Row.swift:5", nil),
+        ("Missing.swift:1", nil),
+        ("Screen.swift", nil),
+        ("Screen.swift:zero", nil),
+    ] as [(String, String?)])
+    func sourceIndex(site: String, expected: String?) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("SourceIndex-\(UUID().uuidString)")
+        let files = [
+            "Sources/App/Screen.swift", "Sources/App/Views/Row.swift", "Sources/Kit/Row.swift", "Sources/App/notes.txt",
+            ".build/debug/Screen.swift", ".build-ci/checkouts/App/Screen.swift", ".git/Screen.swift",
+        ]
+        for file in files {
+            let url = root.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("// \(file)\n".utf8).write(to: url)
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+        let index = try #require(SourceIndex(root: root.path))
+        #expect(index.location(ofSite: site).map { "\($0.path):\($0.line)" } == expected)
+        #expect(SourceIndex(root: root.appendingPathComponent("Sources/App/Screen.swift").path) == nil, "a file is no source root")
+    }
+
+    @Test("the job-summary table stays one row per rule when a view name holds a newline, a backtick or a pipe")
+    func markdownEscaping() throws {
+        let view = "Row`1`|x\ny"
+        let quoted = JSONText.quoted(view, embeddable: false)
+        let text = [
+            TestSupport.meta,
+            #"{"seq":1,"tx":1,"kind":"body-eval","view":\#(quoted),"dur":5,"changed":1}"#,
+            #"{"seq":2,"tx":1,"kind":"body-eval","view":"Plain","dur":5,"changed":1}"#,
+        ].joined(separator: "\n") + "\n"
+        let budget = Budget(rules: [
+            BudgetRule(view: "Row*", metric: .bodyEvals, max: 0, path: "$.rules[0]"),
+            BudgetRule(view: "Plain", metric: .bodyEvals, max: 0, mark: "a|b`c", path: "$.rules[1]"),
+        ])
+        let check = try BudgetCheck.evaluate(budget, file: "b", traces: [BudgetFigures(summary: try TestSupport.analyze(text))])
+        let rows = BudgetCheckRenderer.markdown(check, budget: "b|`c`.json").split(separator: "\n").filter { $0.hasPrefix("|") }
+        #expect(rows.count == 2 + check.results.count)
+        for row in rows {
+            // Cells are split by the pipes that are not escaped.
+            let cells = row.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false)
+            #expect(cells.count == 7, "\(row)")
+        }
+        #expect(rows[2].contains(" ``Row`1`\\|x\\u{A}y`` "), "\(rows[2])")
+        #expect(rows[3].contains("body-evals @a\\|b\\`c"), "\(rows[3])")
+    }
+
+    @Test("Markdown cells: ordinary text unchanged; inline syntax, pipes and line breaks escaped", arguments: [
+        ("Screen.scrollOffset (State) ×2", "Screen.scrollOffset (State) ×2"),
+        ("my_trace.jsonl", "my_trace.jsonl"),
+        ("List/Row[1].isOn (State) ×2", "List/Row[1].isOn (State) ×2"),
+        ("_count *x* [a](b) <i> &amp; a|b ~~s~~ c\\d `e`", "\\_count \\*x\\* [a\\](b) \\<i> \\&amp; a\\|b \\~\\~s\\~\\~ c\\\\d \\`e\\`"),
+        ("a\nb\u{1}", "a\\\\u{A}b\\\\u{1}"),
+    ])
+    func markdownCell(text: String, expected: String) {
+        #expect(MarkdownReport.escape(text) == expected)
+    }
+
+    @Test("Markdown code spans: fenced past any backtick run, padded at a backtick edge", arguments: [
+        ("Screen/List/Row[1]", "`Screen/List/Row[1]`"),
+        ("a`b", "``a`b``"),
+        ("`a``", "``` `a`` ```"),
+        ("a|b\nc", "`a\\|b\\u{A}c`"),
+        (" a ", "`  a  `"),
+    ])
+    func markdownCode(text: String, expected: String) {
+        #expect(MarkdownReport.code(text) == expected)
+    }
+
+    /// A trace in which `view` is written `writes` times, each write evaluating it `fanOut` times
+    /// (10 ns each), and `skipping` (if given) skipped once per write.
+    private func trace(writes: Int, fanOut: Int, view: String = "A", skipping: String? = nil) -> String {
         var lines = [TestSupport.meta]
         var seq = 0
-        for _ in 0..<evaluations {
+        for tx in 1...writes {
             seq += 1
-            lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tx":\#(seq),"kind":"write","view":"A","prop":"n","wrapper":"State","changed":true,"site":"A.swift:3"}"#)
-            seq += 1
-            lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tx":\#(seq - 1),"kind":"body-eval","view":"A","changed":1,"cause":\#(seq - 1),"reason":"state","dur":10}"#)
+            let write = seq
+            lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tx":\#(tx),"kind":"write","view":"\#(view)","prop":"n","wrapper":"State","changed":true,"site":"A.swift:3"}"#)
+            for _ in 0..<fanOut {
+                seq += 1
+                lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tx":\#(tx),"kind":"body-eval","view":"\#(view)","changed":1,"cause":\#(write),"reason":"state","dur":10}"#)
+            }
+            if let skipping {
+                seq += 1
+                lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tx":\#(tx),"kind":"skip","view":"\#(skipping)","cause":\#(write),"reason":"inputs-equal"}"#)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

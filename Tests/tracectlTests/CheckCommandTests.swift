@@ -19,12 +19,11 @@ struct CheckCommandTests {
         try TracectlProcess.run(["check"] + arguments, environment: environment, currentDirectory: Self.scenarios)
     }
 
-    @Test("text, JSON and GitHub output match their goldens; exit 1 on an error-level breach, 0 otherwise", arguments: [
+    @Test("text and JSON output match their goldens; exit 1 on an error-level breach, 0 otherwise", arguments: [
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json"], "check/state.text.txt", Int32(1)),
         (["scroll-offset.view-storage.jsonl", "--budget", "../../Budgets/scroll-offset.json"], "check/view-storage.text.txt", 0),
         (["scroll-offset.view-storage.jsonl", "--budget", "../../Budgets/warn-only.json"], "check/warn-only.text.txt", 0),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--format", "json"], "check/state.json", 1),
-        (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--github"], "check/state.github.txt", 1),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/ratchet.json", "--baseline", "scroll-offset.view-storage.jsonl"],
          "check/ratchet.text.txt", 1),
         (["rendering-cycle.extracted.jsonl", "rendering-cycle.inline.jsonl", "--budget", "../../Budgets/rendering-cycle.json"],
@@ -34,6 +33,45 @@ struct CheckCommandTests {
         let run = try check(arguments)
         #expect(run.status == status, "stderr: \(run.stderr)")
         Golden.check(run.stdout, named: golden)
+    }
+
+    @Test("--github writes workflow commands on stderr at the repository paths of the write sites; stdout stays the report")
+    func githubCommands() throws {
+        let run = try check(["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--github", "--source-root", "../../.."])
+        #expect(run.status == 1)
+        Golden.check(run.stdout, named: "check/state.text.txt")
+        Golden.check(run.stderr, named: "check/state.github.txt")
+    }
+
+    @Test("--format json --github: standard output is one JSON document, the workflow commands go to stderr")
+    func githubWithJSON() throws {
+        let run = try check(["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--format", "json", "--github"])
+        #expect(run.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["status"] as? String == "fail")
+        let commands = run.stderr.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(commands.filter { $0.hasPrefix("::error ") }.count == 4)
+        #expect(commands.filter { $0.hasPrefix("::warning ") }.count == 1)
+        #expect(!run.stdout.contains("::error"))
+    }
+
+    @Test("--github maps sites to the one *.swift file of that name under the current directory, skipping .build folders")
+    func githubSourceRootDefault() throws {
+        let root = PackagePaths.temporaryDirectory()
+        for path in ["App/Screens/ScrollOffset.swift", ".build/debug/ScrollOffset.swift", ".build-x/ScrollOffset.swift"] {
+            try FileManager.default.createDirectory(
+                atPath: root + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "// \(path)\n".write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
+        }
+        let arguments = [Self.scenarios + "/scroll-offset.state.jsonl", "--budget", Self.budgets + "/scroll-offset.json", "--github"]
+        let mapped = try TracectlProcess.run(["check"] + arguments, currentDirectory: root)
+        #expect(mapped.stderr.hasPrefix("::error file=App/Screens/ScrollOffset.swift,line=62,title=Tracer budget $.rules[0]::"), "\(mapped.stderr)")
+        // A second file of that name in another module folder: ambiguous, so no file is named.
+        try FileManager.default.createDirectory(atPath: root + "/Other", withIntermediateDirectories: true)
+        try "// other\n".write(toFile: root + "/Other/ScrollOffset.swift", atomically: true, encoding: .utf8)
+        let ambiguous = try TracectlProcess.run(["check"] + arguments, currentDirectory: root)
+        #expect(ambiguous.stderr.hasPrefix("::error title=Tracer budget $.rules[0]::"), "\(ambiguous.stderr)")
+        #expect(!ambiguous.stderr.contains("file="))
     }
 
     @Test("--github appends a Markdown table to $GITHUB_STEP_SUMMARY")
@@ -49,23 +87,31 @@ struct CheckCommandTests {
         Golden.check(text, named: "check/state.summary.md")
     }
 
-    @Test("--junit writes one well-formed test case per rule, failures carrying the message",
-          .enabled(if: xmllintAvailable, "needs xmllint (.ci/run installs libxml2-utils)"))
-    func junit() throws {
+    /// Runs the state trace against the scroll-offset budget with `--junit` and returns the file.
+    private func junitReport() throws -> String {
         let report = PackagePaths.temporaryDirectory() + "/budget.xml"
         let run = try check(["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--junit", report])
         #expect(run.status == 1)
-        let lint = Process()
-        lint.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        lint.arguments = ["xmllint", "--noout", report]
-        try lint.run()
-        lint.waitUntilExit()
-        #expect(lint.terminationStatus == 0)
-        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        return report
+    }
+
+    @Test("--junit writes one test case per rule, failures carrying the message")
+    func junit() throws {
+        let xml = try String(contentsOfFile: try junitReport(), encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 7)
         #expect(xml.components(separatedBy: "<failure ").count - 1 == 4)
         #expect(xml.contains("<failure message=\"MyView body-evals: expected ≤ 3, found 241\" type=\"budget\">"))
         Golden.check(xml, named: "check/state.junit.xml")
+    }
+
+    @Test("--junit XML is well-formed for xmllint", .enabled(if: xmllintAvailable, "needs xmllint (.ci/run installs libxml2-utils)"))
+    func junitLint() throws {
+        let lint = Process()
+        lint.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        lint.arguments = ["xmllint", "--noout", try junitReport()]
+        try lint.run()
+        lint.waitUntilExit()
+        #expect(lint.terminationStatus == 0)
     }
 
     @Test("each bad budget file: exit 2 and its position, JSON path and message", arguments: badBudgets)
@@ -112,10 +158,30 @@ struct CheckCommandTests {
         (["missing.jsonl", "--budget", "../../Budgets/scroll-offset.json"], "tracectl: error: missing.jsonl:0:0: cannot open"),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/ratchet.json"],
          "tracectl: error: ../../Budgets/ratchet.json:4: $.rules[0].maxIncrease: a relative limit needs a baseline trace"),
+        (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--source-root", "."],
+         "Error: '--source-root' only applies with '--github'"),
+        (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--github", "--source-root", "/nonexistent"],
+         "Error: invalid value '/nonexistent' for '--source-root': expected a directory"),
     ])
     func errors(arguments: [String], message: String) throws {
         let run = try check(arguments)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(message), "stderr: \(run.stderr)")
+    }
+
+    @Test("a malformed trace, as a run or as the baseline, exits 2 with FILE:LINE:COL", arguments: [false, true])
+    func malformedTrace(asBaseline: Bool) throws {
+        let directory = PackagePaths.temporaryDirectory()
+        let meta = #"{"kind":"meta","schema":"tracer/1","tool":"test","unit":"ns","pid":1}"#
+        let lines = [meta, #"{"seq":1,"kind":"body-eval","view":"A","dur":1}"#, #"{"seq":2,"kind":"body-eval","view":"A","dur":}"#]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/bad.jsonl", atomically: true, encoding: .utf8)
+        let traces = asBaseline ? ["scroll-offset.state.jsonl", "--baseline", directory + "/bad.jsonl"] : [directory + "/bad.jsonl"]
+        let run = try check(traces + ["--budget", "../../Budgets/ratchet.json"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        let position = "tracectl: error: \(directory)/bad.jsonl:3:"
+        #expect(run.stderr.hasPrefix(position), "stderr: \(run.stderr)")
+        let column = run.stderr.dropFirst(position.count).prefix { $0.isNumber }
+        #expect((Int(column) ?? 0) > 1, "a column: \(run.stderr)")
     }
 }

@@ -32,13 +32,41 @@ struct PartialAggregate: Sendable {
     var invalidLines: [TraceDiagnostic] = []
     var lineCount = 0
     var keptDiagnostics = 10
+    /// With `AnalysisOptions.markViews`: per mark name, the per-view figures of its intervals.
+    var markViews: [String: [String: ViewPart]] = [:]
+    /// With `AnalysisOptions.markViews`: the per-view figures before this range's first mark.
+    var leadingMarkViews: [String: ViewPart] = [:]
     /// Events whose `cause` refers to an event before this range (in an earlier range): their
     /// chains cannot be followed from here.
     var crossingCauses = 0
 
     /// Appends `later` (the range after this one), whose line numbers are relative to its start.
     mutating func append(_ later: PartialAggregate) {
-        for (name, part) in later.views {
+        Self.merge(later.views, into: &views)
+        // NB: the later range's events before its first mark continue this range's last interval.
+        if let last = marks.last?.name, !later.leadingMarkViews.isEmpty {
+            Self.merge(later.leadingMarkViews, into: &markViews[last, default: [:]])
+        } else {
+            Self.merge(later.leadingMarkViews, into: &leadingMarkViews)
+        }
+        for (name, parts) in later.markViews { Self.merge(parts, into: &markViews[name, default: [:]]) }
+        sites.merge(later.sites) { earlier, _ in earlier }
+        kindCounts.merge(later.kindCounts, uniquingKeysWith: +)
+        if marks.isEmpty { leading.add(later.leading) } else { marks[marks.count - 1].counters.add(later.leading) }
+        marks += later.marks
+        let shift = lineCount
+        func shifted(_ diagnostics: [TraceDiagnostic]) -> [TraceDiagnostic] {
+            diagnostics.map { var moved = $0; moved.line += shift; return moved }
+        }
+        warnings += shifted(later.warnings)
+        invalidLineCount += later.invalidLineCount
+        invalidLines = Array((invalidLines + shifted(later.invalidLines)).prefix(keptDiagnostics))
+        lineCount += later.lineCount
+    }
+
+    /// Adds each view's figures in `parts` to those in `views`.
+    private static func merge(_ parts: [String: ViewPart], into views: inout [String: ViewPart]) {
+        for (name, part) in parts {
             guard var mine = views[name] else {
                 views[name] = part
                 continue
@@ -54,23 +82,11 @@ struct PartialAggregate: Sendable {
             mine.causes.merge(part.causes, uniquingKeysWith: +)
             views[name] = mine
         }
-        sites.merge(later.sites) { earlier, _ in earlier }
-        kindCounts.merge(later.kindCounts, uniquingKeysWith: +)
-        if marks.isEmpty { leading.add(later.leading) } else { marks[marks.count - 1].counters.add(later.leading) }
-        marks += later.marks
-        let shift = lineCount
-        func shifted(_ diagnostics: [TraceDiagnostic]) -> [TraceDiagnostic] {
-            diagnostics.map { var moved = $0; moved.line += shift; return moved }
-        }
-        warnings += shifted(later.warnings)
-        invalidLineCount += later.invalidLineCount
-        invalidLines = Array((invalidLines + shifted(later.invalidLines)).prefix(keptDiagnostics))
-        lineCount += later.lineCount
     }
 
-    /// The finished summary.
-    var summary: TraceSummary {
-        let viewStats = views.values.map { part -> ViewStats in
+    /// The finished statistics of `parts`, ordered by view path.
+    private func finished(_ parts: [String: ViewPart]) -> [ViewStats] {
+        parts.values.map { part -> ViewStats in
             var stats = part.stats
             stats.bodyTime = part.durations.stats
             stats.writesByProperty = OriginCount.ranked(origins(part.writes))
@@ -78,13 +94,19 @@ struct PartialAggregate: Sendable {
             stats.causes = OriginCount.ranked(origins(part.causes))
             return stats
         }.sorted { $0.view < $1.view }
+    }
+
+    /// The finished summary.
+    var summary: TraceSummary {
+        let viewStats = finished(views)
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
         return TraceSummary(
             file: file, header: header, views: viewStats, totals: totals, kindCounts: kindCounts,
             unknownKinds: kindCounts.filter { !known.contains($0.key) }, marks: marks, beforeFirstMark: leading,
-            warnings: warnings, invalidLineCount: invalidLineCount, invalidLines: invalidLines, lineCount: lineCount)
+            warnings: warnings, invalidLineCount: invalidLineCount, invalidLines: invalidLines, lineCount: lineCount,
+            markViews: markViews.mapValues(finished))
     }
 
     private func origins(_ counts: [Property: Int]) -> [WriteOrigin: Int] {

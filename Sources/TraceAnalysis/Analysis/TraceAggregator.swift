@@ -40,6 +40,14 @@ struct TraceAggregator {
     /// Events whose `cause` lies before this range's first `seq` (another range's event).
     private var crossingCauses = 0
 
+    /// Per-view counters within mark intervals; nil (one branch per event) unless asked for.
+    private var markViews: MarkViewCounters?
+
+    /// An empty aggregate; `markViews` also splits the per-view figures by mark interval.
+    init(markViews: Bool = false) {
+        self.markViews = markViews ? MarkViewCounters() : nil
+    }
+
     /// Adds one event.
     @inline(__always)
     mutating func add(_ event: ParsedEvent) {
@@ -47,6 +55,7 @@ struct TraceAggregator {
         if kindIndex >= kindCounts.count { kindCounts += repeatElement(0, count: kindIndex + 1 - kindCounts.count) }
         kindCounts[kindIndex] += 1
         if event.kind == .mark { marks.append((event.name, event.seq, event.ts, EventCounters())) }
+        if markViews != nil { markViews!.add(event) }
         var counters = EventCounters()
         counters.events = 1
         let view = Int(event.view)
@@ -152,6 +161,7 @@ struct TraceAggregator {
             parts[Int(view)]?.causes[originNames[Int(origin)], default: 0] += count
         }
         for part in parts.values { partial.views[part.stats.view] = part }
+        markViews?.store(in: &partial, reader)
         return partial
     }
 }

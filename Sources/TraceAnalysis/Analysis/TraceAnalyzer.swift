@@ -19,11 +19,15 @@ public enum TraceAnalyzer {
         public var read: TraceReadOptions
         /// Files smaller than this are parsed on one thread.
         public var minimumSplitSize: Int
+        /// Also split the per-view figures by mark interval (`TraceSummary.markViews`, for budget
+        /// rules with a `mark`); off by default, so that a report pays nothing for it.
+        public var markViews: Bool
 
         /// Options with the given read options.
-        public init(read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20) {
+        public init(read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, markViews: Bool = false) {
             self.read = read
             self.minimumSplitSize = minimumSplitSize
+            self.markViews = markViews
         }
     }
 
@@ -36,7 +40,7 @@ public enum TraceAnalyzer {
     ) throws(TraceError) -> TraceSummary {
         guard case .file(let path) = source else {
             var reader = try TraceReader(source: source, options: options.read)
-            return try aggregate(&reader).summary
+            return try aggregate(&reader, options).summary
         }
         let descriptor = try TraceReader.open(path)
         defer { close(descriptor) }
@@ -49,7 +53,7 @@ public enum TraceAnalyzer {
             var reader = TraceReader(
                 descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
                 options: options.read)
-            return try aggregate(&reader).summary
+            return try aggregate(&reader, options).summary
         }
         let ranges = [(0..<split, TraceReader.Role.head), (split..<size, TraceReader.Role.tail)]
         let results = LockedBox<[Int: Result<PartialAggregate, TraceError>]>([:])
@@ -58,7 +62,7 @@ public enum TraceAnalyzer {
                 var reader = TraceReader(
                     descriptor: descriptor, ownsDescriptor: false, range: ranges[index].0, role: ranges[index].1,
                     displayName: path, options: options.read)
-                return try aggregate(&reader)
+                return try aggregate(&reader, options)
             }
             results.withLock { $0[index] = result }
         }
@@ -71,7 +75,7 @@ public enum TraceAnalyzer {
             var reader = TraceReader(
                 descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
                 options: options.read)
-            return try aggregate(&reader).summary
+            return try aggregate(&reader, options).summary
         case .success(let later): merged.append(later)
         case .failure(var error):
             // NB: the tail counts lines from the split; the head's errors come first anyway.
@@ -81,8 +85,8 @@ public enum TraceAnalyzer {
         return merged.summary
     }
 
-    private static func aggregate(_ reader: inout TraceReader) throws(TraceError) -> PartialAggregate {
-        var aggregator = TraceAggregator()
+    private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
+        var aggregator = TraceAggregator(markViews: options.markViews)
         while try reader.advance() { aggregator.add(reader.current) }
         return aggregator.partial(reader)
     }

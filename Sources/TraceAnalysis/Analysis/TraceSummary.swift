@@ -23,12 +23,16 @@ public struct TraceSummary: Sendable, Hashable {
     public var invalidLines: [TraceDiagnostic]
     /// Lines in the trace, blank and invalid ones included.
     public var lineCount: Int
+    /// Per mark name, the per-view statistics of the events within its intervals (from a mark to
+    /// the next mark; every interval of a name added up). Only with `AnalysisOptions.markViews`.
+    public var markViews: [String: [ViewStats]]
 
     /// A summary with the given parts.
     public init(
         file: String, header: TraceHeader?, views: [ViewStats], totals: EventCounters, kindCounts: [String: Int],
         unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
-        warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int
+        warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
+        markViews: [String: [ViewStats]] = [:]
     ) {
         self.file = file
         self.header = header
@@ -42,6 +46,7 @@ public struct TraceSummary: Sendable, Hashable {
         self.invalidLineCount = invalidLineCount
         self.invalidLines = invalidLines
         self.lineCount = lineCount
+        self.markViews = markViews
     }
 
     /// The statistics of `view`, if it appears in the trace.

@@ -134,6 +134,10 @@ public enum BudgetMetric: String, Sendable, CaseIterable {
     /// Whether the rule sums its matching views into one figure instead of checking each.
     public var isTotal: Bool { self == .totalBodyEvals }
 
+    /// Whether the figure counts something, so that a view absent from a run counts 0 there; a
+    /// ratio (`evals-per-write`) or percentile (`body-time-p95`) of nothing is no figure at all.
+    public var isCount: Bool { self != .evalsPerWrite && self != .bodyTimeP95 }
+
     /// A figure of this metric for messages: `12`, `0.5`, `1.2 ms`.
     public func format(_ value: Double) -> String {
         isDuration ? DurationText.format(nanoseconds: value) : NumberText.format(value)
@@ -216,11 +220,22 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Number formatting shared by budget messages: integers without a fraction, else two decimals.
+/// Number formatting shared by budget messages, and the plain decimals budget strings contain.
 enum NumberText {
+    /// Integers without a fraction, else two decimals.
     static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(format: "%.2f", value)
+    }
+
+    /// The value of `text` when it is a plain decimal, `[0-9]+(\.[0-9]+)?` (the JSON Schema's
+    /// pattern): no sign, exponent, hexadecimal, `inf` or `nan`, which `Double(_:)` would take.
+    static func decimal(_ text: Substring) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
+              let value = Double(text), value.isFinite
+        else { return nil }
+        return value
     }
 }
 
@@ -236,15 +251,24 @@ public enum DurationText {
         }
     }
 
-    /// Nanoseconds in a string like `500ns`, `20us`, `20µs`, `1.5ms`, `2s`; nil if it is not one.
+    /// Nanoseconds in a string like `500ns`, `20us`, `20µs`, `1.5ms`, `2 s` (spaces allowed around
+    /// the number and the unit); nil if it is not one.
     public static func parse(_ text: String) -> Double? {
         let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = spacesTrimmed(Substring(text))
         for (unit, scale) in units where trimmed.hasSuffix(unit) {
-            let number = trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
-            guard let value = Double(number), value >= 0, value.isFinite else { return nil }
+            guard let value = NumberText.decimal(spacesTrimmed(trimmed.dropLast(unit.count))), (value * scale).isFinite else {
+                return nil
+            }
             return value * scale
         }
         return nil
+    }
+
+    private static func spacesTrimmed(_ text: Substring) -> Substring {
+        var text = text
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

@@ -1,8 +1,10 @@
 /// The outcome of holding traces to a budget: one result per rule, and the exit status it implies.
 ///
 /// Several traces are repeated runs: each rule combines a view's figures across the runs it
-/// applies to (median, max or min). With a baseline, `maxIncrease` limits a figure to the
-/// baseline's figure for the same view plus a percentage or an amount.
+/// applies to (median, max or min). A view missing from a run counts 0 there for a count metric;
+/// for `evals-per-write` and `body-time-p95` that run has no figure for it. With a baseline,
+/// `maxIncrease` limits a figure to the baseline's figure for the same view plus a percentage or
+/// an amount.
 public struct BudgetCheck: Sendable {
     /// A view over its limit, with the writes that led to its evaluations.
     public struct Offender: Sendable, Hashable {
@@ -85,9 +87,6 @@ public struct BudgetCheck: Sendable {
     /// How many results have `status`.
     public func count(_ status: Status) -> Int { results.filter { $0.status == status }.count }
 
-    /// The mark names `budget`'s rules need figures for.
-    public static func marks(of budget: Budget) -> Set<String> { Set(budget.rules.compactMap(\.mark)) }
-
     /// Holds `traces` (repeated runs) to `budget`, against `baseline` for `maxIncrease` rules.
     ///
     /// - Throws: `BudgetError` when a rule needs a baseline and none was given.
@@ -123,6 +122,12 @@ public struct BudgetCheck: Sendable {
         let perRun = runs.map { figures(of: rule, glob: glob, in: $0) }
         var views = Set(perRun.flatMap(\.keys))
         if views.isEmpty {
+            guard rule.metric.isCount else {
+                // NB: a ratio or percentile of nothing is no figure at all, not 0.
+                result.status = .skipped
+                result.note = "no \(rule.metric.rawValue) figure for a view matching \(rule.view)" + (rule.mark.map { " in mark '\($0)'" } ?? "")
+                return result
+            }
             // NB: no matching view counts as a figure of 0, which a `min` rule can fail.
             views = [rule.view]
             result.note = rule.mark.map { "no view matching \(rule.view) in mark '\($0)'" } ?? "no view matching \(rule.view)"
@@ -130,11 +135,12 @@ public struct BudgetCheck: Sendable {
         let baselineFigures = baseline.map { figures(of: rule, glob: glob, in: $0) }
         var checked: [(view: String, value: Double, excess: Double, maximum: Double?, baseline: Double?)] = []
         for view in views.sorted() {
-            let value = aggregate.combine(perRun.map { $0[view] ?? 0 })
+            // NB: a run without the view counts 0 for a count; for a ratio or percentile it has no
+            // figure and the view's figure combines the runs that have one (never none: see `views`).
+            let value = aggregate.combine(perRun.compactMap { figure(of: view, in: $0, rule.metric) })
             var maximum = rule.max
             var base: Double?
-            if let increase = rule.maxIncrease, let baselineFigures {
-                let baseValue = baselineFigures[view] ?? 0
+            if let increase = rule.maxIncrease, let baseValue = baselineFigures.flatMap({ figure(of: view, in: $0, rule.metric) }) {
                 base = baseValue
                 maximum = Swift.min(maximum ?? .infinity, increase.limit(over: baseValue))
             }
@@ -187,7 +193,13 @@ public struct BudgetCheck: Sendable {
         return figures
     }
 
-    /// `metric` of one view; nil when the view has no such figure (evaluations per write without writes).
+    /// `view`'s figure in one trace's `figures`: 0 for a count when the view is absent, else nil.
+    private static func figure(of view: String, in figures: [String: Double], _ metric: BudgetMetric) -> Double? {
+        figures[view] ?? (metric.isCount ? 0 : nil)
+    }
+
+    /// `metric` of one view; nil when the view has no such figure (evaluations per write without
+    /// writes, a body-time percentile without evaluations).
     private static func value(_ metric: BudgetMetric, _ stats: ViewStats) -> Double? {
         switch metric {
         case .bodyEvals, .totalBodyEvals: Double(stats.bodyEvals)
@@ -196,7 +208,7 @@ public struct BudgetCheck: Sendable {
         case .invalidations: Double(stats.invalidations)
         case .writes: Double(stats.writes)
         case .evalsPerWrite: stats.evalsPerWrite
-        case .bodyTimeP95: Double(stats.bodyTime.p95)
+        case .bodyTimeP95: stats.bodyTime.count > 0 ? Double(stats.bodyTime.p95) : nil
         case .bodyTimeTotal: Double(stats.bodyTime.total)
         }
     }

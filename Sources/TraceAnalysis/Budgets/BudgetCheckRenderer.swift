@@ -126,15 +126,13 @@ public enum BudgetCheckRenderer {
     }
 
     /// GitHub Actions workflow commands: `::error` for failures, `::warning` for warnings, placed at
-    /// the top cause's declaration site when the trace names one.
-    public static func githubCommands(_ check: BudgetCheck) -> String {
+    /// the top cause's declaration site when `sources` maps it to a file of the repository.
+    public static func githubCommands(_ check: BudgetCheck, sources: SourceIndex) -> String {
         var output = ""
         for result in check.results where result.status == .fail || result.status == .warn {
             var properties = [("title", "Tracer budget \(result.rule.path)")]
-            if let site = result.offenders.first?.causes.first?.origin.site, let colon = site.lastIndex(of: ":"),
-               let line = Int(site[site.index(after: colon)...])
-            {
-                properties = [("file", String(site[..<colon])), ("line", String(line))] + properties
+            if let site = result.offenders.first?.causes.first?.origin.site, let location = sources.location(ofSite: site) {
+                properties = [("file", location.path), ("line", String(location.line))] + properties
             }
             let command = result.status == .fail ? "error" : "warning"
             let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
@@ -150,10 +148,11 @@ public enum BudgetCheckRenderer {
         let icons: [BudgetCheck.Status: String] = [.pass: "✅ pass", .warn: "⚠️ warn", .fail: "❌ fail", .off: "off", .skipped: "skipped"]
         for result in check.results {
             let cells = [
-                icons[result.status]!, "`\(result.view ?? result.rule.view)`", result.rule.metric.rawValue + scope(result.rule),
-                result.expected, result.found.map(result.rule.metric.format) ?? "-",
+                MarkdownReport.escape(icons[result.status]!), MarkdownReport.code(result.view ?? result.rule.view),
+                MarkdownReport.escape(result.rule.metric.rawValue + scope(result.rule)), MarkdownReport.escape(result.expected),
+                MarkdownReport.escape(result.found.map(result.rule.metric.format) ?? "-"),
             ]
-            output += "| " + cells.map(MarkdownReport.escape).joined(separator: " | ") + " |\n"
+            output += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return output + "\n**\(verdict(check))**\n"
     }

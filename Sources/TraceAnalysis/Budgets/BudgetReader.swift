@@ -10,7 +10,9 @@ struct BudgetReader {
     ]
 
     mutating func budget(_ root: JSONNode) throws(BudgetError) -> Budget {
-        guard case .object(let members) = root.value else { throw problem(root, "$", "expected an object") }
+        guard case .object(let members) = root.value else {
+            throw problem(root, "$", "expected a budget object, found \(root.value.typeName)")
+        }
         try rejectDuplicates(members, path: "$")
         for (key, node) in members where !Self.topLevelKeys.contains(key) {
             throw problem(node, "$.\(key)", "unknown key '\(key)' (expected schema, aggregate, rules, description)")
@@ -27,6 +29,10 @@ struct BudgetReader {
         guard let rulesNode = root["rules"] else { throw problem(root, "$", "missing \"rules\": expected an array") }
         guard case .array(let ruleNodes) = rulesNode.value else {
             throw problem(rulesNode, "$.rules", "expected an array, found \(rulesNode.value.typeName)")
+        }
+        guard !ruleNodes.isEmpty else {
+            // NB: a gate that checks nothing would pass unnoticed.
+            throw problem(rulesNode, "$.rules", "expected at least one rule")
         }
         var rules: [BudgetRule] = []
         for (index, node) in ruleNodes.enumerated() {
@@ -114,7 +120,7 @@ struct BudgetReader {
 
     private func increase(_ node: JSONNode, _ path: String, _ metric: BudgetMetric) throws(BudgetError) -> BudgetIncrease {
         if case .string(let text) = node.value, text.hasSuffix("%") {
-            guard let percent = Double(text.dropLast()), percent >= 0, percent.isFinite else {
+            guard let percent = NumberText.decimal(text.dropLast()) else {
                 throw problem(node, path, "expected a percentage like \"10%\", found \"\(text)\"")
             }
             return .percent(percent)

@@ -47,9 +47,8 @@ extension Budget {
     ///
     /// - Throws: `TraceError` for an invalid trace, `BudgetError` when a rule needs a baseline.
     public func check(trace bytes: [UInt8], name: String = "<memory>", baseline: [UInt8]? = nil) throws -> BudgetCheck {
-        let marks = BudgetCheck.marks(of: self)
-        let figures = try BudgetFigures.load(source: .bytes(bytes, name: name), marks: marks)
-        let base = try baseline.map { try BudgetFigures.load(source: .bytes($0, name: "<baseline>"), marks: marks) }
+        let figures = try BudgetFigures.load(source: .bytes(bytes, name: name), for: self)
+        let base = try baseline.map { try BudgetFigures.load(source: .bytes($0, name: "<baseline>"), for: self) }
         return try BudgetCheck.evaluate(self, file: name, traces: [figures], baseline: base)
     }
 }

@@ -205,8 +205,9 @@ public struct JSONDocumentParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in the exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-            throw error("number out of range")
+        guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)), number.isFinite else {
+            index = start
+            throw error("number out of range (beyond ±1.8e308)")
         }
         return number
     }

@@ -7,8 +7,7 @@ enum MarkdownReport {
         out += "| " + ReportTable.headers.joined(separator: " | ") + " |\n"
         out += "| " + alignment.joined(separator: " | ") + " |\n"
         for row in ReportTable.rows(views) {
-            var cells = row.map(escape)
-            cells[0] = "`\(cells[0])`"
+            let cells = [code(row[0])] + row.dropFirst().map(escape)
             out += "| " + cells.joined(separator: " | ") + " |\n"
         }
         let totals = summary.totals
@@ -25,12 +24,51 @@ enum MarkdownReport {
         return out
     }
 
-    /// A cell with `|` escaped so it cannot end the cell.
+    /// Text shown literally in a table cell: control characters and line breaks written visibly
+    /// (`TerminalText`) so that they cannot end the row, `|` escaped so that it cannot end the
+    /// cell, and Markdown's inline syntax backslash-escaped (`\`, a backtick, `*`, `~`, `<`, `&`,
+    /// `_` at a word's edge, `]` before `(`). Ordinary names and figures come out unchanged.
     static func escape(_ text: String) -> String {
+        let scalars = Array(TerminalText.sanitize(text).unicodeScalars)
         var escaped = ""
-        for character in text {
-            if character == "|" { escaped += "\\|" } else { escaped.append(character) }
+        for (index, scalar) in scalars.enumerated() {
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            switch scalar {
+            case "\\", "`", "*", "~", "<", "&", "|":
+                escaped += "\\"
+            case "_" where !(index > 0 && isWordScalar(scalars[index - 1]) && next.map(isWordScalar) == true):
+                // NB: an underscore inside a word (`my_trace`) never starts emphasis.
+                escaped += "\\"
+            case "]" where next == "(":
+                // NB: `Row[1]` stays as it is; only `[text](target)` would become a link.
+                escaped += "\\"
+            default:
+                break
+            }
+            escaped.unicodeScalars.append(scalar)
         }
         return escaped
+    }
+
+    /// A code span that shows `text` literally in a table cell: fenced with one backtick more than
+    /// the longest run inside it (padded where CommonMark would strip or join), `|` escaped as
+    /// GitHub's tables require, and control characters written visibly (`TerminalText`).
+    static func code(_ text: String) -> String {
+        let content = TerminalText.sanitize(text).replacingOccurrences(of: "|", with: "\\|")
+        var run = 0
+        var longestRun = 0
+        for character in content {
+            run = character == "`" ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let fence = String(repeating: "`", count: longestRun + 1)
+        // NB: CommonMark strips one space from each end of a span that starts and ends with one.
+        let padded = content.hasPrefix("`") || content.hasSuffix("`")
+            || content.hasPrefix(" ") && content.hasSuffix(" ") && content.contains { $0 != " " }
+        return padded ? "\(fence) \(content) \(fence)" : fence + content + fence
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 }

@@ -12,7 +12,10 @@ enum Check: Subcommand {
             traces are repeated runs: each rule combines them (median by default). With --baseline,
             rules with "maxIncrease" limit a figure to the baseline's plus a percentage or amount.
             Output: one line per rule on standard output (or --format json), plus --junit FILE and,
-            with --github, ::error/::warning workflow commands and a table in $GITHUB_STEP_SUMMARY.
+            with --github, ::error/::warning workflow commands on standard error (the Actions runner
+            reads both streams; standard output stays the report alone) and a table in
+            $GITHUB_STEP_SUMMARY. Annotations point at the write's declaration: each site is mapped
+            to the one *.swift file of that name under --source-root (the module folder breaks ties).
             --write-budget FILE writes a budget from the trace's current figures (plus --headroom).
             Exit status: 0 pass (warnings allowed), 1 an error-level rule failed, 2 bad input or usage.
             """,
@@ -22,7 +25,8 @@ enum Check: Subcommand {
             .value("--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against."),
             .value("--format", valueName: "format", help: "The report on standard output.", choices: ["text", "json"], defaultValue: "text"),
             .value("--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file."),
-            .flag("--github", help: "Also print GitHub Actions annotations and append a table to $GITHUB_STEP_SUMMARY."),
+            .flag("--github", help: "Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY."),
+            .value("--source-root", valueName: "dir", help: "With --github: the repository whose *.swift files annotations point at (default: the current directory)."),
             .value("--write-budget", valueName: "file", help: "Write a budget from the trace's current figures instead of checking."),
             .value("--headroom", valueName: "percent", help: "With --write-budget: allow this much above the current figures (e.g. 10%).", defaultValue: "0%"),
             .flag("--lenient", help: "Skip invalid trace lines (counting them) instead of failing."),
@@ -46,16 +50,16 @@ enum Check: Subcommand {
         guard let budgetPath = arguments.value("--budget") else {
             throw UsageError("expected '--budget FILE' (or '--write-budget FILE' to write one)", command: spec.name)
         }
+        let sources = try sourceIndex(arguments)
         let budget = try loadBudget(budgetPath)
-        let marks = BudgetCheck.marks(of: budget)
         let figures = try VisualCommand.run { () throws(TraceError) in
             try traces.map { path throws(TraceError) in
-                try BudgetFigures.load(source: TraceSource(argument: path), marks: marks, options: options)
+                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options)
             }
         }
         let baseline = try arguments.value("--baseline").map { path in
             try VisualCommand.run { () throws(TraceError) in
-                try BudgetFigures.load(source: TraceSource(argument: path), marks: marks, options: options)
+                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options)
             }
         }
         for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
@@ -65,22 +69,36 @@ enum Check: Subcommand {
         } catch {
             throw CommandError(error.description)
         }
-        let evaluated = check.results.filter { $0.status != .off }
-        if !evaluated.isEmpty, evaluated.allSatisfy({ $0.status == .skipped }) {
-            console.warning("no rule of \(budgetPath) applies to these traces (their scenario or variant differs from every rule's)")
+        if check.results.allSatisfy({ $0.status == .off || $0.status == .skipped }) {
+            // NB: a gate that checks nothing must not pass unnoticed.
+            console.warning("no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)")
         }
         console.out(arguments.value("--format") == "json"
             ? BudgetCheckRenderer.json(check, budget: budgetPath) : BudgetCheckRenderer.text(check, budget: budgetPath))
         if let junit = arguments.value("--junit") {
             try write(BudgetCheckRenderer.junit(check, budget: budgetPath), to: junit)
         }
-        if arguments.flag("--github") {
-            console.out(BudgetCheckRenderer.githubCommands(check))
+        if let sources {
+            // NB: on stderr, so that `--format json` output stays one JSON document.
+            console.err(BudgetCheckRenderer.githubCommands(check, sources: sources))
             if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
                 try append(BudgetCheckRenderer.markdown(check, budget: budgetPath), to: summary)
             }
         }
         return ExitStatus(rawValue: check.exitStatus)
+    }
+
+    /// With `--github`: the `*.swift` files under `--source-root` (default: the current directory).
+    private static func sourceIndex(_ arguments: ParsedArguments) throws(UsageError) -> SourceIndex? {
+        let root = arguments.value("--source-root")
+        guard arguments.flag("--github") else {
+            if root != nil { throw UsageError("'--source-root' only applies with '--github'", command: spec.name) }
+            return nil
+        }
+        guard let index = SourceIndex(root: root ?? ".") else {
+            throw UsageError("invalid value '\(root ?? ".")' for '--source-root': expected a directory", command: spec.name)
+        }
+        return index
     }
 
     /// Reads the budget file, mapping a problem to `FILE:LINE:COL: $.path: message` (exit 2).
