@@ -78,11 +78,27 @@ import Testing
         timeline.add(event(100))
         timeline.add(event(105, changed: 0))
         timeline.add(event(125))
+        #expect(timeline.axis == .time)
         #expect(timeline.evals == [2, 0, 1])
         #expect(timeline.wasted == [1, 0, 0])
         timeline.add(event(150))
         #expect(timeline.bucketWidth == 20)
         #expect(timeline.evals == [2, 1, 1])
         #expect(timeline.evals.count <= 4)
+    }
+
+    @Test func timelineOfATraceWithoutTimestampsCountsPerTransaction() throws {
+        let profile = try VisualGolden.profile("scroll-offset.view-storage")
+        let timeline = profile.timeline
+        #expect(timeline.axis == .transaction)
+        #expect(timeline.bucketWidth == 1)
+        #expect(timeline.start == 1)
+        // tx 1 mounts (2 evaluations), each threshold crossing re-evaluates both views; 240 scroll transactions.
+        #expect(timeline.evals.count == 241)
+        #expect(timeline.evals.reduce(0, +) == profile.summary.totals.bodyEvals)
+        #expect(timeline.evals.filter { $0 > 0 } == [2, 2, 2])
+        #expect(timeline.writes.reduce(0, +) == profile.summary.totals.writes)
+        let page = HTMLReport.report(profile)
+        #expect(page.contains("\"timeline\":{\"axis\":\"transaction\",\"start\":1,\"bucket\":1,"))
     }
 }

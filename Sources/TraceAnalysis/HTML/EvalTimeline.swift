@@ -1,13 +1,26 @@
 import Tracer
 
-/// Body evaluations per time bucket (a display frame, by default 1/120 s), in bounded memory.
+/// Body evaluations per bucket of trace time (a display frame, by default 1/120 s), in bounded
+/// memory; per transaction for a trace without timestamps (recorded scenarios are normalised
+/// without `ts`, and each of their transactions is one frame's update).
 ///
 /// When a trace outgrows `maximumBuckets`, neighbouring buckets are merged and the width doubles,
 /// so a long trace costs at most `maximumBuckets` counters.
 public struct EvalTimeline: Sendable, Hashable {
-    /// The width of one bucket, in nanoseconds.
+    /// What the buckets divide.
+    public enum Axis: String, Sendable {
+        /// `ts`, in nanoseconds.
+        case time
+        /// `tx`, in transactions.
+        case transaction
+    }
+
+    /// The axis, chosen by the first evaluation or write: `time` when it has a `ts`, else
+    /// `transaction` when it has a `tx`; nil while there is none.
+    public private(set) var axis: Axis?
+    /// The width of one bucket: nanoseconds on the time axis, transactions on the other.
     public private(set) var bucketWidth: Int64
-    /// The `ts` the first bucket starts at (the first event's, rounded down to a bucket).
+    /// Where the first bucket starts (the first event's position, rounded down to a bucket).
     public private(set) var start: Int64?
     /// Body evaluations per bucket.
     public private(set) var evals: [Int] = []
@@ -17,22 +30,36 @@ public struct EvalTimeline: Sendable, Hashable {
     public private(set) var writes: [Int] = []
     public let maximumBuckets: Int
 
-    /// An empty timeline with buckets of `bucketWidth` ns (default: one 120 Hz frame).
+    /// An empty timeline with time buckets of `bucketWidth` ns (default: one 120 Hz frame).
     public init(bucketWidth: Int64 = 8_333_333, maximumBuckets: Int = 2048) {
         self.bucketWidth = max(bucketWidth, 1)
         self.maximumBuckets = max(maximumBuckets, 2)
     }
 
-    /// Counts `event` if it is a body evaluation or a write.
+    /// Counts `event` if it is a body evaluation or a write placed on the axis.
     public mutating func add(_ event: ParsedEvent) {
-        guard event.kind == .bodyEval || event.kind == .write, event.has(.ts) else { return }
-        let origin = start ?? (event.ts - event.ts % bucketWidth)
+        guard event.kind == .bodyEval || event.kind == .write else { return }
+        if axis == nil {
+            if event.has(.ts) {
+                axis = .time
+            } else if event.has(.tx) {
+                axis = .transaction
+                bucketWidth = 1
+            }
+        }
+        let position: Int64
+        switch axis {
+        case .time? where event.has(.ts): position = event.ts
+        case .transaction? where event.has(.tx): position = event.tx
+        default: return
+        }
+        let origin = start ?? (position - position % bucketWidth)
         start = origin
-        guard event.ts >= origin else { return }
-        var index = Int((event.ts - origin) / bucketWidth)
+        guard position >= origin else { return }
+        var index = Int((position - origin) / bucketWidth)
         while index >= maximumBuckets {
             halve()
-            index = Int((event.ts - origin) / bucketWidth)
+            index = Int((position - origin) / bucketWidth)
         }
         if index >= evals.count {
             let missing = index + 1 - evals.count

@@ -24,9 +24,12 @@ enum PageAssets {
         input[type=search] { font: inherit; padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px; width: 280px; margin-bottom: 8px; }
         .table-wrap { overflow-x: auto; max-height: 560px; overflow-y: auto; border: 1px solid var(--line); border-radius: 6px; }
         table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-        th, td { padding: 4px 10px; border-bottom: 1px solid #ececf0; white-space: nowrap; }
-        th { position: sticky; top: 0; background: #f5f5f7; text-align: right; cursor: pointer; user-select: none; }
-        tr.group th { top: 0; cursor: default; text-align: center; }
+        th, td { padding: 4px 7px; border-bottom: 1px solid #ececf0; white-space: nowrap; }
+        thead { position: sticky; top: 0; z-index: 1; }
+        th { background: #f5f5f7; text-align: right; cursor: pointer; user-select: none; }
+        tr.group th { cursor: default; text-align: center; border-left: 1px solid var(--line); }
+        tr.group th:first-child { border-left: 0; }
+        th { white-space: normal; vertical-align: bottom; }
         th.text, td.text { text-align: left; }
         td { text-align: right; }
         td.text { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; }
@@ -36,8 +39,10 @@ enum PageAssets {
         tr.view-row:hover { background: #f0f4fe; }
         .flame-wrap { overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; }
         .flame-wrap svg.tracer-flame { width: 100%; min-width: 900px; height: auto; display: block; }
-        .timeline svg { width: 100%; height: auto; display: block; }
-        .timeline .bar { fill: var(--bar); } .timeline .waste { fill: var(--waste); } .timeline .axis { fill: var(--muted); font-size: 11px; }
+        .timeline svg { width: 100%; height: 120px; display: block; }
+        .timeline .bar { fill: var(--bar); } .timeline .waste { fill: var(--waste); } .timeline .baseline { stroke: var(--line); }
+        .timeline .axis { color: var(--muted); font-size: 12px; font-variant-numeric: tabular-nums; margin: 2px 0; }
+        .timeline .axis.ends { display: flex; justify-content: space-between; }
         .legend span { display: inline-block; margin-right: 14px; }
         .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: middle; }
         ol.causes { padding-left: 22px; margin: 0; }
@@ -72,12 +77,16 @@ enum PageAssets {
           }
           function delta(n) { return n > 0 ? '+' + int(n) : n < 0 ? '\\u2212' + int(-n) : '0'; }
           function percent(ratio) {
-            if (ratio === null) { return '\\u2014'; }
+            if (ratio === null) { return 'new'; }
             var text = Math.abs(ratio * 100).toFixed(1) + '%';
             return ratio > 0 ? '+' + text : ratio < 0 ? '\\u2212' + text : '0.0%';
           }
           function nsDelta(n) { return n > 0 ? '+' + ns(n) : n < 0 ? '\\u2212' + ns(-n) : ns(0); }
+          // NB: numbers inside names compare by value: Row[2] before Row[10].
+          function byName(a, b) { return String(a).localeCompare(String(b), 'en', { numeric: true }); }
           var formats = { text: String, int: int, ns: ns, delta: delta, 'ns-delta': nsDelta, percent: percent };
+
+          function perWrite(ratio) { return ratio >= 10 ? ratio.toFixed(0) : ratio >= 1 ? ratio.toFixed(1) : ratio.toFixed(2); }
 
           function renderSides() {
             var host = document.getElementById('sides');
@@ -89,7 +98,7 @@ enum PageAssets {
               var t = side.totals;
               [['Body evals', int(t.bodyEvals)], ['Wasted evals', int(t.wastedEvals)], ['Skips', int(t.skips)],
                ['Writes', int(t.writes)], ['Invalidations', int(t.invalidations)], ['Body time', ns(t.bodyTimeNs)],
-               ['Evals per write', t.writes ? (t.bodyEvals / t.writes).toFixed(1) : '\\u2014'], ['Views', int(t.views)]]
+               ['Evals per write', t.writes ? perWrite(t.bodyEvals / t.writes) : '\\u2014'], ['Views', int(t.views)]]
                 .forEach(function (pair) {
                   var card = el('div', 'card');
                   card.appendChild(el('div', 'value', pair[1]));
@@ -143,7 +152,8 @@ enum PageAssets {
                   var x = a[key], y = b[key];
                   if (x === null) { x = -Infinity; } if (y === null) { y = -Infinity; }
                   if (typeof x === 'number' && /delta/.test(data.columns[key].format)) { x = Math.abs(x); y = Math.abs(y); }
-                  return x < y ? -sign : x > y ? sign : (a[0] < b[0] ? -1 : 1);
+                  var order = typeof x === 'string' ? sign * byName(x, y) : x < y ? -sign : x > y ? sign : 0;
+                  return order || byName(a[0], b[0]);
                 });
               }
               Array.prototype.forEach.call(headerRow.children, function (th, index) {
@@ -169,45 +179,62 @@ enum PageAssets {
 
           function renderTimelines() {
             var host = document.getElementById('timelines');
-            var peak = 1;
-            data.sides.forEach(function (side) { side.timeline.evals.forEach(function (n) { peak = Math.max(peak, n); }); });
+            // NB: one scale for every side: the same peak height and the same span of time or transactions.
+            var peak = 1, span = 1;
+            data.sides.forEach(function (side) {
+              var line = side.timeline;
+              line.evals.forEach(function (n) { peak = Math.max(peak, n); });
+              span = Math.max(span, line.evals.length * line.bucket);
+            });
+            var byTime = data.sides.every(function (side) { return side.timeline.axis !== 'transaction'; });
+            function position(line, offset) {
+              return line.axis === 'transaction' ? 'tx ' + int(line.start + offset) : ns(offset);
+            }
             data.sides.forEach(function (side) {
               var line = side.timeline, box = el('div', 'timeline');
               if (data.sides.length > 1) { box.appendChild(el('h3', null, side.label)); }
-              if (line.evals.length === 0) { box.appendChild(el('p', 'note', 'No body evaluations in this trace.')); host.appendChild(box); return; }
-              var width = 1000, height = 150, bottom = 20, plot = height - bottom - 6;
-              var picture = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'class': 'timeline-chart' });
-              var step = width / line.evals.length;
+              if (line.evals.length === 0) {
+                box.appendChild(el('p', 'note', line.axis ? 'No body evaluations in this trace.'
+                  : 'No evaluation in this trace has a timestamp (ts) or transaction (tx) to place it.'));
+                host.appendChild(box);
+                return;
+              }
+              var width = 1000, height = 120;
+              box.appendChild(el('div', 'axis', int(peak) + ' evals'));
+              var picture = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, preserveAspectRatio: 'none', role: 'img',
+                'class': 'timeline-chart', 'aria-label': 'Body evaluations of ' + side.label + ' over ' + (line.axis === 'transaction' ? 'transactions' : 'time') });
+              picture.appendChild(svg('line', { 'class': 'baseline', x1: 0, y1: height - 0.5, x2: width, y2: height - 0.5 }));
+              var step = width * line.bucket / span;
               line.evals.forEach(function (count, index) {
                 if (!count) { return; }
-                var h = Math.max(count / peak * plot, 1), x = index * step, w = Math.max(step - 1, 0.6);
+                var h = Math.max(count / peak * height, 1), x = index * step, w = Math.max(step - (step > 4 ? 1 : 0), 0.6);
                 var group = svg('g');
-                var bar = svg('rect', { 'class': 'bar', x: x.toFixed(2), y: (6 + plot - h).toFixed(2), width: w.toFixed(2), height: h.toFixed(2) });
                 var wasted = line.wasted[index] || 0;
                 var title = svg('title');
-                var at = (index * line.bucketNs) / 1e6;
-                title.textContent = 'frame ' + index + ' (' + at.toFixed(1) + ' ms): ' + count + ' evals, ' + wasted + ' wasted, '
-                  + (line.writes[index] || 0) + ' writes';
+                var from = index * line.bucket;
+                var where = line.axis === 'transaction'
+                  ? (line.bucket === 1 ? 'transaction ' + int(line.start + from) : 'transactions ' + int(line.start + from) + '\\u2013' + int(line.start + from + line.bucket - 1))
+                  : 'at ' + ns(from);
+                title.textContent = where + ': ' + count + ' evals, ' + wasted + ' wasted, ' + (line.writes[index] || 0) + ' writes';
                 group.appendChild(title);
-                group.appendChild(bar);
+                group.appendChild(svg('rect', { 'class': 'bar', x: x.toFixed(2), y: (height - h).toFixed(2), width: w.toFixed(2), height: h.toFixed(2) }));
                 if (wasted) {
-                  var wh = wasted / peak * plot;
-                  group.appendChild(svg('rect', { 'class': 'waste', x: x.toFixed(2), y: (6 + plot - wh).toFixed(2), width: w.toFixed(2), height: wh.toFixed(2) }));
+                  var wh = wasted / peak * height;
+                  group.appendChild(svg('rect', { 'class': 'waste', x: x.toFixed(2), y: (height - wh).toFixed(2), width: w.toFixed(2), height: wh.toFixed(2) }));
                 }
                 picture.appendChild(group);
               });
-              var end = svg('text', { 'class': 'axis', x: width, y: height - 4, 'text-anchor': 'end' });
-              end.textContent = ns(line.evals.length * line.bucketNs);
-              var start = svg('text', { 'class': 'axis', x: 0, y: height - 4 });
-              start.textContent = '0';
-              var top = svg('text', { 'class': 'axis', x: 2, y: 14 });
-              top.textContent = peak + ' evals';
-              picture.appendChild(start); picture.appendChild(end); picture.appendChild(top);
               box.appendChild(picture);
+              var axis = el('div', 'axis ends');
+              axis.appendChild(el('span', null, position(line, 0)));
+              axis.appendChild(el('span', null, position(line, line.axis === 'transaction' ? span - 1 : span)));
+              box.appendChild(axis);
               host.appendChild(box);
             });
-            document.getElementById('bucket-note').textContent =
-              'One bar per ' + ns(data.sides[0].timeline.bucketNs) + ' of trace time; peak ' + peak + ' evaluations.';
+            var first = data.sides[0].timeline;
+            var unit = byTime ? ns(first.bucket) + ' of trace time'
+              : (first.bucket === 1 ? 'transaction' : int(first.bucket) + ' transactions') + ' (the trace has no timestamps)';
+            document.getElementById('bucket-note').textContent = 'One bar per ' + unit + '; peak ' + int(peak) + ' evaluations.';
           }
 
           function renderCauses() {

@@ -47,7 +47,9 @@ enum PageData {
         let rows = DiffRenderer.ranked(diff).map { row -> String in
             let cells = measures.map { measure -> String in
                 let pair = row[measure]
-                let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
+                // NB: null is a view's first appearance ("new"); no change from 0 is a ratio of 0.
+                let ratio = pair.base == 0 && pair.variant == 0
+                    ? "0" : DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
                 return "\(pair.base),\(pair.variant),\(pair.delta),\(ratio)"
             }
             return "[\(JSONText.quoted(row.view)),\(cells.joined(separator: ","))]"
@@ -96,7 +98,7 @@ enum PageData {
             + "\"totals\":{\"events\":\(totals.events),\"writes\":\(totals.writes),\"invalidations\":\(totals.invalidations),"
             + "\"bodyEvals\":\(totals.bodyEvals),\"skips\":\(totals.skips),\"wastedEvals\":\(totals.wastedEvals),"
             + "\"bodyTimeNs\":\(totals.bodyTimeNs),\"views\":\(summary.views.count)},"
-            + "\"timeline\":{\"start\":\(timeline.start ?? 0),\"bucketNs\":\(timeline.bucketWidth),"
+            + "\"timeline\":{\"axis\":\(optional(timeline.axis?.rawValue)),\"start\":\(timeline.start ?? 0),\"bucket\":\(timeline.bucketWidth),"
             + "\"evals\":[\(timeline.evals.map(String.init).joined(separator: ","))],"
             + "\"wasted\":[\(timeline.wasted.map(String.init).joined(separator: ","))],"
             + "\"writes\":[\(timeline.writes.map(String.init).joined(separator: ","))]},"
