@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Observation
 import Synchronization
 import Testing
 @testable import Tracer
@@ -35,6 +36,39 @@ private struct SelfWritingView: View {
     }
 }
 
+@Observable
+private final class RenderCount {
+    var renders = 0
+}
+
+/// A view reading an `@Observable` counter, and a sibling whose body bumps it once.
+private struct ObservingPair: View {
+    let model: RenderCount
+
+    var body: some View {
+        VStack {
+            RenderReader(model: model)
+            RenderBumper(model: model)
+        }
+    }
+}
+
+private struct RenderReader: View {
+    let model: RenderCount
+    var body: some View { Text("renders: \(model.renders)") }
+}
+
+private struct RenderBumper: View {
+    let model: RenderCount
+
+    var body: some View {
+        if model.renders < 1 {
+            let _ = (model.renders = 1)
+        }
+        Text("bumped")
+    }
+}
+
 @Suite("Runtime: threads and writes during updates")
 struct RuntimeConcurrencyTests {
     @Test("@State written from several threads while the graph flushes: every write appears")
@@ -66,21 +100,35 @@ struct RuntimeConcurrencyTests {
         #expect(harness.graph.hasPendingUpdates == false)
     }
 
-    @Test("A write during a body evaluation is warned about and applied in the next transaction")
-    func writeDuringUpdate() throws {
+    @Test("A write during a body evaluation is warned about (event and stderr) and applied in the next transaction",
+          arguments: [false, true])
+    func writeDuringUpdate(observable: Bool) throws {
         let harness = RecordingGraph()
-        harness.graph.mount(SelfWritingView())
+        let stderr = capturingStandardError {
+            if observable {
+                harness.graph.mount(ObservingPair(model: RenderCount()))
+            } else {
+                harness.graph.mount(SelfWritingView())
+            }
+        }
+        let view = observable ? "ObservingPair/VStack/RenderReader" : "SelfWritingView"
         let warning = try #require(harness.events(.warning).first)
         #expect(harness.events(.warning).count == 1)
         #expect(warning.message == UpdateScheduler.updateWarning)
-        #expect(warning.site?.hasPrefix("RuntimeConcurrencyTests.swift:") == true)
         let write = try #require(harness.event(seq: warning.cause))
         #expect(write.is(.write))
-        let evaluations = harness.events(.bodyEval, view: "SelfWritingView")
-        #expect(evaluations.map(\.reason) == [EvalReason.initial.name, EvalReason.state.name])
+        if observable {
+            #expect(write.wrapper == WrapperKind.observable.name && write.prop == "RenderCount")
+        } else {
+            #expect(warning.site?.hasPrefix("RuntimeConcurrencyTests.swift:") == true)
+        }
+        let site = observable ? "RenderCount" : try #require(warning.site)
+        #expect(stderr.contains("tracer: warning: \(site): \(UpdateScheduler.updateWarning)\n"))
+        let evaluations = harness.events(.bodyEval, view: view)
+        #expect(evaluations.map(\.reason) == [EvalReason.initial.name, observable ? EvalReason.observed.name : EvalReason.state.name])
         #expect(evaluations[0].tx != write.tx)
         #expect(evaluations[1].tx == write.tx)
-        let text = try #require(harness.graph.view(at: "SelfWritingView/Text") as? Text)
+        let text = try #require(harness.graph.view(at: view + "/Text") as? Text)
         #expect(text.content == "renders: 1")
     }
 

@@ -93,6 +93,17 @@ private struct ModelSelectionView: View {
     }
 }
 
+/// Shows the saved item id; declares the same `@AppStorage` key as `StateSelectionView`.
+private struct SavedItemLabel: View {
+    @AppStorage private var savedItemID: String
+
+    init(defaults: UserDefaults) {
+        _savedItemID = AppStorage(wrappedValue: "", "selectedItemID", store: defaults)
+    }
+
+    var body: some View { Text("saved: \(savedItemID)") }
+}
+
 /// A fresh, empty `UserDefaults` suite for one test.
 private func temporaryDefaults() -> UserDefaults {
     let suite = "tracer-runtime-tests-\(UUID().uuidString)"
@@ -148,6 +159,23 @@ struct RuntimeSelectionTests {
         #expect(defaults.string(forKey: "selectedItemID") == "c")
     }
 
+    @Test("An @AppStorage write invalidates every view declaring the key, with one write")
+    func appStorageInvalidatesEveryReader() throws {
+        let harness = RecordingGraph()
+        let defaults = temporaryDefaults()
+        harness.graph.mount(VStack {
+            StateSelectionView(defaults: defaults)
+            SavedItemLabel(defaults: defaults)
+        })
+        let before = harness.lastSeq
+        try harness.graph.select(catalog[1])
+        let saved = try #require(harness.events(.write, after: before).first { $0.wrapper == WrapperKind.appStorage.name })
+        let invalidated = harness.events(.invalidate, after: saved.seq).filter { $0.cause == saved.seq }.map(\.view)
+        #expect(invalidated == ["VStack/StateSelectionView", "VStack/SavedItemLabel"])
+        #expect(harness.events(.bodyEval, view: "VStack/SavedItemLabel", after: saved.seq).map(\.reason) == [EvalReason.state.name])
+        #expect((harness.graph.view(at: "VStack/SavedItemLabel/Text") as? Text)?.content == "saved: b")
+    }
+
     @Test(".task restores the saved selection when the view appears")
     func taskRestoresSelection() throws {
         let harness = RecordingGraph()
@@ -164,8 +192,10 @@ struct RuntimeSelectionTests {
         harness.graph.mount(ModelSelectionView(model: model))
         let before = harness.lastSeq
         try harness.graph.select(catalog[1])
+        // One mutation (the selection), one write, named by the model the observers hold.
         let writes = harness.events(.write, after: before)
-        #expect(writes.allSatisfy { $0.wrapper == WrapperKind.observable.name })
+        #expect(writes.map(\.wrapper) == [WrapperKind.observable.name])
+        #expect(writes.first?.prop == "AppModel")
         let evaluated = harness.events(.bodyEval, after: before)
         let observed = evaluated.filter { $0.reason == EvalReason.observed.name }.map(\.view)
         #expect(observed == ["ModelSelectionView", "ModelSelectionView/HStack/ModelSidebar"])

@@ -79,11 +79,16 @@ private struct LazyOwningParent: View {
 private final class ParentViewModel: ObservableObject {
     var childViewModelCache: [Int: ChildViewModel] = [:]
     let counter: CreationCounter
+    /// False: the cache is bypassed, as if the parent made the models inline.
+    let caching: Bool
 
-    init(counter: CreationCounter) { self.counter = counter }
+    init(counter: CreationCounter, caching: Bool) {
+        self.counter = counter
+        self.caching = caching
+    }
 
     func childViewModel(for identifier: Int) -> ChildViewModel {
-        if let existing = childViewModelCache[identifier] { return existing }
+        if caching, let existing = childViewModelCache[identifier] { return existing }
         let created = ChildViewModel(title: "row \(identifier)", counter: counter)
         childViewModelCache[identifier] = created
         return created
@@ -93,8 +98,8 @@ private final class ParentViewModel: ObservableObject {
 private struct CachingParent: View {
     @StateObject var viewModel: ParentViewModel
 
-    init(counter: CreationCounter) {
-        _viewModel = StateObject(wrappedValue: ParentViewModel(counter: counter))
+    init(counter: CreationCounter, caching: Bool = true) {
+        _viewModel = StateObject(wrappedValue: ParentViewModel(counter: counter, caching: caching))
     }
 
     var body: some View {
@@ -114,6 +119,7 @@ struct RuntimeStateObjectTests {
         for _ in 1...3 { try harness.graph.tap(buttonTitled: "Tap") }
         #expect(counter.value == 1)
         let child = "OwningParent/VStack/OwningChild"
+        // One state-init, at the mount; the parent's new values of the child observe the same object.
         #expect(harness.events(.stateInit, view: child).map(\.wrapper) == [WrapperKind.stateObject.name])
         #expect(harness.events(.bodyEval, view: child).map(\.reason) == [
             EvalReason.initial.name, EvalReason.inputsChanged.name, EvalReason.inputsChanged.name,
@@ -124,13 +130,22 @@ struct RuntimeStateObjectTests {
     @Test("A view model made inline in the parent's body is re-created on every parent evaluation")
     func inlineViewModelIsRecreated() throws {
         let harness = RecordingGraph()
-        let counter = CreationCounter()
-        harness.graph.mount(InlineParent(counter: counter))
+        harness.graph.mount(InlineParent(counter: CreationCounter()))
         for _ in 1...3 { try harness.graph.tap(buttonTitled: "Tap") }
-        #expect(counter.value == 4)
         let child = "InlineParent/VStack/ObservingChild"
-        #expect(harness.events(.bodyEval, view: child).count == 4)
+        let evaluations = harness.events(.bodyEval, view: child)
+        #expect(evaluations.map(\.reason) == [
+            EvalReason.initial.name, EvalReason.inputsChanged.name, EvalReason.inputsChanged.name,
+            EvalReason.inputsChanged.name,
+        ])
         #expect(harness.events(.skip, view: child).isEmpty)
+        // Each evaluation observes a model the graph has never seen: one state-init per evaluation,
+        // led to by what led to the evaluation.
+        let inits = harness.events(.stateInit, view: child)
+        #expect(inits.map(\.wrapper) == Array(repeating: WrapperKind.observedObject.name, count: 4))
+        #expect(inits.map(\.prop) == Array(repeating: "viewModel", count: 4))
+        #expect(inits.allSatisfy { $0.site?.hasPrefix("RuntimeStateObjectTests.swift:") == true })
+        #expect(inits.map(\.cause) == evaluations.map(\.cause))
     }
 
     @Test("A lazy row scrolled out and back has lost its @StateObject: unmount, mount, state-init again")
@@ -150,22 +165,29 @@ struct RuntimeStateObjectTests {
 
         try harness.graph.setViewport(0..<10)
         #expect(harness.events(.mount, view: row0).count == 2)
-        #expect(harness.events(.stateInit, view: row0).count == 2)
+        #expect(harness.events(.stateInit, view: row0).map(\.wrapper) == [WrapperKind.stateObject.name, WrapperKind.stateObject.name])
         #expect(counter.value == 30)
     }
 
-    @Test("A parent-owned find-or-create cache keeps the rows' view models across scrolling")
-    func parentCacheKeepsViewModels() throws {
+    @Test("A parent-owned find-or-create cache keeps the rows' view models across scrolling", arguments: [true, false])
+    func parentCacheKeepsViewModels(caching: Bool) throws {
         let harness = RecordingGraph(defaultViewport: 0..<10)
-        let counter = CreationCounter()
-        harness.graph.mount(CachingParent(counter: counter))
-        #expect(counter.value == 10)
-        try harness.graph.setViewport(10..<20)
+        harness.graph.mount(CachingParent(counter: CreationCounter(), caching: caching))
+        try harness.graph.setViewport(5..<15)
         try harness.graph.setViewport(0..<10)
-        #expect(counter.value == 20)
         let row0 = "CachingParent/LazyHStack/ObservingChild[0]"
         #expect(harness.events(.mount, view: row0).count == 2)
-        #expect(harness.events(.stateInit, view: row0).isEmpty)
+        #expect(harness.events(.unmount, view: row0).count == 1)
+        let inits = harness.events(.stateInit).filter { $0.wrapper == WrapperKind.observedObject.name }
+        if caching {
+            // Each row's model is made once, however often its row is built or mounted.
+            #expect(inits.count == 15)
+            #expect(harness.events(.stateInit, view: row0).count == 1)
+        } else {
+            // Without the cache every build of a row makes a model: 10, then 10 again, then 10.
+            #expect(inits.count == 30)
+            #expect(harness.events(.stateInit, view: row0).count == 2)
+        }
     }
 
     @Test("A @Published write re-evaluates every observer, sharing one write event")

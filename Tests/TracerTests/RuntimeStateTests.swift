@@ -58,6 +58,45 @@ private struct ViewRenderingCycle: View {
     }
 }
 
+/// A switch whose button writes `true` every time: only the first tap changes the value.
+private struct OnceSwitch: View {
+    @State private var on = false
+
+    var body: some View {
+        VStack {
+            Text(on ? "on" : "off")
+            Button("On") { on = true }
+            Button("Off") { on = false }
+        }
+    }
+}
+
+/// A body and a row closure that each let 1 ms pass on `clock`, reporting when the body started
+/// and when the last row was built.
+private struct TimedRows: View {
+    let clock: ManualClock
+    let times: TimeLog
+
+    var body: some View {
+        let _ = times.append("body", clock.read())
+        let _ = clock.advance(by: 1_000_000)
+        VStack {
+            ForEach(0..<2) { row in
+                let _ = clock.advance(by: 1_000_000)
+                let _ = times.append("row", clock.read())
+                Text("row \(row)")
+            }
+        }
+    }
+}
+
+/// Clock readings taken by a view, by label.
+final class TimeLog: Sendable {
+    private let entries = Mutex<[(String, UInt64)]>([])
+    func append(_ label: String, _ time: UInt64) { entries.withLock { $0.append((label, time)) } }
+    func all(_ label: String) -> [UInt64] { entries.withLock { $0.filter { $0.0 == label }.map(\.1) } }
+}
+
 /// A view whose output does not depend on its state: every evaluation is wasted.
 private struct WastedView: View {
     @State private var ticks = 0
@@ -133,6 +172,40 @@ struct RuntimeStateTests {
         let evaluation = try #require(harness.events(.bodyEval, after: before).first)
         #expect(evaluation.view == "WastedView")
         #expect(evaluation.changedCount == 0)
+    }
+
+    @Test("A write that invalidates nothing ends with its frame: the next frame's write gets a new transaction")
+    func transactionClosesWithItsFlush() throws {
+        let harness = RecordingGraph()
+        harness.graph.mount(OnceSwitch())
+        var transactions: [Int] = []
+        for title in ["On", "On", "On", "Off"] {
+            let before = harness.lastSeq
+            try harness.graph.tap(buttonTitled: title)
+            #expect(harness.graph.hasPendingUpdates == false)
+            let write = try #require(harness.events(.write, after: before).first)
+            transactions.append(write.tx)
+            // Everything the write led to is in its transaction.
+            #expect(harness.events(after: before).allSatisfy { $0.tx == write.tx })
+        }
+        #expect(harness.events(.write).map(\.changedFlag) == [true, false, false, true])
+        #expect(Set(transactions).count == 4, "transactions \(transactions)")
+        #expect(transactions == transactions.sorted())
+    }
+
+    @Test("A body-eval is stamped when its evaluation ended: it started at ts − dur, rows included")
+    func bodyEvalSpansItsEvaluation() throws {
+        let harness = RecordingGraph()
+        let times = TimeLog()
+        harness.graph.mount(TimedRows(clock: harness.clock, times: times))
+        let evaluation = try #require(harness.events(.bodyEval, view: "TimedRows").first)
+        let bodyStart = try #require(times.all("body").first)
+        let lastRow = try #require(times.all("row").last)
+        #expect(evaluation.dur >= 3_000_000, "the body and both rows")
+        #expect(UInt64(evaluation.ts - evaluation.dur) <= bodyStart)
+        #expect(UInt64(evaluation.ts) >= lastRow)
+        let mount = try #require(harness.events(.mount, view: "TimedRows").first)
+        #expect(evaluation.ts - evaluation.dur > mount.ts)
     }
 
     @Test("Writing an equal value records an unchanged write and invalidates nothing")

@@ -15,6 +15,8 @@ struct RecordedEvent {
     var seq: Int { fields[TraceSchema.Field.seq] as? Int ?? 0 }
     var tx: Int { fields[TraceSchema.Field.tx] as? Int ?? 0 }
     var cause: Int { fields[TraceSchema.Field.cause] as? Int ?? 0 }
+    var ts: Int { fields[TraceSchema.Field.ts] as? Int ?? 0 }
+    var dur: Int { fields[TraceSchema.Field.dur] as? Int ?? 0 }
     /// `changed` of a body-eval (a count).
     var changedCount: Int? { fields[TraceSchema.Field.changed] as? Int }
     /// `changed` of a write (a flag).
@@ -26,12 +28,13 @@ struct RecordedEvent {
 /// A graph recording into memory on a deterministic clock, with queries over what it recorded.
 final class RecordingGraph {
     let sink = MemorySink()
+    /// The recorder's clock: every reading advances it by 1 µs.
+    let clock = ManualClock(step: 1000)
     let recorder: TraceRecorder
     let graph: ViewGraph
 
     init(defaultViewport: Range<Int> = 0..<10) {
-        recorder = TraceRecorder(
-            sink: sink, metadata: TraceMetadata(scenario: "runtime-test"), clock: .manual(ManualClock(step: 1000)))
+        recorder = TraceRecorder(sink: sink, metadata: TraceMetadata(scenario: "runtime-test"), clock: .manual(clock))
         graph = ViewGraph(recorder: recorder, defaultViewport: defaultViewport)
     }
 
@@ -66,4 +69,24 @@ final class RecordingGraph {
 
     /// The event whose `seq` is `seq`.
     func event(seq: Int) -> RecordedEvent? { events.first { $0.seq == seq } }
+}
+
+/// Runs `body` with the process's standard error redirected to a file; returns what was written
+/// to it meanwhile (and passes it on to the real standard error).
+func capturingStandardError(_ body: () throws -> Void) rethrows -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tracer-stderr-\(UUID().uuidString)").path
+    let file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+    precondition(file >= 0, "cannot create \(path)")
+    let saved = dup(2)
+    dup2(file, 2)
+    defer {
+        dup2(saved, 2)
+        close(saved)
+        close(file)
+        unlink(path)
+    }
+    try body()
+    let captured = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    FileHandle(fileDescriptor: saved).write(Data(captured.utf8))
+    return captured
 }

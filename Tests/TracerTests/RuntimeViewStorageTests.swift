@@ -103,7 +103,7 @@ struct RuntimeViewStorageTests {
         let before = try scroll(harness)
         let evaluations = harness.events(.bodyEval, view: "TrackerOffsetView", after: before)
         #expect(evaluations.count == 2)
-        #expect(evaluations.allSatisfy { $0.reason == EvalReason.state.name })
+        #expect(evaluations.allSatisfy { $0.reason == EvalReason.observed.name })
         let writes = harness.events(.write, after: before)
         #expect(writes.map(\.prop) == ["isNavigationBarVisible", "isNavigationBarVisible"])
         #expect(writes.allSatisfy { $0.wrapper == WrapperKind.published.name })

@@ -53,9 +53,10 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
     case none
     /// The first evaluation of a newly mounted identity.
     case initial
-    /// A `@State` (or `@StateObject`'s `@Published`) the view owns changed.
+    /// A `@State` or `@AppStorage` the view declares changed.
     case state
-    /// An observed object or `@Observable` property the body read changed.
+    /// A `@Published` property of an object the view observes (`@StateObject`, `@ObservedObject`)
+    /// or an `@Observable` property its body read changed.
     case observed
     /// The parent produced a child value that differs from the previous one.
     case inputsChanged
@@ -78,15 +79,15 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
     }
 }
 
-/// The property wrapper behind a write, as written in the `wrapper` field.
+/// The property wrapper behind a write or a `state-init`, as written in the `wrapper` field.
 public enum WrapperKind: UInt8, Sendable, CaseIterable {
     case none
     case state
     case viewStorage
-    case binding
     case published
     case observable
     case stateObject
+    case observedObject
     case appStorage
 
     /// The spelling in the `wrapper` field (empty for `.none`).
@@ -95,10 +96,10 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
         case .none: ""
         case .state: "State"
         case .viewStorage: "ViewStorage"
-        case .binding: "Binding"
         case .published: "Published"
         case .observable: "Observable"
         case .stateObject: "StateObject"
+        case .observedObject: "ObservedObject"
         case .appStorage: "AppStorage"
         }
     }

@@ -7,7 +7,6 @@ import Synchronization
 public final class SymbolTable: Sendable {
     private struct Storage {
         var ids: [String: Symbol] = [:]
-        var strings: [String] = [""]  // index 0: Symbol.none
         /// The quoted literals back to back; literal `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
         var bytes: [UInt8] = []
         var offsets: [Int] = [0, 0]
@@ -21,19 +20,11 @@ public final class SymbolTable: Sendable {
     public func intern(_ string: String) -> Symbol {
         storage.withLock { storage in
             if let symbol = storage.ids[string] { return symbol }
-            let symbol = Symbol(rawValue: UInt32(storage.strings.count))
+            let symbol = Symbol(rawValue: UInt32(storage.offsets.count - 1))
             storage.ids[string] = symbol
-            storage.strings.append(string)
             JSONLineEncoder.appendQuoted(string, to: &storage.bytes)
             storage.offsets.append(storage.bytes.count)
             return symbol
-        }
-    }
-
-    /// The string a symbol stands for ("" for `Symbol.none` or an unknown symbol).
-    public func string(for symbol: Symbol) -> String {
-        storage.withLock { storage in
-            Int(symbol.rawValue) < storage.strings.count ? storage.strings[Int(symbol.rawValue)] : ""
         }
     }
 

@@ -45,11 +45,23 @@ struct ChildList {
             modifiers: modifiers))
     }
 
-    /// Adds `content` wrapped in `modifier`.
+    /// Adds `content` wrapped in `modifier`; a decoration's content (`.background`, `.overlay`)
+    /// follows it as children of their own.
     mutating func add(_ content: any View, modifiedBy modifier: any NodeModifier, at position: UInt64) {
+        let before = specs.count
         modifiers.append(modifier)
         add(content, at: position)
         modifiers.removeLast()
+        guard let decoration = modifier as? DecorationModifier, specs.count > before else { return }
+        // NB: the decoration is part of what it decorates: not a row of a lazy stack, and without
+        // the decorated view's modifiers (an `.onAppear` outside it runs once). Its place mixes in
+        // the modifier's depth, so that two decorations of one view stay apart.
+        let outer = modifiers
+        modifiers = []
+        rowDepth += 1
+        add(decoration.content, at: Self.position(position, mixing: UInt64(outer.count) << 8 | decoration.layer.rawValue))
+        rowDepth -= 1
+        modifiers = outer
     }
 
     /// Adds `content` under the explicit identity `id`. `ForEach` rows mix the id into the

@@ -15,6 +15,8 @@ protocol InstallableProperty: DynamicProperty {
 struct PropertyInstaller {
     unowned let node: ViewNode
     let scheduler: UpdateScheduler
+    /// The objects the graph has observed so far.
+    let objects: ObservedObjectRegistry
     /// The event that led to this evaluation (the cause of `state-init` events).
     let cause: UInt64
     let transaction: UInt64
@@ -35,13 +37,7 @@ struct PropertyInstaller {
         let created = create(description)
         while node.properties.count <= slot { node.properties.append(nil) }
         node.properties[slot] = created
-        if let recorder = scheduler.recorder {
-            var event = TraceEvent.about(.stateInit, view: node.symbol, cause: cause, tx: transaction)
-            event.prop = description.prop
-            event.site = description.site
-            event.wrapper = wrapper
-            recorder.record(event)
-        }
+        recordStateInit(description)
         return created
     }
 
@@ -58,15 +54,20 @@ struct PropertyInstaller {
     }
 
     /// Subscribes the node to `object`'s changes (once per object: a different object in the same
-    /// slot replaces the subscription); a change invalidates the node for `reason`.
-    mutating func observe<Object: ObservableObject>(_ object: Object, reason: EvalReason) {
-        let id = ObjectIdentifier(object)
-        if let existing = node.observations[slot], existing.object == id { return }
+    /// slot replaces the subscription); a change invalidates the node.
+    ///
+    /// An `@ObservedObject` given an object the graph has not observed before records `state-init`
+    /// (wrapper `ObservedObject`): a model made anew, e.g. inline in a parent's body on each of its
+    /// evaluations, shows in the trace, while a model kept elsewhere (a parent's cache) does not,
+    /// even when the row showing it is mounted again.
+    mutating func observe<Object: ObservableObject>(_ object: Object, wrapper: WrapperKind, site: DeclarationSite?) {
+        if let existing = node.observations[slot], existing.object === object { return }
+        if objects.insert(object), wrapper == .observedObject { recordStateInit(describe(wrapper: wrapper, site: site)) }
         let token = self.token
         let subscription = object.objectWillChange.subscribe { change, memo in
-            token.scheduler.notePublishedChange(change, owner: token, reason: reason, memo: &memo)
+            token.scheduler.notePublishedChange(change, owner: token, memo: &memo)
         }
-        node.observations[slot] = ObjectObservation(object: id, subscription: subscription)
+        node.observations[slot] = ObjectObservation(object: object, subscription: subscription)
     }
 
     /// The names of a write of the current property: interned now, once per storage.
@@ -79,10 +80,45 @@ struct PropertyInstaller {
             site: site.flatMap { _ in recorder?.intern(siteText) } ?? .none,
             siteText: siteText, wrapper: wrapper, changed: nil)
     }
+
+    private func recordStateInit(_ description: WriteDescription) {
+        guard let recorder = scheduler.recorder else { return }
+        var event = TraceEvent.about(.stateInit, view: node.symbol, cause: cause, tx: transaction)
+        event.prop = description.prop
+        event.site = description.site
+        event.wrapper = description.wrapper
+        recorder.record(event)
+    }
 }
 
 /// A node's subscription to an observable object's changes.
 struct ObjectObservation {
-    let object: ObjectIdentifier
+    /// The object (weakly: a new object at a dead one's address is a different one).
+    weak var object: AnyObject?
     let subscription: ValueSubscription
+}
+
+/// The objects a graph's views have observed, held weakly (graph thread only): tells a new
+/// object from one seen before.
+final class ObservedObjectRegistry {
+    private var objects: [ObjectIdentifier: WeakObject] = [:]
+    private var pruneAt = 64
+
+    /// Records `object`; true when the graph had not observed it before.
+    func insert(_ object: AnyObject) -> Bool {
+        let id = ObjectIdentifier(object)
+        // NB: a dead object's identifier may be reused by a new object: the weak reference tells them apart.
+        if let known = objects[id], known.object === object { return false }
+        objects[id] = WeakObject(object: object)
+        if objects.count >= pruneAt {
+            objects = objects.filter { $0.value.object != nil }
+            pruneAt = max(64, 2 * objects.count)
+        }
+        return true
+    }
+}
+
+/// A weak reference to an object.
+struct WeakObject {
+    weak var object: AnyObject?
 }

@@ -34,7 +34,7 @@ extension NodeModifier {
 
 /// The names of output attributes.
 enum AttributeName: Sendable {
-    case background, overlay, opacity, navigationBarHidden, frame, padding, tag
+    case opacity, navigationBarHidden, frame, padding, tag
 }
 
 /// An output attribute (`.opacity`, `.background`, `.frame`, …): counted in `changed` when it
@@ -51,6 +51,24 @@ struct AttributeModifier<Value>: NodeModifier {
     }
 }
 
+/// `.background` and `.overlay`: content drawn behind or over a view. The content gets nodes of
+/// its own beside the view (see `ChildList`); the modifier itself is an attribute of the view,
+/// its layer and alignment.
+struct DecorationModifier: NodeModifier {
+    enum Layer: UInt64 { case background = 1, overlay = 2 }
+
+    let layer: Layer
+    let alignment: Alignment
+    let content: any View
+
+    var isAttribute: Bool { true }
+
+    func isSameAttribute(as previous: any NodeModifier) -> Bool? {
+        guard let previous = previous as? Self else { return false }
+        return previous.layer == layer && previous.alignment == alignment
+    }
+}
+
 /// Gives its content an explicit identity: a new id is a new node, with fresh state.
 struct IdentifiedView<Content: View, ID: Hashable>: BuiltinView, StructuralView {
     let content: Content
@@ -58,14 +76,5 @@ struct IdentifiedView<Content: View, ID: Hashable>: BuiltinView, StructuralView 
 
     func contribute(to list: inout ChildList, at position: UInt64) {
         list.add(content, id: AnyHashable(id), mixingPosition: false, at: position)
-    }
-}
-
-/// Marks its content as compared with `==` (as every `Equatable` view is here).
-struct EquatableView<Content: View & Equatable>: BuiltinView, StructuralView {
-    let content: Content
-
-    func contribute(to list: inout ChildList, at position: UInt64) {
-        list.add(content, at: position)
     }
 }

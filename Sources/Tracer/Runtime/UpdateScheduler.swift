@@ -16,6 +16,22 @@ struct WriteDescription {
     var changed: Bool?
 }
 
+/// The views a write invalidates.
+enum WriteTarget {
+    /// None: the value did not change, or the wrapper never invalidates (`@ViewStorage`).
+    case nothing
+    /// The view owning the state.
+    case owner(NodeToken)
+    /// Every view declaring an `@AppStorage` of this key.
+    case readers(AppStorageKey)
+}
+
+/// An `@AppStorage` key in one `UserDefaults` object.
+struct AppStorageKey: Hashable {
+    var store: ObjectIdentifier
+    var key: String
+}
+
 /// Why a node is dirty and which event made it so.
 struct DirtyMark {
     var reason: EvalReason
@@ -46,8 +62,23 @@ final class UpdateScheduler: Sendable {
         var handlerThread: UInt32 = 0
         var handlerCause: UInt64 = 0
         var warnedSites: Set<String> = []
-        /// Observed changes waiting for the next update, with the handler event they happened in.
-        var observed: [(owner: NodeToken, wrapper: WrapperKind, cause: UInt64)] = []
+        /// `@Observable` mutations waiting for the next update, in the order they happened.
+        var observed: [ObservedMutation] = []
+        /// Per thread, the index in `observed` of the mutation whose observers are being told.
+        var observing: [UInt32: Int] = [:]
+        /// The views declaring each `@AppStorage` key.
+        var appStorageReaders: [AppStorageKey: [NodeToken]] = [:]
+    }
+
+    /// One `@Observable` mutation as its observers reported it.
+    struct ObservedMutation {
+        var observers: [NodeToken]
+        /// The model types every observer holds (see `ViewGraph.observableModels`).
+        var models: [String]
+        /// The handler event the mutation happened in.
+        var cause: UInt64
+        /// Whether a body evaluation made it (it gets a warning).
+        var duringUpdate: Bool
     }
 
     init(recorder: TraceRecorder?) {
@@ -55,26 +86,29 @@ final class UpdateScheduler: Sendable {
         warningText = recorder?.intern(Self.updateWarning) ?? .none
     }
 
-    /// Records a write and, when `invalidating`, marks `owner` dirty for the open transaction.
-    /// Returns the write's `seq` (0 when not recording).
+    /// Records a write and marks what it invalidates dirty for the open transaction. Returns the
+    /// write's `seq` (0 when not recording).
     @discardableResult
-    func noteWrite(_ write: WriteDescription, owner: NodeToken?, invalidating: Bool, reason: EvalReason = .state) -> UInt64 {
+    func noteWrite(_ write: WriteDescription, invalidating target: WriteTarget, reason: EvalReason = .state) -> UInt64 {
         let thread = UInt32(ThreadID.current)
         let (seq, warn) = state.withLock { state -> (UInt64, Bool) in
-            let tx = Self.openTransaction(&state)
+            let tx = Self.enter(&state, on: thread)
             let duringUpdate = state.updatingThread == thread
             var seq: UInt64 = 0
             if let recorder {
                 seq = Self.record(write, cause: state.handlerThread == thread ? state.handlerCause : 0, tx: tx, recorder: recorder)
-                if duringUpdate {
-                    var warning = TraceEvent.about(.warning, view: write.view, cause: seq, tx: tx)
-                    warning.site = write.site
-                    warning.text = warningText
-                    recorder.record(warning)
-                }
+                if duringUpdate { self.recordWarning(view: write.view, site: write.site, cause: seq, tx: tx) }
             }
-            if invalidating, let owner, owner.isMounted {
+            switch target {
+            case .nothing:
+                break
+            case .owner(let owner):
                 Self.markDirty(owner, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
+            case .readers(let key):
+                state.appStorageReaders[key]?.removeAll { !$0.isMounted }
+                for reader in state.appStorageReaders[key] ?? [] {
+                    Self.markDirty(reader, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
+                }
             }
             return (seq, duringUpdate && state.warnedSites.insert(write.siteText).inserted)
         }
@@ -82,25 +116,51 @@ final class UpdateScheduler: Sendable {
         return seq
     }
 
-    /// Marks `owner` dirty because something it observed changed, outside any known write site.
-    ///
-    /// NB: Observation notifies a change's observers in no fixed order, so the change is queued
-    /// and recorded when the update begins, observers in node order: traces stay reproducible.
-    /// A change during a body evaluation is recorded at once, with its warning.
-    func noteObservedChange(_ owner: NodeToken, wrapper: WrapperKind) {
-        let thread = UInt32(ThreadID.current)
-        let duringUpdate = state.withLock { state -> Bool in
-            guard state.updatingThread != thread else { return true }
-            _ = Self.openTransaction(&state)
-            state.observed.append((owner, wrapper, state.handlerThread == thread ? state.handlerCause : 0))
-            return false
+    /// Makes `reader` one of the views a write to `key` invalidates, as SwiftUI invalidates every
+    /// view declaring an `@AppStorage` of the key (graph thread, when the view is installed).
+    func addReader(_ reader: NodeToken, of key: AppStorageKey) {
+        state.withLock { state in
+            state.appStorageReaders[key, default: []].removeAll { !$0.isMounted }
+            state.appStorageReaders[key, default: []].append(reader)
         }
-        if duringUpdate { noteWrite(Self.observedWrite(by: owner, wrapper: wrapper), owner: owner, invalidating: true, reason: .observed) }
     }
 
-    /// The write an observed change stands for: the observer's view, no property or site.
-    private static func observedWrite(by owner: NodeToken, wrapper: WrapperKind) -> WriteDescription {
-        WriteDescription(view: owner.view, prop: .none, site: .none, siteText: "", wrapper: wrapper, changed: nil)
+    /// Notes that a property `observer` read in its last evaluation is about to change (called by
+    /// Observation from inside the property's setter); `models` names the models it holds.
+    ///
+    /// NB: Observation tells each observer once, synchronously, on the mutating thread, before the
+    /// setter returns, and tells it nothing about the property. So the observers of one mutation are
+    /// told in a row on one thread with nothing else happening there in between: the calls arriving
+    /// on a thread with no other scheduler activity of that thread between them (a write, a
+    /// delivery, a handler starting or ending, an update) are one mutation, recorded as one `write`
+    /// invalidating each of them. Two mutations with nothing between them (`model.a = 1;
+    /// model.b = 2`) cannot be told apart through the public API and are recorded as one; one
+    /// mutation is never split. The mutation is recorded when the update begins, observers in node
+    /// order, since Observation tells them in no fixed order: traces stay reproducible.
+    func noteObservedChange(_ observer: NodeToken, models: [String]) {
+        let thread = UInt32(ThreadID.current)
+        let warning = state.withLock { state -> String? in
+            _ = Self.openTransaction(&state)
+            if let index = state.observing[thread] {
+                state.observed[index].observers.append(observer)
+                state.observed[index].models.removeAll { !models.contains($0) }
+                return nil
+            }
+            let duringUpdate = state.updatingThread == thread
+            state.observing[thread] = state.observed.count
+            state.observed.append(ObservedMutation(
+                observers: [observer], models: models, cause: state.handlerThread == thread ? state.handlerCause : 0,
+                duringUpdate: duringUpdate))
+            let site = Self.modelName(models)
+            return duringUpdate && state.warnedSites.insert(site).inserted ? site : nil
+        }
+        if let warning { printWarning(site: warning) }
+    }
+
+    /// The `prop` of an `@Observable` write: the one model type its observers hold, the candidates
+    /// joined by `|` when they hold several, `unknown` when they hold none.
+    static func modelName(_ models: [String]) -> String {
+        models.isEmpty ? "unknown" : models.joined(separator: "|")
     }
 
     /// Records the `write` event of `write` in transaction `tx`; returns its `seq`.
@@ -111,28 +171,42 @@ final class UpdateScheduler: Sendable {
         return recorder.record(event)
     }
 
+    private func recordWarning(view: Symbol, site: Symbol, cause: UInt64, tx: UInt64) {
+        var warning = TraceEvent.about(.warning, view: view, cause: cause, tx: tx)
+        warning.site = site
+        warning.text = warningText
+        recorder?.record(warning)
+    }
+
     /// Records a `@Published` write seen by `owner` and invalidates it; observers after the first
-    /// share the first one's `write` event through `memo`.
-    func notePublishedChange(_ change: PublishedChange, owner: NodeToken, reason: EvalReason, memo: inout WriteMemo) {
+    /// share the first one's `write` event through `memo`. A manual `objectWillChange.send()` is a
+    /// write of `objectWillChange`.
+    func notePublishedChange(_ change: PublishedChange, owner: NodeToken, memo: inout WriteMemo) {
         if memo.scheduler == ObjectIdentifier(self) {
             let cause = memo.seq
+            let thread = UInt32(ThreadID.current)
             state.withLock { state in
-                let tx = Self.openTransaction(&state)
-                if owner.isMounted { Self.markDirty(owner, reason: reason, cause: cause, tx: tx, recorder: recorder, in: &state) }
+                let tx = Self.enter(&state, on: thread)
+                Self.markDirty(owner, reason: .observed, cause: cause, tx: tx, recorder: recorder, in: &state)
             }
             return
         }
-        let names = recorder.flatMap { recorder in change.source?.describe(in: recorder) }
-        let write = WriteDescription(
-            view: owner.view, prop: names?.prop ?? .none, site: names?.site ?? .none, siteText: names?.siteText ?? "",
-            wrapper: .published, changed: change.changed)
-        memo = WriteMemo(scheduler: ObjectIdentifier(self), seq: noteWrite(write, owner: owner, invalidating: true, reason: reason))
+        var write = WriteDescription(view: owner.view, prop: .none, site: .none, siteText: "", wrapper: .published, changed: change.changed)
+        if let recorder {
+            if let source = change.source {
+                (write.prop, write.site, write.siteText) = source.describe(in: recorder)
+            } else {
+                write.prop = recorder.intern("objectWillChange")
+            }
+        }
+        memo = WriteMemo(scheduler: ObjectIdentifier(self), seq: noteWrite(write, invalidating: .owner(owner), reason: .observed))
     }
 
     /// Queues `delivery` (a publisher's value for an `.onReceive` handler) for the next flush.
     func enqueue(_ delivery: PendingDelivery) {
+        let thread = UInt32(ThreadID.current)
         state.withLock { state in
-            _ = Self.openTransaction(&state)
+            _ = Self.enter(&state, on: thread)
             state.deliveries.append(delivery)
         }
     }
@@ -150,16 +224,32 @@ final class UpdateScheduler: Sendable {
     func beginUpdate(on thread: UInt32) -> (tx: UInt64, dirty: [Int: DirtyMark]) {
         state.withLock { state in
             let tx = Self.openTransaction(&state)
-            for change in state.observed.sorted(by: { $0.owner.id < $1.owner.id }) where change.owner.isMounted {
-                let write = Self.observedWrite(by: change.owner, wrapper: change.wrapper)
-                let seq = recorder.map { Self.record(write, cause: change.cause, tx: tx, recorder: $0) } ?? 0
-                Self.markDirty(change.owner, reason: .observed, cause: seq, tx: tx, recorder: recorder, in: &state)
-            }
+            for mutation in state.observed { recordObserved(mutation, tx: tx, in: &state) }
             state.observed.removeAll()
+            state.observing.removeAll()
             state.openTransaction = 0
             state.updatingThread = thread
             defer { state.dirty.removeAll() }
             return (tx, state.dirty)
+        }
+    }
+
+    /// Records one `@Observable` mutation: its `write` (about the first observer in node order),
+    /// a warning when a body made it, and the invalidation of each observer still mounted.
+    private func recordObserved(_ mutation: ObservedMutation, tx: UInt64, in state: inout State) {
+        // NB: an observer told twice (a lazy stack's rows tracked apart from its body) is marked once.
+        let observers = mutation.observers.filter(\.isMounted).sorted { $0.id < $1.id }
+        guard let first = observers.first else { return }
+        var seq: UInt64 = 0
+        if let recorder {
+            let write = WriteDescription(
+                view: first.view, prop: recorder.intern(Self.modelName(mutation.models)), site: .none, siteText: "",
+                wrapper: .observable, changed: nil)
+            seq = Self.record(write, cause: mutation.cause, tx: tx, recorder: recorder)
+            if mutation.duringUpdate { recordWarning(view: first.view, site: .none, cause: seq, tx: tx) }
+        }
+        for observer in observers {
+            Self.markDirty(observer, reason: .observed, cause: seq, tx: tx, recorder: recorder, in: &state)
         }
     }
 
@@ -172,16 +262,28 @@ final class UpdateScheduler: Sendable {
     func runHandler(cause: UInt64, _ handler: () -> Void) {
         let thread = UInt32(ThreadID.current)
         let previous = state.withLock { state -> (UInt32, UInt64) in
+            state.observing[thread] = nil
             defer { (state.handlerThread, state.handlerCause) = (thread, cause) }
             return (state.handlerThread, state.handlerCause)
         }
         handler()
-        state.withLock { state in (state.handlerThread, state.handlerCause) = previous }
+        state.withLock { state in
+            state.observing[thread] = nil
+            (state.handlerThread, state.handlerCause) = previous
+        }
     }
 
-    /// Whether writes or deliveries are waiting for a flush.
+    /// Whether a transaction is open: writes, deliveries or observed changes wait for a flush
+    /// (a write that invalidated nothing too: the flush closes its transaction).
     var hasPendingWork: Bool {
-        state.withLock { !$0.dirty.isEmpty || !$0.deliveries.isEmpty || !$0.observed.isEmpty }
+        state.withLock { $0.openTransaction != 0 }
+    }
+
+    /// The open transaction for a write or delivery from `thread`; ends the thread's observed
+    /// mutation (something else happened on it).
+    private static func enter(_ state: inout State, on thread: UInt32) -> UInt64 {
+        state.observing[thread] = nil
+        return openTransaction(&state)
     }
 
     private static func openTransaction(_ state: inout State) -> UInt64 {
@@ -195,7 +297,7 @@ final class UpdateScheduler: Sendable {
     private static func markDirty(
         _ owner: NodeToken, reason: EvalReason, cause: UInt64, tx: UInt64, recorder: TraceRecorder?, in state: inout State
     ) {
-        guard state.dirty[owner.id] == nil else { return }
+        guard owner.isMounted, state.dirty[owner.id] == nil else { return }
         let invalidation = recorder?.record(.about(.invalidate, view: owner.view, cause: cause, tx: tx)) ?? 0
         state.dirty[owner.id] = DirtyMark(reason: reason, cause: invalidation)
     }

@@ -29,6 +29,7 @@ public final class ViewGraph {
     private var tokenNodes: [Int: ViewNode] = [:]
     private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
     private var afterUpdate: [(owner: ViewNode, action: () -> Void)] = []
+    private let observedObjects = ObservedObjectRegistry()
     var driverTargets: [String: ViewNode] = [:]
 
     /// An empty graph recording to `recorder` (nil: not recording).
@@ -57,7 +58,8 @@ public final class ViewGraph {
 
     /// One run-loop turn: delivers queued values, evaluates what pending writes invalidated,
     /// runs `onChange`/`onAppear` handlers, and repeats while those wrote state (bounded by
-    /// `maximumRoundsPerFlush`).
+    /// `maximumRoundsPerFlush`). Every write before it ends in one of its transactions, also a
+    /// write that invalidated nothing: the next write opens a new one.
     public func flush() {
         var rounds = 0
         while rounds < maximumRoundsPerFlush, scheduler.hasPendingWork {
@@ -107,9 +109,15 @@ public final class ViewGraph {
     }
 
     func enqueueAfterUpdate(node: ViewNode, _ action: @escaping () -> Void) {
-        var owner = node
-        while !owner.hasBody, let parent = owner.parent, parent !== host { owner = parent }
-        afterUpdate.append((owner, action))
+        afterUpdate.append((bodyOwner(of: node) ?? node, action))
+    }
+
+    /// The nearest view with a body at or above `node` (nil at the top of a tree of primitives):
+    /// the view whose evaluation produced it.
+    func bodyOwner(of node: ViewNode) -> ViewNode? {
+        var current: ViewNode? = node
+        while let candidate = current, !candidate.hasBody { current = candidate.parent }
+        return current
     }
 
     /// What an evaluation found about a child, turned into events once the parent's
@@ -140,33 +148,71 @@ public final class ViewGraph {
     }
 
     /// Runs a user view's body and reconciles its output; children go on `stack`.
+    ///
+    /// NB: the `body-eval` event carries `changed`, so it is recorded once the output has been
+    /// compared with the previous one. `dur` covers the body and that comparison, with the content
+    /// closures it runs (`ForEach` rows), not the children's evaluations: the evaluation started
+    /// at `ts − dur`.
     private func evaluate(_ node: ViewNode, reason: EvalReason, cause: UInt64, stack: inout [(PendingChild, UInt64)]) {
         guard node.isMounted, node.evaluatedPass != pass else { return }
         node.evaluatedPass = pass
         installProperties(of: node, cause: cause)
-        let start = recorder?.now() ?? 0
-        let body = trackedBody(of: node)
-        let duration = recorder.map { $0.now() &- start } ?? 0
         var children: [PendingChild] = []
-        let changed = reconcileChildren(of: node, content: body, into: &children)
-        let seq = recorder?.record(.bodyEval(
-            view: node.symbol, cause: cause, tx: transaction, reason: reason, duration: duration,
-            changedChildren: changed)) ?? 0
+        let start = recorder?.now() ?? 0
+        let changed = tracking(node, renewing: true) {
+            reconcileChildren(of: node, content: node.view.body, into: &children)
+        }
+        let seq = recorder.map { recorder in
+            recorder.record(.bodyEval(
+                view: node.symbol, cause: cause, tx: transaction, reason: reason, duration: recorder.now() &- start,
+                changedChildren: changed))
+        } ?? 0
         node.lastEvaluation = seq
         for child in children.reversed() { stack.append((child, seq)) }
     }
 
-    /// The node's body, with the `@Observable` properties it reads tracked: a change to one of
-    /// them invalidates the node (once; the next evaluation tracks afresh).
-    private func trackedBody(of node: ViewNode) -> any View {
+    /// Runs `work` with the `@Observable` properties it reads tracked for `node`: a change to one
+    /// of them invalidates the node, once.
+    ///
+    /// A body evaluation (`renewing`) tracks afresh: the node's earlier trackings go stale. Content
+    /// built later outside the body (a lazy stack's rows for a new viewport) joins the current
+    /// tracking, since in SwiftUI such reads invalidate the view whose update evaluated them.
+    func tracking<Result>(_ node: ViewNode, renewing: Bool, _ work: () -> Result) -> Result {
         let token = token(for: node)
-        let generation = token.observationGeneration.add(1, ordering: .relaxed).newValue
-        let view = node.view
-        return withObservationTracking {
-            view.body
-        } onChange: {
+        let generation = renewing
+            ? token.observationGeneration.add(1, ordering: .relaxed).newValue
+            : token.observationGeneration.load(ordering: .relaxed)
+        let models = observableModels(of: node.view)
+        return withObservationTracking(work) {
             guard token.observationGeneration.load(ordering: .relaxed) == generation else { return }
-            token.scheduler.noteObservedChange(token, wrapper: .observable)
+            token.scheduler.noteObservedChange(token, models: models)
+        }
+    }
+
+    /// The names of the `@Observable` model types `view` holds, computed once per view type: what
+    /// an `@Observable` write its evaluation observed is named by.
+    ///
+    /// NB: Observation does not say which object or property changed; the models a view holds in
+    /// its stored properties (looked into through structs, optionals, enums and wrappers, not
+    /// through classes or collections) are the best name for what it observed.
+    private func observableModels(of view: any View) -> [String] {
+        let type = ObjectIdentifier(Swift.type(of: view))
+        if let models = typeInfo[type]?.observableModels { return models }
+        var models: [String] = []
+        Self.collectModels(in: view, depth: 0, into: &models)
+        typeInfo[type]?.observableModels = models
+        return models
+    }
+
+    private static func collectModels(in value: Any, depth: Int, into models: inout [String]) {
+        for child in Mirror(reflecting: value).children {
+            let style = Mirror(reflecting: child.value).displayStyle
+            if style != .optional, child.value is any Observable {
+                let name = String(describing: Swift.type(of: child.value))
+                if !models.contains(name) { models.append(name) }
+            } else if depth < 3, style == .struct || style == .optional || style == .enum || style == .tuple {
+                collectModels(in: child.value, depth: depth + 1, into: &models)
+            }
         }
     }
 
@@ -314,7 +360,8 @@ public final class ViewGraph {
     private func installProperties(of node: ViewNode, cause: UInt64) {
         let type = ObjectIdentifier(Swift.type(of: node.view))
         guard typeInfo[type]?.hasDynamicProperties != false else { return }
-        var installer = PropertyInstaller(node: node, scheduler: scheduler, cause: cause, transaction: transaction)
+        var installer = PropertyInstaller(
+            node: node, scheduler: scheduler, objects: observedObjects, cause: cause, transaction: transaction)
         let found = Self.install(in: node.view, with: &installer)
         typeInfo[type]?.hasDynamicProperties = found
     }
@@ -360,6 +407,8 @@ struct ViewTypeInfo {
     let hasBody: Bool
     /// Whether values of the type hold dynamic properties (nil until first installed).
     var hasDynamicProperties: Bool?
+    /// The `@Observable` model types values of the type hold (nil until first tracked).
+    var observableModels: [String]?
 
     init(_ view: any View) {
         if let primitive = view as? any PrimitiveView {

@@ -65,7 +65,13 @@ extension ViewGraph {
             ((node.view as? any PrimitiveView)?.isLazy ?? false) && (path == nil || node.path == path)
         }
         node.viewport = rows
-        update { work in _ = reconcileContent(of: node, into: &work) }
+        update { work in
+            guard let owner = bodyOwner(of: node) else {
+                _ = reconcileContent(of: node, into: &work)
+                return
+            }
+            _ = tracking(owner, renewing: false) { reconcileContent(of: node, into: &work) }
+        }
         flush()
     }
 

@@ -13,19 +13,20 @@ extension View {
     /// state starts afresh.
     public func id<ID: Hashable>(_ id: ID) -> some View { IdentifiedView(content: self, id: id) }
 
-    /// Compares the view with its previous value by `==` to decide whether its body runs.
-    public func equatable() -> some View where Self: Equatable { EquatableView(content: self) }
+    /// The view itself: it is compared with its previous value by `==` to decide whether its body
+    /// runs, as every `Equatable` view is here (SwiftUI's `.equatable()` asks for that).
+    public func equatable() -> Self where Self: Equatable { self }
 
     // MARK: Output attributes
 
-    /// Draws `content` behind the view.
+    /// Draws `content` behind the view; `content` is a view of its own (its body runs and is traced).
     public func background<Background: View>(_ content: Background, alignment: Alignment = .center) -> some View {
-        attribute(.background, (content, alignment))
+        modifier(DecorationModifier(layer: .background, alignment: alignment, content: content))
     }
 
-    /// Draws `content` over the view.
+    /// Draws `content` over the view; `content` is a view of its own (its body runs and is traced).
     public func overlay<Overlay: View>(_ content: Overlay, alignment: Alignment = .center) -> some View {
-        attribute(.overlay, (content, alignment))
+        modifier(DecorationModifier(layer: .overlay, alignment: alignment, content: content))
     }
 
     /// Sets the view's opacity.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value kept in `UserDefaults` under a key; writing it invalidates the view that declares it.
+/// A value kept in `UserDefaults` under a key; writing it invalidates every view of the graph
+/// that declares an `@AppStorage` of the same key in the same store.
 @propertyWrapper
 public struct AppStorage<Value: AppStorageValue>: DynamicProperty {
     let key: String
@@ -44,8 +45,11 @@ public struct AppStorage<Value: AppStorageValue>: DynamicProperty {
 extension AppStorage: InstallableProperty {
     func install(_ installer: inout PropertyInstaller) {
         let token = installer.token
+        let scheduler = installer.scheduler
         slot.install(installer.slotObject(wrapper: .appStorage, site: site) { description in
-            AppStorageLink<Value>(key: key, store: store, owner: token, description: description)
+            let link = AppStorageLink<Value>(key: key, store: store, scheduler: scheduler, description: description)
+            scheduler.addReader(token, of: link.storageKey)
+            return link
         })
     }
 }
@@ -61,14 +65,17 @@ extension AppStorage: InputComparable {
 final class AppStorageLink<Value: AppStorageValue>: Sendable {
     private let key: String
     private let store: LockedBox<UserDefaults>
-    private let owner: NodeToken
+    private let scheduler: UpdateScheduler
     private let description: WriteDescription
+    /// The key and store, as the graph knows which views declare them.
+    let storageKey: AppStorageKey
 
-    init(key: String, store: LockedBox<UserDefaults>, owner: NodeToken, description: WriteDescription) {
+    init(key: String, store: LockedBox<UserDefaults>, scheduler: UpdateScheduler, description: WriteDescription) {
         self.key = key
         self.store = store
-        self.owner = owner
+        self.scheduler = scheduler
         self.description = description
+        storageKey = AppStorageKey(store: store.withLock { ObjectIdentifier($0) }, key: key)
     }
 
     static func read(_ key: String, from store: LockedBox<UserDefaults>) -> Value? {
@@ -84,7 +91,7 @@ final class AppStorageLink<Value: AppStorageValue>: Sendable {
         }
         var write = description
         write.changed = changed
-        owner.scheduler.noteWrite(write, owner: owner, invalidating: changed)
+        scheduler.noteWrite(write, invalidating: changed ? .readers(storageKey) : .nothing)
     }
 }
 

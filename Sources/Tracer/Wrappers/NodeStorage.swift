@@ -33,7 +33,7 @@ final class NodeStorage<Value>: Sendable {
         }
         var write = description
         write.changed = changed
-        let seq = owner.scheduler.noteWrite(write, owner: owner, invalidating: invalidates && changed != false)
+        let seq = owner.scheduler.noteWrite(write, invalidating: invalidates && changed != false ? .owner(owner) : .nothing)
         publisher?.send(newValue, cause: seq)
     }
 

@@ -8,22 +8,49 @@ public protocol ObservableObject: AnyObject {
 }
 
 extension ObservableObject {
-    /// The publisher shared by the object's `@Published` properties (found by reflection, as
-    /// Combine does); an object without any gets one that never sends.
-    public var objectWillChange: ObservableObjectPublisher {
-        var published: [any PublishedProperty] = []
-        var mirror: Mirror? = Mirror(reflecting: self)
-        while let current = mirror {
-            for child in current.children {
-                guard let property = child.value as? any PublishedProperty else { continue }
-                if let label = child.label { property.nameOnce(label.hasPrefix("_") ? String(label.dropFirst()) : label) }
-                published.append(property)
+    /// The object's one publisher, made on first use and kept while the object lives: its
+    /// `@Published` properties (found by reflection, as Combine does) send through it, and so does
+    /// a manual `objectWillChange.send()`, to the same observers.
+    public var objectWillChange: ObservableObjectPublisher { ObjectWillChangeTable.publisher(for: self) }
+}
+
+/// The publishers of objects that use the default `objectWillChange`, one per live object.
+enum ObjectWillChangeTable {
+    private struct Entry {
+        weak var object: AnyObject?
+        let publisher: ObservableObjectPublisher
+    }
+
+    private struct Table {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        var pruneAt = 64
+    }
+
+    private static let table = LockedBox(Table())
+
+    /// The publisher of `object`, made (and given to its `@Published` properties) on first use.
+    static func publisher(for object: some ObservableObject) -> ObservableObjectPublisher {
+        let id = ObjectIdentifier(object)
+        return table.withLock { table in
+            // NB: a dead object's identifier may be reused by a new object: the weak reference tells them apart.
+            if let entry = table.entries[id], entry.object === object { return entry.publisher }
+            let publisher = ObservableObjectPublisher()
+            var mirror: Mirror? = Mirror(reflecting: object)
+            while let current = mirror {
+                for child in current.children {
+                    guard let property = child.value as? any PublishedProperty else { continue }
+                    if let label = child.label { property.nameOnce(label.hasPrefix("_") ? String(label.dropFirst()) : label) }
+                    property.installWillChange(publisher)
+                }
+                mirror = current.superclassMirror
             }
-            mirror = current.superclassMirror
+            table.entries[id] = Entry(object: object, publisher: publisher)
+            if table.entries.count >= table.pruneAt {
+                table.entries = table.entries.filter { $0.value.object != nil }
+                table.pruneAt = max(64, 2 * table.entries.count)
+            }
+            return publisher
         }
-        let publisher = published.lazy.compactMap(\.installedWillChange).first ?? ObservableObjectPublisher()
-        for property in published { property.installWillChange(publisher) }
-        return publisher
     }
 }
 
@@ -83,7 +110,8 @@ struct WriteMemo {
 
 /// A `@Published` property as its object's reflection sees it.
 protocol PublishedProperty {
-    var installedWillChange: ObservableObjectPublisher? { get }
+    /// Makes the property's writes send through `publisher` (its object's).
     func installWillChange(_ publisher: ObservableObjectPublisher)
+    /// Names the property, unless it has a name already.
     func nameOnce(_ name: String)
 }

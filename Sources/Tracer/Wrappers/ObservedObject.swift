@@ -4,12 +4,18 @@
 public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
     /// The observed object.
     public let wrappedValue: ObjectType
+    let site: DeclarationSite
 
-    /// Observes `wrappedValue`.
-    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    /// Observes `wrappedValue`, declared at `fileID`:`line`.
+    public init(wrappedValue: ObjectType, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.wrappedValue = wrappedValue
+        site = DeclarationSite(fileID: fileID, line: line)
+    }
 
     /// Observes `initialValue`.
-    public init(initialValue: ObjectType) { self.init(wrappedValue: initialValue) }
+    public init(initialValue: ObjectType, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(wrappedValue: initialValue, fileID: fileID, line: line)
+    }
 
     /// Bindings to the object's properties: `$model.field`.
     public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
@@ -34,7 +40,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
 
 extension ObservedObject: InstallableProperty {
     func install(_ installer: inout PropertyInstaller) {
-        installer.observe(wrappedValue, reason: .observed)
+        installer.observe(wrappedValue, wrapper: .observedObject, site: site)
     }
 }
 

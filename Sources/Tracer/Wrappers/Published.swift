@@ -22,7 +22,6 @@ public struct Published<Value> {
 }
 
 extension Published: PublishedProperty {
-    var installedWillChange: ObservableObjectPublisher? { box.willChange.load() }
     func installWillChange(_ publisher: ObservableObjectPublisher) { _ = box.willChange.storeIfNil(publisher) }
     func nameOnce(_ name: String) { box.names.withLock { if $0.name.isEmpty { $0.name = name } } }
 }

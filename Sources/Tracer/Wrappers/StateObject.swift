@@ -24,7 +24,7 @@ extension StateObject: InstallableProperty {
     func install(_ installer: inout PropertyInstaller) {
         let storage = slot.install(installer.storage(
             wrapper: .stateObject, site: site, invalidates: false, publishes: false, initialValue: makeObject))
-        installer.observe(storage.read(), reason: .state)
+        installer.observe(storage.read(), wrapper: .stateObject, site: site)
     }
 }
 
