@@ -9,11 +9,22 @@ struct RecorderTests {
         let path = temporaryPath("threads.jsonl")
         let recorder = TraceRecorder(sink: try FileDescriptorSink.file(atPath: path))
         let view = recorder.intern("MyView")
-        DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            for index in 0..<100_000 {
-                recorder.record(.about(.invalidate, view: view, cause: UInt64(index), tx: UInt64(thread + 1)))
-            }
+        // NB: eight real threads, released together, so that all eight record at once.
+        let start = DispatchGroup()
+        start.enter()
+        let finished = DispatchGroup()
+        for thread in 0..<8 {
+            finished.enter()
+            Thread {
+                start.wait()
+                for index in 0..<100_000 {
+                    recorder.record(.about(.invalidate, view: view, cause: UInt64(index), tx: UInt64(thread + 1)))
+                }
+                finished.leave()
+            }.start()
         }
+        start.leave()
+        finished.wait()
         recorder.close()
         let lines = parseLines(try String(contentsOfFile: path, encoding: .utf8))
         #expect(lines.count == 800_001)
@@ -23,6 +34,10 @@ struct RecorderTests {
         #expect(seqs == Array(1...800_000))
         let perThread = Dictionary(grouping: lines.dropFirst(), by: { $0?["tx"] as? Int ?? 0 }).mapValues(\.count)
         #expect(perThread == Dictionary(uniqueKeysWithValues: (1...8).map { ($0, 100_000) }))
+        // Each thread's events carry one tid of its own.
+        let tids = Dictionary(grouping: lines.dropFirst(), by: { $0?["tx"] as? Int ?? 0 }).mapValues { Set($0.map { $0?["tid"] as? Int ?? 0 }) }
+        #expect(tids.values.allSatisfy { $0.count == 1 })
+        #expect(Set(tids.values.flatMap { $0 }).count == 8)
     }
 
     @Test("tid is small and stable per thread; ts comes from the injected clock")
