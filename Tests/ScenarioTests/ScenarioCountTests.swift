@@ -81,6 +81,9 @@ struct ScenarioCountTests {
         #expect(trace.counts("body-eval") == ["ContentView": 1 + changes])
         let unchanged = trace.events.filter { $0["kind"] as? String == "write" && $0["changed"] as? Bool == false }
         #expect(unchanged.count == 20 - changes)
+        // Each tap is its own transaction, also a tap whose write changed nothing.
+        let transactions = trace.events.filter { $0["kind"] as? String == "write" }.compactMap { $0["tx"] as? Int }
+        #expect(Set(transactions).count == 20)
     }
 
     // MARK: selection (seed 002)
@@ -122,9 +125,14 @@ struct ScenarioCountTests {
             "\(root)/FileDetailView[tracer/readme]": 1, "\(root)/FileDetailView[tracer/package]": 1,
             "\(root)/FileDetailView[tracer/recorder]": 1, "\(root)/FileDetailView[site/style]": 2,
         ])
-        // An @Observable change reaches each view that read the changed properties.
+        // An @Observable change reaches each view that read the changed properties: one write per
+        // selection (a setter's mutations in a row are one), named by the model, attributed to the
+        // first observer.
         #expect(trace.counts("invalidate") == ["ContentView": 6, "\(root)/FileSidebar": 6, "\(root)/ProjectSidebar": 2])
-        #expect(trace.events.filter { $0["kind"] as? String == "write" }.allSatisfy { $0["wrapper"] as? String == "Observable" })
+        #expect(trace.counts("write") == ["ContentView": 6])
+        #expect(trace.events.filter { $0["kind"] as? String == "write" }.allSatisfy {
+            $0["wrapper"] as? String == "Observable" && $0["prop"] as? String == "AppModel"
+        })
         let relaunch = try #require(trace.events.firstIndex { $0["name"] as? String == "relaunch" })
         #expect(trace.events[relaunch...].contains { $0["kind"] as? String == "mount" && $0["view"] as? String == "\(root)/FileDetailView[site/style]" })
     }
@@ -153,22 +161,29 @@ struct ScenarioCountTests {
         #expect(trace.count("body-eval", view: "ParentView") == 1 + Self.scrollFrames)
         #expect(trace.count("mount") - 1 == Self.rowMounts)
         #expect(trace.count("unmount") == Self.rowMounts - LazyStack.visibleRows)
-        let stateObjectInits = trace.events.filter { $0["kind"] as? String == "state-init" && $0["wrapper"] as? String == "StateObject" }.count
+        func inits(_ wrapper: String) -> Int {
+            trace.events.filter { $0["kind"] as? String == "state-init" && $0["wrapper"] as? String == wrapper }.count
+        }
         switch variant {
         case "state-object":
             // Every row brought into view creates its model again: the seed's lost state.
-            #expect(stateObjectInits == Self.rowMounts)
+            #expect(inits("StateObject") == Self.rowMounts)
+            #expect(inits("ObservedObject") == 0)
             #expect(rowEvents(trace, "body-eval") == Self.rowMounts)
             // Per frame the parent's evaluation skips the 10 visible rows, the viewport change the 5 kept ones.
             #expect(rowEvents(trace, "skip") == LazyStack.visibleRows + 15 * Self.scrollFrames)
         case "inline-view-model":
-            // New models on every parent evaluation: no row is ever skipped, each is re-evaluated.
-            #expect(stateObjectInits == 0)
+            // New models on every parent evaluation: no row is ever skipped, each is re-evaluated
+            // and observes a model never seen before (a state-init each time).
+            #expect(inits("StateObject") == 0)
             #expect(rowEvents(trace, "skip") == 0)
             #expect(rowEvents(trace, "body-eval") == 2 * LazyStack.visibleRows + 20 * Self.scrollFrames)
+            #expect(rowEvents(trace, "state-init") == rowEvents(trace, "body-eval"))
         default:
-            // One parent model; the rows' models come from its cache, so rows are skipped as with @StateObject.
-            #expect(stateObjectInits == 1)
+            // One parent model; the rows' models come from its cache, so rows are skipped as with
+            // @StateObject, and each row's model is made once, kept while scrolling down and back.
+            #expect(inits("StateObject") == 1)
+            #expect(inits("ObservedObject") == LazyStack.rowCount)
             #expect(rowEvents(trace, "body-eval") == Self.rowMounts)
             #expect(rowEvents(trace, "skip") == LazyStack.visibleRows + 15 * Self.scrollFrames)
         }
