@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Loads a Tracer HTML page in headless Chromium and checks that its script ran: the per-view table
-# and the flame graph are in the rendered DOM, the page's ready marker is there, and the console
-# shows no uncaught error. Saves a screenshot.
+# Loads a Tracer HTML page in headless Chromium and checks that its script ran: the per-view table,
+# the flame graph and the timeline are in the rendered DOM, the page's ready marker is there, the
+# page shows no error banner and the console no uncaught error. Saves a screenshot and prints its path.
 #
 #   scripts/check-html.sh [PAGE.html] [SCREENSHOT.png]
 #
-# Without PAGE, generates the report and the diff page of the visual fixtures with the built
-# tracectl (TRACECTL=path/to/tracectl to choose one; default .build/debug/tracectl) and checks both.
+# Without PAGE, writes with the built tracectl (TRACECTL=path/to/tracectl to choose one; default
+# .build/debug/tracectl) the report page and the diff page of the visual fixtures and the diff page
+# of the recorded seed-000 traces into CHECK_HTML_OUT (default .build/check-html), and checks each;
+# a page tracectl cannot write is a failure.
 # Installs Debian's chromium when it is missing. Exit status: 0 all good, 1 a check failed, 2 setup.
 set -euo pipefail
 
@@ -27,12 +29,20 @@ browser() {
 }
 
 # check PAGE SCREENSHOT: runs the page, checks the DOM and the console, saves a screenshot.
+# Returns 1 when any check failed.
 check() {
-    local page="$1" screenshot="$2" name
+    local page="$1" screenshot="$2" name failed=0
     name="$(basename "$page")"
+    if [ ! -s "$page" ]; then
+        echo "check-html: $name: FAILED: no page at $page" >&2
+        return 1
+    fi
     local url="file://$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
-    browser --enable-logging=stderr --v=0 --dump-dom "$url" >"$work/dom.html" 2>"$work/console.log" || true
-    local failed=0
+    if ! browser --enable-logging=stderr --v=0 --dump-dom "$url" >"$work/dom.html" 2>"$work/console.log"; then
+        echo "check-html: $name: FAILED: chromium could not load the page" >&2
+        tail -5 "$work/console.log" >&2
+        failed=1
+    fi
     expect() {
         if grep -q -- "$1" "$work/dom.html"; then
             echo "check-html: $name: ok: $2"
@@ -41,47 +51,65 @@ check() {
             failed=1
         fi
     }
+    refuse() {
+        if grep -q -- "$1" "$work/dom.html"; then
+            echo "check-html: $name: FAILED: $2 ('$1' in the rendered DOM)" >&2
+            failed=1
+        fi
+    }
     expect 'id="tracer-ready"' "the page script ran to the end"
+    expect '<table id="view-table"><thead>' "the per-view table was built"
     expect 'class="view-row"' "the per-view table has rows"
     expect 'data-flame-ready="true"' "the flame graph script ran"
     expect 'class="frame"' "the flame graph has frames"
     expect 'class="timeline-chart"' "the timeline was drawn"
-    if grep -q '<script>alert' "$work/dom.html"; then
-        echo "check-html: $name: FAILED: a trace name became markup" >&2
-        failed=1
-    fi
-    if grep -E "Uncaught|SyntaxError|TypeError|ReferenceError|Refused to" "$work/console.log" >&2; then
+    refuse 'class="error"' "the page reported a script error"
+    refuse '<script>alert' "a trace name became markup"
+    # NB: console messages are the log lines tagged CONSOLE; an uncaught error or a CSP refusal shows there.
+    if grep 'CONSOLE' "$work/console.log" | grep -E "Uncaught|SyntaxError|TypeError|ReferenceError|Refused to" >&2; then
         echo "check-html: $name: FAILED: script errors on the console (above)" >&2
         failed=1
     else
         echo "check-html: $name: ok: no script error on the console"
     fi
-    browser --hide-scrollbars --window-size=1400,1000 --screenshot="$screenshot" "$url" >/dev/null 2>&1 || true
+    rm -f "$screenshot"
+    browser --hide-scrollbars --window-size=1400,1600 --screenshot="$screenshot" "$url" >/dev/null 2>&1 || true
     if [ -s "$screenshot" ]; then
         echo "check-html: $name: screenshot $screenshot"
     else
-        echo "check-html: $name: FAILED: no screenshot" >&2
+        echo "check-html: $name: FAILED: no screenshot at $screenshot" >&2
         failed=1
     fi
     return $failed
 }
 
 if [ $# -ge 1 ]; then
-    check "$1" "${2:-${1%.html}.png}"
-    exit $?
+    check "$1" "${2:-${1%.html}.png}" && exit 0 || exit 1
 fi
 
 tracectl="${TRACECTL:-$root/.build/debug/tracectl}"
 [ -x "$tracectl" ] || { echo "check-html: no tracectl at $tracectl (build it, or set TRACECTL)" >&2; exit 2; }
-fixtures="$root/Fixtures/Traces/visual"
+visual="$root/Fixtures/Traces/visual"
+scenarios="$root/Fixtures/Traces/scenarios"
 out="${CHECK_HTML_OUT:-$root/.build/check-html}"
 mkdir -p "$out"
-"$tracectl" diff "$fixtures/state.jsonl" "$fixtures/view-storage.jsonl" --format html -o "$out/diff.html"
 status=0
-if "$tracectl" report "$fixtures/state.jsonl" --format html >"$out/report.html" 2>/dev/null; then
-    check "$out/report.html" "$out/report.png" || status=1
-else
-    echo "check-html: 'tracectl report --format html' is not available; checking the diff page only" >&2
-fi
-check "$out/diff.html" "$out/diff.png" || status=1
+
+# page NAME TRACECTL-ARGS...: writes $out/NAME.html with tracectl and checks it; any failure fails the run.
+page() {
+    local name="$1"
+    shift
+    rm -f "$out/$name.html"
+    if ! "$tracectl" "$@" --format html -o "$out/$name.html"; then
+        echo "check-html: $name.html: FAILED: 'tracectl $*' exited with an error" >&2
+        status=1
+        return
+    fi
+    check "$out/$name.html" "$out/$name.png" || status=1
+}
+
+page report report "$visual/state.jsonl"
+page diff diff "$visual/state.jsonl" "$visual/view-storage.jsonl"
+page scroll-offset.diff diff "$scenarios/scroll-offset.state.jsonl" "$scenarios/scroll-offset.view-storage.jsonl"
+if [ $status -eq 0 ]; then echo "check-html: all pages ok"; else echo "check-html: FAILED" >&2; fi
 exit $status
