@@ -18,7 +18,8 @@ struct ValidatorTests {
         (#"{"seq":5,"ts":3,"tid":1,"kind":"write","view":"A","prop":"p"}"#, 32, #"expected a "wrapper" field (required on "write" events)"#),
         (#"{"seq":5,"ts":3,"tid":1,"kind":"body-eval","view":"A","dur":1,"changed":true}"#, 73, #"expected a non-negative integer for "changed" on a "body-eval" event"#),
         (#"{"ts":3,"tid":1,"kind":"mark","name":"m"}"#, 1, #"expected a "seq" field"#),
-        (#"{"seq":5,"ts":3,"kind":"meta","schema":"tracer/1"}"#, 24, "expected the meta header only on the first line"),
+        (#"{"seq":5,"ts":3,"kind":"meta","schema":"tracer/1"}"#, 1, "expected one meta header per trace; another trace starts here (give each trace file separately)"),
+        (#"{"seq":5,"ts":3,"kind":"body-eval","view":"A","dur":-2}"#, 53, #"expected a non-negative integer for "dur""#),
         (#"{"seq":5,"ts":3,"kind":"mark","name":1}"#, 38, #"expected a string for "name""#),
     ]
 

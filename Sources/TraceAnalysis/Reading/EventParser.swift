@@ -213,7 +213,10 @@ struct EventParser: ~Copyable {
             case .tid: event.tid = value
             case .tx: event.tx = value
             case .cause: event.cause = value
-            case .dur: event.dur = value
+            case .dur:
+                // NB: a negative duration would silently lower every time figure.
+                guard value >= 0 else { throw ParseFailure(offset: index, problem: .negative(field)) }
+                event.dur = value
             case .changed: event.changed = value
             case .count: event.count = value
             default: event.pid = value

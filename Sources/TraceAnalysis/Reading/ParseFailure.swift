@@ -23,6 +23,7 @@ struct ParseFailure: Error {
         case expectedLiteral(String)
         case tooDeep
         case wrongType(TraceField)
+        case negative(TraceField)
         case missingKind
         case missingView(EventKind)
     }
@@ -58,6 +59,7 @@ struct ParseFailure: Error {
             case .string: return "expected a string for \"\(field.key)\""
             case .booleanOrInteger: return "expected a boolean or an integer for \"\(field.key)\""
             }
+        case .negative(let field): return "expected a non-negative integer for \"\(field.key)\""
         case .missingKind: return "expected a \"\(TraceSchema.Field.kind)\" field"
         case .missingView(let kind): return "expected a \"\(TraceSchema.Field.view)\" field (required on \"\(kind.name)\" events)"
         }

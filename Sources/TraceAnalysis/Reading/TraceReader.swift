@@ -125,7 +125,15 @@ public struct TraceReader: ~Copyable {
             }
             guard parsed else { continue }
             event.line = line.number
-            if eventCount == 0 && role != .tail { try checkHeader(line) }
+            if eventCount == 0 && role != .tail {
+                try checkHeader(line)
+            } else if event.kind == .meta {
+                // NB: a second header means traces were concatenated: their seqs, causes and
+                // totals would mix silently.
+                throw TraceError(diagnostic(
+                    line: line.number, column: 1,
+                    "expected one meta header per trace; another trace starts here (give each trace file separately)"))
+            }
             eventCount += 1
             return true
         }
