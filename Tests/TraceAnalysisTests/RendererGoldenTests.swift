@@ -4,21 +4,26 @@ import TraceAnalysis
 
 @Suite("TraceAnalysis renderers")
 struct RendererGoldenTests {
-    /// Golden name → format and options (the name says which flags produced it).
-    static let cases: [(golden: String, format: ReportRenderer.Format, options: ReportOptions)] = [
-        ("basic.text.txt", .text, ReportOptions()),
-        ("basic.json", .json, ReportOptions()),
-        ("basic.markdown.md", .markdown, ReportOptions()),
-        ("basic.sort-time.top-2.text.txt", .text, ReportOptions(sort: .time, top: 2)),
-        ("basic.sort-skips.filter-rows.json", .json, ReportOptions(sort: .skips, filter: ViewGlob("**/Row[*]"))),
-        ("basic.sort-wasted.markdown.md", .markdown, ReportOptions(sort: .wasted)),
+    /// Golden name → trace (in Fixtures/Traces), format and options (the name says which flags
+    /// produced it).
+    static let cases: [(golden: String, trace: String, format: ReportRenderer.Format, options: ReportOptions)] = [
+        ("basic.text.txt", "analysis-basic.jsonl", .text, ReportOptions()),
+        ("basic.json", "analysis-basic.jsonl", .json, ReportOptions()),
+        ("basic.markdown.md", "analysis-basic.jsonl", .markdown, ReportOptions()),
+        ("basic.sort-time.top-2.text.txt", "analysis-basic.jsonl", .text, ReportOptions(sort: .time, top: 2)),
+        ("basic.sort-skips.filter-rows.json", "analysis-basic.jsonl", .json, ReportOptions(sort: .skips, filter: ViewGlob("**/Row[*]"))),
+        ("basic.sort-wasted.markdown.md", "analysis-basic.jsonl", .markdown, ReportOptions(sort: .wasted)),
+        ("scroll-offset.view-storage.text.txt", "scenarios/scroll-offset.view-storage.jsonl", .text, ReportOptions()),
+        ("scroll-offset.view-storage.json", "scenarios/scroll-offset.view-storage.jsonl", .json, ReportOptions()),
+        ("scroll-offset.view-storage.markdown.md", "scenarios/scroll-offset.view-storage.jsonl", .markdown, ReportOptions()),
+        ("rendering-cycle.extracted.sort-skips.text.txt", "scenarios/rendering-cycle.extracted.jsonl", .text, ReportOptions(sort: .skips)),
+        ("lazy-stack.state-object.top-5.markdown.md", "scenarios/lazy-stack.state-object.jsonl", .markdown, ReportOptions(top: 5)),
     ]
 
     @Test("reports match their golden files", arguments: cases)
-    func golden(_ name: String, _ format: ReportRenderer.Format, _ options: ReportOptions) throws {
-        var summary = try TraceAnalyzer.analyze(
-            source: .file(TestSupport.traces.appendingPathComponent("analysis-basic.jsonl").path))
-        summary.file = "analysis-basic.jsonl"
+    func golden(_ name: String, _ trace: String, _ format: ReportRenderer.Format, _ options: ReportOptions) throws {
+        var summary = try TraceAnalyzer.analyze(source: .file(TestSupport.traces.appendingPathComponent(trace).path))
+        summary.file = trace
         let rendered = ReportRenderer.render(summary, format: format, options: options)
         let url = TestSupport.goldens.appendingPathComponent(name)
         let record = ProcessInfo.processInfo.environment["TRACER_RECORD_GOLDENS"] == "1"
@@ -50,5 +55,14 @@ struct RendererGoldenTests {
         #expect(json.contains(#""view":"A|\"b\"\n""#))
         let markdown = ReportRenderer.render(summary, format: .markdown)
         #expect(markdown.contains(#"A\|"b""#))
+    }
+
+    @Test("the text report shows control characters from names visibly, never raw")
+    func terminalSafety() throws {
+        let line = #"{"seq":1,"ts":1,"kind":"body-eval","view":"A\u001b[31mred\tB","dur":5,"changed":1}"#
+        let summary = try TestSupport.analyze(TestSupport.meta + "\n" + line + "\n")
+        let text = ReportRenderer.render(summary, format: .text)
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x09 })
+        #expect(text.contains(#"A\u{1B}[31mred\u{9}B"#))
     }
 }

@@ -89,9 +89,9 @@ struct PartialAggregate: Sendable {
         parts.values.map { part -> ViewStats in
             var stats = part.stats
             stats.bodyTime = part.durations.stats
-            stats.writesByProperty = OriginCount.ranked(origins(part.writes))
+            stats.writesByProperty = ranked(part.writes)
             stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[$1.key.wrapper, default: 0] += $1.value }
-            stats.causes = OriginCount.ranked(origins(part.causes))
+            stats.causes = ranked(part.causes)
             return stats
         }.sorted { $0.view < $1.view }
     }
@@ -109,9 +109,13 @@ struct PartialAggregate: Sendable {
             markViews: markViews.mapValues(finished))
     }
 
-    private func origins(_ counts: [Property: Int]) -> [WriteOrigin: Int] {
-        Dictionary(uniqueKeysWithValues: counts.map { property, count in
-            (WriteOrigin(view: property.view, prop: property.prop, wrapper: property.wrapper, site: sites[property] ?? ""), count)
-        })
+    /// `counts` by origin, ranked as reports list them.
+    private func ranked(_ counts: [Property: Int]) -> [OriginCount] {
+        // NB: each property has one site, so the origins are as distinct as the properties.
+        counts.map { property, count in
+            OriginCount(
+                origin: WriteOrigin(view: property.view, prop: property.prop, wrapper: property.wrapper, site: sites[property] ?? ""),
+                count: count)
+        }.sorted(by: OriginCount.isRankedBefore)
     }
 }

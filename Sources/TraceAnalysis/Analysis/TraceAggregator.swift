@@ -57,7 +57,8 @@ struct TraceAggregator {
         if event.kind == .mark { marks.append((event.name, event.seq, event.ts, EventCounters())) }
         if markViews != nil { markViews!.add(event) }
         var counters = EventCounters()
-        counters.events = 1
+        // NB: the meta header describes the trace; it is not one of its events.
+        counters.events = event.kind == .meta ? 0 : 1
         let view = Int(event.view)
         if view >= viewCounters.count {
             viewCounters += repeatElement(ViewCounters(), count: view + 1 - viewCounters.count)

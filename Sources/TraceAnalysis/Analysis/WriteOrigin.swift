@@ -33,11 +33,6 @@ public struct OriginCount: Sendable, Hashable {
         self.count = count
     }
 
-    /// Sorted by count (descending), then origin, as reports list them.
-    static func ranked(_ counts: [WriteOrigin: Int]) -> [OriginCount] {
-        counts.map { OriginCount(origin: $0.key, count: $0.value) }.sorted(by: isRankedBefore)
-    }
-
     /// The order reports list counts in: by count (descending), then by origin.
     static func isRankedBefore(_ lhs: OriginCount, _ rhs: OriginCount) -> Bool {
         lhs.count != rhs.count ? lhs.count > rhs.count : lhs.origin < rhs.origin

@@ -16,6 +16,17 @@ enum MarkdownReport {
             + "\(ReportTable.duration(totals.bodyTimeNs)) over \(totals.events) events"
         if views.count < summary.views.count { out += "; \(views.count) of \(summary.views.count) views shown" }
         out += ".\n"
+        if !summary.marks.isEmpty {
+            out += "\n| interval | events | writes | invalidations | evals | wasted | skips | body time |\n"
+            out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+            let intervals = [("before the first mark", summary.beforeFirstMark)]
+                + summary.marks.map { ("mark " + code($0.name ?? ""), $0.counters) }
+            for (label, counters) in intervals {
+                let figures = [counters.events, counters.writes, counters.invalidations, counters.bodyEvals,
+                               counters.wastedEvals, counters.skips].map(String.init)
+                out += "| " + ([label] + figures + [ReportTable.duration(counters.bodyTimeNs)]).joined(separator: " | ") + " |\n"
+            }
+        }
         if !summary.unknownKinds.isEmpty { out += "\nUnknown kinds: \(escape(ReportTable.unknownKinds(summary))).\n" }
         let findings = summary.warnings + summary.invalidLines
         if !findings.isEmpty {

@@ -2,11 +2,12 @@
 enum TextReport {
     static func render(_ summary: TraceSummary, options: ReportOptions) -> String {
         let views = options.selectViews(summary)
-        var out = "trace: \(summary.file)"
-        if let scenario = summary.header?.scenario { out += "  scenario: \(scenario)" }
-        if let variant = summary.header?.variant { out += "  variant: \(variant)" }
+        var out = "trace: \(TerminalText.sanitize(summary.file))"
+        if let scenario = summary.header?.scenario { out += "  scenario: \(TerminalText.sanitize(scenario))" }
+        if let variant = summary.header?.variant { out += "  variant: \(TerminalText.sanitize(variant))" }
         out += "\n\n"
-        let rows = [ReportTable.headers] + ReportTable.rows(views)
+        // NB: names come from the trace: control characters must not reach the terminal.
+        let rows = [ReportTable.headers] + ReportTable.rows(views).map { $0.map(TerminalText.sanitize) }
         let widths = ReportTable.headers.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
             let cells = row.indices.map { column -> String in
@@ -19,12 +20,12 @@ enum TextReport {
         if views.count < summary.views.count { out += "(\(views.count) of \(summary.views.count) views shown)\n" }
         out += "\n" + counters("total", summary.totals) + "\n"
         for mark in summary.marks {
-            out += counters("mark \(mark.name ?? "")", mark.counters) + "\n"
+            out += counters("mark \(TerminalText.sanitize(mark.name ?? ""))", mark.counters) + "\n"
         }
         if !summary.unknownKinds.isEmpty { out += "unknown kinds: \(ReportTable.unknownKinds(summary))\n" }
         if summary.invalidLineCount > 0 { out += "invalid lines skipped: \(summary.invalidLineCount)\n" }
         for diagnostic in summary.warnings + summary.invalidLines {
-            out += "\(diagnostic.severity.rawValue): \(diagnostic)\n"
+            out += "\(diagnostic.severity.rawValue): \(TerminalText.sanitize(diagnostic.description))\n"
         }
         return out
     }
