@@ -11,7 +11,8 @@ import Tracer
 ///
 /// The child gets the pipe's write end as descriptor 3 and `TRACER_OUTPUT=fd:3`; only whole
 /// lines reach the output, so a child killed mid-line still leaves a valid trace (the partial
-/// line is dropped and counted).
+/// line is dropped and counted). A line over 1 MiB is dropped, counted and logged; the lines
+/// after it still arrive.
 public final class ChildCapture {
     /// The descriptor the child writes its trace to.
     public static let childDescriptor: Int32 = 3
@@ -22,15 +23,21 @@ public final class ChildCapture {
     public let command: [String]
     private let output: CaptureOutput
     private let environment: [String: String]
+    private let log: (String) -> Void
     private var pipeRead: Int32 = -1
     private let child = ChildProcess()
     private var relay: SignalRelay?
 
     /// A capture of `command` into `output`; the child gets `environment` plus `TRACER_OUTPUT`.
-    public init(command: [String], output: CaptureOutput, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// `log` gets a message for each line dropped for being over the line limit.
+    public init(
+        command: [String], output: CaptureOutput, environment: [String: String] = ProcessInfo.processInfo.environment,
+        log: @escaping (String) -> Void = { _ in }
+    ) {
         precondition(!command.isEmpty, "a command to run")
         self.command = command
         self.output = output
+        self.log = log
         var environment = environment
         environment[TraceRecorder.outputVariable] = "fd:\(Self.childDescriptor)"
         self.environment = environment
@@ -108,7 +115,7 @@ public final class ChildCapture {
         var lines = LineBuffer()
         var fields = LineFields()
         var summary = SummaryBuilder()
-        var skippingOverlong = false
+        var lineNumber = 0
         var termination: ChildTermination?
         var open = true
         var lastProgress = TraceClock.monotonicNow()
@@ -123,19 +130,18 @@ public final class ChildCapture {
                 }
                 var offset = 0
                 while let line = lines.line(at: offset) {
-                    offset += line.count + 1
-                    if skippingOverlong {
-                        skippingOverlong = false
-                        continue
+                    lineNumber += 1
+                    switch line {
+                    case .whole(let line):
+                        write(line, fields: &fields, summary: &summary)
+                        offset += line.count + 1
+                    case .overlong(let length, let terminated):
+                        summary.countOverlong()
+                        log("line \(lineNumber) of \(command[0])'s trace: \(LineBuffer.describeOverlong(length: length, terminated: terminated)); dropped")
+                        if terminated { offset += length + 1 } else { lines.skipUnterminatedLine(at: offset) }
                     }
-                    write(line, fields: &fields, summary: &summary)
                 }
                 lines.discard(upTo: offset)
-                if lines.count > LineBuffer.maximumLineLength {
-                    if !skippingOverlong { summary.countOverlong() }
-                    skippingOverlong = true
-                    lines.discard(upTo: lines.count)
-                }
                 output.flush()
             } else if termination == nil {
                 // NB: a descendant may hold the pipe open after the child exits; stop once drained.
@@ -149,7 +155,7 @@ public final class ChildCapture {
                 progress(summary.finished())
             }
         }
-        if lines.count > 0, !skippingOverlong { summary.countCutOff() }
+        if lines.count > 0 { summary.countCutOff() }
         output.flush()
         let final = termination ?? reap(blocking: true)!
         close(pipeRead)

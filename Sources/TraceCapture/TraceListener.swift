@@ -11,8 +11,9 @@ import Tracer
 /// One thread (the caller of `run`) polls every socket. A connection's lines are written a whole
 /// transaction at a time (a run of lines with one `tx`), so transactions of different clients do
 /// not interleave; a transaction still open is written once its connection has been quiet for
-/// `quietInterval`, or ends. A line longer than 1 MiB closes its connection; a client that
-/// disconnects mid-line loses that line only. Both are logged and counted.
+/// `quietInterval`, or ends. A line longer than 1 MiB, newline-terminated or not, closes its
+/// connection (the lines before it are kept); a client that disconnects mid-line loses that line
+/// only. Both are logged and counted.
 ///
 /// NB: `@unchecked Sendable` because only `stop()` may be called from another thread; it only
 /// writes to a pipe.
@@ -209,12 +210,7 @@ final class ListenerConnection {
         for _ in 0..<reads {
             switch lines.read(from: descriptor) {
             case .bytes:
-                scan(writer: &writer)
-                if lines.count - scanned > LineBuffer.maximumLineLength {
-                    writer.countOverlong()
-                    log("connection \(state.id) from \(peer): line longer than \(LineBuffer.maximumLineLength) bytes; dropping the connection")
-                    return finish(writer: &writer, log: log, dropPartialLine: false)
-                }
+                guard scan(writer: &writer, log: log) else { return finish(writer: &writer, log: log, drain: false) }
             case .wouldBlock:
                 return writeTransactions(upTo: complete, writer: &writer)
             case .end:
@@ -232,12 +228,14 @@ final class ListenerConnection {
         writeTransactions(upTo: scanned, writer: &writer)
     }
 
-    /// Writes every whole line, counts a partial one, and closes the connection.
-    func finish(writer: inout MergedTraceWriter, log: (String) -> Void, dropPartialLine: Bool = true) {
+    /// Reads what is left when `drain`, writes every whole line scanned, counts a partial one,
+    /// and closes the connection.
+    func finish(writer: inout MergedTraceWriter, log: (String) -> Void, drain: Bool = true) {
         guard isOpen else { return }
-        if dropPartialLine {
-            while case .bytes = lines.read(from: descriptor) { scan(writer: &writer) }
-            if lines.count > scanned {
+        if drain {
+            var withinLimit = true
+            while withinLimit, case .bytes = lines.read(from: descriptor) { withinLimit = scan(writer: &writer, log: log) }
+            if withinLimit, lines.count > scanned {
                 writer.countCutOff()
                 log("connection \(state.id) from \(peer): disconnected mid-line; partial line of \(lines.count - scanned) bytes dropped")
             }
@@ -248,21 +246,31 @@ final class ListenerConnection {
         log("connection \(state.id) from \(peer) closed")
     }
 
-    /// Splits newly read bytes into lines and moves `complete` to the start of the open transaction.
-    private func scan(writer: inout MergedTraceWriter) {
-        while let line = lines.line(at: scanned) {
-            let transaction = writer.transaction(of: line)
-            if transaction == nil || transaction != openTransaction { complete = scanned }
-            scanned += line.count + 1
-            if transaction == nil { complete = scanned }
-            openTransaction = transaction
+    /// Splits newly read bytes into lines and moves `complete` to the start of the open
+    /// transaction; false, counted and logged, when a line is over the limit (the connection
+    /// must then be closed: nothing after that line is read).
+    private func scan(writer: inout MergedTraceWriter, log: (String) -> Void) -> Bool {
+        while let split = lines.line(at: scanned) {
+            switch split {
+            case .overlong(let length, let terminated):
+                writer.countOverlong()
+                log("connection \(state.id) from \(peer): a line of \(LineBuffer.describeOverlong(length: length, terminated: terminated)); dropping the connection")
+                return false
+            case .whole(let line):
+                let transaction = writer.transaction(of: line)
+                if transaction == nil || transaction != openTransaction { complete = scanned }
+                scanned += line.count + 1
+                if transaction == nil { complete = scanned }
+                openTransaction = transaction
+            }
         }
+        return true
     }
 
     private func writeTransactions(upTo end: Int, writer: inout MergedTraceWriter) {
         guard end > 0 else { return }
         var offset = 0
-        while offset < end, let line = lines.line(at: offset) {
+        while offset < end, case .whole(let line)? = lines.line(at: offset) {
             writer.write(line, from: &state)
             offset += line.count + 1
         }

@@ -57,11 +57,13 @@ final class RunningListener: @unchecked Sendable {
     private let messages = MessageLog()
     private var result: Result<CaptureSummary, CaptureError>?
 
-    init(port: UInt16 = 0) throws {
+    init(host: String = ListenAddress.defaultHost, port: UInt16 = 0, allowRemote: Bool = false) throws {
         path = temporaryTracePath()
         output = try CaptureOutput(path: path)
         let messages = messages
-        listener = try TraceListener(address: ListenAddress(port: port), allowRemote: false, output: output) { messages.append($0) }
+        listener = try TraceListener(address: ListenAddress(host: host, port: port), allowRemote: allowRemote, output: output) {
+            messages.append($0)
+        }
         Thread { [self] in
             do throws(CaptureError) {
                 let summary = try listener.run()
@@ -97,10 +99,14 @@ final class MessageLog: @unchecked Sendable {
     var lines: [String] { lock.withLock { stored } }
 }
 
-/// A raw TCP client for sending exact bytes.
+/// A raw TCP connection for sending and receiving exact bytes.
 struct RawClient {
     let descriptor: Int32
 
+    /// An established connection.
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Connects to `port` on loopback.
     init(port: UInt16) {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
@@ -138,5 +144,70 @@ struct RawClient {
         }
     }
 
+    /// Everything received until the peer closes the connection.
+    func receiveAll() -> [UInt8] {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let got = recv(descriptor, &chunk, chunk.count, 0)
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return received }
+            received += chunk[..<got]
+        }
+    }
+
     func close() { _ = Glibc.close(descriptor) }
+}
+
+/// A trace line of exactly `length` bytes (newline excluded): a `mark` whose name pads it out.
+func markLine(seq: Int, name: String? = nil, length: Int) -> String {
+    let prefix = "{\"seq\":\(seq),\"ts\":\(seq),\"kind\":\"mark\",\"name\":\"\(name ?? "")"
+    return prefix + String(repeating: "x", count: length - prefix.utf8.count - 2) + "\"}"
+}
+
+/// Runs `body` on a thread of its own; whether it returned within `seconds`.
+///
+/// NB: only a guard against a hang, so that a blocking call fails the test instead of stalling
+/// the run; the deadline is generous and is never what a test asserts about speed.
+func returns(within seconds: Double = 120, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    return done.wait(timeout: .now() + seconds) == .success
+}
+
+/// A loopback TCP server that accepts one connection and reads nothing until asked to.
+final class SilentListener {
+    let port: UInt16
+    private let socket: Int32
+
+    /// Listens on a free loopback port with a small receive buffer, so that a sender fills it soon.
+    init() {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var size: Int32 = 4096
+        setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(socket, address, length) == 0 && listen(socket, 1) == 0 && getsockname(socket, address, &length) == 0
+            }
+        }
+        self.socket = socket
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { Glibc.close(socket) }
+
+    /// The connection a client made (waiting for it), or nil when none came within `seconds`.
+    func accept(within seconds: Double = 20) -> RawClient? {
+        var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, Int32(seconds * 1000)) == 1 else { return nil }
+        let connection = Glibc.accept(socket, nil, nil)
+        return connection >= 0 ? RawClient(descriptor: connection) : nil
+    }
 }
