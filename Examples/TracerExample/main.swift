@@ -4,13 +4,16 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 import Tracer
 
 /// A program that links Tracer and records through `TRACER_OUTPUT`, as any instrumented app would.
 ///
 /// `tracer-example [--events N] [--threads T] [--forever] [--rate HZ]`: records N events per
-/// thread (write → invalidate → body-eval → skip transactions), or forever until killed, and
-/// exits normally, leaving the final flush to the recorder's exit hook.
+/// thread (write → invalidate → body-eval → skip transactions), at most HZ transactions a second
+/// per thread, and exits normally, leaving the final flush to the recorder's exit hook. With
+/// `--forever` it records until SIGINT or SIGTERM, finishes the transactions in progress, prints
+/// `tracer-example: stopped after N events` on standard error and exits normally.
 struct ExampleApp: Sendable {
     var events = 1000
     var threads = 1
@@ -46,29 +49,56 @@ struct ExampleApp: Sendable {
         recorder.record(.about(.skip, view: child, cause: body, tx: tx, reason: .inputsEqual))
     }
 
-    /// Runs every thread's transactions to the end.
+    /// Runs every thread's transactions to the end (with `--forever`, until SIGINT or SIGTERM).
     func run() {
+        if forever { StopRequest.install() }
         let finished = DispatchGroup()
         for thread in 0..<threads {
             finished.enter()
             Thread {
                 var tx = UInt64(thread) << 40
-                repeat {
-                    for _ in 0..<max(events / 4, 1) {
-                        tx += 1
-                        transaction(tx)
-                        if rate > 0 { usleep(UInt32(1_000_000 / rate)) }
-                    }
-                } while forever
+                var remaining = forever ? Int.max : max(events / 4, 1)
+                while remaining > 0, !StopRequest.received.load(ordering: .relaxed) {
+                    remaining -= 1
+                    tx += 1
+                    transaction(tx)
+                    StopRequest.transactions.add(1, ordering: .relaxed)
+                    if rate > 0 { usleep(UInt32(1_000_000 / rate)) }
+                }
                 finished.leave()
             }.start()
         }
         finished.wait()
+        if forever {
+            let events = StopRequest.transactions.load(ordering: .relaxed) * 4
+            FileHandle.standardError.write(Data("tracer-example: stopped after \(events) events\n".utf8))
+        }
     }
 
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("tracer-example: \(message)\n".utf8))
         exit(2)
+    }
+}
+
+/// A `--forever` run's stop: set by SIGINT or SIGTERM, read between transactions.
+enum StopRequest {
+    static let received = Atomic<Bool>(false)
+    /// Transactions recorded by every thread.
+    static let transactions = Atomic<Int>(0)
+
+    /// Turns SIGINT and SIGTERM into a stop request.
+    static func install() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM] {
+            // NB: an atomic store is async-signal-safe; the threads finish their transaction and exit.
+            signal(number) { _ in StopRequest.received.store(true, ordering: .relaxed) }
+            sigaddset(&signals, number)
+        }
+        // NB: a blocked signal is inherited across exec; a parent that blocked these would leave
+        // them pending forever. Threads started after this inherit the unblocked mask.
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }
 

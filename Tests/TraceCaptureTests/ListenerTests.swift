@@ -10,26 +10,59 @@ import Tracer
 
 @Suite("TCP listener")
 struct ListenerTests {
-    @Test("two concurrent clients' events all arrive, renumbered and tagged")
+    @Test("two clients sending at the same time: every event of both arrives, tagged with its connection")
     func concurrentClientsArrive() throws {
         let running = try RunningListener()
-        let events = 4000
         var environment = ProcessInfo.processInfo.environment
         environment[TraceRecorder.outputVariable] = running.listener.clientOutputValue
-        let clients = try (0..<2).map { _ in
-            let process = Process()
+        func startClient() throws -> (process: Process, errors: Pipe) {
+            let process = Process(), errors = Pipe()
             process.executableURL = URL(fileURLWithPath: Example.path)
-            process.arguments = ["--events", "\(events)"]
+            process.arguments = ["--forever", "--rate", "500"]
             process.environment = environment
+            process.standardError = errors
             try process.run()
-            return process
+            return (process, errors)
         }
-        for client in clients { client.waitUntilExit() }
-        #expect(clients.allSatisfy { $0.terminationStatus == 0 })
+        /// The `conn` of every event written so far, in output order (connection headers left out).
+        func connectionsSoFar() -> [Int] {
+            let text = (try? String(contentsOfFile: running.path, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { line in
+                guard !line.contains("\"kind\":\"\(TraceSchema.connectionKind)\""), let key = line.range(of: "\"conn\":") else { return nil }
+                return Int(line[key.upperBound...].prefix { $0.isNumber })
+            }
+        }
+
+        let first = try startClient()
+        #expect(eventually { connectionsSoFar().contains(1) })
+        let second = try startClient()
+        // NB: both record until they are stopped, so they overlap by construction; the first one's
+        // events arriving after the second one's first events show it in the trace as well.
+        #expect(eventually {
+            let connections = connectionsSoFar()
+            return connections.firstIndex(of: 2).map { connections[$0...].contains(1) } ?? false
+        })
+        var recorded: [Int] = []
+        for client in [first, second] {
+            kill(client.process.processIdentifier, SIGTERM)
+            #expect(eventually(within: 60) { !client.process.isRunning })
+            if client.process.isRunning { kill(client.process.processIdentifier, SIGKILL) }
+            client.process.waitUntilExit()
+            #expect(client.process.terminationReason == .exit && client.process.terminationStatus == 0)
+            let message = String(decoding: client.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let count = message.firstRange(of: "stopped after ").flatMap { Int(message[$0.upperBound...].prefix { $0.isNumber }) }
+            recorded.append(try #require(count, "\(message)"))
+        }
+        #expect(eventually { running.log.filter { $0.hasSuffix("closed") }.count == 2 })
         let summary = try running.stop()
         #expect(summary.connections == 2, "\(running.log)")
-        #expect(summary.events == 2 * events)
-        #expect(summary.eventsByKind["write"] == 2 * events / 4)
+        #expect(recorded.allSatisfy { $0 > 0 })
+        #expect(summary.events == recorded[0] + recorded[1])
+        #expect(summary.eventsByKind["write"] == (recorded[0] + recorded[1]) / 4)
+        #expect(summary.droppedEvents == 0)
+        let connections = connectionsSoFar()
+        #expect(connections.filter { $0 == 1 }.count == recorded[0])
+        #expect(connections.filter { $0 == 2 }.count == recorded[1])
 
         let lines = traceLines(running.path).compactMap { $0 }
         #expect(lines.first?["kind"] as? String == "meta")
