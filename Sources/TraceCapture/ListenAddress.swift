@@ -58,6 +58,53 @@ public struct ListenAddress: Sendable, Equatable {
         return Array(UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
     }
 
+    /// Whether a resolved address is a wildcard (`0.0.0.0` or `::`): every interface, and no
+    /// address a client can connect to.
+    static func isWildcard(_ address: [UInt8]) -> Bool {
+        address.withUnsafeBytes { raw in
+            switch Int32(raw.load(as: sa_family_t.self)) {
+            case AF_INET: return raw.load(as: sockaddr_in.self).sin_addr.s_addr == 0
+            case AF_INET6: return withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { $0.allSatisfy { $0 == 0 } }
+            default: return false
+            }
+        }
+    }
+
+    /// The numeric addresses of this machine's interfaces that are up, loopback and IPv6
+    /// link-local ones left out: IPv4 first, then IPv6 when `includingIPv6`.
+    static func machineAddresses(includingIPv6: Bool) -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return [] }
+        defer { freeifaddrs(list) }
+        var ipv4: [String] = [], ipv6: [String] = []
+        var next = list
+        while let entry = next?.pointee {
+            next = entry.ifa_next
+            let flags = Int32(bitPattern: entry.ifa_flags)
+            guard let address = entry.ifa_addr, flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
+            let family = Int32(address.pointee.sa_family)
+            let length = family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size
+            guard family == AF_INET || includingIPv6 && family == AF_INET6 else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, socklen_t(length), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            let name = Self.string(host)
+            if family == AF_INET { ipv4.append(name) } else if !name.lowercased().hasPrefix("fe80") { ipv6.append(name) }
+        }
+        return ipv4 + ipv6
+    }
+
+    /// This machine's host name, or nil when it has none.
+    static func machineName() -> String? {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0, name[0] != 0 else { return nil }
+        return Self.string(name)
+    }
+
+    /// The text of a NUL-terminated C buffer.
+    static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether a resolved address is loopback (127.0.0.0/8 or ::1).
     static func isLoopback(_ address: [UInt8]) -> Bool {
         address.withUnsafeBytes { raw in

@@ -27,6 +27,11 @@ public final class TraceListener: @unchecked Sendable {
 
     /// The address actually bound (the real port when 0 was asked for).
     public let address: ListenAddress
+    /// The `TRACER_OUTPUT` value a client should use. For a wildcard bind (`0.0.0.0`, `::`),
+    /// which no client can connect to, it names an address of this machine instead.
+    public let clientOutputValue: String
+    /// For a wildcard bind, what the client may use instead; nil otherwise.
+    public let clientNote: String?
     private let socket: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -74,7 +79,8 @@ public final class TraceListener: @unchecked Sendable {
             throw CaptureError("cannot create a pipe: \(String(cString: strerror(errno)))")
         }
         self.socket = socket
-        self.address = ListenAddress(host: requested.host, port: port)
+        address = ListenAddress(host: requested.host, port: port)
+        (clientOutputValue, clientNote) = Self.clientAddress(for: address, wildcard: ListenAddress.isWildcard(resolved), family: family)
         (wakeRead, wakeWrite) = ends
         self.output = output
         self.log = log
@@ -86,8 +92,18 @@ public final class TraceListener: @unchecked Sendable {
         Glibc.close(wakeWrite)
     }
 
-    /// The `TRACER_OUTPUT` value a client should use.
-    public var clientOutputValue: String { "tcp://\(address.description)" }
+    /// The `TRACER_OUTPUT` value for `address`, and for a wildcard a note on the alternatives.
+    private static func clientAddress(for address: ListenAddress, wildcard: Bool, family: Int32) -> (String, String?) {
+        guard wildcard else { return ("tcp://\(address.description)", nil) }
+        let addresses = ListenAddress.machineAddresses(includingIPv6: family == AF_INET6)
+        let name = ListenAddress.machineName()
+        // NB: with no network interface, only this machine can connect anyway.
+        let host = addresses.first ?? name ?? (family == AF_INET6 ? "::1" : ListenAddress.defaultHost)
+        let alternatives = addresses + (name.map { ["the host name '\($0)'"] } ?? [])
+        let value = "tcp://\(ListenAddress(host: host, port: address.port).description)"
+        let note = "\(address.host) listens on every interface: any address of this machine the app can reach will do"
+        return (value, alternatives.isEmpty ? note : "\(note), here \(alternatives.joined(separator: ", "))")
+    }
 
     /// Asks `run` to finish: safe from any thread, and from a signal handler's queue.
     public func stop() {
@@ -175,8 +191,8 @@ public final class TraceListener: @unchecked Sendable {
             }
         }
         guard status == 0 else { return "an unknown peer" }
-        let name = String(cString: host)
-        return "\(name.contains(":") ? "[\(name)]" : name):\(String(cString: service))"
+        let name = ListenAddress.string(host)
+        return "\(name.contains(":") ? "[\(name)]" : name):\(ListenAddress.string(service))"
     }
 }
 

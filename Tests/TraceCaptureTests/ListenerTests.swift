@@ -165,6 +165,28 @@ struct ListenerTests {
         #expect(contractErrors(running.path).isEmpty)
     }
 
+    @Test("clients are told an address they can connect to; for a wildcard bind, one of this machine's", arguments: [
+        ("127.0.0.1", false), ("0.0.0.0", true), ("::", true),
+    ])
+    func clientValueIsUsable(host: String, wildcard: Bool) throws {
+        let running = try RunningListener(host: host, allowRemote: true)
+        let value = running.listener.clientOutputValue
+        if wildcard {
+            #expect(!value.contains("0.0.0.0") && !value.contains("[::]"), "\(value)")
+            #expect(value.hasPrefix("tcp://") && value.hasSuffix(":\(running.port)"), "\(value)")
+            #expect(running.listener.clientNote?.hasPrefix("\(host) listens on every interface") == true)
+        } else {
+            #expect(value == "tcp://127.0.0.1:\(running.port)")
+            #expect(running.listener.clientNote == nil)
+        }
+        let recorder = TraceRecorder(sink: try TraceRecorder.sink(for: value))
+        for _ in 0..<10 { recorder.mark("reached") }
+        recorder.close()
+        #expect(eventually { running.log.contains { $0.hasSuffix("closed") } })
+        let summary = try running.stop()
+        #expect(summary.eventsByKind["mark"] == 10)
+    }
+
     @Test("a non-loopback address needs allowRemote")
     func remoteAddressIsRefused() throws {
         let output = try CaptureOutput(path: temporaryTracePath())
