@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 import Testing
 import TraceCapture
 import Tracer
@@ -16,24 +17,89 @@ struct TCPSinkTests {
         return listener.address.port
     }
 
-    @Test("with no listener, recording drops the oldest lines and never blocks")
-    func noListenerDropsWithoutBlocking() throws {
-        let capacity = 64 << 10
-        let sink = try TCPSink(host: "127.0.0.1", port: try Self.closedPort(), capacity: capacity)
-        let recorder = TraceRecorder(sink: sink)
-        let name = recorder.intern("tick")
-        var event = TraceEvent(kind: .mark)
-        event.text = name
-        var recorded = 0
-        for _ in 0..<200_000 where recorder.record(event) > 0 { recorded += 1 }
-        recorder.flush()
+    /// The trace header a sink sends first on every connection.
+    static let header = "{\"kind\":\"meta\",\"schema\":\"tracer/1\"}\n"
+
+    /// Line `index` of a run: all of one length, named `m<7 digits>` so order can be checked.
+    static func line(_ index: Int) -> String {
+        markLine(seq: 1_000_000 + index, name: "m\(1_000_000 + index)", length: 60) + "\n"
+    }
+
+    /// Writes the header and `count` lines to `sink` on a thread of its own; whether every
+    /// `write` returned (a hang guard: a write that waited for the network would not).
+    static func writeAll(_ sink: TCPSink, count: Int) -> Bool {
+        returns {
+            func write(_ text: String) {
+                var text = text
+                text.withUTF8 { try? sink.write(UnsafeRawBufferPointer($0)) }
+            }
+            write(header)
+            for index in 0..<count { write(line(index)) }
+        }
+    }
+
+    @Test("with no listener, lines beyond the buffer are dropped and counted; the next listener gets the count")
+    func noListenerDropsOldestAndCounts() throws {
+        let capacity = 64 << 10, count = 20_000, length = Self.line(0).utf8.count
+        let port = try Self.closedPort()
+        let sink = try TCPSink(host: "127.0.0.1", port: port, capacity: capacity)
+        #expect(Self.writeAll(sink, count: count))
         let statistics = sink.statistics
-        #expect(recorded == 200_000)
-        #expect(recorder.isRecording)
-        #expect(statistics.droppedLines > 0)
-        #expect(statistics.bufferedBytes <= capacity)
         #expect(statistics.connections == 0)
-        recorder.close()
+        #expect(statistics.sentBytes == 0)
+        // Every line is either still buffered or counted as dropped, and the buffer is full.
+        #expect(statistics.droppedLines * length + statistics.bufferedBytes == count * length)
+        #expect(statistics.bufferedBytes <= capacity && statistics.bufferedBytes > capacity - length)
+
+        let listener = try RunningListener(port: port)
+        #expect(eventually { sink.statistics.connections == 1 && sink.statistics.bufferedBytes == 0 })
+        sink.close()
+        #expect(eventually { listener.log.contains { $0.hasSuffix("closed") } })
+        let summary = try listener.stop()
+        let lines = traceLines(listener.path).compactMap { $0 }
+        #expect(summary.droppedEvents == statistics.droppedLines)
+        #expect(lines.filter { $0["kind"] as? String == "dropped" }.compactMap { $0["count"] as? Int } == [statistics.droppedLines])
+        // The oldest lines were dropped: the newest arrive, in order.
+        let names = lines.compactMap { $0["name"] as? String }.map { String($0.prefix(8)) }
+        #expect(names == (statistics.droppedLines..<count).map { "m\(1_000_000 + $0)" })
+    }
+
+    @Test("a listener that accepts but never reads: every write returns, and each line is sent or counted as dropped")
+    func silentListenerNeverBlocksWrites() throws {
+        let capacity = 64 << 10, count = 500_000, length = Self.line(0).utf8.count
+        let silent = SilentListener()
+        let sink = try TCPSink(host: "127.0.0.1", port: silent.port, capacity: capacity)
+        let peer = try #require(silent.accept())
+        defer { peer.close() }
+        #expect(eventually { sink.statistics.connections == 1 })
+        // NB: the lines far outnumber what the buffer and both sockets can hold while nobody reads,
+        // so a write that waited for the network could never return: returning is the property.
+        #expect(Self.writeAll(sink, count: count))
+        let stalled = sink.statistics
+        #expect(stalled.connections == 1)
+        #expect(stalled.droppedLines > 0)
+        #expect(stalled.sentBytes < Self.header.utf8.count + count * length)
+        #expect(stalled.bufferedBytes <= capacity)
+
+        // Now read: what was sent arrives whole and in order, and the `dropped` line accounts for the rest.
+        let received = Mutex<[UInt8]>([])
+        let reading = DispatchSemaphore(value: 0)
+        Thread {
+            let bytes = peer.receiveAll()
+            received.withLock { $0 = bytes }
+            reading.signal()
+        }.start()
+        sink.close()
+        #expect(reading.wait(timeout: .now() + 120) == .success)
+        let lines = String(decoding: received.withLock { $0 }, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.first.map { $0 + "\n" } == Self.header)
+        let parsed = lines.dropFirst().map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        #expect(parsed.allSatisfy { $0 != nil })
+        let dropped = parsed.compactMap { $0?["kind"] as? String == "dropped" ? $0?["count"] as? Int : nil }.reduce(0, +)
+        let names = parsed.compactMap { $0?["name"] as? String }
+        #expect(names.count + dropped == count)
+        #expect(dropped == sink.statistics.droppedLines)
+        #expect(names == names.sorted())
     }
 
     @Test("a listener that goes away makes the sink drop; a new one gets the drop count")
