@@ -102,7 +102,9 @@ public final class TraceListener: @unchecked Sendable {
         let alternatives = addresses + (name.map { ["the host name '\($0)'"] } ?? [])
         let value = "tcp://\(ListenAddress(host: host, port: address.port).description)"
         let note = "\(address.host) listens on every interface: any address of this machine the app can reach will do"
-        return (value, alternatives.isEmpty ? note : "\(note), here \(alternatives.joined(separator: ", "))")
+        guard let last = alternatives.last else { return (value, note) }
+        let others = alternatives.dropLast().joined(separator: ", ")
+        return (value, "\(note), here \(others.isEmpty ? last : "\(others) or \(last)")")
     }
 
     /// Asks `run` to finish: safe from any thread, and from a signal handler's queue.

@@ -14,8 +14,11 @@ enum RecordCapture {
     /// exits with the child's status (128 + signal when a signal killed it).
     static func child(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let output = try openOutput(arguments)
-        let capture = ChildCapture(command: arguments.passthrough, output: output)
         let progress = console.stderrIsTerminal ? ProgressLine(console: console) : nil
+        let capture = ChildCapture(command: arguments.passthrough, output: output) { message in
+            progress?.clear()
+            console.err("tracectl: \(message)\n")
+        }
         let result: ChildCaptureResult
         do {
             try capture.start(forwarding: [SIGINT, SIGTERM])
@@ -27,8 +30,14 @@ enum RecordCapture {
         progress?.clear()
         output.close()
         console.err(result.summary.rendered(destination: output.name))
+        let program = arguments.passthrough[0]
+        if result.summary.bytes == 0 {
+            console.warning("\(program) wrote no trace: does it link Tracer and read \(TraceRecorder.outputVariable)?")
+        } else if result.summary.events == 0 {
+            console.warning("\(program) wrote a trace header but no events")
+        }
         if case .signaled(let signal) = result.termination {
-            console.err("\(arguments.passthrough[0]) was killed by signal \(signal)\n")
+            console.err("\(program) was killed by signal \(signal)\n")
         }
         return ExitStatus(rawValue: result.termination.exitStatus)
     }
@@ -45,6 +54,7 @@ enum RecordCapture {
             let relay = SignalRelay(signals: [SIGINT, SIGTERM]) { _ in listener.stop() }
             defer { relay.cancel() }
             console.err("listening on \(listener.address.description); run the app with\n  \(TraceRecorder.outputVariable)=\(listener.clientOutputValue)\n")
+            if let note = listener.clientNote { console.err("  (\(note))\n") }
             let summary = try listener.run(duration: duration)
             output.close()
             console.err(summary.rendered(destination: output.name))
