@@ -5,32 +5,47 @@
 /// Slot 0 holds the events before this range's first mark: outside any interval for the first
 /// range, the continuation of the previous range's last interval for a later one.
 struct MarkViewCounters {
+    /// One view's figures in one slot.
+    /// NB: counts and durations in one element, so that an evaluation touches one array.
     private struct Tally {
         var bodyEvals = 0
         var skips = 0
         var wastedEvals = 0
         var invalidations = 0
         var writes = 0
+        var durations = DurationAccumulator()
     }
 
     private struct Slot {
         /// The mark name's id.
         var name: SymbolID
         var tallies: [Tally] = []
-        var durations: [DurationAccumulator] = []
     }
 
+    /// Every slot; the one at `current` is checked out into `live` (and empty here) meanwhile.
     private var slots = [Slot(name: 0)]
     /// Slot index of each mark name id (0: none yet).
     private var slotOfName: [Int] = []
     private var current = 0
+    /// Whether body times are kept too.
+    private let bodyTimes: Bool
+    /// The slot events go to now.
+    /// NB: held outside `slots`, so that counting an event touches one array, not two nested ones.
+    private var live = Slot(name: 0)
+
+    init(bodyTimes: Bool) { self.bodyTimes = bodyTimes }
 
     /// Counts `event` in the interval it falls into; a mark starts the interval of its name.
     @inline(__always)
     mutating func add(_ event: ParsedEvent) {
         switch event.kind {
         case .mark?:
-            current = slot(of: event.name)
+            let next = slot(of: event.name)
+            if next != current {
+                swap(&live, &slots[current])
+                swap(&live, &slots[next])
+                current = next
+            }
             return
         case .bodyEval?, .skip?, .invalidate?, .write?:
             break
@@ -39,19 +54,15 @@ struct MarkViewCounters {
         }
         let view = Int(event.view)
         guard view != 0 else { return }
-        if view >= slots[current].tallies.count {
-            let missing = view + 1 - slots[current].tallies.count
-            slots[current].tallies += repeatElement(Tally(), count: missing)
-            slots[current].durations += repeatElement(DurationAccumulator(), count: missing)
-        }
+        if view >= live.tallies.count { live.tallies += repeatElement(Tally(), count: view + 1 - live.tallies.count) }
         switch event.kind {
         case .bodyEval?:
-            slots[current].tallies[view].bodyEvals += 1
-            if event.has(.changed) && event.changed == 0 { slots[current].tallies[view].wastedEvals += 1 }
-            slots[current].durations[view].add(event.dur)
-        case .skip?: slots[current].tallies[view].skips += 1
-        case .invalidate?: slots[current].tallies[view].invalidations += 1
-        default: slots[current].tallies[view].writes += 1
+            live.tallies[view].bodyEvals += 1
+            if event.has(.changed) && event.changed == 0 { live.tallies[view].wastedEvals += 1 }
+            if bodyTimes { live.tallies[view].durations.add(event.dur) }
+        case .skip?: live.tallies[view].skips += 1
+        case .invalidate?: live.tallies[view].invalidations += 1
+        default: live.tallies[view].writes += 1
         }
     }
 
@@ -67,6 +78,8 @@ struct MarkViewCounters {
 
     /// Stores the name-keyed figures in `partial` (`leadingMarkViews` and `markViews`).
     func store(in partial: inout PartialAggregate, _ reader: borrowing TraceReader) {
+        var slots = slots
+        slots[current] = live
         for (index, slot) in slots.enumerated() {
             var parts: [String: PartialAggregate.ViewPart] = [:]
             for (view, tally) in slot.tallies.enumerated() where tally.bodyEvals + tally.skips + tally.invalidations + tally.writes > 0 {
@@ -76,7 +89,7 @@ struct MarkViewCounters {
                 stats.wastedEvals = tally.wastedEvals
                 stats.invalidations = tally.invalidations
                 stats.writes = tally.writes
-                parts[stats.view] = PartialAggregate.ViewPart(stats: stats, durations: slot.durations[view])
+                parts[stats.view] = PartialAggregate.ViewPart(stats: stats, durations: tally.durations)
             }
             if index == 0 { partial.leadingMarkViews = parts } else { partial.markViews[reader.string(slot.name)] = parts }
         }

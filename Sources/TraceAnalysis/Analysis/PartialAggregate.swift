@@ -84,21 +84,19 @@ struct PartialAggregate: Sendable {
         }
     }
 
-    /// The finished statistics of `parts`, ordered by view path.
-    private func finished(_ parts: [String: ViewPart]) -> [ViewStats] {
-        parts.values.map { part -> ViewStats in
-            var stats = part.stats
-            stats.bodyTime = part.durations.stats
-            stats.writesByProperty = ranked(part.writes)
-            stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[$1.key.wrapper, default: 0] += $1.value }
-            stats.causes = ranked(part.causes)
-            return stats
-        }.sorted { $0.view < $1.view }
+    /// The finished statistics of one view.
+    private func finished(_ part: ViewPart) -> ViewStats {
+        var stats = part.stats
+        stats.bodyTime = part.durations.stats
+        stats.writesByProperty = ranked(part.writes)
+        stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[$1.key.wrapper, default: 0] += $1.value }
+        stats.causes = ranked(part.causes)
+        return stats
     }
 
     /// The finished summary.
     var summary: TraceSummary {
-        let viewStats = finished(views)
+        let viewStats = views.values.map(finished).sorted { $0.view < $1.view }
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
@@ -106,7 +104,7 @@ struct PartialAggregate: Sendable {
             file: file, header: header, views: viewStats, totals: totals, kindCounts: kindCounts,
             unknownKinds: kindCounts.filter { !known.contains($0.key) }, marks: marks, beforeFirstMark: leading,
             warnings: warnings, invalidLineCount: invalidLineCount, invalidLines: invalidLines, lineCount: lineCount,
-            markViews: markViews.mapValues(finished))
+            markViews: markViews.mapValues { $0.mapValues(finished) })
     }
 
     /// `counts` by origin, ranked as reports list them.

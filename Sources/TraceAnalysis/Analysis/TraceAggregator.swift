@@ -43,9 +43,9 @@ struct TraceAggregator {
     /// Per-view counters within mark intervals; nil (one branch per event) unless asked for.
     private var markViews: MarkViewCounters?
 
-    /// An empty aggregate; `markViews` also splits the per-view figures by mark interval.
-    init(markViews: Bool = false) {
-        self.markViews = markViews ? MarkViewCounters() : nil
+    /// An empty aggregate; `markViews` names the per-view figures also kept per mark interval.
+    init(markViews: TraceAnalyzer.MarkFigures = .none) {
+        self.markViews = markViews == .none ? nil : MarkViewCounters(bodyTimes: markViews == .countsAndBodyTimes)
     }
 
     /// Adds one event.

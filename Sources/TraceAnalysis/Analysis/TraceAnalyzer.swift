@@ -19,16 +19,25 @@ public enum TraceAnalyzer {
         public var read: TraceReadOptions
         /// Files smaller than this are parsed on one thread.
         public var minimumSplitSize: Int
-        /// Also split the per-view figures by mark interval (`TraceSummary.markViews`, for budget
-        /// rules with a `mark`); off by default, so that a report pays nothing for it.
-        public var markViews: Bool
+        /// Which per-view figures to also keep per mark interval (`TraceSummary.markViews`, for
+        /// budget rules with a `mark`); none by default, so that a report pays nothing for them.
+        public var markViews: MarkFigures
 
         /// Options with the given read options.
-        public init(read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, markViews: Bool = false) {
+        public init(read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, markViews: MarkFigures = .none) {
             self.read = read
             self.minimumSplitSize = minimumSplitSize
             self.markViews = markViews
         }
+    }
+
+    /// The per-view figures kept per mark interval.
+    public enum MarkFigures: Sendable, Hashable {
+        case none
+        /// Evaluations, wasted evaluations, skips, invalidations and writes.
+        case counts
+        /// The counts and each view's body-time distribution (the costlier part).
+        case countsAndBodyTimes
     }
 
     /// The summary of the trace at `source`.

@@ -23,16 +23,17 @@ public struct TraceSummary: Sendable, Hashable {
     public var invalidLines: [TraceDiagnostic]
     /// Lines in the trace, blank and invalid ones included.
     public var lineCount: Int
-    /// Per mark name, the per-view statistics of the events within its intervals (from a mark to
-    /// the next mark; every interval of a name added up). Only with `AnalysisOptions.markViews`.
-    public var markViews: [String: [ViewStats]]
+    /// Per mark name and view path, the statistics of the events within that name's intervals
+    /// (from a mark to the next mark; every interval of a name added up). Only with
+    /// `AnalysisOptions.markViews`; body times only with `.countsAndBodyTimes`.
+    public var markViews: [String: [String: ViewStats]]
 
     /// A summary with the given parts.
     public init(
         file: String, header: TraceHeader?, views: [ViewStats], totals: EventCounters, kindCounts: [String: Int],
         unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
         warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
-        markViews: [String: [ViewStats]] = [:]
+        markViews: [String: [String: ViewStats]] = [:]
     ) {
         self.file = file
         self.header = header

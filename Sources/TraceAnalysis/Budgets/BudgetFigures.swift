@@ -13,17 +13,20 @@ public struct BudgetFigures: Sendable {
     }
 
     /// Reads `source` once, in the same parallel pass as `tracectl report`, with the figures
-    /// `budget`'s rules need (per mark interval too when a rule names a `mark`).
+    /// `budget`'s rules need (per mark interval too when a rule names a `mark`; body times there
+    /// only for a body-time rule).
     public static func load(
         source: TraceSource, for budget: Budget, options: TraceReadOptions = TraceReadOptions()
     ) throws(TraceError) -> BudgetFigures {
-        let analysis = TraceAnalyzer.AnalysisOptions(read: options, markViews: budget.rules.contains { $0.mark != nil })
+        let marked = budget.rules.filter { $0.mark != nil }
+        let markViews: TraceAnalyzer.MarkFigures = marked.isEmpty ? .none : marked.contains { $0.metric.isDuration } ? .countsAndBodyTimes : .counts
+        let analysis = TraceAnalyzer.AnalysisOptions(read: options, markViews: markViews)
         return BudgetFigures(summary: try TraceAnalyzer.analyze(source: source, options: analysis))
     }
 
     /// The figures of the views in `scope` (nil: the whole trace; else a mark name).
     func views(in scope: String?) -> [ViewStats] {
         guard let scope else { return summary.views }
-        return summary.markViews[scope] ?? []
+        return summary.markViews[scope].map { Array($0.values) } ?? []
     }
 }
