@@ -80,10 +80,13 @@ struct MarkViewCounters {
     func store(in partial: inout PartialAggregate, _ reader: borrowing TraceReader) {
         var slots = slots
         slots[current] = live
+        // NB: each view's name is made once, however many intervals it appears in.
+        var names: [String?] = Array(repeating: nil, count: slots.map(\.tallies.count).max() ?? 0)
         for (index, slot) in slots.enumerated() {
             var parts: [String: PartialAggregate.ViewPart] = [:]
             for (view, tally) in slot.tallies.enumerated() where tally.bodyEvals + tally.skips + tally.invalidations + tally.writes > 0 {
-                var stats = ViewStats(view: reader.viewName(ViewID(view)))
+                if names[view] == nil { names[view] = reader.viewName(ViewID(view)) }
+                var stats = ViewStats(view: names[view]!)
                 stats.bodyEvals = tally.bodyEvals
                 stats.skips = tally.skips
                 stats.wastedEvals = tally.wastedEvals

@@ -58,7 +58,6 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
         self.tokens = tokens
     }
 
-    /// Whether `path` matches the whole pattern.
     /// `path` as a pattern that matches exactly it: `*`, `?` and `\` escaped.
     public static func escape(_ path: String) -> String {
         var pattern = ""
@@ -69,14 +68,21 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
         return pattern
     }
 
+    /// Whether `path` matches the whole pattern.
     public func matches(_ path: String) -> Bool {
-        let text = Array(path.utf8)
+        if tokens.count == 1 && tokens[0] == .anyRun { return true }
+        var path = path
+        return path.withUTF8(matches)
+    }
+
+    private func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/")
-        // NB: `next[j]`: do tokens after the current one match `text[j...]`? Filled right to left.
+        // NB: `next[j]`: do tokens after the current one match `text[j...]`? Filled right to left;
+        // every position of `current` is written for each token, so the two rows are reused.
         var next = Array(repeating: false, count: text.count + 1)
+        var current = next
         next[text.count] = true
         for token in tokens.reversed() {
-            var current = Array(repeating: false, count: text.count + 1)
             var endsInSlashAhead = false
             for position in stride(from: text.count, through: 0, by: -1) {
                 let hasByte = position < text.count
@@ -94,7 +100,7 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
                     current[position] = next[position] || endsInSlashAhead
                 }
             }
-            next = current
+            swap(&next, &current)
         }
         return next[0]
     }
