@@ -19,8 +19,8 @@ enum MarkdownReport {
         if !summary.marks.isEmpty {
             out += "\n| interval | events | writes | invalidations | evals | wasted | skips | body time |\n"
             out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-            let intervals = [("before the first mark", summary.beforeFirstMark)]
-                + summary.marks.map { ("mark " + code($0.name ?? ""), $0.counters) }
+            let leading = summary.beforeFirstMark.events > 0 ? [("before the first mark", summary.beforeFirstMark)] : []
+            let intervals = leading + summary.marks.map { ("mark " + code($0.name ?? ""), $0.counters) }
             for (label, counters) in intervals {
                 let figures = [counters.events, counters.writes, counters.invalidations, counters.bodyEvals,
                                counters.wastedEvals, counters.skips].map(String.init)
