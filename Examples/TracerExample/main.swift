@@ -51,7 +51,6 @@ struct ExampleApp: Sendable {
 
     /// Runs every thread's transactions to the end (with `--forever`, until SIGINT or SIGTERM).
     func run() {
-        if forever { StopRequest.install() }
         let finished = DispatchGroup()
         for thread in 0..<threads {
             finished.enter()
@@ -87,22 +86,33 @@ enum StopRequest {
     /// Transactions recorded by every thread.
     static let transactions = Atomic<Int>(0)
 
-    /// Turns SIGINT and SIGTERM into a stop request.
+    /// Turns SIGINT and SIGTERM into a stop request, taken by a thread of its own with `sigwait`.
+    ///
+    /// NB: called before any other thread starts, so that every thread inherits the blocked
+    /// signals and only `sigwait` receives them. A handler would not do: under ThreadSanitizer a
+    /// handler runs only when its thread next enters an intercepted call, and a main thread
+    /// waiting for the workers never does. Blocking also covers a parent that passed the signals
+    /// on blocked: `sigwait` takes pending ones too.
     static func install() {
         var signals = sigset_t()
         sigemptyset(&signals)
-        for number in [SIGINT, SIGTERM] {
-            // NB: an atomic store is async-signal-safe; the threads finish their transaction and exit.
-            signal(number) { _ in StopRequest.received.store(true, ordering: .relaxed) }
-            sigaddset(&signals, number)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let waited = signals
+        let waiter = Thread {
+            var signals = waited
+            var number: Int32 = 0
+            while sigwait(&signals, &number) != 0 {}
+            received.store(true, ordering: .relaxed)
         }
-        // NB: a blocked signal is inherited across exec; a parent that blocked these would leave
-        // them pending forever. Threads started after this inherit the unblocked mask.
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        waiter.start()
     }
 }
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--forever") { StopRequest.install() }
 guard let recorder = TraceRecorder.shared else {
     ExampleApp.fail("set TRACER_OUTPUT to record (a path or fd:N)")
 }
-ExampleApp(arguments: Array(CommandLine.arguments.dropFirst()), recorder: recorder).run()
+ExampleApp(arguments: arguments, recorder: recorder).run()

@@ -33,9 +33,14 @@ struct ListenerTests {
             }
         }
 
+        var clients: [Process] = []
+        // NB: a client left running would hold the test runner's output open forever.
+        defer { for client in clients where client.isRunning { kill(client.processIdentifier, SIGKILL) } }
         let first = try startClient()
+        clients.append(first.process)
         #expect(eventually { connectionsSoFar().contains(1) })
         let second = try startClient()
+        clients.append(second.process)
         // NB: both record until they are stopped, so they overlap by construction; the first one's
         // events arriving after the second one's first events show it in the trace as well.
         #expect(eventually {
