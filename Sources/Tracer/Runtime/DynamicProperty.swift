@@ -64,7 +64,10 @@ struct PropertyInstaller {
         if let existing = node.observations[slot], existing.object === object { return }
         if objects.insert(object), wrapper == .observedObject { recordStateInit(describe(wrapper: wrapper, site: site)) }
         let token = self.token
-        let subscription = object.objectWillChange.subscribe { change, memo in
+        // NB: the object's publisher outlives any one graph (one per object, for its life): holding
+        // the token weakly keeps it from keeping the graph, and its recorder, alive.
+        let subscription = object.objectWillChange.subscribe { [weak token] change, memo in
+            guard let token else { return }
             token.scheduler.notePublishedChange(change, owner: token, memo: &memo)
         }
         node.observations[slot] = ObjectObservation(object: object, subscription: subscription)

@@ -67,7 +67,14 @@ final class UpdateScheduler: Sendable {
         /// Per thread, the index in `observed` of the mutation whose observers are being told.
         var observing: [UInt32: Int] = [:]
         /// The views declaring each `@AppStorage` key.
-        var appStorageReaders: [AppStorageKey: [NodeToken]] = [:]
+        /// NB: held weakly: a token holds this scheduler, so a strong list would keep the graph
+        /// (and its recorder) alive for ever.
+        var appStorageReaders: [AppStorageKey: [WeakNodeToken]] = [:]
+    }
+
+    /// A view in `appStorageReaders`, held weakly.
+    struct WeakNodeToken {
+        weak var token: NodeToken?
     }
 
     /// One `@Observable` mutation as its observers reported it.
@@ -105,8 +112,8 @@ final class UpdateScheduler: Sendable {
             case .owner(let owner):
                 Self.markDirty(owner, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
             case .readers(let key):
-                state.appStorageReaders[key]?.removeAll { !$0.isMounted }
-                for reader in state.appStorageReaders[key] ?? [] {
+                state.appStorageReaders[key]?.removeAll { $0.token?.isMounted != true }
+                for reader in (state.appStorageReaders[key] ?? []).compactMap(\.token) {
                     Self.markDirty(reader, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
                 }
             }
@@ -120,8 +127,8 @@ final class UpdateScheduler: Sendable {
     /// view declaring an `@AppStorage` of the key (graph thread, when the view is installed).
     func addReader(_ reader: NodeToken, of key: AppStorageKey) {
         state.withLock { state in
-            state.appStorageReaders[key, default: []].removeAll { !$0.isMounted }
-            state.appStorageReaders[key, default: []].append(reader)
+            state.appStorageReaders[key, default: []].removeAll { $0.token?.isMounted != true }
+            state.appStorageReaders[key, default: []].append(WeakNodeToken(token: reader))
         }
     }
 
