@@ -18,6 +18,7 @@ struct ParserTests {
         (#"{"seq":1,"x":{"a":[1,-2.5e-3,0.5E+7,true,false,null,{"b":[]},[],{}],"c":"d"},"ts":2,"kind":"skip","view":"A"}"#, "A", 1),
         (#"{"seq":1,"ts":2,"kind":"skip","view":"A","extra":[ [ [ ] ] ],"n":-0,"m":0.0,"k":1E5}"#, "A", 1),
         (#"{"view":"A","kind":"skip","ts":2,"seq":7}"#, "A", 7),
+        (#"{"s\u0065q":3,"ts":2,"kind":"skip","view":"A","scenario":"s","changed":0}"#, "A", 3),
         (#"{"seq":1,"ts":2,"kind":"skip","view":"Long/View/Path/Segment[12345]/Child#2/Deeper"}"#, "Long/View/Path/Segment[12345]/Child#2/Deeper", 1),
     ]
 
@@ -31,6 +32,25 @@ struct ParserTests {
         #expect(reader.viewName(event.view) == view)
         #expect(event.seq == seq)
         #expect(try reader.next() == nil)
+    }
+
+    /// Integers of every length from 1 to 19 digits (the parser reads digits 8 at a time), plain,
+    /// negative, and with a fraction or exponent (exact, even beyond a double's 53 bits).
+    static let integers: [(text: String, value: Int64)] = (1...19).flatMap { length -> [(String, Int64)] in
+        let digits = String("1234567890987654321".prefix(length))
+        let value = Int64(digits)!
+        return [(digits, value), ("-" + digits, -value), (digits + ".0", value), (digits + "e0", value), (digits + "0E-1", value)]
+    } + [("9223372036854775807", .max), ("-9223372036854775808", .min), ("9.223372036854775807e18", .max), ("1.5e1", 15), ("-0.0", 0)]
+
+    @Test("reads integers of every length, plain or with a fraction or exponent", arguments: integers)
+    func readsIntegers(_ text: String, _ value: Int64) throws {
+        for line in [#"{"seq":\#(text),"ts":2,"kind":"skip","view":"A"}"#, #"{"ts":2,"kind":"skip","view":"A","seq":\#(text)}"#] {
+            let path = try TestSupport.temporaryTrace(TestSupport.meta + "\n" + line + "\n")
+            var reader = try TraceReader(source: .file(path))
+            _ = try reader.next()
+            let event = try #require(try reader.next())
+            #expect(event.seq == value, "\(line)")
+        }
     }
 
     /// Invalid lines (as line 2) with the column and message they must be rejected with.
@@ -56,6 +76,11 @@ struct ParserTests {
         (#"{"seq":1,"x":{"a" 1}}"#, 19, "expected ':' after a key"),
         (#"{"seq":"1","ts":2,"kind":"skip","view":"A"}"#, 8, #"expected an integer for "seq""#),
         (#"{"seq":1.5,"ts":2,"kind":"skip","view":"A"}"#, 8, #"expected an integer for "seq""#),
+        (#"{"seq":0123456789,"ts":2,"kind":"skip","view":"A"}"#, 9, "expected ',' or '}' after a field"),
+        (#"{"seq":9223372036854775808,"ts":2,"kind":"skip","view":"A"}"#, 8, #"expected an integer for "seq""#),
+        (#"{"seq":1.05e1,"ts":2,"kind":"skip","view":"A"}"#, 8, #"expected an integer for "seq""#),
+        (#"{"seq":1e400,"ts":2,"kind":"skip","view":"A"}"#, 8, #"expected an integer for "seq""#),
+        (#"{"seq":12345678.,"ts":2,"kind":"skip","view":"A"}"#, 17, "expected a digit"),
         (#"{"seq":1,"ts":2,"kind":"skip","view":7}"#, 38, #"expected a string for "view""#),
         (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","changed":"no"}"#, 57, #"expected a boolean or an integer for "changed""#),
         (#"{"seq":1,"ts":2,"kind":3}"#, 24, #"expected a string for "kind""#),

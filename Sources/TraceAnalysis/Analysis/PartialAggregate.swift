@@ -10,18 +10,24 @@ struct PartialAggregate: Sendable {
         var wrapper: String
     }
 
+    /// One view's figures; writes and causes are keyed by index in `properties`.
     struct ViewPart: Sendable {
         var stats: ViewStats
         var durations = DurationAccumulator()
-        var writes: [Property: Int] = [:]
-        var causes: [Property: Int] = [:]
+        var writes: [Int: Int] = [:]
+        var causes: [Int: Int] = [:]
     }
 
     var file: String
     var header: TraceHeader?
     var views: [String: ViewPart] = [:]
-    /// The declaration site of each property, as first seen.
-    var sites: [Property: String] = [:]
+    /// Every written property, each once.
+    ///
+    /// NB: views refer to properties by index, so that neither merging nor ranking hashes or
+    /// compares their names per view.
+    var properties: [Property] = []
+    /// The declaration site of each property in `properties`, as first seen.
+    var sites: [String] = []
     var kindCounts: [String: Int] = [:]
     /// The events before this range's first mark (in a later range: the continuation of the
     /// previous range's last interval).
@@ -42,15 +48,23 @@ struct PartialAggregate: Sendable {
 
     /// Appends `later` (the range after this one), whose line numbers are relative to its start.
     mutating func append(_ later: PartialAggregate) {
-        Self.merge(later.views, into: &views)
+        var indexOf = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1, $0) })
+        let moved = later.properties.indices.map { laterIndex in
+            let property = later.properties[laterIndex]
+            if let index = indexOf[property] { return index }
+            properties.append(property)
+            sites.append(later.sites[laterIndex])
+            indexOf[property] = properties.count - 1
+            return properties.count - 1
+        }
+        Self.merge(later.views, into: &views, moving: moved)
         // NB: the later range's events before its first mark continue this range's last interval.
         if let last = marks.last?.name, !later.leadingMarkViews.isEmpty {
-            Self.merge(later.leadingMarkViews, into: &markViews[last, default: [:]])
+            Self.merge(later.leadingMarkViews, into: &markViews[last, default: [:]], moving: moved)
         } else {
-            Self.merge(later.leadingMarkViews, into: &leadingMarkViews)
+            Self.merge(later.leadingMarkViews, into: &leadingMarkViews, moving: moved)
         }
-        for (name, parts) in later.markViews { Self.merge(parts, into: &markViews[name, default: [:]]) }
-        sites.merge(later.sites) { earlier, _ in earlier }
+        for (name, parts) in later.markViews { Self.merge(parts, into: &markViews[name, default: [:]], moving: moved) }
         kindCounts.merge(later.kindCounts, uniquingKeysWith: +)
         if marks.isEmpty { leading.add(later.leading) } else { marks[marks.count - 1].counters.add(later.leading) }
         marks += later.marks
@@ -64,9 +78,12 @@ struct PartialAggregate: Sendable {
         lineCount += later.lineCount
     }
 
-    /// Adds each view's figures in `parts` to those in `views`.
-    private static func merge(_ parts: [String: ViewPart], into views: inout [String: ViewPart]) {
-        for (name, part) in parts {
+    /// Adds each view's figures in `parts` to those in `views`; `moved[i]` is the index in
+    /// `properties` of the parts' property `i`.
+    private static func merge(_ parts: [String: ViewPart], into views: inout [String: ViewPart], moving moved: [Int]) {
+        for (name, var part) in parts {
+            part.writes = Dictionary(uniqueKeysWithValues: part.writes.map { (moved[$0.key], $0.value) })
+            part.causes = Dictionary(uniqueKeysWithValues: part.causes.map { (moved[$0.key], $0.value) })
             guard var mine = views[name] else {
                 views[name] = part
                 continue
@@ -84,19 +101,43 @@ struct PartialAggregate: Sendable {
         }
     }
 
-    /// The finished statistics of one view.
-    private func finished(_ part: ViewPart) -> ViewStats {
+    /// The finished statistics of one view, with `origins` ranked by `rankedOrigins`.
+    private func finished(_ part: ViewPart, _ origins: RankedOrigins) -> ViewStats {
         var stats = part.stats
         stats.bodyTime = part.durations.stats
-        stats.writesByProperty = ranked(part.writes)
-        stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[$1.key.wrapper, default: 0] += $1.value }
-        stats.causes = ranked(part.causes)
+        stats.writesByProperty = origins.ranked(part.writes)
+        stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[properties[$1.key].wrapper, default: 0] += $1.value }
+        stats.causes = origins.ranked(part.causes)
         return stats
+    }
+
+    /// Each property's write origin and its place in the origins' order.
+    private struct RankedOrigins {
+        var origins: [WriteOrigin]
+        var ranks: [Int]
+
+        /// `counts` (keyed by property index) as reports list them: by count (descending), then
+        /// by origin.
+        func ranked(_ counts: [Int: Int]) -> [OriginCount] {
+            counts.sorted { $0.value != $1.value ? $0.value > $1.value : ranks[$0.key] < ranks[$1.key] }
+                .map { OriginCount(origin: origins[$0.key], count: $0.value) }
+        }
+    }
+
+    /// The properties' origins, ranked once for every view.
+    private var rankedOrigins: RankedOrigins {
+        let origins = properties.indices.map { index in
+            WriteOrigin(view: properties[index].view, prop: properties[index].prop, wrapper: properties[index].wrapper, site: sites[index])
+        }
+        var ranks = Array(repeating: 0, count: origins.count)
+        for (rank, index) in origins.indices.sorted(by: { origins[$0] < origins[$1] }).enumerated() { ranks[index] = rank }
+        return RankedOrigins(origins: origins, ranks: ranks)
     }
 
     /// The finished summary.
     var summary: TraceSummary {
-        let viewStats = views.values.map(finished).sorted { $0.view < $1.view }
+        let origins = rankedOrigins
+        let viewStats = views.values.map { finished($0, origins) }.sorted { $0.view < $1.view }
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
@@ -104,16 +145,6 @@ struct PartialAggregate: Sendable {
             file: file, header: header, views: viewStats, totals: totals, kindCounts: kindCounts,
             unknownKinds: kindCounts.filter { !known.contains($0.key) }, marks: marks, beforeFirstMark: leading,
             warnings: warnings, invalidLineCount: invalidLineCount, invalidLines: invalidLines, lineCount: lineCount,
-            markViews: markViews.mapValues { $0.mapValues(finished) })
-    }
-
-    /// `counts` by origin, ranked as reports list them.
-    private func ranked(_ counts: [Property: Int]) -> [OriginCount] {
-        // NB: each property has one site, so the origins are as distinct as the properties.
-        counts.map { property, count in
-            OriginCount(
-                origin: WriteOrigin(view: property.view, prop: property.prop, wrapper: property.wrapper, site: sites[property] ?? ""),
-                count: count)
-        }.sorted(by: OriginCount.isRankedBefore)
+            markViews: markViews.mapValues { $0.mapValues { finished($0, origins) } })
     }
 }

@@ -139,10 +139,11 @@ struct TraceAggregator {
         for (kind, count) in kindCounts.enumerated() where count > 0 {
             partial.kindCounts[reader.string(SymbolID(kind)), default: 0] += count
         }
-        let originNames = origins.map {
+        // NB: origin `i` is the partial's property `i`.
+        partial.properties = origins.map {
             PartialAggregate.Property(view: reader.viewName($0.view), prop: reader.string($0.prop), wrapper: reader.string($0.wrapper))
         }
-        for (index, origin) in origins.enumerated() { partial.sites[originNames[index]] = reader.string(origin.site) }
+        partial.sites = origins.map { reader.string($0.site) }
         var parts: [Int: PartialAggregate.ViewPart] = [:]
         for (view, counters) in viewCounters.enumerated().dropFirst()
         where counters.bodyEvals + counters.skips + counters.invalidations + counters.writes > 0 {
@@ -156,10 +157,10 @@ struct TraceAggregator {
             parts[view] = PartialAggregate.ViewPart(stats: stats, durations: durations[view])
         }
         for (index, origin) in origins.enumerated() {
-            parts[Int(origin.view)]?.writes[originNames[index], default: 0] += originWrites[index]
+            parts[Int(origin.view)]?.writes[index, default: 0] += originWrites[index]
         }
         causes.forEach { view, origin, count in
-            parts[Int(view)]?.causes[originNames[Int(origin)], default: 0] += count
+            parts[Int(view)]?.causes[Int(origin), default: 0] += count
         }
         for part in parts.values { partial.views[part.stats.view] = part }
         markViews?.store(in: &partial, reader)

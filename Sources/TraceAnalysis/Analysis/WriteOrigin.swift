@@ -32,9 +32,4 @@ public struct OriginCount: Sendable, Hashable {
         self.origin = origin
         self.count = count
     }
-
-    /// The order reports list counts in: by count (descending), then by origin.
-    static func isRankedBefore(_ lhs: OriginCount, _ rhs: OriginCount) -> Bool {
-        lhs.count != rhs.count ? lhs.count > rhs.count : lhs.origin < rhs.origin
-    }
 }

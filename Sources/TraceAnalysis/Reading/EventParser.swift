@@ -92,13 +92,26 @@ struct EventParser: ~Copyable {
                     throw ParseFailure(offset: index, problem: first ? .expectedKeyOrEnd : .expectedKey)
                 }
                 first = false
-                let key = try scanString(bytes, index, count)
-                let field = knownField(key.start, key.count)
-                index = skipWhitespace(bytes, key.next, count)
-                guard index < count && bytes[index] == UInt8(ascii: ":") else {
-                    throw ParseFailure(offset: index, problem: .expectedColon)
+                let field: TraceField?
+                // NB: the common key (plain, at most 7 bytes, `:` right after it) is matched in
+                // one word; any other key takes the general path.
+                let word = UnsafeRawPointer(bytes + index + 1).loadUnaligned(as: UInt64.self)
+                let keyLength = Self.specialBytes(word).trailingZeroBitCount >> 3
+                if keyLength < 8 && bytes[index + 1 + keyLength] == UInt8(ascii: "\"")
+                    && bytes[index + 2 + keyLength] == UInt8(ascii: ":")
+                {
+                    field = knownField(word, keyLength)
+                    index += 3 + keyLength
+                } else {
+                    let key = try scanString(bytes, index, count)
+                    field = knownField(key.start, key.count)
+                    index = skipWhitespace(bytes, key.next, count)
+                    guard index < count && bytes[index] == UInt8(ascii: ":") else {
+                        throw ParseFailure(offset: index, problem: .expectedColon)
+                    }
+                    index += 1
                 }
-                index = skipWhitespace(bytes, index + 1, count)
+                index = skipWhitespace(bytes, index, count)
                 if let field {
                     fieldOffsets[Int(field.rawValue)] = index
                     index = try parseKnownValue(field, bytes, index, count, &event)
@@ -140,8 +153,15 @@ struct EventParser: ~Copyable {
 
     @inline(__always)
     private func knownField(_ start: UnsafePointer<UInt8>, _ length: Int) -> TraceField? {
-        guard length > 0 && length <= 8 else { return nil }
-        let word = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self) & (~UInt64(0) >> UInt64(64 - 8 * length))
+        guard length <= 8 else { return nil }
+        return knownField(UnsafeRawPointer(start).loadUnaligned(as: UInt64.self), length)
+    }
+
+    /// The known field whose key is the first `length` (≤ 8) bytes of `word`.
+    @inline(__always)
+    private func knownField(_ word: UInt64, _ length: Int) -> TraceField? {
+        guard length > 0 else { return nil }
+        let word = word & (~UInt64(0) >> UInt64(64 - 8 * length))
         var slot = Self.keySlot(word)
         while true {
             let field = keyFields[slot]
@@ -197,12 +217,13 @@ struct EventParser: ~Copyable {
             fallthrough
         case .integer:
             guard first == UInt8(ascii: "-") || (first &- 0x30) < 10 else { throw wrongTypeOrGarbage(field, first, index) }
-            let number = try scanNumber(bytes, index, count)
+            let number: ScannedNumber
+            if let short = Self.shortInteger(bytes, index) { number = short } else { number = try scanNumber(bytes, index, count) }
             let value: Int64
             if let integer = number.integer {
                 value = integer
             } else {
-                guard let converted = integralValue(bytes + index, number.next - index) else {
+                guard let converted = Self.integralValue(bytes + index, number.next - index) else {
                     throw ParseFailure(offset: index, problem: .wrongType(field))
                 }
                 value = converted
@@ -230,14 +251,72 @@ struct EventParser: ~Copyable {
         return ParseFailure(offset: index, problem: startsValue ? .wrongType(field) : .expectedValue)
     }
 
-    /// The integral value of a number written with a fraction or exponent (`1e3`, `12.0`), or nil.
-    private mutating func integralValue(_ start: UnsafePointer<UInt8>, _ length: Int) -> Int64? {
-        ensureScratch(length + 1)
-        scratch.update(from: start, count: length)
-        scratch[length] = 0
-        let value = strtod(UnsafeRawPointer(scratch).assumingMemoryBound(to: CChar.self), nil)
-        guard value == value.rounded(), abs(value) < 9.2e18 else { return nil }
-        return Int64(value)
+    /// The exact value of a number written with a fraction, an exponent or 19 digits (`1e3`,
+    /// `12.0`, `-1.5e1`), or nil when it is not an integer or does not fit `Int64`.
+    ///
+    /// NB: computed in integers, never through a double: `1234567890987654321.0` stays exact.
+    /// `number` is a valid JSON number (`scanNumber` checked it).
+    private static func integralValue(_ number: UnsafePointer<UInt8>, _ length: Int) -> Int64? {
+        var index = 0
+        let negative = number[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        // The digits without their trailing zeros, how many zeros were dropped, and how many of
+        // the digits (zeros included) follow the decimal point.
+        var significand: UInt64 = 0
+        var pendingZeros = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < length {
+            let byte = number[index]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte | 0x20 == UInt8(ascii: "e") {
+                break
+            } else {
+                if inFraction { fractionDigits += 1 }
+                if byte == UInt8(ascii: "0") {
+                    pendingZeros += 1
+                } else {
+                    // NB: a significand beyond 19 digits is too large (or not integral) anyway.
+                    for _ in 0...pendingZeros {
+                        let (shifted, overflow) = significand.multipliedReportingOverflow(by: 10)
+                        guard !overflow else { return nil }
+                        significand = shifted
+                    }
+                    let (sum, overflow) = significand.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                    guard !overflow else { return nil }
+                    significand = sum
+                    pendingZeros = 0
+                }
+            }
+            index += 1
+        }
+        var exponent = 0
+        if index < length {
+            index += 1
+            let negativeExponent = number[index] == UInt8(ascii: "-")
+            if number[index] == UInt8(ascii: "-") || number[index] == UInt8(ascii: "+") { index += 1 }
+            while index < length {
+                // NB: clamped: beyond 400 the answer no longer changes.
+                exponent = Swift.min(exponent * 10 + Int(number[index] - UInt8(ascii: "0")), 400)
+                index += 1
+            }
+            if negativeExponent { exponent = -exponent }
+        }
+        guard significand != 0 else { return 0 }
+        let scale = exponent - fractionDigits + pendingZeros
+        guard scale >= 0 else { return nil }
+        for _ in 0..<scale {
+            let (shifted, overflow) = significand.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            significand = shifted
+        }
+        if negative {
+            guard significand <= UInt64(Int64.max) + 1 else { return nil }
+            return Int64(truncatingIfNeeded: 0 &- significand)
+        }
+        guard significand <= UInt64(Int64.max) else { return nil }
+        return Int64(significand)
     }
 
     // MARK: Tokens
@@ -422,6 +501,48 @@ struct EventParser: ~Copyable {
     private struct ScannedNumber {
         var integer: Int64?
         var next: Int
+    }
+
+    /// A non-negative integer of 1…16 digits without fraction or exponent at `start`, read 8
+    /// digits at a time; nil for anything else (the general scanner decides).
+    ///
+    /// NB: the byte after the line is `\n` or 0, which ends the digits inside the line.
+    @inline(__always)
+    private static func shortInteger(_ bytes: UnsafePointer<UInt8>, _ start: Int) -> ScannedNumber? {
+        var value: UInt64 = 0
+        var index = start
+        for _ in 0..<2 {
+            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+            let digits = word ^ 0x3030_3030_3030_3030
+            // NB: a byte is a digit when it is 0…9 after the xor and adding 6 keeps it below 16;
+            // carries only run upwards from a non-digit, so the lowest flag is exact.
+            let nonDigits = (digits | (digits &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
+            let length = nonDigits.trailingZeroBitCount >> 3
+            if length > 0 {
+                value = value &* powersOfTen[length] &+ eightDigits(digits << UInt64(64 - 8 * length))
+                index += length
+            }
+            guard length == 8 else { break }
+        }
+        let after = bytes[index]
+        let digitCount = index - start
+        let fitsAll = digitCount < 16 || (after &- 0x30) >= 10
+        let leadingZeroAlone = digitCount == 1 || bytes[start] != UInt8(ascii: "0")
+        let integral = after != UInt8(ascii: ".") && after | 0x20 != UInt8(ascii: "e")
+        guard digitCount > 0 && fitsAll && leadingZeroAlone && integral else { return nil }
+        return ScannedNumber(integer: Int64(value), next: index)
+    }
+
+    private static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+
+    /// The value of 8 decimal digits (0…9 per byte, the most significant in the lowest byte).
+    @inline(__always)
+    private static func eightDigits(_ digits: UInt64) -> UInt64 {
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        let pairs = (digits &* 10) &+ (digits >> 8)
+        let low = (pairs & mask) &* 0x000F_4240_0000_0064  // 100 + (1_000_000 << 32)
+        let high = ((pairs >> 16) & mask) &* 0x0000_2710_0000_0001  // 1 + (10_000 << 32)
+        return ((low &+ high) >> 32) & 0xFFFF_FFFF
     }
 
     @inline(__always)
