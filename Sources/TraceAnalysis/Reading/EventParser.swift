@@ -166,7 +166,8 @@ struct EventParser: ~Copyable {
         while true {
             let field = keyFields[slot]
             if field == 0 { return nil }
-            if keyWords[slot] == word { return TraceField(rawValue: field - 1) }
+            // NB: `keyFields` only holds raw values + 1 of real fields (no failable init per key).
+            if keyWords[slot] == word { return unsafeBitCast(field - 1, to: TraceField.self) }
             slot = (slot + 1) & (Self.slotCount - 1)
         }
     }
