@@ -8,11 +8,7 @@ struct MarkViewCounters {
     /// One view's figures in one slot.
     /// NB: counts and durations in one element, so that an evaluation touches one array.
     private struct Tally {
-        var bodyEvals = 0
-        var skips = 0
-        var wastedEvals = 0
-        var invalidations = 0
-        var writes = 0
+        var counters = ViewCounters()
         var durations = DurationAccumulator()
     }
 
@@ -57,12 +53,12 @@ struct MarkViewCounters {
         if view >= live.tallies.count { live.tallies += repeatElement(Tally(), count: view + 1 - live.tallies.count) }
         switch event.kind {
         case .bodyEval?:
-            live.tallies[view].bodyEvals += 1
-            if event.has(.changed) && event.changed == 0 { live.tallies[view].wastedEvals += 1 }
+            live.tallies[view].counters.bodyEvals += 1
+            if event.has(.changed) && event.changed == 0 { live.tallies[view].counters.wastedEvals += 1 }
             if bodyTimes { live.tallies[view].durations.add(event.dur) }
-        case .skip?: live.tallies[view].skips += 1
-        case .invalidate?: live.tallies[view].invalidations += 1
-        default: live.tallies[view].writes += 1
+        case .skip?: live.tallies[view].counters.skips += 1
+        case .invalidate?: live.tallies[view].counters.invalidations += 1
+        default: live.tallies[view].counters.writes += 1
         }
     }
 
@@ -84,14 +80,9 @@ struct MarkViewCounters {
         var names: [String?] = Array(repeating: nil, count: slots.map(\.tallies.count).max() ?? 0)
         for (index, slot) in slots.enumerated() {
             var parts: [String: PartialAggregate.ViewPart] = [:]
-            for (view, tally) in slot.tallies.enumerated() where tally.bodyEvals + tally.skips + tally.invalidations + tally.writes > 0 {
+            for (view, tally) in slot.tallies.enumerated() where tally.counters.hasEvents {
                 if names[view] == nil { names[view] = reader.viewName(ViewID(view)) }
-                var stats = ViewStats(view: names[view]!)
-                stats.bodyEvals = tally.bodyEvals
-                stats.skips = tally.skips
-                stats.wastedEvals = tally.wastedEvals
-                stats.invalidations = tally.invalidations
-                stats.writes = tally.writes
+                let stats = tally.counters.stats(view: names[view]!)
                 parts[stats.view] = PartialAggregate.ViewPart(stats: stats, durations: tally.durations)
             }
             if index == 0 { partial.leadingMarkViews = parts } else { partial.markViews[reader.string(slot.name)] = parts }

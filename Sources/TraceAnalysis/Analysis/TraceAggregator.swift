@@ -7,15 +7,6 @@ import Tracer
 /// are followed alike. A write caused by another event (a `@State` write in `.onReceive`) takes
 /// that event's root: the evaluations it leads to count for the write that started the chain.
 struct TraceAggregator {
-    private struct ViewCounters {
-        var bodyEvals = 0
-        var skips = 0
-        var wastedEvals = 0
-        var invalidations = 0
-        var writes = 0
-        var evalsCausedByWrites = 0
-    }
-
     private struct OriginKey {
         var view: ViewID
         var prop: SymbolID
@@ -145,16 +136,9 @@ struct TraceAggregator {
         }
         partial.sites = origins.map { reader.string($0.site) }
         var parts: [Int: PartialAggregate.ViewPart] = [:]
-        for (view, counters) in viewCounters.enumerated().dropFirst()
-        where counters.bodyEvals + counters.skips + counters.invalidations + counters.writes > 0 {
-            var stats = ViewStats(view: reader.viewName(ViewID(view)))
-            stats.bodyEvals = counters.bodyEvals
-            stats.skips = counters.skips
-            stats.wastedEvals = counters.wastedEvals
-            stats.invalidations = counters.invalidations
-            stats.writes = counters.writes
-            stats.evalsCausedByWrites = counters.evalsCausedByWrites
-            parts[view] = PartialAggregate.ViewPart(stats: stats, durations: durations[view])
+        for (view, counters) in viewCounters.enumerated().dropFirst() where counters.hasEvents {
+            parts[view] = PartialAggregate.ViewPart(
+                stats: counters.stats(view: reader.viewName(ViewID(view))), durations: durations[view])
         }
         for (index, origin) in origins.enumerated() {
             parts[Int(origin.view)]?.writes[index, default: 0] += originWrites[index]
