@@ -97,7 +97,10 @@ enum TraceGenerator {
                 }
             }
         }
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            FileHandle.standardError.write(Data("tracer-bench: cannot write the generated trace to \(path)\n".utf8))
+            exit(1)
+        }
         return text.utf8.count
     }
 }
