@@ -4,13 +4,17 @@ import Tracer
 /// threads (with different interned ids) merge.
 struct PartialAggregate: Sendable {
     /// A written property: its origin without the site (a property's site is the first one seen).
-    struct Property: Sendable, Hashable {
+    private struct Property: Hashable {
         var view: String
         var prop: String
         var wrapper: String
+
+        init(_ origin: WriteOrigin) {
+            (view, prop, wrapper) = (origin.view, origin.prop, origin.wrapper)
+        }
     }
 
-    /// One view's figures; writes and causes are keyed by index in `properties`.
+    /// One view's figures; writes and causes are keyed by index in `origins`.
     struct ViewPart: Sendable {
         var stats: ViewStats
         var durations = DurationAccumulator()
@@ -21,13 +25,12 @@ struct PartialAggregate: Sendable {
     var file: String
     var header: TraceHeader?
     var views: [String: ViewPart] = [:]
-    /// Every written property, each once.
+    /// The origin of every written property, each property once (with the site it was first
+    /// seen at).
     ///
-    /// NB: views refer to properties by index, so that neither merging nor ranking hashes or
+    /// NB: views refer to origins by index, so that neither merging nor ranking hashes or
     /// compares their names per view.
-    var properties: [Property] = []
-    /// The declaration site of each property in `properties`, as first seen.
-    var sites: [String] = []
+    var origins: [WriteOrigin] = []
     var kindCounts: [String: Int] = [:]
     /// The events before this range's first mark (in a later range: the continuation of the
     /// previous range's last interval).
@@ -48,14 +51,12 @@ struct PartialAggregate: Sendable {
 
     /// Appends `later` (the range after this one), whose line numbers are relative to its start.
     mutating func append(_ later: PartialAggregate) {
-        var indexOf = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1, $0) })
-        let moved = later.properties.indices.map { laterIndex in
-            let property = later.properties[laterIndex]
-            if let index = indexOf[property] { return index }
-            properties.append(property)
-            sites.append(later.sites[laterIndex])
-            indexOf[property] = properties.count - 1
-            return properties.count - 1
+        var indexOf = Dictionary(uniqueKeysWithValues: origins.enumerated().map { (Property($1), $0) })
+        let moved = later.origins.map { origin in
+            if let index = indexOf[Property(origin)] { return index }
+            origins.append(origin)
+            indexOf[Property(origin)] = origins.count - 1
+            return origins.count - 1
         }
         Self.merge(later.views, into: &views, moving: moved)
         // NB: the later range's events before its first mark continue this range's last interval.
@@ -79,7 +80,7 @@ struct PartialAggregate: Sendable {
     }
 
     /// Adds each view's figures in `parts` to those in `views`; `moved[i]` is the index in
-    /// `properties` of the parts' property `i`.
+    /// `origins` of the parts' origin `i`.
     private static func merge(_ parts: [String: ViewPart], into views: inout [String: ViewPart], moving moved: [Int]) {
         for (name, var part) in parts {
             part.writes = Dictionary(uniqueKeysWithValues: part.writes.map { (moved[$0.key], $0.value) })
@@ -101,43 +102,34 @@ struct PartialAggregate: Sendable {
         }
     }
 
-    /// The finished statistics of one view, with `origins` ranked by `rankedOrigins`.
-    private func finished(_ part: ViewPart, _ origins: RankedOrigins) -> ViewStats {
+    /// The finished statistics of one view; `ranks` orders `origins` (see `originRanks`).
+    private func finished(_ part: ViewPart, _ ranks: [Int]) -> ViewStats {
         var stats = part.stats
         stats.bodyTime = part.durations.stats
-        stats.writesByProperty = origins.ranked(part.writes)
-        stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[properties[$1.key].wrapper, default: 0] += $1.value }
-        stats.causes = origins.ranked(part.causes)
+        stats.writesByProperty = ranked(part.writes, ranks)
+        stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[origins[$1.key].wrapper, default: 0] += $1.value }
+        stats.causes = ranked(part.causes, ranks)
         return stats
     }
 
-    /// Each property's write origin and its place in the origins' order.
-    private struct RankedOrigins {
-        var origins: [WriteOrigin]
-        var ranks: [Int]
-
-        /// `counts` (keyed by property index) as reports list them: by count (descending), then
-        /// by origin.
-        func ranked(_ counts: [Int: Int]) -> [OriginCount] {
-            counts.sorted { $0.value != $1.value ? $0.value > $1.value : ranks[$0.key] < ranks[$1.key] }
-                .map { OriginCount(origin: origins[$0.key], count: $0.value) }
-        }
-    }
-
-    /// The properties' origins, ranked once for every view.
-    private var rankedOrigins: RankedOrigins {
-        let origins = properties.indices.map { index in
-            WriteOrigin(view: properties[index].view, prop: properties[index].prop, wrapper: properties[index].wrapper, site: sites[index])
-        }
+    /// Each origin's place in the origins' order, worked out once for every view.
+    private var originRanks: [Int] {
         var ranks = Array(repeating: 0, count: origins.count)
         for (rank, index) in origins.indices.sorted(by: { origins[$0] < origins[$1] }).enumerated() { ranks[index] = rank }
-        return RankedOrigins(origins: origins, ranks: ranks)
+        return ranks
+    }
+
+    /// `counts` (keyed by index in `origins`) as reports list them: by count (descending), then
+    /// by origin.
+    private func ranked(_ counts: [Int: Int], _ ranks: [Int]) -> [OriginCount] {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : ranks[$0.key] < ranks[$1.key] }
+            .map { OriginCount(origin: origins[$0.key], count: $0.value) }
     }
 
     /// The finished summary.
     var summary: TraceSummary {
-        let origins = rankedOrigins
-        let viewStats = views.values.map { finished($0, origins) }.sorted { $0.view < $1.view }
+        let ranks = originRanks
+        let viewStats = views.values.map { finished($0, ranks) }.sorted { $0.view < $1.view }
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
@@ -145,6 +137,6 @@ struct PartialAggregate: Sendable {
             file: file, header: header, views: viewStats, totals: totals, kindCounts: kindCounts,
             unknownKinds: kindCounts.filter { !known.contains($0.key) }, marks: marks, beforeFirstMark: leading,
             warnings: warnings, invalidLineCount: invalidLineCount, invalidLines: invalidLines, lineCount: lineCount,
-            markViews: markViews.mapValues { $0.mapValues { finished($0, origins) } })
+            markViews: markViews.mapValues { $0.mapValues { finished($0, ranks) } })
     }
 }

@@ -130,11 +130,10 @@ struct TraceAggregator {
         for (kind, count) in kindCounts.enumerated() where count > 0 {
             partial.kindCounts[reader.string(SymbolID(kind)), default: 0] += count
         }
-        // NB: origin `i` is the partial's property `i`.
-        partial.properties = origins.map {
-            PartialAggregate.Property(view: reader.viewName($0.view), prop: reader.string($0.prop), wrapper: reader.string($0.wrapper))
+        // NB: origin `i` here is the partial's origin `i`.
+        partial.origins = origins.map {
+            WriteOrigin(view: reader.viewName($0.view), prop: reader.string($0.prop), wrapper: reader.string($0.wrapper), site: reader.string($0.site))
         }
-        partial.sites = origins.map { reader.string($0.site) }
         var parts: [Int: PartialAggregate.ViewPart] = [:]
         for (view, counters) in viewCounters.enumerated().dropFirst() where counters.hasEvents {
             parts[view] = PartialAggregate.ViewPart(
