@@ -5,17 +5,10 @@
 /// Slot 0 holds the events before this range's first mark: outside any interval for the first
 /// range, the continuation of the previous range's last interval for a later one.
 struct MarkViewCounters {
-    /// One view's figures in one slot.
-    /// NB: counts and durations in one element, so that an evaluation touches one array.
-    private struct Tally {
-        var counters = ViewCounters()
-        var durations = DurationAccumulator()
-    }
-
     private struct Slot {
         /// The mark name's id.
         var name: SymbolID
-        var tallies: [Tally] = []
+        var tallies: [ViewTally] = []
     }
 
     /// Every slot; the one at `current` is checked out into `live` (and empty here) meanwhile.
@@ -50,7 +43,7 @@ struct MarkViewCounters {
         }
         let view = Int(event.view)
         guard view != 0 else { return }
-        if view >= live.tallies.count { live.tallies += repeatElement(Tally(), count: view + 1 - live.tallies.count) }
+        if view >= live.tallies.count { live.tallies += repeatElement(ViewTally(), count: view + 1 - live.tallies.count) }
         switch event.kind {
         case .bodyEval?:
             live.tallies[view].counters.bodyEvals += 1

@@ -7,20 +7,30 @@ import Tracer
 /// are followed alike. A write caused by another event (a `@State` write in `.onReceive`) takes
 /// that event's root: the evaluations it leads to count for the write that started the chain.
 struct TraceAggregator {
-    private struct OriginKey {
-        var view: ViewID
-        var prop: SymbolID
-        var wrapper: SymbolID
-        var site: SymbolID
+    /// A written property: view, name and wrapper (a property's site is the first one written).
+    private struct PropertyKey: FlatHashKey {
+        var view: ViewID = 0
+        var prop: SymbolID = 0
+        var wrapper: SymbolID = 0
+
+        var flatHash: UInt64 { Self.mixed((UInt64(view) << 32 | UInt64(prop)) ^ UInt64(wrapper) &* 0xC2B2_AE3D_27D4_EB4F) }
     }
 
-    private var viewCounters: [ViewCounters] = [ViewCounters()]
-    private var durations: [DurationAccumulator] = [DurationAccumulator()]
-    private var originIndex = PairKeyTable()
-    private var origins: [OriginKey] = []
+    /// An evaluated view and the origin index of the write its evaluation goes back to.
+    private struct CauseKey: FlatHashKey {
+        var view: ViewID = 0
+        var origin: UInt32 = 0
+
+        var flatHash: UInt64 { Self.mixed(UInt64(view) << 32 | UInt64(origin)) }
+    }
+
+    private var tallies = [ViewTally()]
+    /// Origin index of each written property.
+    private let originIndex = FlatHashTable<PropertyKey, Int32>()
+    private var origins: [(property: PropertyKey, site: SymbolID)] = []
     private var originWrites: [Int] = []
-    /// (evaluated view, origin index) → evaluations.
-    private var causes = PairKeyTable()
+    /// Evaluations per (evaluated view, origin index).
+    private let causes = FlatHashTable<CauseKey, Int>()
     private var kindCounts: [Int] = []
     private var leading = EventCounters()
     private var marks: [(name: SymbolID, seq: Int64, ts: Int64, counters: EventCounters)] = []
@@ -51,40 +61,37 @@ struct TraceAggregator {
         // NB: the meta header describes the trace; it is not one of its events.
         counters.events = event.kind == .meta ? 0 : 1
         let view = Int(event.view)
-        if view >= viewCounters.count {
-            viewCounters += repeatElement(ViewCounters(), count: view + 1 - viewCounters.count)
-            durations += repeatElement(DurationAccumulator(), count: view + 1 - durations.count)
-        }
+        if view >= tallies.count { tallies += repeatElement(ViewTally(), count: view + 1 - tallies.count) }
         if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
         var root: Int32 = 0
         switch event.kind {
         case .write?:
             let origin = self.origin(event)
             originWrites[origin] += 1
-            viewCounters[view].writes += 1
+            tallies[view].counters.writes += 1
             counters.writes = 1
             root = rootOf(event)
             if root == 0 { root = Int32(origin + 1) }
         case .invalidate?:
-            viewCounters[view].invalidations += 1
+            tallies[view].counters.invalidations += 1
             counters.invalidations = 1
             root = rootOf(event)
         case .bodyEval?:
-            viewCounters[view].bodyEvals += 1
+            tallies[view].counters.bodyEvals += 1
             counters.bodyEvals = 1
             counters.bodyTimeNs = event.dur
-            durations[view].add(event.dur)
+            tallies[view].durations.add(event.dur)
             if event.has(.changed) && event.changed == 0 {
-                viewCounters[view].wastedEvals += 1
+                tallies[view].counters.wastedEvals += 1
                 counters.wastedEvals = 1
             }
             root = rootOf(event)
             if root > 0 {
-                causes.add(UInt64(view), UInt64(root - 1), 1)
-                viewCounters[Int(origins[Int(root - 1)].view)].evalsCausedByWrites += 1
+                causes[CauseKey(view: event.view, origin: UInt32(root - 1)), default: 0] += 1
+                tallies[Int(origins[Int(root - 1)].property.view)].counters.evalsCausedByWrites += 1
             }
         case .skip?:
-            viewCounters[view].skips += 1
+            tallies[view].counters.skips += 1
             counters.skips = 1
             root = rootOf(event)
         default:
@@ -96,14 +103,14 @@ struct TraceAggregator {
 
     @inline(__always)
     private mutating func origin(_ event: ParsedEvent) -> Int {
-        let key = OriginKey(view: event.view, prop: event.prop, wrapper: event.wrapper, site: event.site)
+        let property = PropertyKey(view: event.view, prop: event.prop, wrapper: event.wrapper)
         // NB: a property is identified by view, name and wrapper; its site is the first one written
         // (a declaration has one site), which keeps the cause table small.
-        return originIndex.value(UInt64(key.view) << 32 | UInt64(key.prop), UInt64(key.wrapper)) {
-            origins.append(key)
+        return Int(originIndex.value(for: property) {
+            origins.append((property, event.site))
             originWrites.append(0)
-            return origins.count - 1
-        }
+            return Int32(origins.count - 1)
+        })
     }
 
     /// The root of the chain `event` continues (origin index + 1), or 0 when it has none.
@@ -132,18 +139,20 @@ struct TraceAggregator {
         }
         // NB: origin `i` here is the partial's origin `i`.
         partial.origins = origins.map {
-            WriteOrigin(view: reader.viewName($0.view), prop: reader.string($0.prop), wrapper: reader.string($0.wrapper), site: reader.string($0.site))
+            WriteOrigin(
+                view: reader.viewName($0.property.view), prop: reader.string($0.property.prop),
+                wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
         }
         var parts: [Int: PartialAggregate.ViewPart] = [:]
-        for (view, counters) in viewCounters.enumerated().dropFirst() where counters.hasEvents {
+        for (view, tally) in tallies.enumerated().dropFirst() where tally.counters.hasEvents {
             parts[view] = PartialAggregate.ViewPart(
-                stats: counters.stats(view: reader.viewName(ViewID(view))), durations: durations[view])
+                stats: tally.counters.stats(view: reader.viewName(ViewID(view))), durations: tally.durations)
         }
         for (index, origin) in origins.enumerated() {
-            parts[Int(origin.view)]?.writes[index, default: 0] += originWrites[index]
+            parts[Int(origin.property.view)]?.writes[index, default: 0] += originWrites[index]
         }
-        causes.forEach { view, origin, count in
-            parts[Int(view)]?.causes[Int(origin), default: 0] += count
+        causes.forEach { key, count in
+            parts[Int(key.view)]?.causes[Int(key.origin), default: 0] += count
         }
         for part in parts.values { partial.views[part.stats.view] = part }
         markViews?.store(in: &partial, reader)

@@ -23,3 +23,9 @@ struct ViewCounters {
         return stats
     }
 }
+
+/// One view's counts and body times, side by side so that an evaluation touches one element.
+struct ViewTally {
+    var counters = ViewCounters()
+    var durations = DurationAccumulator()
+}

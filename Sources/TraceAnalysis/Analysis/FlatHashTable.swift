@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A key of a `FlatHashTable`: plain bits, whose all-zero value (`init()`) is never stored.
+protocol FlatHashKey: BitwiseCopyable, Equatable {
+    /// The all-zero key, which marks an empty slot.
+    init()
+    /// A hash of the key whose low bits are well mixed (see `mixed(_:)`).
+    var flatHash: UInt64 { get }
+}
+
+extension FlatHashKey {
+    /// `bits` with every bit spread over the low ones, for keys made of a few small ids.
+    @inline(__always)
+    static func mixed(_ bits: UInt64) -> UInt64 {
+        let product = bits &* 0x9E37_79B9_7F4A_7C15
+        return product ^ (product >> 29) ^ (product >> 41)
+    }
+}
+
+/// A hash map of plain keys to plain values, each key and value side by side in one flat array.
+///
+/// NB: open addressing with linear probing over `calloc`ed slots; a lookup reads one cache line
+/// where parallel key and value arrays would read several (the cause table is larger than L2).
+final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
+    private struct Slot {
+        var key: Key
+        var value: Value
+    }
+
+    private var slots: UnsafeMutablePointer<Slot>
+    private var mask: Int
+    /// The number of keys stored.
+    private(set) var count = 0
+
+    /// An empty table.
+    init() {
+        mask = 255
+        slots = Self.allocateSlots(mask + 1)
+    }
+
+    deinit { free(slots) }
+
+    private static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<Slot> {
+        guard let memory = calloc(count, MemoryLayout<Slot>.stride) else {
+            fatalError("cannot allocate \(count) hash table slots")
+        }
+        return memory.bindMemory(to: Slot.self, capacity: count)
+    }
+
+    /// The index of `key`'s slot, or of the empty slot where it would go.
+    @inline(__always)
+    private func index(of key: Key) -> (index: Int, found: Bool) {
+        var index = Int(truncatingIfNeeded: key.flatHash) & mask
+        while true {
+            let stored = slots[index].key
+            if stored == key { return (index, true) }
+            if stored == Key() { return (index, false) }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// The value stored for `key` (never the zero key), storing `make()` first when it is new.
+    @inline(__always)
+    func value(for key: Key, orInsert make: () -> Value) -> Value {
+        let (index, found) = index(of: key)
+        if found { return slots[index].value }
+        let value = make()
+        insert(key, value, at: index)
+        return value
+    }
+
+    /// The value stored for `key` (never the zero key), `defaultValue` while it has none.
+    @inline(__always)
+    subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
+        get {
+            let (index, found) = index(of: key)
+            return found ? slots[index].value : defaultValue()
+        }
+        _modify {
+            var (index, found) = index(of: key)
+            if !found {
+                insert(key, defaultValue(), at: index)
+                index = self.index(of: key).index
+            }
+            yield &slots[index].value
+        }
+    }
+
+    private func insert(_ key: Key, _ value: Value, at index: Int) {
+        precondition(key != Key(), "the zero key marks empty slots")
+        slots[index] = Slot(key: key, value: value)
+        count += 1
+        // NB: at most half full, so probes stay short.
+        if count * 2 > mask { grow() }
+    }
+
+    private func grow() {
+        let old = slots
+        let oldMask = mask
+        mask = mask * 2 + 1
+        slots = Self.allocateSlots(mask + 1)
+        for index in 0...oldMask where old[index].key != Key() {
+            slots[self.index(of: old[index].key).index] = old[index]
+        }
+        free(old)
+    }
+
+    /// Calls `body` with every key and its value.
+    func forEach(_ body: (Key, Value) -> Void) {
+        for index in 0...mask where slots[index].key != Key() { body(slots[index].key, slots[index].value) }
+    }
+}
