@@ -140,6 +140,34 @@ struct ParserTests {
         #expect(summary.lineCount == 3)
     }
 
+    /// Lines read one after another by one reader, each with a key that looks like the one the
+    /// previous line had in its place (the reader guesses keys from the order it last saw).
+    static let keyOrderChanges: [(line: String, seq: Int64, ts: Int64, view: String)] = [
+        (#"{"seq":1,"ts":2,"kind":"skip","view":"A"}"#, 1, 2, "A"),
+        (#"{"seq":2,"tsx":9,"ts":3,"kind":"skip","view":"B"}"#, 2, 3, "B"),
+        (#"{"seq":3,"ts" :4,"kind":"skip","view":"C"}"#, 3, 4, "C"),
+        (#"{"seq":4,"t\u0073":5,"kind":"skip","view":"D"}"#, 4, 5, "D"),
+        (#"{"seqq":9,"seq":5,"t":9,"ts":6,"kind":"skip","view":"E"}"#, 5, 6, "E"),
+        (#"{"view":"F","kind":"skip","ts":7,"seq":6}"#, 6, 7, "F"),
+        (#"{"seq":7,"ts":8,"kind":"skip","view":"G","wrapper":"x","wrappers":1}"#, 7, 8, "G"),
+        (#"{"seq":8,"ts":9,"kind":"skip","view":"H","wrappers":1,"wrapper":"x"}"#, 8, 9, "H"),
+    ]
+
+    @Test("keys are read alike whatever order the previous lines had")
+    func keyOrderChangesBetweenLines() throws {
+        let text = ([TestSupport.meta] + Self.keyOrderChanges.map(\.line)).joined(separator: "\n") + "\n"
+        var reader = try TraceReader(source: .file(try TestSupport.temporaryTrace(text)))
+        _ = try reader.next()
+        for expected in Self.keyOrderChanges {
+            let event = try #require(try reader.next())
+            #expect(event.seq == expected.seq, "\(expected.line)")
+            #expect(event.ts == expected.ts, "\(expected.line)")
+            #expect(reader.viewName(event.view) == expected.view, "\(expected.line)")
+            #expect(event.has(.wrapper) == expected.line.contains(#""wrapper":"#), "\(expected.line)")
+        }
+        #expect(try reader.next() == nil)
+    }
+
     @Test("view names are interned by bytes: one id per distinct path")
     func interning() throws {
         let views = (0..<3000).map { "Root/Row[\($0 % 1000)]" }

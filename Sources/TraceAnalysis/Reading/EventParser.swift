@@ -31,6 +31,41 @@ struct EventParser: ~Copyable {
     private var keyFields: UnsafeMutablePointer<UInt8>
     /// The byte offset of each known field's value in the last line.
     private(set) var fieldOffsets: UnsafeMutablePointer<Int>
+    /// The key last seen after each known field, after an unknown one and first in an object.
+    private var keyGuesses: UnsafeMutablePointer<KeyGuess>
+    private static let unknownKeySlot = TraceField.allCases.count
+    private static let firstKeySlot = TraceField.allCases.count + 1
+
+    /// A known key as its whole `"key":` token, so that the key a writer puts next is matched
+    /// with one compare of two words.
+    private struct KeyGuess {
+        /// The token's first 8 bytes and the rest (zero-padded), as read by `loadUnaligned`.
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var lowMask: UInt64 = 0
+        var highMask: UInt64 = 0
+        /// The token's length; 0 for no guess.
+        var length = 0
+        var field = TraceField.seq
+
+        /// The token of `length` bytes (at most 16) whose words are `low` and `high`.
+        init(low: UInt64, high: UInt64, length: Int, field: TraceField) {
+            lowMask = length >= 8 ? ~0 : ~(~0 << UInt64(8 * length))
+            highMask = length <= 8 ? 0 : ~(~0 << UInt64(8 * (length - 8)))
+            self.low = low & lowMask
+            self.high = high & highMask
+            self.length = length
+            self.field = field
+        }
+
+        init() {}
+
+        /// Whether the bytes whose words are `low` and `high` start with this token.
+        @inline(__always)
+        func matches(_ low: UInt64, _ high: UInt64) -> Bool {
+            length != 0 && ((low ^ self.low) & lowMask) | ((high ^ self.high) & highMask) == 0
+        }
+    }
 
     init() {
         scratch = .allocate(capacity: scratchCapacity + LineSource.padding)
@@ -42,6 +77,8 @@ struct EventParser: ~Copyable {
         keyFields.initialize(repeating: 0, count: Self.slotCount)
         fieldOffsets = .allocate(capacity: TraceField.allCases.count)
         fieldOffsets.initialize(repeating: 0, count: TraceField.allCases.count)
+        keyGuesses = .allocate(capacity: Self.firstKeySlot + 1)
+        keyGuesses.initialize(repeating: KeyGuess(), count: Self.firstKeySlot + 1)
         for kind in EventKind.allCases {
             let id = strings.intern(kind.name)
             precondition(Int(id) == Int(kind.rawValue) + 1, "known kinds are interned first, in order")
@@ -64,6 +101,7 @@ struct EventParser: ~Copyable {
         keyWords.deallocate()
         keyFields.deallocate()
         fieldOffsets.deallocate()
+        keyGuesses.deallocate()
     }
 
     @inline(__always)
@@ -87,20 +125,31 @@ struct EventParser: ~Copyable {
             index += 1
         } else {
             var first = true
+            var previous = Self.firstKeySlot
             while true {
                 guard index < count && bytes[index] == UInt8(ascii: "\"") else {
                     throw ParseFailure(offset: index, problem: first ? .expectedKeyOrEnd : .expectedKey)
                 }
                 first = false
                 let field: TraceField?
-                // NB: the common key (plain, at most 7 bytes, `:` right after it) is matched in
-                // one word; any other key takes the general path.
+                // NB: the key a writer puts after the previous one is matched whole; else a plain
+                // key of at most 7 bytes with `:` right after it is matched in one word (and
+                // becomes the guess); any other key takes the general path.
+                let low = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                let high = UnsafeRawPointer(bytes + index + 8).loadUnaligned(as: UInt64.self)
+                let guess = keyGuesses[previous]
                 let word = UnsafeRawPointer(bytes + index + 1).loadUnaligned(as: UInt64.self)
-                let keyLength = Self.specialBytes(word).trailingZeroBitCount >> 3
-                if keyLength < 8 && bytes[index + 1 + keyLength] == UInt8(ascii: "\"")
-                    && bytes[index + 2 + keyLength] == UInt8(ascii: ":")
+                if guess.matches(low, high) {
+                    field = guess.field
+                    index += guess.length
+                } else if case let keyLength = Self.specialBytes(word).trailingZeroBitCount >> 3,
+                    keyLength < 8 && bytes[index + 1 + keyLength] == UInt8(ascii: "\"")
+                        && bytes[index + 2 + keyLength] == UInt8(ascii: ":")
                 {
                     field = knownField(word, keyLength)
+                    if let field {
+                        keyGuesses[previous] = KeyGuess(low: low, high: high, length: keyLength + 3, field: field)
+                    }
                     index += 3 + keyLength
                 } else {
                     let key = try scanString(bytes, index, count)
@@ -111,10 +160,18 @@ struct EventParser: ~Copyable {
                     }
                     index += 1
                 }
+                previous = field.map { Int($0.rawValue) } ?? Self.unknownKeySlot
                 index = skipWhitespace(bytes, index, count)
                 if let field {
                     fieldOffsets[Int(field.rawValue)] = index
-                    index = try parseKnownValue(field, bytes, index, count, &event)
+                    // NB: a plain integer (most values) is read here, without a call.
+                    if field.valueType != .string, let short = Self.shortInteger(bytes, index), let value = short.integer {
+                        event.fields.insert(field.bit)
+                        try Self.setInteger(value, of: field, at: index, in: &event)
+                        index = short.next
+                    } else {
+                        index = try parseKnownValue(field, bytes, index, count, &event)
+                    }
                 } else {
                     index = try skipValue(bytes, index, count)
                 }
@@ -229,21 +286,29 @@ struct EventParser: ~Copyable {
                 }
                 value = converted
             }
-            switch field {
-            case .seq: event.seq = value
-            case .ts: event.ts = value
-            case .tid: event.tid = value
-            case .tx: event.tx = value
-            case .cause: event.cause = value
-            case .dur:
-                // NB: a negative duration would silently lower every time figure.
-                guard value >= 0 else { throw ParseFailure(offset: index, problem: .negative(field)) }
-                event.dur = value
-            case .changed: event.changed = value
-            case .count: event.count = value
-            default: event.pid = value
-            }
+            try Self.setInteger(value, of: field, at: index, in: &event)
             return number.next
+        }
+    }
+
+    /// Stores `value` as integer `field` (whose value starts at `index`) of `event`.
+    @inline(__always)
+    private static func setInteger(
+        _ value: Int64, of field: TraceField, at index: Int, in event: inout ParsedEvent
+    ) throws(ParseFailure) {
+        switch field {
+        case .seq: event.seq = value
+        case .ts: event.ts = value
+        case .tid: event.tid = value
+        case .tx: event.tx = value
+        case .cause: event.cause = value
+        case .dur:
+            // NB: a negative duration would silently lower every time figure.
+            guard value >= 0 else { throw ParseFailure(offset: index, problem: .negative(field)) }
+            event.dur = value
+        case .changed: event.changed = value
+        case .count: event.count = value
+        default: event.pid = value
         }
     }
 

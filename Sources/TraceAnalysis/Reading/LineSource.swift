@@ -40,7 +40,7 @@ struct LineSource: ~Copyable {
     private(set) var readError: Int32 = 0
 
     /// Lines of `descriptor` from `start` to `end` (`pread`), or of the whole stream when `end` is nil.
-    init(descriptor: Int32, start: Int = 0, end: Int?, blockSize: Int = 1 << 19) {
+    init(descriptor: Int32, start: Int = 0, end: Int?, blockSize: Int = 1 << 18) {
         self.descriptor = descriptor
         self.rangeEnd = end
         capacity = blockSize
