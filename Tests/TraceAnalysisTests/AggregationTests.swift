@@ -53,6 +53,42 @@ struct AggregationTests {
         #expect(accumulator.stats.p95 == 95)
     }
 
+    /// Sample orders that trouble a quickselect: sorted, reversed, all equal, few distinct values,
+    /// an organ pipe, pseudo-random; each of several lengths around the partitioning cut-off.
+    static let sampleShapes: [(name: String, values: [Int64])] = [1, 2, 17, 100, 1001, 4096].flatMap(shapes)
+
+    private static func shapes(count: Int) -> [(name: String, values: [Int64])] {
+        let indices: [Int64] = (0..<Int64(count)).map { $0 }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(count)
+        let random: [Int64] = indices.map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int64(state >> 40)
+        }
+        let organPipe: [Int64] = indices.map { min($0, Int64(count) - 1 - $0) }
+        return [
+            ("sorted \(count)", indices),
+            ("reversed \(count)", indices.reversed()),
+            ("equal \(count)", Array(repeating: 7, count: count)),
+            ("three values \(count)", indices.map { $0 % 3 }),
+            ("organ pipe \(count)", organPipe),
+            ("random \(count)", random),
+        ]
+    }
+
+    @Test("exact percentiles are the nearest-rank samples of a sort", arguments: sampleShapes)
+    func exactPercentilesMatchSort(_ name: String, _ values: [Int64]) {
+        var accumulator = DurationAccumulator()
+        for value in values { accumulator.add(value) }
+        let sorted = values.sorted()
+        let rank50 = max(1, Int((0.5 * Double(values.count)).rounded(.up)))
+        let rank95 = max(1, Int((0.95 * Double(values.count)).rounded(.up)))
+        let stats = accumulator.stats
+        #expect(stats.exact)
+        #expect(stats.p50 == sorted[rank50 - 1], "\(name)")
+        #expect(stats.p95 == sorted[rank95 - 1], "\(name)")
+        #expect(stats.max == sorted.last, "\(name)")
+    }
+
     @Test("beyond the exact limit, percentiles come from the histogram within 4 %")
     func histogramPercentiles() {
         var accumulator = DurationAccumulator()

@@ -94,19 +94,76 @@ struct DurationAccumulator: Sendable {
     var stats: DurationStats {
         guard count > 0 else { return DurationStats() }
         let exact = histogram.isEmpty
-        let sorted = exact ? samples.sorted() : []
-        func percentile(_ fraction: Double) -> Int64 {
-            let rank = Swift.max(1, Int((fraction * Double(count)).rounded(.up)))
-            if exact { return sorted[rank - 1] }
-            var seen = 0
-            for (index, bucketCount) in histogram.enumerated() {
-                seen += bucketCount
-                if seen >= rank { return Swift.min(Swift.max(Self.representative(of: index), minimum), maximum) }
+        let rank50 = Self.rank(0.5, of: count)
+        let rank95 = Self.rank(0.95, of: count)
+        let p50: Int64
+        let p95: Int64
+        if exact {
+            // NB: two selections instead of a sort: the first leaves every later sample ≥ p50.
+            var values = samples
+            (p50, p95) = values.withUnsafeMutableBufferPointer { values in
+                let p50 = Self.select(rank50 - 1, in: values, from: 0)
+                return (p50, Self.select(rank95 - 1, in: values, from: rank50 - 1))
             }
-            return maximum
+        } else {
+            (p50, p95) = (percentile(rank50), percentile(rank95))
         }
-        return DurationStats(
-            count: count, total: total, mean: total / Int64(count), p50: percentile(0.5), p95: percentile(0.95),
-            max: maximum, exact: exact)
+        return DurationStats(count: count, total: total, mean: total / Int64(count), p50: p50, p95: p95, max: maximum, exact: exact)
+    }
+
+    /// The nearest rank (1-based) of percentile `fraction` among `count` samples.
+    private static func rank(_ fraction: Double, of count: Int) -> Int {
+        Swift.max(1, Int((fraction * Double(count)).rounded(.up)))
+    }
+
+    /// The `rank`-th smallest sample (1-based), read from the histogram.
+    private func percentile(_ rank: Int) -> Int64 {
+        var seen = 0
+        for (index, bucketCount) in histogram.enumerated() {
+            seen += bucketCount
+            if seen >= rank { return Swift.min(Swift.max(Self.representative(of: index), minimum), maximum) }
+        }
+        return maximum
+    }
+
+    /// The value that sorting `values[start...]` would put at `index`, found by partitioning them
+    /// around pivots (quickselect): afterwards no value after `index` is smaller.
+    ///
+    /// NB: three-way partitions keep repeated durations cheap, and after about 2·log₂ n rounds the
+    /// rest is sorted, so that no input makes this quadratic.
+    static func select(_ index: Int, in values: UnsafeMutableBufferPointer<Int64>, from start: Int) -> Int64 {
+        var low = start
+        var high = values.count
+        var rounds = 2 * (Int.bitWidth - (high - low).leadingZeroBitCount)
+        while high - low > 16 && rounds > 0 {
+            rounds -= 1
+            let (first, middle, last) = (values[low], values[low + (high - low) / 2], values[high - 1])
+            let pivot = Swift.max(Swift.min(first, middle), Swift.min(Swift.max(first, middle), last))
+            // Below `less`: smaller than the pivot; from `greater` on: larger.
+            var less = low
+            var next = low
+            var greater = high
+            while next < greater {
+                if values[next] < pivot {
+                    values.swapAt(less, next)
+                    less += 1
+                    next += 1
+                } else if values[next] > pivot {
+                    greater -= 1
+                    values.swapAt(next, greater)
+                } else {
+                    next += 1
+                }
+            }
+            if index < less {
+                high = less
+            } else if index >= greater {
+                low = greater
+            } else {
+                return pivot
+            }
+        }
+        values[low..<high].sort()
+        return values[index]
     }
 }

@@ -114,3 +114,38 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
         for index in 0...mask where slots[index].key != Key() { body(slots[index].key, slots[index].value) }
     }
 }
+
+/// Counts per key in a `FlatHashTable`, added in batches.
+///
+/// NB: the keys of a batch are looked up one after another with no other work in between, so
+/// that the cache misses of their slots overlap instead of each stalling the reader on its own.
+final class BatchedCounts<Key: FlatHashKey> {
+    private let counts = FlatHashTable<Key, Int>()
+    private let pending: UnsafeMutablePointer<Key>
+    private var pendingCount = 0
+    private static var batchSize: Int { 16 }
+
+    /// No counts.
+    init() { pending = .allocate(capacity: Self.batchSize) }
+
+    deinit { pending.deallocate() }
+
+    /// Counts one more for `key` (never the zero key).
+    @inline(__always)
+    func increment(_ key: Key) {
+        pending[pendingCount] = key
+        pendingCount += 1
+        if pendingCount == Self.batchSize { addPending() }
+    }
+
+    private func addPending() {
+        for index in 0..<pendingCount { counts[pending[index], default: 0] += 1 }
+        pendingCount = 0
+    }
+
+    /// Calls `body` with every key and its count.
+    func forEach(_ body: (Key, Int) -> Void) {
+        addPending()
+        counts.forEach(body)
+    }
+}

@@ -126,10 +126,10 @@ struct PartialAggregate: Sendable {
             .map { OriginCount(origin: origins[$0.key], count: $0.value) }
     }
 
-    /// The finished summary.
-    var summary: TraceSummary {
+    /// The finished summary, its views' statistics worked out on `threads` threads.
+    func summary(threads: Int) -> TraceSummary {
         let ranks = originRanks
-        let viewStats = views.values.map { finished($0, ranks) }.sorted { $0.view < $1.view }
+        let viewStats = Array(views.values).concurrentMap(threads: threads) { finished($0, ranks) }.sorted { $0.view < $1.view }
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))

@@ -30,7 +30,7 @@ struct TraceAggregator {
     private var origins: [(property: PropertyKey, site: SymbolID)] = []
     private var originWrites: [Int] = []
     /// Evaluations per (evaluated view, origin index).
-    private let causes = FlatHashTable<CauseKey, Int>()
+    private let causes = BatchedCounts<CauseKey>()
     private var kindCounts: [Int] = []
     private var leading = EventCounters()
     private var marks: [(name: SymbolID, seq: Int64, ts: Int64, counters: EventCounters)] = []
@@ -87,7 +87,7 @@ struct TraceAggregator {
             }
             root = rootOf(event)
             if root > 0 {
-                causes[CauseKey(view: event.view, origin: UInt32(root - 1)), default: 0] += 1
+                causes.increment(CauseKey(view: event.view, origin: UInt32(root - 1)))
                 tallies[Int(origins[Int(root - 1)].property.view)].counters.evalsCausedByWrites += 1
             }
         case .skip?:

@@ -49,7 +49,7 @@ public enum TraceAnalyzer {
     ) throws(TraceError) -> TraceSummary {
         guard case .file(let path) = source else {
             var reader = try TraceReader(source: source, options: options.read)
-            return try aggregate(&reader, options).summary
+            return try aggregate(&reader, options).summary(threads: options.read.threads)
         }
         let descriptor = try TraceReader.open(path)
         defer { close(descriptor) }
@@ -62,7 +62,7 @@ public enum TraceAnalyzer {
             var reader = TraceReader(
                 descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
                 options: options.read)
-            return try aggregate(&reader, options).summary
+            return try aggregate(&reader, options).summary(threads: options.read.threads)
         }
         let ranges = [(0..<split, TraceReader.Role.head), (split..<size, TraceReader.Role.tail)]
         let results = LockedBox<[Int: Result<PartialAggregate, TraceError>]>([:])
@@ -84,14 +84,14 @@ public enum TraceAnalyzer {
             var reader = TraceReader(
                 descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
                 options: options.read)
-            return try aggregate(&reader, options).summary
+            return try aggregate(&reader, options).summary(threads: options.read.threads)
         case .success(let later): merged.append(later)
         case .failure(var error):
             // NB: the tail counts lines from the split; the head's errors come first anyway.
             error.diagnostic.line += merged.lineCount
             throw error
         }
-        return merged.summary
+        return merged.summary(threads: options.read.threads)
     }
 
     private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {

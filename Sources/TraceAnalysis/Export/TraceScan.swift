@@ -19,7 +19,7 @@ public enum TraceScan {
             names.catchUp(with: reader)
             visit(event, names)
         }
-        return aggregator.partial(reader).summary
+        return aggregator.partial(reader).summary(threads: options.threads)
     }
 }
 
