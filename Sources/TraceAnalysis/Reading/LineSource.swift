@@ -68,6 +68,7 @@ struct LineSource: ~Copyable {
     deinit { buffer.deallocate() }
 
     /// The next line, or nil at the end of the range.
+    @inline(__always)
     mutating func next() -> Line? {
         while true {
             if dataEnd > searchFrom,
@@ -97,6 +98,7 @@ struct LineSource: ~Copyable {
         }
     }
 
+    @inline(never)
     private mutating func refill() {
         if dataStart > 0 {
             let kept = dataEnd - dataStart
