@@ -38,6 +38,7 @@ struct DurationAccumulator: Sendable {
     private var samples: [Int64] = []
     private var histogram: [Int] = []
 
+    @inline(__always)
     mutating func add(_ duration: Int64) {
         let value = Swift.max(duration, 0)
         count += 1
@@ -68,6 +69,7 @@ struct DurationAccumulator: Sendable {
         for (index, bucketCount) in other.histogram.enumerated() { histogram[index] += bucketCount }
     }
 
+    @inline(never)
     private mutating func foldSamples() {
         if histogram.isEmpty { histogram = Array(repeating: 0, count: Self.bucketCount) }
         for value in samples { histogram[Self.bucket(of: value)] += 1 }

@@ -24,16 +24,20 @@ struct TraceAggregator {
         var flatHash: UInt64 { Self.mixed(UInt64(view) << 32 | UInt64(origin)) }
     }
 
-    private var tallies = [ViewTally()]
+    private let tallies = DenseTable(filler: ViewTally())
     /// Origin index of each written property.
     private let originIndex = FlatHashTable<PropertyKey, Int32>()
     private var origins: [(property: PropertyKey, site: SymbolID)] = []
     private var originWrites: [Int] = []
     /// Evaluations per (evaluated view, origin index).
     private let causes = BatchedCounts<CauseKey>()
-    private var kindCounts: [Int] = []
+    /// Events per kind name id.
+    private let kindCounts = DenseTable(count: 16, filler: 0)
     private var leading = EventCounters()
     private var marks: [(name: SymbolID, seq: Int64, ts: Int64, counters: EventCounters)] = []
+    /// The counts of the interval events go to now: `leading`'s before the first mark, else the
+    /// last mark's (stored there when the next mark starts, or by `partial`).
+    private var interval = EventCounters()
     /// Root origin index + 1 of each recent `seq` that has one.
     private let roots = RecentSeqTable<Int32>()
     /// The first `seq` of this range.
@@ -53,15 +57,18 @@ struct TraceAggregator {
     @inline(__always)
     mutating func add(_ event: ParsedEvent) {
         let kindIndex = Int(event.kindName)
-        if kindIndex >= kindCounts.count { kindCounts += repeatElement(0, count: kindIndex + 1 - kindCounts.count) }
+        kindCounts.reserve(kindIndex)
         kindCounts[kindIndex] += 1
-        if event.kind == .mark { marks.append((event.name, event.seq, event.ts, EventCounters())) }
+        if event.kind == .mark {
+            storeInterval()
+            marks.append((event.name, event.seq, event.ts, EventCounters()))
+            interval = EventCounters()
+        }
         if markViews != nil { markViews!.add(event) }
-        var counters = EventCounters()
         // NB: the meta header describes the trace; it is not one of its events.
-        counters.events = event.kind == .meta ? 0 : 1
+        if event.kind != .meta { interval.events += 1 }
         let view = Int(event.view)
-        if view >= tallies.count { tallies += repeatElement(ViewTally(), count: view + 1 - tallies.count) }
+        tallies.reserve(view)
         if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
         var root: Int32 = 0
         switch event.kind {
@@ -69,21 +76,21 @@ struct TraceAggregator {
             let origin = self.origin(event)
             originWrites[origin] += 1
             tallies[view].counters.writes += 1
-            counters.writes = 1
+            interval.writes += 1
             root = rootOf(event)
             if root == 0 { root = Int32(origin + 1) }
         case .invalidate?:
             tallies[view].counters.invalidations += 1
-            counters.invalidations = 1
+            interval.invalidations += 1
             root = rootOf(event)
         case .bodyEval?:
             tallies[view].counters.bodyEvals += 1
-            counters.bodyEvals = 1
-            counters.bodyTimeNs = event.dur
+            interval.bodyEvals += 1
+            interval.bodyTimeNs &+= event.dur
             tallies[view].durations.add(event.dur)
             if event.has(.changed) && event.changed == 0 {
                 tallies[view].counters.wastedEvals += 1
-                counters.wastedEvals = 1
+                interval.wastedEvals += 1
             }
             root = rootOf(event)
             if root > 0 {
@@ -92,13 +99,17 @@ struct TraceAggregator {
             }
         case .skip?:
             tallies[view].counters.skips += 1
-            counters.skips = 1
+            interval.skips += 1
             root = rootOf(event)
         default:
             root = rootOf(event)
         }
         if root != 0 && event.has(.seq) { roots.store(root, for: event.seq) }
-        if marks.isEmpty { leading.add(counters) } else { marks[marks.count - 1].counters.add(counters) }
+    }
+
+    /// Stores the running interval's counts in `leading` or the last mark's.
+    private mutating func storeInterval() {
+        if marks.isEmpty { leading = interval } else { marks[marks.count - 1].counters = interval }
     }
 
     @inline(__always)
@@ -123,7 +134,7 @@ struct TraceAggregator {
     }
 
     /// The name-keyed aggregate, resolving ids with `reader`.
-    func partial(_ reader: borrowing TraceReader) -> PartialAggregate {
+    mutating func partial(_ reader: borrowing TraceReader) -> PartialAggregate {
         var partial = PartialAggregate(file: reader.displayName)
         partial.header = reader.header
         partial.keptDiagnostics = reader.options.keptDiagnostics
@@ -132,9 +143,11 @@ struct TraceAggregator {
         partial.invalidLines = reader.invalidLines
         partial.lineCount = reader.lineCount
         partial.crossingCauses = crossingCauses
+        storeInterval()
         partial.leading = leading
         partial.marks = marks.map { MarkInterval(name: reader.string($0.name), seq: $0.seq, ts: $0.ts, counters: $0.counters) }
-        for (kind, count) in kindCounts.enumerated() where count > 0 {
+        for kind in 0..<kindCounts.count where kindCounts[kind] > 0 {
+            let count = kindCounts[kind]
             partial.kindCounts[reader.string(SymbolID(kind)), default: 0] += count
         }
         // NB: origin `i` here is the partial's origin `i`.
@@ -144,7 +157,8 @@ struct TraceAggregator {
                 wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
         }
         var parts: [Int: PartialAggregate.ViewPart] = [:]
-        for (view, tally) in tallies.enumerated().dropFirst() where tally.counters.hasEvents {
+        for view in 1..<tallies.count where tallies[view].counters.hasEvents {
+            let tally = tallies[view]
             parts[view] = PartialAggregate.ViewPart(
                 stats: tally.counters.stats(view: reader.viewName(ViewID(view))), durations: tally.durations)
         }

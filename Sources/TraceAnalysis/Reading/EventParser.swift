@@ -199,6 +199,9 @@ struct EventParser: ~Copyable {
 
     @inline(__always)
     private func skipWhitespace(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Int {
+        // NB: JSON whitespace is at most 0x20, and so are the `\n` or 0 after the line: a larger
+        // byte at `start` (the usual case) needs no bounds check.
+        if bytes[start] > 0x20 { return start }
         var index = start
         while index < count {
             let byte = bytes[index]
