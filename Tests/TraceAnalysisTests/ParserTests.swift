@@ -141,7 +141,8 @@ struct ParserTests {
     }
 
     /// Lines read one after another by one reader, each with a key that looks like the one the
-    /// previous line had in its place (the reader guesses keys from the order it last saw).
+    /// previous line had in its place, or with whitespace around it (the reader guesses each
+    /// separator and key from the order it last saw).
     static let keyOrderChanges: [(line: String, seq: Int64, ts: Int64, view: String)] = [
         (#"{"seq":1,"ts":2,"kind":"skip","view":"A"}"#, 1, 2, "A"),
         (#"{"seq":2,"tsx":9,"ts":3,"kind":"skip","view":"B"}"#, 2, 3, "B"),
@@ -151,6 +152,10 @@ struct ParserTests {
         (#"{"view":"F","kind":"skip","ts":7,"seq":6}"#, 6, 7, "F"),
         (#"{"seq":7,"ts":8,"kind":"skip","view":"G","wrapper":"x","wrappers":1}"#, 7, 8, "G"),
         (#"{"seq":8,"ts":9,"kind":"skip","view":"H","wrappers":1,"wrapper":"x"}"#, 8, 9, "H"),
+        (#"{ "seq":9, "ts":10 ,"kind":"skip","view":"I"}"#, 9, 10, "I"),
+        (#"{"seq":10,"ts":11,"kind":"skip","view":"J"}"#, 10, 11, "J"),
+        (#"{"seq":11 , "ts":12,\#t"kind":"skip","view":"K" }"#, 11, 12, "K"),
+        (#"{"seq":12,"ts":13,"kind":"skip","view":"L"}"#, 12, 13, "L"),
     ]
 
     @Test("keys are read alike whatever order the previous lines had")

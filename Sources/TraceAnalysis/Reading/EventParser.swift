@@ -31,13 +31,14 @@ struct EventParser: ~Copyable {
     private var keyFields: UnsafeMutablePointer<UInt8>
     /// The byte offset of each known field's value in the last line.
     private(set) var fieldOffsets: UnsafeMutablePointer<Int>
-    /// The key last seen after each known field, after an unknown one and first in an object.
+    /// The separator and key last seen after each known field, after an unknown one and first in
+    /// an object.
     private var keyGuesses: UnsafeMutablePointer<KeyGuess>
     private static let unknownKeySlot = TraceField.allCases.count
     private static let firstKeySlot = TraceField.allCases.count + 1
 
-    /// A known key as its whole `"key":` token, so that the key a writer puts next is matched
-    /// with one compare of two words.
+    /// A known key as its whole `,"key":` token (`{"key":` first in an object), so that the key a
+    /// writer puts next is matched with one compare of two words.
     private struct KeyGuess {
         /// The token's first 8 bytes and the rest (zero-padded), as read by `loadUnaligned`.
         var low: UInt64 = 0
@@ -120,73 +121,50 @@ struct EventParser: ~Copyable {
         if index == count { return false }
         guard bytes[index] == UInt8(ascii: "{") else { throw ParseFailure(offset: index, problem: .expectedObjectStart) }
         let objectStart = index
-        index = skipWhitespace(bytes, index + 1, count)
-        if index < count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-        } else {
-            var first = true
-            var previous = Self.firstKeySlot
-            while true {
-                guard index < count && bytes[index] == UInt8(ascii: "\"") else {
-                    throw ParseFailure(offset: index, problem: first ? .expectedKeyOrEnd : .expectedKey)
+        var previous = Self.firstKeySlot
+        // NB: each round starts at the `{` or `,` before a key. The separator and key a writer puts
+        // after the previous key are matched whole, as one token; anything else takes `scanKey`.
+        while true {
+            let field: TraceField?
+            let guess = keyGuesses[previous]
+            if guess.matches(
+                UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self),
+                UnsafeRawPointer(bytes + index + 8).loadUnaligned(as: UInt64.self))
+            {
+                field = guess.field
+                index += guess.length
+            } else {
+                guard let key = try scanKey(bytes, separator: index, count, guessSlot: previous) else {
+                    index = skipWhitespace(bytes, index + 1, count) + 1
+                    break
                 }
-                first = false
-                let field: TraceField?
-                // NB: the key a writer puts after the previous one is matched whole; else a plain
-                // key of at most 7 bytes with `:` right after it is matched in one word (and
-                // becomes the guess); any other key takes the general path.
-                let low = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-                let high = UnsafeRawPointer(bytes + index + 8).loadUnaligned(as: UInt64.self)
-                let guess = keyGuesses[previous]
-                let word = UnsafeRawPointer(bytes + index + 1).loadUnaligned(as: UInt64.self)
-                if guess.matches(low, high) {
-                    field = guess.field
-                    index += guess.length
-                } else if case let keyLength = Self.specialBytes(word).trailingZeroBitCount >> 3,
-                    keyLength < 8 && bytes[index + 1 + keyLength] == UInt8(ascii: "\"")
-                        && bytes[index + 2 + keyLength] == UInt8(ascii: ":")
-                {
-                    field = knownField(word, keyLength)
-                    if let field {
-                        keyGuesses[previous] = KeyGuess(low: low, high: high, length: keyLength + 3, field: field)
-                    }
-                    index += 3 + keyLength
-                } else {
-                    let key = try scanString(bytes, index, count)
-                    field = knownField(key.start, key.count)
-                    index = skipWhitespace(bytes, key.next, count)
-                    guard index < count && bytes[index] == UInt8(ascii: ":") else {
-                        throw ParseFailure(offset: index, problem: .expectedColon)
-                    }
-                    index += 1
-                }
-                previous = field.map { Int($0.rawValue) } ?? Self.unknownKeySlot
-                index = skipWhitespace(bytes, index, count)
-                if let field {
-                    fieldOffsets[Int(field.rawValue)] = index
-                    // NB: a plain integer (most values) is read here, without a call.
-                    if field.valueType != .string, let short = Self.shortInteger(bytes, index), let value = short.integer {
-                        event.fields.insert(field.bit)
-                        try Self.setInteger(value, of: field, at: index, in: &event)
-                        index = short.next
-                    } else {
-                        index = try parseKnownValue(field, bytes, index, count, &event)
-                    }
-                } else {
-                    index = try skipValue(bytes, index, count)
-                }
-                index = skipWhitespace(bytes, index, count)
-                guard index < count else { throw ParseFailure(offset: index, problem: .expectedFieldSeparator) }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index = skipWhitespace(bytes, index + 1, count)
-                    continue
-                }
-                guard bytes[index] == UInt8(ascii: "}") else {
-                    throw ParseFailure(offset: index, problem: .expectedFieldSeparator)
-                }
-                index += 1
-                break
+                field = key.field
+                index = key.next
             }
+            previous = field.map { Int($0.rawValue) } ?? Self.unknownKeySlot
+            index = skipWhitespace(bytes, index, count)
+            if let field {
+                fieldOffsets[Int(field.rawValue)] = index
+                // NB: a plain integer (most values) is read here, without a call.
+                if field.valueType != .string, let short = Self.shortInteger(bytes, index), let value = short.integer {
+                    event.fields.insert(field.bit)
+                    try Self.setInteger(value, of: field, at: index, in: &event)
+                    index = short.next
+                } else {
+                    index = try parseKnownValue(field, bytes, index, count, &event)
+                }
+            } else {
+                index = try skipValue(bytes, index, count)
+            }
+            if bytes[index] == UInt8(ascii: ",") { continue }
+            index = skipWhitespace(bytes, index, count)
+            guard index < count else { throw ParseFailure(offset: index, problem: .expectedFieldSeparator) }
+            if bytes[index] == UInt8(ascii: ",") { continue }
+            guard bytes[index] == UInt8(ascii: "}") else {
+                throw ParseFailure(offset: index, problem: .expectedFieldSeparator)
+            }
+            index += 1
+            break
         }
         index = skipWhitespace(bytes, index, count)
         guard index == count else { throw ParseFailure(offset: index, problem: .expectedLineEnd) }
@@ -195,6 +173,51 @@ struct EventParser: ~Copyable {
             throw ParseFailure(offset: fieldOffsets[Int(TraceField.kind.rawValue)], problem: .missingView(kind))
         }
         return true
+    }
+
+    /// A key read by `scanKey`: the known field it names (nil for another key) and the index
+    /// after its `:`.
+    private struct ScannedKey {
+        var field: TraceField?
+        var next: Int
+    }
+
+    /// Reads the key after the `{` or `,` at `separator`, up to and including its `:`; nil for the
+    /// `}` of an empty object.
+    ///
+    /// NB: a plain key of at most 7 bytes, right after the separator and with `:` right after it,
+    /// is matched in one word and becomes the guess of `guessSlot`; any other key takes the
+    /// general path.
+    @inline(__always)
+    private mutating func scanKey(
+        _ bytes: UnsafePointer<UInt8>, separator: Int, _ count: Int, guessSlot: Int
+    ) throws(ParseFailure) -> ScannedKey? {
+        let isFirst = bytes[separator] == UInt8(ascii: "{")
+        let index = skipWhitespace(bytes, separator + 1, count)
+        if isFirst && index < count && bytes[index] == UInt8(ascii: "}") { return nil }
+        guard index < count && bytes[index] == UInt8(ascii: "\"") else {
+            throw ParseFailure(offset: index, problem: isFirst ? .expectedKeyOrEnd : .expectedKey)
+        }
+        let word = UnsafeRawPointer(bytes + index + 1).loadUnaligned(as: UInt64.self)
+        let keyLength = Self.specialBytes(word).trailingZeroBitCount >> 3
+        if keyLength < 8 && bytes[index + 1 + keyLength] == UInt8(ascii: "\"")
+            && bytes[index + 2 + keyLength] == UInt8(ascii: ":")
+        {
+            let field = knownField(word, keyLength)
+            if let field, index == separator + 1 {
+                keyGuesses[guessSlot] = KeyGuess(
+                    low: UnsafeRawPointer(bytes + separator).loadUnaligned(as: UInt64.self),
+                    high: UnsafeRawPointer(bytes + separator + 8).loadUnaligned(as: UInt64.self),
+                    length: keyLength + 4, field: field)
+            }
+            return ScannedKey(field: field, next: index + 3 + keyLength)
+        }
+        let key = try scanString(bytes, index, count)
+        let colon = skipWhitespace(bytes, key.next, count)
+        guard colon < count && bytes[colon] == UInt8(ascii: ":") else {
+            throw ParseFailure(offset: colon, problem: .expectedColon)
+        }
+        return ScannedKey(field: knownField(key.start, key.count), next: colon + 1)
     }
 
     @inline(__always)
