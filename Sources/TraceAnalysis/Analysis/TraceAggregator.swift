@@ -156,7 +156,8 @@ struct TraceAggregator {
                 view: reader.viewName($0.property.view), prop: reader.string($0.property.prop),
                 wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
         }
-        var parts: [Int: PartialAggregate.ViewPart] = [:]
+        // NB: by view id in an array, so that adding an origin's count updates the part in place.
+        var parts = [PartialAggregate.ViewPart?](repeating: nil, count: tallies.count)
         for view in 1..<tallies.count where tallies[view].counters.hasEvents {
             let tally = tallies[view]
             parts[view] = PartialAggregate.ViewPart(
@@ -168,7 +169,8 @@ struct TraceAggregator {
         causes.forEach { key, count in
             parts[Int(key.view)]?.causes[Int(key.origin), default: 0] += count
         }
-        for part in parts.values { partial.views[part.stats.view] = part }
+        partial.views.reserveCapacity(parts.count)
+        for case let part? in parts { partial.views[part.stats.view] = part }
         markViews?.store(in: &partial, reader)
         return partial
     }

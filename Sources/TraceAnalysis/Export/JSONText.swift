@@ -17,6 +17,13 @@ public enum JSONText {
     public static func appendQuoted(_ text: String, embeddable: Bool = true, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         defer { output.append(UInt8(ascii: "\"")) }
+        // NB: names rarely need escaping; those that don't are copied whole, in one pass.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { needsEscape($0, embeddable: embeddable) }) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true { return }
         guard needsEscaping(text, embeddable: embeddable) else {
             output += text.utf8
             return

@@ -129,7 +129,7 @@ struct ByteInterner: ~Copyable {
             offset += 8
         }
         guard offset < length else { return true }
-        let mask = ~UInt64(0) >> UInt64(64 - 8 * (length - offset))
+        let mask = ~UInt64(0) &>> UInt64(truncatingIfNeeded: 64 &- 8 &* (length &- offset))
         return (UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
             ^ UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)) & mask == 0
     }
@@ -147,7 +147,7 @@ struct ByteInterner: ~Copyable {
         let rest = length - offset
         if rest > 0 {
             let word = UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
-            hash = (hash ^ (word & (~UInt64(0) >> UInt64(64 - 8 * rest)))) &* 0xC4CE_B9FE_1A85_EC53
+            hash = (hash ^ (word & (~UInt64(0) &>> UInt64(truncatingIfNeeded: 64 &- 8 &* rest)))) &* 0xC4CE_B9FE_1A85_EC53
         }
         hash ^= hash >> 32
         // NB: never 0, so a slot holding hash 0 and id 0 always means "empty".

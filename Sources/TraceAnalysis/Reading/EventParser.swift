@@ -244,7 +244,7 @@ struct EventParser: ~Copyable {
     @inline(__always)
     private func knownField(_ word: UInt64, _ length: Int) -> TraceField? {
         guard length > 0 else { return nil }
-        let word = word & (~UInt64(0) >> UInt64(64 - 8 * length))
+        let word = word & (~UInt64(0) &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
         var slot = Self.keySlot(word)
         while true {
             let field = keyFields[slot]
@@ -601,6 +601,12 @@ struct EventParser: ~Copyable {
     /// NB: the byte after the line is `\n` or 0, which ends the digits inside the line.
     @inline(__always)
     private static func shortInteger(_ bytes: UnsafePointer<UInt8>, _ start: Int) -> ScannedNumber? {
+        // NB: one digit (ids, flags, counts) is common enough to skip the word arithmetic.
+        let first = bytes[start] &- 0x30
+        let second = bytes[start &+ 1]
+        if first < 10 && (second &- 0x30) >= 10 && second != UInt8(ascii: ".") && second | 0x20 != UInt8(ascii: "e") {
+            return ScannedNumber(integer: Int64(first), next: start &+ 1)
+        }
         var value: UInt64 = 0
         var index = start
         for _ in 0..<2 {
@@ -611,7 +617,7 @@ struct EventParser: ~Copyable {
             let nonDigits = (digits | (digits &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
             let length = nonDigits.trailingZeroBitCount >> 3
             if length > 0 {
-                value = value &* powersOfTen[length] &+ eightDigits(digits << UInt64(64 - 8 * length))
+                value = value &* powersOfTen[length] &+ eightDigits(digits &<< UInt64(truncatingIfNeeded: 64 &- 8 &* length))
                 index += length
             }
             guard length == 8 else { break }
