@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Tracer
 
 /// Where a capture writes its trace: a file or standard output, buffered, whole lines only.
 public final class CaptureOutput {
@@ -55,22 +56,7 @@ public final class CaptureOutput {
     func append(_ byte: UInt8) { buffer.append(byte) }
 
     /// Appends `value` in decimal.
-    func appendDecimal(_ value: Int64) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { digits in
-            var index = digits.count
-            repeat {
-                index -= 1
-                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            buffer.append(contentsOf: digits[index...])
-        }
-    }
+    func appendDecimal(_ value: Int64) { JSONLineEncoder.appendDecimal(value, to: &buffer) }
 
     /// Writes out everything appended; after a failure, later bytes are discarded.
     func flush() {

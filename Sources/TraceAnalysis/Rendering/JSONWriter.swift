@@ -1,3 +1,5 @@
+import Tracer
+
 /// Writes JSON text by hand, in the order fields are written (so output is deterministic).
 ///
 /// NB: the text is gathered as UTF-8 bytes: appending to a `String` piece by piece made up most
@@ -29,18 +31,7 @@ struct JSONWriter {
 
     mutating func number(_ value: Int64) {
         separate()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // NB: digits are written backwards into a stack buffer, then appended in one copy.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        JSONLineEncoder.appendDecimal(value, to: &bytes)
     }
 
     mutating func number(_ value: Int) { number(Int64(value)) }
