@@ -75,8 +75,7 @@ struct MarkViewCounters {
             var parts: [String: PartialAggregate.ViewPart] = [:]
             for (view, tally) in slot.tallies.enumerated() where tally.counters.hasEvents {
                 if names[view] == nil { names[view] = reader.viewName(ViewID(view)) }
-                let stats = tally.counters.stats(view: names[view]!)
-                parts[stats.view] = PartialAggregate.ViewPart(stats: stats, durations: tally.durations)
+                parts[names[view]!] = PartialAggregate.ViewPart(tally: tally)
             }
             if index == 0 { partial.leadingMarkViews = parts } else { partial.markViews[reader.string(slot.name)] = parts }
         }

@@ -14,12 +14,19 @@ struct PartialAggregate: Sendable {
         }
     }
 
-    /// One view's figures; writes and causes are keyed by index in `origins`.
+    /// One view's figures (its name is its key); writes and causes are keyed by index in
+    /// `origins`.
     struct ViewPart: Sendable {
-        var stats: ViewStats
-        var durations = DurationAccumulator()
+        var tally: ViewTally
         var writes: [Int: Int] = [:]
         var causes: [Int: Int] = [:]
+
+        /// Adds `other`'s figures; `moved[i]` is the index here of `other`'s origin `i`.
+        mutating func add(_ other: ViewPart, moving moved: [Int]) {
+            tally.add(other.tally)
+            for (origin, count) in other.writes { writes[moved[origin], default: 0] += count }
+            for (origin, count) in other.causes { causes[moved[origin], default: 0] += count }
+        }
     }
 
     var file: String
@@ -82,30 +89,21 @@ struct PartialAggregate: Sendable {
     /// Adds each view's figures in `parts` to those in `views`; `moved[i]` is the index in
     /// `origins` of the parts' origin `i`.
     private static func merge(_ parts: [String: ViewPart], into views: inout [String: ViewPart], moving moved: [Int]) {
-        for (name, var part) in parts {
-            part.writes = Dictionary(uniqueKeysWithValues: part.writes.map { (moved[$0.key], $0.value) })
-            part.causes = Dictionary(uniqueKeysWithValues: part.causes.map { (moved[$0.key], $0.value) })
-            guard var mine = views[name] else {
-                views[name] = part
-                continue
+        for (name, part) in parts {
+            var index = views.index(forKey: name)
+            if index == nil {
+                views[name] = ViewPart(tally: ViewTally())
+                index = views.index(forKey: name)
             }
-            mine.stats.bodyEvals += part.stats.bodyEvals
-            mine.stats.skips += part.stats.skips
-            mine.stats.wastedEvals += part.stats.wastedEvals
-            mine.stats.invalidations += part.stats.invalidations
-            mine.stats.writes += part.stats.writes
-            mine.stats.evalsCausedByWrites += part.stats.evalsCausedByWrites
-            mine.durations.merge(part.durations)
-            mine.writes.merge(part.writes, uniquingKeysWith: +)
-            mine.causes.merge(part.causes, uniquingKeysWith: +)
-            views[name] = mine
+            // NB: through the index, the part is updated in place rather than copied out and back.
+            views.values[index!].add(part, moving: moved)
         }
     }
 
-    /// The finished statistics of one view; `ranks` orders `origins` (see `originRanks`).
-    private func finished(_ part: ViewPart, _ ranks: [Int]) -> ViewStats {
-        var stats = part.stats
-        stats.bodyTime = part.durations.stats
+    /// The finished statistics of view `name`; `ranks` orders `origins` (see `originRanks`).
+    private func finished(_ name: String, _ part: ViewPart, _ ranks: [Int]) -> ViewStats {
+        var stats = part.tally.counters.stats(view: name)
+        stats.bodyTime = part.tally.durations.stats
         stats.writesByProperty = ranked(part.writes, ranks)
         stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[origins[$1.key].wrapper, default: 0] += $1.value }
         stats.causes = ranked(part.causes, ranks)
@@ -129,7 +127,8 @@ struct PartialAggregate: Sendable {
     /// The finished summary, its views' statistics worked out on `threads` threads.
     func summary(threads: Int) -> TraceSummary {
         let ranks = originRanks
-        let viewStats = Array(views.values).concurrentMap(threads: threads) { finished($0, ranks) }.sorted { $0.view < $1.view }
+        // NB: names are sorted before the statistics are made, so that sorting moves no large values.
+        let viewStats = views.keys.sorted().concurrentMap(threads: threads) { finished($0, views[$0]!, ranks) }
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
@@ -137,6 +136,8 @@ struct PartialAggregate: Sendable {
             file: file, header: header, views: viewStats, totals: totals, kindCounts: kindCounts,
             unknownKinds: kindCounts.filter { !known.contains($0.key) }, marks: marks, beforeFirstMark: leading,
             warnings: warnings, invalidLineCount: invalidLineCount, invalidLines: invalidLines, lineCount: lineCount,
-            markViews: markViews.mapValues { $0.mapValues { finished($0, ranks) } })
+            markViews: markViews.mapValues { parts in
+                Dictionary(uniqueKeysWithValues: parts.map { ($0.key, finished($0.key, $0.value, ranks)) })
+            })
     }
 }

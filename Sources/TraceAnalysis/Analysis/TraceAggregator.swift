@@ -159,9 +159,7 @@ struct TraceAggregator {
         // NB: by view id in an array, so that adding an origin's count updates the part in place.
         var parts = [PartialAggregate.ViewPart?](repeating: nil, count: tallies.count)
         for view in 1..<tallies.count where tallies[view].counters.hasEvents {
-            let tally = tallies[view]
-            parts[view] = PartialAggregate.ViewPart(
-                stats: tally.counters.stats(view: reader.viewName(ViewID(view))), durations: tally.durations)
+            parts[view] = PartialAggregate.ViewPart(tally: tallies[view])
         }
         for (index, origin) in origins.enumerated() {
             parts[Int(origin.property.view)]?.writes[index, default: 0] += originWrites[index]
@@ -170,7 +168,7 @@ struct TraceAggregator {
             parts[Int(key.view)]?.causes[Int(key.origin), default: 0] += count
         }
         partial.views.reserveCapacity(parts.count)
-        for case let part? in parts { partial.views[part.stats.view] = part }
+        for (view, part) in parts.enumerated() where part != nil { partial.views[reader.viewName(ViewID(view))] = part }
         markViews?.store(in: &partial, reader)
         return partial
     }

@@ -1,12 +1,22 @@
 /// One view's event counts, keyed by interned id on the hot path (the whole trace's, or one mark
 /// name's intervals').
-struct ViewCounters {
+struct ViewCounters: Sendable {
     var bodyEvals = 0
     var skips = 0
     var wastedEvals = 0
     var invalidations = 0
     var writes = 0
     var evalsCausedByWrites = 0
+
+    /// Adds `other`'s counts.
+    mutating func add(_ other: ViewCounters) {
+        bodyEvals += other.bodyEvals
+        skips += other.skips
+        wastedEvals += other.wastedEvals
+        invalidations += other.invalidations
+        writes += other.writes
+        evalsCausedByWrites += other.evalsCausedByWrites
+    }
 
     /// Whether the view received an evaluation, skip, invalidation or write.
     var hasEvents: Bool { bodyEvals + skips + invalidations + writes > 0 }
@@ -25,7 +35,13 @@ struct ViewCounters {
 }
 
 /// One view's counts and body times, side by side so that an evaluation touches one element.
-struct ViewTally {
+struct ViewTally: Sendable {
     var counters = ViewCounters()
     var durations = DurationAccumulator()
+
+    /// Adds `other`'s counts and body times.
+    mutating func add(_ other: ViewTally) {
+        counters.add(other.counters)
+        durations.merge(other.durations)
+    }
 }

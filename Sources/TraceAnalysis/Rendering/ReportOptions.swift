@@ -23,12 +23,14 @@ public struct ReportOptions: Sendable, Hashable {
 
     /// The views of `summary` to show, filtered, sorted and cut to `top`.
     public func selectViews(_ summary: TraceSummary) -> [ViewStats] {
-        let kept = summary.views.filter { filter?.matches($0.view) ?? true }
+        let views = summary.views
+        // NB: indices are sorted, not the (large) statistics themselves.
+        let kept = views.indices.filter { filter?.matches(views[$0].view) ?? true }
+        let keys = views.map(key)
         let sorted = kept.sorted { lhs, rhs in
-            let left = key(lhs), right = key(rhs)
-            return left != right ? left > right : lhs.view < rhs.view
+            keys[lhs] != keys[rhs] ? keys[lhs] > keys[rhs] : views[lhs].view < views[rhs].view
         }
-        return Array(sorted.prefix(top ?? sorted.count))
+        return sorted.prefix(top ?? sorted.count).map { views[$0] }
     }
 
     private func key(_ stats: ViewStats) -> Int64 {
