@@ -38,7 +38,13 @@ public enum JSONReport {
         json.endObject()
         json.key("views")
         json.beginArray()
-        for stats in options.selectViews(summary) { view(stats, options, &json) }
+        // NB: views are independent, so their JSON is written in two halves at once.
+        let views = options.selectViews(summary).concurrentMap(threads: 2) { stats in
+            var writer = JSONWriter(capacity: 1024)
+            view(stats, options, &writer)
+            return writer
+        }
+        for view in views { json.fragment(view) }
         json.endArray()
         json.key("totals")
         counters(summary.totals, &json) { $0.counts("kinds", summary.kindCounts) }

@@ -8,6 +8,9 @@ struct JSONWriter {
     private var bytes: [UInt8] = []
     private var needsComma = false
 
+    /// An empty writer with room for `capacity` bytes.
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
     /// The JSON written so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -43,6 +46,12 @@ struct JSONWriter {
         while fixed.hasSuffix("0") { fixed.removeLast() }
         if fixed.hasSuffix(".") { fixed.removeLast() }
         bytes += fixed.utf8
+    }
+
+    /// Writes the value `other` wrote (as one element or value here).
+    mutating func fragment(_ other: JSONWriter) {
+        separate()
+        bytes += other.bytes
     }
 
     mutating func bool(_ value: Bool) {
