@@ -32,6 +32,11 @@ struct PartialAggregate: Sendable {
     var file: String
     var header: TraceHeader?
     var views: [String: ViewPart] = [:]
+    /// The views of later ranges, each with the index here of its origins (`moved[i]` for its
+    /// origin `i`), not yet added to `views`.
+    ///
+    /// NB: they are added view by view while the summary is made, on all of its threads.
+    var laterViews: [(parts: [String: ViewPart], moved: [Int])] = []
     /// The origin of every written property, each property once (with the site it was first
     /// seen at).
     ///
@@ -65,7 +70,8 @@ struct PartialAggregate: Sendable {
             indexOf[Property(origin)] = origins.count - 1
             return origins.count - 1
         }
-        Self.merge(later.views, into: &views, moving: moved)
+        laterViews.append((later.views, moved))
+        laterViews += later.laterViews.map { ($0.parts, $0.moved.map { moved[$0] }) }
         // NB: the later range's events before its first mark continue this range's last interval.
         if let last = marks.last?.name, !later.leadingMarkViews.isEmpty {
             Self.merge(later.leadingMarkViews, into: &markViews[last, default: [:]], moving: moved)
@@ -127,8 +133,16 @@ struct PartialAggregate: Sendable {
     /// The finished summary, its views' statistics worked out on `threads` threads.
     func summary(threads: Int) -> TraceSummary {
         let ranks = originRanks
+        var names = Set(views.keys)
+        for later in laterViews { names.formUnion(later.parts.keys) }
         // NB: names are sorted before the statistics are made, so that sorting moves no large values.
-        let viewStats = views.keys.sorted().concurrentMap(threads: threads) { finished($0, views[$0]!, ranks) }
+        let viewStats = names.sorted().concurrentMap(threads: threads) { name in
+            var part = views[name] ?? ViewPart(tally: ViewTally())
+            for later in laterViews {
+                if let laterPart = later.parts[name] { part.add(laterPart, moving: later.moved) }
+            }
+            return finished(name, part, ranks)
+        }
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
