@@ -188,4 +188,35 @@ struct ParserTests {
         }
         #expect(reader.viewCount == 1000)
     }
+
+    /// Strings around the lengths the reader treats differently: empty, within one word, exactly
+    /// one word, within two, two words and longer.
+    static let stringLengths = [0, 1, 7, 8, 9, 15, 16, 17, 24, 40]
+
+    @Test("strings of every length are interned whole: one id per distinct string, the same id again", arguments: stringLengths)
+    func internsStringsOfLength(_ length: Int) throws {
+        let base = String(repeating: "p", count: length)
+        // NB: alike but for the last byte, or one byte longer or shorter.
+        let alike = [base, base + "q", length > 0 ? String(base.dropLast()) + "q" : "r", length > 0 ? String(base.dropLast()) : "s"]
+        let props = alike + alike.reversed() + alike
+        let lines = props.enumerated().map { index, prop in
+            #"{"seq":\#(index + 1),"ts":1,"kind":"write","view":"V\#(prop)","prop":"\#(prop)","wrapper":"State","changed":true}"#
+        }
+        let path = try TestSupport.temporaryTrace(([TestSupport.meta] + lines).joined(separator: "\n") + "\n")
+        var reader = try TraceReader(source: .file(path))
+        var propIDs: [String: SymbolID] = [:]
+        var viewIDs: [String: ViewID] = [:]
+        _ = try reader.next()
+        for prop in props {
+            let event = try #require(try reader.next())
+            #expect(reader.string(event.prop) == prop)
+            #expect(reader.viewName(event.view) == "V" + prop)
+            #expect(propIDs[prop, default: event.prop] == event.prop)
+            #expect(viewIDs[prop, default: event.view] == event.view)
+            propIDs[prop] = event.prop
+            viewIDs[prop] = event.view
+        }
+        #expect(Set(propIDs.values).count == Set(alike).count)
+        #expect(Set(viewIDs.values).count == Set(alike).count)
+    }
 }

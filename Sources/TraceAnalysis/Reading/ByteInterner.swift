@@ -19,6 +19,23 @@ struct ByteInterner: ~Copyable {
     private var endsCapacity: Int
     /// The number of interned strings.
     private(set) var count = 0
+    /// The id `intern` returned last (0 before the first).
+    private var last = 0
+    /// Recently interned strings of at most 16 bytes, whole, by a hash of their words.
+    ///
+    /// NB: direct-mapped: a string found here needs neither `slots` nor a compare in the arena;
+    /// a collision only sends a string the long way.
+    private var recent: UnsafeMutablePointer<RecentString>
+    private static let recentSlotBits = 9
+
+    /// A string of at most 16 bytes (its words zero-padded) and its id.
+    private struct RecentString {
+        var low: UInt64
+        var high: UInt64
+        /// `UInt32.max` for an empty slot.
+        var length: UInt32
+        var id: UInt32
+    }
 
     init() {
         slotMask = 255
@@ -30,17 +47,27 @@ struct ByteInterner: ~Copyable {
         endsCapacity = 256
         ends = .allocate(capacity: endsCapacity)
         ends[0] = 0
+        recent = .allocate(capacity: 1 << Self.recentSlotBits)
+        recent.initialize(repeating: RecentString(low: 0, high: 0, length: .max, id: 0), count: 1 << Self.recentSlotBits)
     }
 
     deinit {
         slots.deallocate()
         arena.deallocate()
         ends.deallocate()
+        recent.deallocate()
     }
 
     /// The id of `bytes`, interning them first if new.
     @inline(__always)
     mutating func intern(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
+        // NB: the string interned last (still in cache) is often the next one too: a view's
+        // write, invalidation and evaluation come one after another.
+        if last != 0, case let lastStart = ends[last - 1],
+            ends[last] &- lastStart == length && Self.equal(arena + lastStart, bytes, length)
+        {
+            return UInt32(last)
+        }
         let hash = Self.hash(bytes, length)
         var slot = Int(truncatingIfNeeded: hash >> 1) & slotMask
         while true {
@@ -50,12 +77,28 @@ struct ByteInterner: ~Copyable {
                 let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
                 let start = ends[id - 1]
                 if ends[id] - start == length && Self.equal(arena + start, bytes, length) {
+                    last = id
                     return UInt32(id)
                 }
             }
             slot = (slot + 1) & slotMask
         }
-        return insert(bytes, length, hash: hash, slot: slot)
+        last = Int(insert(bytes, length, hash: hash, slot: slot))
+        return UInt32(last)
+    }
+
+    /// The id of the `length` (at most 16) bytes at `bytes`, whose words zero-padded past
+    /// `length` are `low` and `high`; interning them first if new.
+    @inline(__always)
+    mutating func intern(low: UInt64, high: UInt64, length: Int, at bytes: UnsafePointer<UInt8>) -> UInt32 {
+        let mixed = (low ^ (high &* 0xC4CE_B9FE_1A85_EC53) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = recent + Int(truncatingIfNeeded: mixed &>> UInt64(64 - Self.recentSlotBits))
+        if slot.pointee.low == low && slot.pointee.high == high && slot.pointee.length == UInt32(truncatingIfNeeded: length) {
+            return slot.pointee.id
+        }
+        let id = intern(bytes, length)
+        slot.pointee = RecentString(low: low, high: high, length: UInt32(truncatingIfNeeded: length), id: id)
+        return id
     }
 
     /// The id of `string`, interning it first if new.

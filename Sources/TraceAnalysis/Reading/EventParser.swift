@@ -267,15 +267,26 @@ struct EventParser: ~Copyable {
         switch field.valueType {
         case .string:
             guard first == UInt8(ascii: "\"") else { throw wrongTypeOrGarbage(field, first, index) }
-            let text = try scanString(bytes, index, count)
+            let id: UInt32
+            let next: Int
+            // NB: a plain string of at most 15 bytes (most values but view paths) is interned from
+            // the two words it is read in.
+            if let short = Self.shortString(bytes, index) {
+                id = field == .view
+                    ? views.intern(low: short.low, high: short.high, length: short.length, at: bytes + index + 1)
+                    : strings.intern(low: short.low, high: short.high, length: short.length, at: bytes + index + 1)
+                next = index + short.length + 2
+            } else {
+                let text = try scanString(bytes, index, count)
+                id = field == .view ? views.intern(text.start, text.count) : strings.intern(text.start, text.count)
+                next = text.next
+            }
             switch field {
-            case .view: event.view = views.intern(text.start, text.count)
+            case .view: event.view = id
             case .kind:
-                let id = strings.intern(text.start, text.count)
                 event.kindName = id
                 event.kind = id <= Self.knownKindCount ? EventKind(rawValue: UInt8(id - 1)) : nil
             default:
-                let id = strings.intern(text.start, text.count)
                 switch field {
                 case .prop: event.prop = id
                 case .wrapper: event.wrapper = id
@@ -290,7 +301,7 @@ struct EventParser: ~Copyable {
                 default: event.unit = id
                 }
             }
-            return text.next
+            return next
         case .booleanOrInteger:
             if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
                 let isTrue = first == UInt8(ascii: "t")
@@ -440,6 +451,30 @@ struct EventParser: ~Copyable {
             return ScannedString(start: bytes + quote + 1, count: index - quote - 1, next: index + 1)
         }
         return try decodeString(bytes, quote, index, count)
+    }
+
+    /// The string whose opening quote is at `quote` when it is plain (no escape, control or
+    /// non-ASCII byte) and at most 15 bytes: its words zero-padded past its length, and its length.
+    ///
+    /// NB: reads 16 bytes past the quote, within the padding after the line.
+    @inline(__always)
+    private static func shortString(
+        _ bytes: UnsafePointer<UInt8>, _ quote: Int
+    ) -> (low: UInt64, high: UInt64, length: Int)? {
+        let low = UnsafeRawPointer(bytes + quote + 1).loadUnaligned(as: UInt64.self)
+        let high = UnsafeRawPointer(bytes + quote + 9).loadUnaligned(as: UInt64.self)
+        let specialLow = specialBytes(low)
+        let length = specialLow != 0
+            ? specialLow.trailingZeroBitCount &>> 3
+            : 8 &+ specialBytes(high).trailingZeroBitCount &>> 3
+        guard length < 16 && bytes[quote &+ 1 &+ length] == UInt8(ascii: "\"") else { return nil }
+        let lowBits = UInt64(truncatingIfNeeded: 8 &* Swift.min(length, 8))
+        let highBits = UInt64(truncatingIfNeeded: 8 &* Swift.max(length &- 8, 0))
+        // NB: masks by two shifts, so that 64 bits keep the whole word and 0 clear it.
+        return (
+            lowBits == 64 ? low : low & ~(~UInt64(0) &<< lowBits),
+            high & ~(~UInt64(0) &<< highBits) & (highBits == 0 ? 0 : ~0),
+            length)
     }
 
     /// The high bit of each byte of `word` that is `"`, `\`, below 0x20 or at least 0x80 (the
