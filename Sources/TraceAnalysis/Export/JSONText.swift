@@ -24,10 +24,7 @@ public enum JSONText {
             return true
         }
         if copied == true { return }
-        guard needsEscaping(text, embeddable: embeddable) else {
-            output += text.utf8
-            return
-        }
+        // NB: the rest (strings to escape, or without contiguous UTF-8) goes byte by byte.
         let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {

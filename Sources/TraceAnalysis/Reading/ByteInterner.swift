@@ -172,9 +172,8 @@ struct ByteInterner: ~Copyable {
             offset += 8
         }
         guard offset < length else { return true }
-        let mask = ~UInt64(0) &>> UInt64(truncatingIfNeeded: 64 &- 8 &* (length &- offset))
         return (UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
-            ^ UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)) & mask == 0
+            ^ UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)).keepingBytes(length &- offset) == 0
     }
 
     /// A 32-bit hash of `length` bytes, read a word at a time.
@@ -190,10 +189,19 @@ struct ByteInterner: ~Copyable {
         let rest = length - offset
         if rest > 0 {
             let word = UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
-            hash = (hash ^ (word & (~UInt64(0) &>> UInt64(truncatingIfNeeded: 64 &- 8 &* rest)))) &* 0xC4CE_B9FE_1A85_EC53
+            hash = (hash ^ word.keepingBytes(rest)) &* 0xC4CE_B9FE_1A85_EC53
         }
         hash ^= hash >> 32
         // NB: never 0, so a slot holding hash 0 and id 0 always means "empty".
         return UInt32(truncatingIfNeeded: hash) | 1
+    }
+}
+
+extension UInt64 {
+    /// This word (as `loadUnaligned` reads bytes) with only its first `count` (0…8) bytes kept,
+    /// the rest zero.
+    @inline(__always)
+    func keepingBytes(_ count: Int) -> UInt64 {
+        count >= 8 ? self : self & ~(~0 &<< UInt64(truncatingIfNeeded: 8 &* count))
     }
 }

@@ -51,8 +51,8 @@ struct EventParser: ~Copyable {
 
         /// The token of `length` bytes (at most 16) whose words are `low` and `high`.
         init(low: UInt64, high: UInt64, length: Int, field: TraceField) {
-            lowMask = length >= 8 ? ~0 : ~(~0 << UInt64(8 * length))
-            highMask = length <= 8 ? 0 : ~(~0 << UInt64(8 * (length - 8)))
+            lowMask = UInt64.max.keepingBytes(length)
+            highMask = UInt64.max.keepingBytes(Swift.max(length - 8, 0))
             self.low = low & lowMask
             self.high = high & highMask
             self.length = length
@@ -244,7 +244,7 @@ struct EventParser: ~Copyable {
     @inline(__always)
     private func knownField(_ word: UInt64, _ length: Int) -> TraceField? {
         guard length > 0 else { return nil }
-        let word = word & (~UInt64(0) &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
+        let word = word.keepingBytes(length)
         var slot = Self.keySlot(word)
         while true {
             let field = keyFields[slot]
@@ -468,13 +468,7 @@ struct EventParser: ~Copyable {
             ? specialLow.trailingZeroBitCount &>> 3
             : 8 &+ specialBytes(high).trailingZeroBitCount &>> 3
         guard length < 16 && bytes[quote &+ 1 &+ length] == UInt8(ascii: "\"") else { return nil }
-        let lowBits = UInt64(truncatingIfNeeded: 8 &* Swift.min(length, 8))
-        let highBits = UInt64(truncatingIfNeeded: 8 &* Swift.max(length &- 8, 0))
-        // NB: masks by two shifts, so that 64 bits keep the whole word and 0 clear it.
-        return (
-            lowBits == 64 ? low : low & ~(~UInt64(0) &<< lowBits),
-            high & ~(~UInt64(0) &<< highBits) & (highBits == 0 ? 0 : ~0),
-            length)
+        return (low.keepingBytes(length), high.keepingBytes(Swift.max(length &- 8, 0)), length)
     }
 
     /// The high bit of each byte of `word` that is `"`, `\`, below 0x20 or at least 0x80 (the
