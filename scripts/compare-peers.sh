@@ -6,7 +6,7 @@
 #
 # EVENTS (default 2,000,000) sizes the main trace; jq is measured once on a JQ_EVENTS slice
 # (default 200,000) because it reads ~2 MB/s, and its rate is what the table compares. Every other
-# command runs RUNS times (default 7) and the median is shown. Prints a Markdown table: seconds,
+# command runs RUNS times (default 7), in rounds, and the median is shown. Prints a Markdown table: seconds,
 # MB/s, peak RSS, the speed-up over orjson, and checks that tracectl's per-view counts equal the
 # peer's. `check` runs a budget with a whole-trace rule and a mark-interval rule, so both of its
 # paths are timed against `report`.
@@ -19,14 +19,19 @@ peers=${PEERS:-../shared/peers}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-swift build -c release --product tracectl >/dev/null
-tracectl=.build/release/tracectl
+# NB: a self-contained binary (the Swift runtime and Foundation linked in), as a CI runner would
+# install it: loading them as shared libraries costs ~5 ms at every start.
+swift build -c release --product tracectl --static-swift-stdlib --build-path .build-static >/dev/null
+tracectl=.build-static/release/tracectl
 
 python3 "$peers/gen_trace.py" "$events" > "$work/big.jsonl"
 head -n $((jq_events + 1)) "$work/big.jsonl" > "$work/slice.jsonl"
 bytes=$(stat -c %s "$work/big.jsonl")
 slice_bytes=$(stat -c %s "$work/slice.jsonl")
-cat "$work/big.jsonl" > /dev/null  # warm the page cache for everyone alike
+# NB: the freshly written trace is flushed to disk first, so that no tool is timed while the
+# kernel writes it back; then read once, so that every tool reads it from the page cache.
+sync
+cat "$work/big.jsonl" > /dev/null
 cat > "$work/budget.json" <<'JSON'
 {"schema": "tracer-budget/1", "rules": [
   {"view": "MyView", "metric": "body-evals", "max": 100000000},
@@ -34,32 +39,41 @@ cat > "$work/budget.json" <<'JSON'
 ]}
 JSON
 
-# measure NAME FILE_BYTES TIMES COMMAND...: runs COMMAND TIMES times, keeps the median seconds and
-# the largest peak RSS in $work/NAME.figures and its stdout in $work/NAME.out.
+# measure NAME COMMAND...: runs COMMAND once, appending its wall seconds and peak RSS to
+# $work/NAME.times and keeping its stdout in $work/NAME.out.
 measure() {
-  local name=$1 size=$2 times=$3
-  shift 3
-  : > "$work/$name.times"
-  for _ in $(seq "$times"); do
-    # NB: `check` exits 1 when a budget fails; only the time matters here. Wall time is taken
-    # in nanoseconds around the command (time(1) rounds to 10 ms); time(1) gives the peak RSS.
-    local start end
-    start=$(date +%s%N)
-    /usr/bin/time -f "%M" -o "$work/$name.time" "$@" > "$work/$name.out" || true
-    end=$(date +%s%N)
-    echo "$(( (end - start) / 1000 )) $(cat "$work/$name.time")" >> "$work/$name.times"
-  done
-  sort -n "$work/$name.times" | awk -v size="$size" '
-    { seconds[NR] = $1 / 1e6; if ($2 > rss) rss = $2 }
-    END { median = seconds[int((NR + 1) / 2)]; printf "%s %d %s\n", median, rss, size }' > "$work/$name.figures"
+  local name=$1
+  shift
+  # NB: `check` exits 1 when a budget fails; only the time matters here. Wall time is taken in
+  # nanoseconds around the command (time(1) rounds to 10 ms); time(1) gives the peak RSS.
+  local start end
+  start=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$work/$name.time" "$@" > "$work/$name.out" || true
+  end=$(date +%s%N)
+  echo "$(( (end - start) / 1000 )) $(cat "$work/$name.time")" >> "$work/$name.times"
 }
 
-measure "wc -l" "$bytes" "$runs" wc -l "$work/big.jsonl"
-measure "tracectl report --format json" "$bytes" "$runs" "$tracectl" report --format json "$work/big.jsonl"
-measure "tracectl check --budget (whole trace and mark rules)" "$bytes" "$runs" \
-  "$tracectl" check "$work/big.jsonl" --budget "$work/budget.json"
-measure "report_orjson.py" "$bytes" "$runs" python3 "$peers/report_orjson.py" "$work/big.jsonl"
-measure "report_jq.sh (slice)" "$slice_bytes" 1 sh "$peers/report_jq.sh" "$work/slice.jsonl"
+# summarize NAME FILE_BYTES: the median seconds, largest peak RSS and bytes read, in
+# $work/NAME.figures.
+summarize() {
+  sort -n "$work/$1.times" | awk -v size="$2" '
+    { seconds[NR] = $1 / 1e6; if ($2 > rss) rss = $2 }
+    END { median = seconds[int((NR + 1) / 2)]; printf "%s %d %s\n", median, rss, size }' > "$work/$1.figures"
+}
+
+report="tracectl report --format json"
+check="tracectl check --budget (whole trace and mark rules)"
+# NB: round by round, every tool once per round, so that the host's load drifting during the
+# measurement weighs on all of them alike.
+for _ in $(seq "$runs"); do
+  measure "wc -l" wc -l "$work/big.jsonl"
+  measure "$report" "$tracectl" report --format json "$work/big.jsonl"
+  measure "$check" "$tracectl" check "$work/big.jsonl" --budget "$work/budget.json"
+  measure "report_orjson.py" python3 "$peers/report_orjson.py" "$work/big.jsonl"
+done
+measure "report_jq.sh (slice)" sh "$peers/report_jq.sh" "$work/slice.jsonl"
+for name in "wc -l" "$report" "$check" "report_orjson.py"; do summarize "$name" "$bytes"; done
+summarize "report_jq.sh (slice)" "$slice_bytes"
 
 echo "trace: $events events, $((bytes / 1000000)) MB (jq on $jq_events events, $((slice_bytes / 1000000)) MB); median of $runs runs"
 echo

@@ -101,6 +101,19 @@ struct AggregationTests {
         #expect(abs(Double(stats.p95) / Double(count * 950) - 1) < 0.04)
     }
 
+    @Test("table memory is zeroed and writable, below and above the huge-page size",
+          arguments: [64, 4096, (2 << 20) - 8, 2 << 20, (16 << 20) + 16])
+    func zeroedMemory(byteCount: Int) {
+        let memory = ZeroedMemory.allocate(byteCount: byteCount)
+        defer { ZeroedMemory.deallocate(memory, byteCount: byteCount) }
+        let words = memory.bindMemory(to: UInt64.self, capacity: byteCount / 8)
+        var nonZero = 0
+        for index in 0..<byteCount / 8 where words[index] != 0 { nonZero += 1 }
+        #expect(nonZero == 0)
+        for index in 0..<byteCount / 8 { words[index] = UInt64(index) }
+        #expect(words[byteCount / 8 - 1] == UInt64(byteCount / 8 - 1))
+    }
+
     @Test("totals, kind counts and mark intervals")
     func marks() throws {
         let summary = try Self.basic()

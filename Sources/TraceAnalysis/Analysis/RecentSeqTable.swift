@@ -11,7 +11,7 @@ import Darwin
 /// table is keyed by `seq` alone: slot `seq % capacity` holds the latest `seq` that mapped there
 /// and its value, and a lookup of an older `seq` that was overwritten finds nothing.
 ///
-/// NB: the slots come from `calloc`, so a small trace touches only the pages it uses.
+/// NB: the slots are `ZeroedMemory`, so a small trace touches only the pages it uses.
 final class RecentSeqTable<Value: BitwiseCopyable> {
     private struct Slot {
         var seq: Int64
@@ -25,13 +25,12 @@ final class RecentSeqTable<Value: BitwiseCopyable> {
 
     /// An empty table (no `seq` maps to anything).
     init() {
-        guard let memory = calloc(Self.capacity, MemoryLayout<Slot>.stride) else {
-            fatalError("cannot allocate \(Self.capacity) cause slots")
-        }
-        slots = memory.bindMemory(to: Slot.self, capacity: Self.capacity)
+        slots = ZeroedMemory.allocate(byteCount: Self.byteCount).bindMemory(to: Slot.self, capacity: Self.capacity)
     }
 
-    deinit { free(slots) }
+    deinit { ZeroedMemory.deallocate(slots, byteCount: Self.byteCount) }
+
+    private static var byteCount: Int { capacity * MemoryLayout<Slot>.stride }
 
     /// Remembers `value` for `seq` (a positive `seq`).
     @inline(__always)
