@@ -145,11 +145,19 @@ struct EventParser: ~Copyable {
             index = skipWhitespace(bytes, index, count)
             if let field {
                 fieldOffsets[Int(field.rawValue)] = index
-                // NB: a plain integer (most values) is read here, without a call.
+                // NB: a plain integer or a plain string of at most 15 bytes (most values but view
+                // paths) is read here, without a call; strings from the two words they are read in.
                 if field.valueType != .string, let short = Self.shortInteger(bytes, index), let value = short.integer {
                     event.fields.insert(field.bit)
                     try Self.setInteger(value, of: field, at: index, in: &event)
                     index = short.next
+                } else if field.valueType == .string && bytes[index] == UInt8(ascii: "\""), let short = Self.shortString(bytes, index) {
+                    event.fields.insert(field.bit)
+                    let id = field == .view
+                        ? views.intern(low: short.low, high: short.high, length: short.length, at: bytes + index + 1)
+                        : strings.intern(low: short.low, high: short.high, length: short.length, at: bytes + index + 1)
+                    Self.setString(id, of: field, in: &event)
+                    index += short.length + 2
                 } else {
                     index = try parseKnownValue(field, bytes, index, count, &event)
                 }
@@ -267,41 +275,9 @@ struct EventParser: ~Copyable {
         switch field.valueType {
         case .string:
             guard first == UInt8(ascii: "\"") else { throw wrongTypeOrGarbage(field, first, index) }
-            let id: UInt32
-            let next: Int
-            // NB: a plain string of at most 15 bytes (most values but view paths) is interned from
-            // the two words it is read in.
-            if let short = Self.shortString(bytes, index) {
-                id = field == .view
-                    ? views.intern(low: short.low, high: short.high, length: short.length, at: bytes + index + 1)
-                    : strings.intern(low: short.low, high: short.high, length: short.length, at: bytes + index + 1)
-                next = index + short.length + 2
-            } else {
-                let text = try scanString(bytes, index, count)
-                id = field == .view ? views.intern(text.start, text.count) : strings.intern(text.start, text.count)
-                next = text.next
-            }
-            switch field {
-            case .view: event.view = id
-            case .kind:
-                event.kindName = id
-                event.kind = id <= Self.knownKindCount ? EventKind(rawValue: UInt8(id - 1)) : nil
-            default:
-                switch field {
-                case .prop: event.prop = id
-                case .wrapper: event.wrapper = id
-                case .site: event.site = id
-                case .reason: event.reason = id
-                case .name: event.name = id
-                case .message: event.message = id
-                case .schema: event.schema = id
-                case .tool: event.tool = id
-                case .scenario: event.scenario = id
-                case .variant: event.variant = id
-                default: event.unit = id
-                }
-            }
-            return next
+            let text = try scanString(bytes, index, count)
+            Self.setString(field == .view ? views.intern(text.start, text.count) : strings.intern(text.start, text.count), of: field, in: &event)
+            return text.next
         case .booleanOrInteger:
             if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
                 let isTrue = first == UInt8(ascii: "t")
@@ -325,6 +301,28 @@ struct EventParser: ~Copyable {
             }
             try Self.setInteger(value, of: field, at: index, in: &event)
             return number.next
+        }
+    }
+
+    /// Stores interned string `id` as string `field` of `event`.
+    @inline(__always)
+    private static func setString(_ id: UInt32, of field: TraceField, in event: inout ParsedEvent) {
+        switch field {
+        case .view: event.view = id
+        case .kind:
+            event.kindName = id
+            event.kind = id <= knownKindCount ? EventKind(rawValue: UInt8(id - 1)) : nil
+        case .prop: event.prop = id
+        case .wrapper: event.wrapper = id
+        case .site: event.site = id
+        case .reason: event.reason = id
+        case .name: event.name = id
+        case .message: event.message = id
+        case .schema: event.schema = id
+        case .tool: event.tool = id
+        case .scenario: event.scenario = id
+        case .variant: event.variant = id
+        default: event.unit = id
         }
     }
 
