@@ -6,10 +6,10 @@
 #
 # EVENTS (default 2,000,000) sizes the main trace; jq is measured once on a JQ_EVENTS slice
 # (default 200,000) because it reads ~2 MB/s, and its rate is what the table compares. Every other
-# command runs RUNS times (default 7), in rounds, and the median is shown. Prints a Markdown table: seconds,
-# MB/s, peak RSS, the speed-up over orjson, and checks that tracectl's per-view counts equal the
-# peer's. `check` runs a budget with a whole-trace rule and a mark-interval rule, so both of its
-# paths are timed against `report`.
+# command runs RUNS times (default 7), in rounds, and the median is shown. Prints a Markdown table:
+# seconds, MB/s, peak RSS, the speed-up over orjson, and checks that tracectl's per-view counts
+# equal the peer's. `check` runs a budget with a whole-trace rule and a mark-interval rule, so both
+# of its paths are timed against `report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-2000000}

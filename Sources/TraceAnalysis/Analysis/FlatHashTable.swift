@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A key of a `FlatHashTable`: plain bits, whose all-zero value (`init()`) is never stored.
 protocol FlatHashKey: BitwiseCopyable, Equatable {
     /// The all-zero key, which marks an empty slot.
@@ -23,7 +17,7 @@ extension FlatHashKey {
 
 /// A hash map of plain keys to plain values, each key and value side by side in one flat array.
 ///
-/// NB: open addressing with linear probing over `calloc`ed slots; a lookup reads one cache line
+/// NB: open addressing with linear probing over `ZeroedMemory` slots; a lookup reads one cache line
 /// where parallel key and value arrays would read several (the cause table is larger than L2).
 final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
     private struct Slot {
@@ -42,13 +36,14 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
         slots = Self.allocateSlots(mask + 1)
     }
 
-    deinit { free(slots) }
+    deinit { Self.deallocateSlots(slots, mask + 1) }
 
     private static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<Slot> {
-        guard let memory = calloc(count, MemoryLayout<Slot>.stride) else {
-            fatalError("cannot allocate \(count) hash table slots")
-        }
-        return memory.bindMemory(to: Slot.self, capacity: count)
+        ZeroedMemory.allocate(byteCount: count * MemoryLayout<Slot>.stride).bindMemory(to: Slot.self, capacity: count)
+    }
+
+    private static func deallocateSlots(_ slots: UnsafeMutablePointer<Slot>, _ count: Int) {
+        ZeroedMemory.deallocate(slots, byteCount: count * MemoryLayout<Slot>.stride)
     }
 
     /// The index of `key`'s slot, or of the empty slot where it would go.
@@ -106,7 +101,7 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
         for index in 0...oldMask where old[index].key != Key() {
             slots[self.index(of: old[index].key).index] = old[index]
         }
-        free(old)
+        Self.deallocateSlots(old, oldMask + 1)
     }
 
     /// Calls `body` with every key and its value.
