@@ -47,10 +47,35 @@ struct AggregationTests {
         let row = try #require(summary.stats(for: "Screen/List/Row[1]")?.bodyTime)
         // Samples 2000, 4000, 1000.
         #expect(row == DurationStats(count: 3, total: 7000, mean: 2333, p50: 2000, p95: 4000, max: 4000, exact: true))
-        var accumulator = DurationAccumulator()
-        for value in (1...100).reversed() { accumulator.add(Int64(value)) }
+        let accumulator = Self.accumulator((1...100).reversed().map { Int64($0) })
         #expect(accumulator.stats.p50 == 50)
         #expect(accumulator.stats.p95 == 95)
+    }
+
+    /// The durations `values`, gathered as the aggregator gathers a view's.
+    static func accumulator(_ values: [Int64]) -> DurationAccumulator {
+        let table = DurationTable()
+        for value in values { table.add(value, for: 1) }
+        return table.accumulator(for: 1)
+    }
+
+    @Test("a duration table keeps each id's durations apart, exact up to the limit, then a histogram")
+    func durationTable() {
+        let table = DurationTable()
+        let many = DurationAccumulator.exactLimit + 904
+        for value in 1...many {
+            table.add(Int64(value), for: 1)
+            if value <= 3 { table.add(Int64([7, 3, 5][value - 1]), for: 3) }
+        }
+        table.add(-5, for: 4)
+        let large = table.accumulator(for: 1).stats
+        #expect(large.count == many && large.total == Int64(many * (many + 1) / 2) && large.max == Int64(many))
+        #expect(!large.exact)
+        #expect(abs(Double(large.p50) / Double(many / 2) - 1) < 0.04)
+        #expect(table.accumulator(for: 3).stats == DurationStats(count: 3, total: 15, mean: 5, p50: 5, p95: 7, max: 7, exact: true))
+        #expect(table.accumulator(for: 4).stats == DurationStats(count: 1, total: 0, mean: 0, p50: 0, p95: 0, max: 0, exact: true))
+        #expect(table.accumulator(for: 2).count == 0)
+        #expect(table.accumulator(for: 10_000).count == 0)
     }
 
     /// Sample orders that trouble a quickselect: sorted, reversed, all equal, few distinct values,
@@ -77,8 +102,7 @@ struct AggregationTests {
 
     @Test("exact percentiles are the nearest-rank samples of a sort", arguments: sampleShapes)
     func exactPercentilesMatchSort(_ name: String, _ values: [Int64]) {
-        var accumulator = DurationAccumulator()
-        for value in values { accumulator.add(value) }
+        let accumulator = Self.accumulator(values)
         let sorted = values.sorted()
         let rank50 = max(1, Int((0.5 * Double(values.count)).rounded(.up)))
         let rank95 = max(1, Int((0.95 * Double(values.count)).rounded(.up)))
@@ -91,9 +115,8 @@ struct AggregationTests {
 
     @Test("beyond the exact limit, percentiles come from the histogram within 4 %")
     func histogramPercentiles() {
-        var accumulator = DurationAccumulator()
         let count = DurationAccumulator.exactLimit * 3
-        for value in 1...count { accumulator.add(Int64(value * 1000)) }
+        let accumulator = Self.accumulator((1...count).map { Int64($0 * 1000) })
         let stats = accumulator.stats
         #expect(!stats.exact)
         #expect(stats.max == Int64(count * 1000))

@@ -25,11 +25,14 @@ public struct DurationStats: Sendable, Hashable {
     }
 }
 
-/// Collects durations in memory bounded per view: exact samples up to a limit, then a histogram.
+/// One view's body durations in memory bounded per view: exact samples up to a limit, then a
+/// histogram; merged across ranges of a trace and summarised as `DurationStats`.
+///
+/// `DurationTable` gathers them on the hot path.
 struct DurationAccumulator: Sendable {
     static let exactLimit = 4096
     private static let subBuckets = 16
-    private static let bucketCount = 16 + 60 * 16
+    static let bucketCount = 16 + 60 * 16
 
     private(set) var count = 0
     private(set) var total: Int64 = 0
@@ -38,19 +41,14 @@ struct DurationAccumulator: Sendable {
     private var samples: [Int64] = []
     private var histogram: [Int] = []
 
-    @inline(__always)
-    mutating func add(_ duration: Int64) {
-        let value = Swift.max(duration, 0)
-        count += 1
-        total &+= value
-        minimum = Swift.min(minimum, value)
-        maximum = Swift.max(maximum, value)
-        if histogram.isEmpty {
-            samples.append(value)
-            if samples.count > Self.exactLimit { foldSamples() }
-        } else {
-            histogram[Self.bucket(of: value)] += 1
-        }
+    /// No durations.
+    init() {}
+
+    /// `count` durations (each at least 0) adding up to `total`, from `minimum` to `maximum`: their
+    /// samples while `count` is at most `exactLimit`, else their histogram (by `bucket(of:)`).
+    init(count: Int, total: Int64, minimum: Int64, maximum: Int64, samples: [Int64], histogram: [Int]) {
+        (self.count, self.total, self.minimum, self.maximum) = (count, total, minimum, maximum)
+        (self.samples, self.histogram) = (samples, histogram)
     }
 
     /// Adds every duration of `other`.
@@ -76,7 +74,9 @@ struct DurationAccumulator: Sendable {
         samples = []
     }
 
-    private static func bucket(of value: Int64) -> Int {
+    /// The histogram bucket of a duration (at least 0).
+    @inline(__always)
+    static func bucket(of value: Int64) -> Int {
         guard value >= Int64(subBuckets) else { return Int(value) }
         let exponent = 63 - value.leadingZeroBitCount
         let sub = Int(value >> (exponent - 4)) & (subBuckets - 1)

@@ -39,7 +39,9 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
     deinit { Self.deallocateSlots(slots, mask + 1) }
 
     private static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<Slot> {
-        ZeroedMemory.allocate(byteCount: count * MemoryLayout<Slot>.stride).bindMemory(to: Slot.self, capacity: count)
+        // NB: keys land all over the table, so its pages are faulted in at once.
+        ZeroedMemory.allocate(byteCount: count * MemoryLayout<Slot>.stride, paging: .now)
+            .bindMemory(to: Slot.self, capacity: count)
     }
 
     private static func deallocateSlots(_ slots: UnsafeMutablePointer<Slot>, _ count: Int) {

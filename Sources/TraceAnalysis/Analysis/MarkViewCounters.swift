@@ -8,7 +8,9 @@ struct MarkViewCounters {
     private struct Slot {
         /// The mark name's id.
         var name: SymbolID
-        var tallies: [ViewTally] = []
+        var counters: [ViewCounters] = []
+        /// Body times, when they are kept.
+        var durations: DurationTable?
     }
 
     /// Every slot; the one at `current` is checked out into `live` (and empty here) meanwhile.
@@ -20,9 +22,12 @@ struct MarkViewCounters {
     private let bodyTimes: Bool
     /// The slot events go to now.
     /// NB: held outside `slots`, so that counting an event touches one array, not two nested ones.
-    private var live = Slot(name: 0)
+    private var live: Slot
 
-    init(bodyTimes: Bool) { self.bodyTimes = bodyTimes }
+    init(bodyTimes: Bool) {
+        self.bodyTimes = bodyTimes
+        live = Slot(name: 0, durations: bodyTimes ? DurationTable() : nil)
+    }
 
     /// Counts `event` in the interval it falls into; a mark starts the interval of its name.
     @inline(__always)
@@ -43,15 +48,15 @@ struct MarkViewCounters {
         }
         let view = Int(event.view)
         guard view != 0 else { return }
-        if view >= live.tallies.count { live.tallies += repeatElement(ViewTally(), count: view + 1 - live.tallies.count) }
+        if view >= live.counters.count { live.counters += repeatElement(ViewCounters(), count: view + 1 - live.counters.count) }
         switch event.kind {
         case .bodyEval?:
-            live.tallies[view].counters.bodyEvals += 1
-            if event.has(.changed) && event.changed == 0 { live.tallies[view].counters.wastedEvals += 1 }
-            if bodyTimes { live.tallies[view].durations.add(event.dur) }
-        case .skip?: live.tallies[view].counters.skips += 1
-        case .invalidate?: live.tallies[view].counters.invalidations += 1
-        default: live.tallies[view].counters.writes += 1
+            live.counters[view].bodyEvals += 1
+            if event.has(.changed) && event.changed == 0 { live.counters[view].wastedEvals += 1 }
+            live.durations?.add(event.dur, for: view)
+        case .skip?: live.counters[view].skips += 1
+        case .invalidate?: live.counters[view].invalidations += 1
+        default: live.counters[view].writes += 1
         }
     }
 
@@ -59,7 +64,7 @@ struct MarkViewCounters {
         let id = Int(name)
         if id >= slotOfName.count { slotOfName += repeatElement(0, count: id + 1 - slotOfName.count) }
         if slotOfName[id] == 0 {
-            slots.append(Slot(name: name))
+            slots.append(Slot(name: name, durations: bodyTimes ? DurationTable() : nil))
             slotOfName[id] = slots.count - 1
         }
         return slotOfName[id]
@@ -70,12 +75,13 @@ struct MarkViewCounters {
         var slots = slots
         slots[current] = live
         // NB: each view's name is made once, however many intervals it appears in.
-        var names: [String?] = Array(repeating: nil, count: slots.map(\.tallies.count).max() ?? 0)
+        var names: [String?] = Array(repeating: nil, count: slots.map(\.counters.count).max() ?? 0)
         for (index, slot) in slots.enumerated() {
             var parts: [String: PartialAggregate.ViewPart] = [:]
-            for (view, tally) in slot.tallies.enumerated() where tally.counters.hasEvents {
+            for (view, counters) in slot.counters.enumerated() where counters.hasEvents {
                 if names[view] == nil { names[view] = reader.viewName(ViewID(view)) }
-                parts[names[view]!] = PartialAggregate.ViewPart(tally: tally)
+                let durations = slot.durations?.accumulator(for: view) ?? DurationAccumulator()
+                parts[names[view]!] = PartialAggregate.ViewPart(tally: ViewTally(counters: counters, durations: durations))
             }
             if index == 0 { partial.leadingMarkViews = parts } else { partial.markViews[reader.string(slot.name)] = parts }
         }

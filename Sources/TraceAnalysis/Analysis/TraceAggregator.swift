@@ -24,7 +24,8 @@ struct TraceAggregator {
         var flatHash: UInt64 { Self.mixed(UInt64(view) << 32 | UInt64(origin)) }
     }
 
-    private let tallies = DenseTable(filler: ViewTally())
+    private let counters = DenseTable(filler: ViewCounters())
+    private let durations = DurationTable()
     /// Origin index of each written property.
     private let originIndex = FlatHashTable<PropertyKey, Int32>()
     private var origins: [(property: PropertyKey, site: SymbolID)] = []
@@ -68,37 +69,37 @@ struct TraceAggregator {
         // NB: the meta header describes the trace; it is not one of its events.
         if event.kind != .meta { interval.events += 1 }
         let view = Int(event.view)
-        tallies.reserve(view)
+        counters.reserve(view)
         if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
         var root: Int32 = 0
         switch event.kind {
         case .write?:
             let origin = self.origin(event)
             originWrites[origin] += 1
-            tallies[view].counters.writes += 1
+            counters[view].writes += 1
             interval.writes += 1
             root = rootOf(event)
             if root == 0 { root = Int32(origin + 1) }
         case .invalidate?:
-            tallies[view].counters.invalidations += 1
+            counters[view].invalidations += 1
             interval.invalidations += 1
             root = rootOf(event)
         case .bodyEval?:
-            tallies[view].counters.bodyEvals += 1
+            counters[view].bodyEvals += 1
             interval.bodyEvals += 1
             interval.bodyTimeNs &+= event.dur
-            tallies[view].durations.add(event.dur)
+            durations.add(event.dur, for: view)
             if event.has(.changed) && event.changed == 0 {
-                tallies[view].counters.wastedEvals += 1
+                counters[view].wastedEvals += 1
                 interval.wastedEvals += 1
             }
             root = rootOf(event)
             if root > 0 {
                 causes.increment(CauseKey(view: event.view, origin: UInt32(root - 1)))
-                tallies[Int(origins[Int(root - 1)].property.view)].counters.evalsCausedByWrites += 1
+                counters[Int(origins[Int(root - 1)].property.view)].evalsCausedByWrites += 1
             }
         case .skip?:
-            tallies[view].counters.skips += 1
+            counters[view].skips += 1
             interval.skips += 1
             root = rootOf(event)
         default:
@@ -157,9 +158,9 @@ struct TraceAggregator {
                 wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
         }
         // NB: by view id in an array, so that adding an origin's count updates the part in place.
-        var parts = [PartialAggregate.ViewPart?](repeating: nil, count: tallies.count)
-        for view in 1..<tallies.count where tallies[view].counters.hasEvents {
-            parts[view] = PartialAggregate.ViewPart(tally: tallies[view])
+        var parts = [PartialAggregate.ViewPart?](repeating: nil, count: counters.count)
+        for view in 1..<counters.count where counters[view].hasEvents {
+            parts[view] = PartialAggregate.ViewPart(tally: ViewTally(counters: counters[view], durations: durations.accumulator(for: view)))
         }
         for (index, origin) in origins.enumerated() {
             parts[Int(origin.property.view)]?.writes[index, default: 0] += originWrites[index]

@@ -34,7 +34,7 @@ struct ViewCounters: Sendable {
     }
 }
 
-/// One view's counts and body times, side by side so that an evaluation touches one element.
+/// One view's counts and body times, as a range of the trace hands them on to be merged.
 struct ViewTally: Sendable {
     var counters = ViewCounters()
     var durations = DurationAccumulator()

@@ -8,12 +8,35 @@ import Darwin
 ///
 /// NB: blocks of 2 MiB and more are mapped and marked for transparent huge pages where the kernel
 /// offers them, so that touching them takes a fault per 2 MiB instead of one per 4 KiB page;
-/// smaller ones come from `calloc`. Either way untouched memory costs nothing.
+/// smaller ones come from `calloc`.
 enum ZeroedMemory {
     private static let hugePageSize = 2 << 20
+    private static let pageSize = 4096
+
+    /// When the pages of a block are faulted in.
+    enum Paging {
+        /// When first touched: untouched memory costs nothing (a table filled from one end).
+        case onTouch
+        /// At once, by writing to each page (a hash table, whose keys land all over it).
+        ///
+        /// NB: a page whose first touch is a read is mapped to the shared zero page and copied on
+        /// the first write, which also flushes the other threads' TLBs: two faults and an
+        /// interrupt to every core instead of one fault.
+        case now
+    }
 
     /// `byteCount` zero bytes, aligned for any table slot; free them with `deallocate(_:byteCount:)`.
-    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
+    static func allocate(byteCount: Int, paging: Paging = .onTouch) -> UnsafeMutableRawPointer {
+        let memory = map(byteCount)
+        if paging == .now {
+            for offset in stride(from: 0, to: byteCount, by: pageSize) {
+                memory.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
+            }
+        }
+        return memory
+    }
+
+    private static func map(_ byteCount: Int) -> UnsafeMutableRawPointer {
         #if os(Linux)
         if byteCount >= hugePageSize {
             let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
@@ -27,7 +50,7 @@ enum ZeroedMemory {
         return memory
     }
 
-    /// Frees `memory` from `allocate(byteCount:)` with the same `byteCount`.
+    /// Frees `memory` from `allocate(byteCount:paging:)` with the same `byteCount`.
     static func deallocate(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
         if byteCount >= hugePageSize {

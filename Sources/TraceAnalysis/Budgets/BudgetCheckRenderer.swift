@@ -97,7 +97,7 @@ public enum BudgetCheckRenderer {
         }
         json.endObject()
         json.endObject()
-        return json.text + "\n"
+        return json.document()
     }
 
     /// JUnit XML: one test case per rule; a breach at level error is a `<failure>`, level off and

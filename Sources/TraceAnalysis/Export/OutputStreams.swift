@@ -12,6 +12,8 @@ import Darwin
 /// successful `close()` (a trace that turned out invalid, a write error) removes its temporary and
 /// leaves the destination as it was.
 public final class FileOutputStream: TextOutputStream {
+    /// How much is gathered before it is written.
+    private static let blockSize = 1 << 16
     private var buffer: [UInt8] = []
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -66,7 +68,7 @@ public final class FileOutputStream: TextOutputStream {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
         self.displayName = displayName
-        buffer.reserveCapacity(1 << 16)
+        buffer.reserveCapacity(Self.blockSize)
     }
 
     deinit {
@@ -77,23 +79,32 @@ public final class FileOutputStream: TextOutputStream {
 
     /// Appends `string`, writing a block when the buffer is full.
     public func write(_ string: String) {
-        buffer.append(contentsOf: string.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        var string = string
+        string.withUTF8 { text in
+            // NB: a text as large as the buffer (a whole report) is written from where it is.
+            guard text.count >= Self.blockSize else { return buffer.append(contentsOf: text) }
+            flush()
+            write(UnsafeRawBufferPointer(text))
+        }
+        if buffer.count >= Self.blockSize { flush() }
     }
 
     /// Writes what is buffered.
     public func flush() {
-        guard failure == 0, !isClosed else { buffer.removeAll(keepingCapacity: true); return }
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = writeBytes(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { failure = errno == 0 ? EIO : errno; return }
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { write($0) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `bytes` whole, unless an earlier write failed or the stream is closed.
+    private func write(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == 0, !isClosed else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = writeBytes(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { failure = errno == 0 ? EIO : errno; return }
+            offset += written
+        }
     }
 
     /// Flushes, closes a file, puts it in place and reports the first write error (after which

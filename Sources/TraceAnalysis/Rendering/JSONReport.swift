@@ -44,7 +44,7 @@ public enum JSONReport {
             view(stats, options, &writer)
             return writer
         }
-        for view in views { json.fragment(view) }
+        json.fragments(views)
         json.endArray()
         json.key("totals")
         counters(summary.totals, &json) { $0.counts("kinds", summary.kindCounts) }
@@ -70,7 +70,7 @@ public enum JSONReport {
         json.key("warnings")
         diagnostics(summary.warnings, &json)
         json.endObject()
-        return json.text + "\n"
+        return json.document()
     }
 
     private static func view(_ stats: ViewStats, _ options: ReportOptions, _ json: inout JSONWriter) {

@@ -14,6 +14,15 @@ struct JSONWriter {
     /// The JSON written so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The JSON written so far and a newline: a document as a file holds it.
+    ///
+    /// NB: for a document of megabytes, each copy of it is felt: the newline goes in before the
+    /// one conversion to `String`.
+    mutating func document() -> String {
+        bytes.append(UInt8(ascii: "\n"))
+        return text
+    }
+
     mutating func beginObject() { open("{") }
     mutating func endObject() { close("}") }
     mutating func beginArray() { open("[") }
@@ -48,10 +57,13 @@ struct JSONWriter {
         bytes += fixed.utf8
     }
 
-    /// Writes the value `other` wrote (as one element or value here).
-    mutating func fragment(_ other: JSONWriter) {
-        separate()
-        bytes += other.bytes
+    /// Writes the values `others` wrote (as elements here), growing the text once.
+    mutating func fragments(_ others: [JSONWriter]) {
+        bytes.reserveCapacity(bytes.count + others.reduce(others.count) { $0 + $1.bytes.count })
+        for other in others {
+            separate()
+            bytes += other.bytes
+        }
     }
 
     mutating func bool(_ value: Bool) {
