@@ -30,8 +30,10 @@ struct MarkViewCounters {
     }
 
     /// Counts `event` in the interval it falls into; a mark starts the interval of its name.
+    ///
+    /// NB: `inout`, though the event is only read, as in `TraceAggregator.add(_:)`: not copied.
     @inline(__always)
-    mutating func add(_ event: ParsedEvent) {
+    mutating func add(_ event: inout ParsedEvent) {
         switch event.kind {
         case .mark?:
             let next = slot(of: event.name)

@@ -96,7 +96,7 @@ public enum TraceAnalyzer {
 
     private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
         var aggregator = TraceAggregator(markViews: options.markViews)
-        while try reader.advance() { aggregator.add(reader.current) }
+        while try reader.advance() { reader.withCurrent { aggregator.add(&$0) } }
         return aggregator.partial(reader)
     }
 

@@ -14,8 +14,8 @@ public enum TraceScan {
         var reader = try TraceReader(source: source, options: options)
         var aggregator = TraceAggregator()
         var names = TraceNames()
-        while let event = try reader.next() {
-            aggregator.add(event)
+        while var event = try reader.next() {
+            aggregator.add(&event)
             names.catchUp(with: reader)
             visit(event, names)
         }

@@ -110,6 +110,10 @@ public struct TraceReader: ~Copyable {
         _read { yield event }
     }
 
+    /// Calls `body` with the event `advance()` read last, in place (`current` is copied out).
+    @inline(__always)
+    mutating func withCurrent<Result>(_ body: (inout ParsedEvent) -> Result) -> Result { body(&event) }
+
     /// Reads the next event into `current`; false at the end of the trace.
     ///
     /// NB: the hot loops use this rather than `next()`, which copies the event out.
