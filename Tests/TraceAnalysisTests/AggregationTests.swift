@@ -78,8 +78,9 @@ struct AggregationTests {
         #expect(table.accumulator(for: 10_000).count == 0)
     }
 
-    /// Sample orders that trouble a quickselect: sorted, reversed, all equal, few distinct values,
-    /// an organ pipe, pseudo-random; each of several lengths around the partitioning cut-off.
+    /// Sample shapes for the radix selection: sorted, reversed, all equal, few distinct values, an
+    /// organ pipe, pseudo-random, and values spread over the whole `Int64` range (a round per
+    /// byte); each of several lengths.
     static let sampleShapes: [(name: String, values: [Int64])] = [1, 2, 17, 100, 1001, 4096].flatMap(shapes)
 
     private static func shapes(count: Int) -> [(name: String, values: [Int64])] {
@@ -90,6 +91,7 @@ struct AggregationTests {
             return Int64(state >> 40)
         }
         let organPipe: [Int64] = indices.map { min($0, Int64(count) - 1 - $0) }
+        let wide: [Int64] = random.map { $0 << 39 | $0 >> 7 }
         return [
             ("sorted \(count)", indices),
             ("reversed \(count)", indices.reversed()),
@@ -97,6 +99,7 @@ struct AggregationTests {
             ("three values \(count)", indices.map { $0 % 3 }),
             ("organ pipe \(count)", organPipe),
             ("random \(count)", random),
+            ("wide \(count)", wide),
         ]
     }
 

@@ -101,11 +101,9 @@ struct DurationAccumulator: Sendable {
         let p50: Int64
         let p95: Int64
         if exact {
-            // NB: two selections instead of a sort: the first leaves every later sample ≥ p50.
-            var values = samples
-            (p50, p95) = values.withUnsafeMutableBufferPointer { values in
-                let p50 = Self.select(rank50 - 1, in: values, from: 0)
-                return (p50, Self.select(rank95 - 1, in: values, from: rank50 - 1))
+            (p50, p95) = samples.withUnsafeBufferPointer { samples in
+                (Self.select(rank: rank50, in: samples, minimum: minimum, maximum: maximum),
+                 Self.select(rank: rank95, in: samples, minimum: minimum, maximum: maximum))
             }
         } else {
             (p50, p95) = (percentile(rank50), percentile(rank95))
@@ -128,44 +126,38 @@ struct DurationAccumulator: Sendable {
         return maximum
     }
 
-    /// The value that sorting `values[start...]` would put at `index`, found by partitioning them
-    /// around pivots (quickselect): afterwards no value after `index` is smaller.
+    /// The `rank`-th smallest (1-based) of `values`, which all lie in `minimum...maximum` (and are
+    /// at least 0), found without reordering or copying them (radix selection).
     ///
-    /// NB: three-way partitions keep repeated durations cheap, and after about 2·log₂ n rounds the
-    /// rest is sorted, so that no input makes this quadratic.
-    static func select(_ index: Int, in values: UnsafeMutableBufferPointer<Int64>, from start: Int) -> Int64 {
-        var low = start
-        var high = values.count
-        var rounds = 2 * (Int.bitWidth - (high - low).leadingZeroBitCount)
-        while high - low > 16 && rounds > 0 {
-            rounds -= 1
-            let (first, middle, last) = (values[low], values[low + (high - low) / 2], values[high - 1])
-            let pivot = Swift.max(Swift.min(first, middle), Swift.min(Swift.max(first, middle), last))
-            // Below `less`: smaller than the pivot; from `greater` on: larger.
-            var less = low
-            var next = low
-            var greater = high
-            while next < greater {
-                if values[next] < pivot {
-                    values.swapAt(less, next)
-                    less += 1
-                    next += 1
-                } else if values[next] > pivot {
-                    greater -= 1
-                    values.swapAt(next, greater)
-                } else {
-                    next += 1
-                }
+    /// NB: each round counts the candidates by the top 8 bits of their offset in the range that is
+    /// left, keeps the bucket the rank falls into and narrows the range to it: two passes over the
+    /// samples, the later rounds over a few of them, at most 8 rounds; no input makes it slower.
+    static func select(rank: Int, in values: UnsafeBufferPointer<Int64>, minimum: Int64, maximum: Int64) -> Int64 {
+        var rank = rank
+        var (low, high) = (minimum, maximum)
+        var counts = [Int](repeating: 0, count: 256)
+        /// The candidates in the bucket `rank` falls into, narrowing `low...high` to it.
+        func narrow(_ candidates: UnsafeBufferPointer<Int64>) -> [Int64] {
+            let shift = UInt64(Swift.max(0, Int64.bitWidth - UInt64(high - low).leadingZeroBitCount - 8))
+            let base = low
+            func bucket(_ value: Int64) -> Int { Int(truncatingIfNeeded: UInt64(value - base) >> shift) }
+            for index in counts.indices { counts[index] = 0 }
+            for value in candidates { counts[bucket(value)] += 1 }
+            var chosen = 0
+            while rank > counts[chosen] {
+                rank -= counts[chosen]
+                chosen += 1
             }
-            if index < less {
-                high = less
-            } else if index >= greater {
-                low = greater
-            } else {
-                return pivot
-            }
+            low = base + Int64(chosen) << shift
+            high = Swift.min(high, low + (Int64(1) << shift) - 1)
+            var kept: [Int64] = []
+            kept.reserveCapacity(counts[chosen])
+            for value in candidates where bucket(value) == chosen { kept.append(value) }
+            return kept
         }
-        values[low..<high].sort()
-        return values[index]
+        guard low != high else { return low }
+        var kept = narrow(values)
+        while low != high { kept = kept.withUnsafeBufferPointer(narrow) }
+        return low
     }
 }
