@@ -18,14 +18,38 @@ struct PartialAggregate: Sendable {
     /// `origins`.
     struct ViewPart: Sendable {
         var tally: ViewTally
-        var writes: [Int: Int] = [:]
-        var causes: [Int: Int] = [:]
+        var writes = OriginCounts()
+        var causes = OriginCounts()
 
         /// Adds `other`'s figures; `moved[i]` is the index here of `other`'s origin `i`.
         mutating func add(_ other: ViewPart, moving moved: [Int]) {
             tally.add(other.tally)
-            for (origin, count) in other.writes { writes[moved[origin], default: 0] += count }
-            for (origin, count) in other.causes { causes[moved[origin], default: 0] += count }
+            writes.add(other.writes, moving: moved)
+            causes.add(other.causes, moving: moved)
+        }
+    }
+
+    /// Counts by origin index, each origin once.
+    ///
+    /// NB: a view has a few origins: an array of pairs, merged by sorting, takes neither hashing
+    /// nor a table per view.
+    struct OriginCounts: Sendable {
+        private(set) var entries: [(origin: Int, count: Int)] = []
+
+        /// Adds `count` for `origin`, which has none yet.
+        mutating func append(origin: Int, count: Int) { entries.append((origin, count)) }
+
+        /// Adds `other`'s counts; `moved[i]` is the index here of `other`'s origin `i`.
+        mutating func add(_ other: OriginCounts, moving moved: [Int]) {
+            guard !other.entries.isEmpty else { return }
+            var all = entries
+            all.reserveCapacity(entries.count + other.entries.count)
+            for entry in other.entries { all.append((moved[entry.origin], entry.count)) }
+            all.sort { $0.origin < $1.origin }
+            entries.removeAll(keepingCapacity: true)
+            for entry in all {
+                if entry.origin == entries.last?.origin { entries[entries.count - 1].count += entry.count } else { entries.append(entry) }
+            }
         }
     }
 
@@ -111,7 +135,7 @@ struct PartialAggregate: Sendable {
         var stats = part.tally.counters.stats(view: name)
         stats.bodyTime = part.tally.durations.stats
         stats.writesByProperty = ranked(part.writes, ranks)
-        stats.writesByWrapper = part.writes.reduce(into: [:]) { $0[origins[$1.key].wrapper, default: 0] += $1.value }
+        stats.writesByWrapper = part.writes.entries.reduce(into: [:]) { $0[origins[$1.origin].wrapper, default: 0] += $1.count }
         stats.causes = ranked(part.causes, ranks)
         return stats
     }
@@ -125,9 +149,9 @@ struct PartialAggregate: Sendable {
 
     /// `counts` (keyed by index in `origins`) as reports list them: by count (descending), then
     /// by origin.
-    private func ranked(_ counts: [Int: Int], _ ranks: [Int]) -> [OriginCount] {
-        counts.sorted { $0.value != $1.value ? $0.value > $1.value : ranks[$0.key] < ranks[$1.key] }
-            .map { OriginCount(origin: origins[$0.key], count: $0.value) }
+    private func ranked(_ counts: OriginCounts, _ ranks: [Int]) -> [OriginCount] {
+        counts.entries.sorted { $0.count != $1.count ? $0.count > $1.count : ranks[$0.origin] < ranks[$1.origin] }
+            .map { OriginCount(origin: origins[$0.origin], count: $0.count) }
     }
 
     /// The finished summary, its views' statistics worked out on `threads` threads.

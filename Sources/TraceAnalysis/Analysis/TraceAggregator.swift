@@ -166,10 +166,10 @@ struct TraceAggregator {
             parts[view] = PartialAggregate.ViewPart(tally: ViewTally(counters: counters[view], durations: durations.accumulator(for: view)))
         }
         for (index, origin) in origins.enumerated() {
-            parts[Int(origin.property.view)]?.writes[index, default: 0] += originWrites[index]
+            parts[Int(origin.property.view)]?.writes.append(origin: index, count: originWrites[index])
         }
         causes.forEach { key, count in
-            parts[Int(key.view)]?.causes[Int(key.origin), default: 0] += count
+            parts[Int(key.view)]?.causes.append(origin: Int(key.origin), count: count)
         }
         partial.views.reserveCapacity(parts.count)
         for (view, part) in parts.enumerated() where part != nil { partial.views[reader.viewName(ViewID(view))] = part }
