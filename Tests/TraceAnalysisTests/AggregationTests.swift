@@ -190,6 +190,33 @@ struct AggregationTests {
         #expect(TraceAnalyzer.transactionBoundary(descriptor: descriptor, near: size / 2, end: size, displayName: path) != nil)
     }
 
+    @Test("pieces taken over by a thread that is done merge to the one-thread parse, marks included")
+    func stolenPiecesEqualSingle() throws {
+        let path = try TestSupport.temporaryTrace(TestSupport.syntheticTrace(transactions: 20_000))
+        let single = try TraceAnalyzer.analyze(
+            source: .file(path), options: .init(read: TraceReadOptions(threads: 1), markViews: .countsAndBodyTimes))
+        // NB: with a 1-byte minimum, a thread that is done takes half of any rest: a run splits the
+        // trace into many pieces, wherever the threads happen to be.
+        let options = TraceAnalyzer.AnalysisOptions(
+            read: TraceReadOptions(threads: 2), minimumSplitSize: 1, minimumStolenSize: 1, markViews: .countsAndBodyTimes)
+        for _ in 0..<5 {
+            #expect(try TraceAnalyzer.analyze(source: .file(path), options: options) == single)
+        }
+    }
+
+    @Test("a read range is given away only beyond what its reader has reserved")
+    func readRangeHandOver() {
+        let range = ReadRange(start: 100, end: 200)
+        #expect(range.reserve(from: 100, count: 30) == 30)
+        #expect(range.cede(from: 120) == nil)
+        #expect(range.cede(from: 200) == nil)
+        #expect(range.cede(from: 150) == 200)
+        #expect(range.snapshot.end == 150 && range.snapshot.reserved == 130)
+        #expect(range.reserve(from: 130, count: 100) == 20)
+        #expect(range.reserve(from: 150, count: 10) == 0)
+        #expect(range.cede(from: 140) == nil)
+    }
+
     @Test("an error after the split point names its absolute line")
     func splitErrorLine() throws {
         var lines = TestSupport.syntheticTrace(transactions: 2000).split(separator: "\n").map(String.init)

@@ -9,9 +9,11 @@ import Tracer
 /// Reads a trace and aggregates it into a `TraceSummary`: the entry point of `tracectl report`.
 ///
 /// A regular file of at least `AnalysisOptions.minimumSplitSize` bytes is split at a line where a
-/// new transaction begins and the halves are parsed on two threads, then merged; when a cause
-/// chain crosses the split after all (threads interleaving transactions), the file is read again
-/// on one thread. Either way the result is identical to a one-thread parse.
+/// new transaction begins and the halves are parsed on two threads; a thread that is done while
+/// the other still has much to read takes the second half of that rest (again from a transaction
+/// boundary). The pieces are merged in file order; when a cause chain crosses a split after all
+/// (threads interleaving transactions), the file is read again on one thread. Either way the
+/// result is identical to a one-thread parse.
 public enum TraceAnalyzer {
     /// How a trace is analysed.
     public struct AnalysisOptions: Sendable, Hashable {
@@ -19,14 +21,21 @@ public enum TraceAnalyzer {
         public var read: TraceReadOptions
         /// Files smaller than this are parsed on one thread.
         public var minimumSplitSize: Int
+        /// The fewest bytes a thread that is done takes over from one still reading (half of
+        /// what that one has left).
+        public var minimumStolenSize: Int
         /// Which per-view figures to also keep per mark interval (`TraceSummary.markViews`, for
         /// budget rules with a `mark`); none by default, so that a report pays nothing for them.
         public var markViews: MarkFigures
 
         /// Options with the given read options.
-        public init(read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, markViews: MarkFigures = .none) {
+        public init(
+            read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, minimumStolenSize: Int = 8 << 20,
+            markViews: MarkFigures = .none
+        ) {
             self.read = read
             self.minimumSplitSize = minimumSplitSize
+            self.minimumStolenSize = minimumStolenSize
             self.markViews = markViews
         }
     }
@@ -64,34 +73,76 @@ public enum TraceAnalyzer {
                 options: options.read)
             return try aggregate(&reader, options).summary(threads: options.read.threads)
         }
-        let ranges = [(0..<split, TraceReader.Role.head), (split..<size, TraceReader.Role.tail)]
-        let results = LockedBox<[Int: Result<PartialAggregate, TraceError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-            let result = Result { () throws(TraceError) -> PartialAggregate in
-                var reader = TraceReader(
-                    descriptor: descriptor, ownsDescriptor: false, range: ranges[index].0, role: ranges[index].1,
-                    displayName: path, options: options.read)
-                return try aggregate(&reader, options)
+        let pieces = LockedBox([
+            Piece(range: ReadRange(start: 0, end: split), role: .head),
+            Piece(range: ReadRange(start: split, end: size), role: .tail),
+        ])
+        DispatchQueue.concurrentPerform(iterations: 2) { first in
+            var next: Int? = first
+            while let index = next {
+                let (range, role) = pieces.withLock { ($0[index].range, $0[index].role) }
+                let result = Result { () throws(TraceError) -> PartialAggregate in
+                    var reader = TraceReader(
+                        descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
+                        options: options.read)
+                    return try aggregate(&reader, options)
+                }
+                pieces.withLock { $0[index].result = result }
+                guard case .success = result else { return }
+                next = steal(pieces, descriptor: descriptor, displayName: path, minimum: options.minimumStolenSize)
             }
-            results.withLock { $0[index] = result }
         }
-        let parts = results.withLock { $0 }
-        var merged = try parts[0]!.get()
-        switch parts[1]! {
-        case .success(let later) where later.crossingCauses > 0:
-            // NB: a chain that crosses the split (threads interleaving transactions across it) can
-            // only be followed in one pass: read the file again on one thread, never guess.
-            var reader = TraceReader(
-                descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
-                options: options.read)
-            return try aggregate(&reader, options).summary(threads: options.read.threads)
-        case .success(let later): merged.append(later)
-        case .failure(var error):
-            // NB: the tail counts lines from the split; the head's errors come first anyway.
-            error.diagnostic.line += merged.lineCount
-            throw error
+        var merged: PartialAggregate?
+        for piece in pieces.withLock({ $0 }).sorted(by: { $0.range.start < $1.range.start }) {
+            switch piece.result! {
+            case .success(let later) where merged != nil && later.crossingCauses > 0:
+                // NB: a chain that crosses a split (threads interleaving transactions across it) can
+                // only be followed in one pass: read the file again on one thread, never guess.
+                var reader = TraceReader(
+                    descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
+                    options: options.read)
+                return try aggregate(&reader, options).summary(threads: options.read.threads)
+            case .success(let later):
+                if merged == nil { merged = later } else { merged!.append(later) }
+            case .failure(var error):
+                // NB: a later piece counts lines from its start; earlier pieces' errors come first.
+                error.diagnostic.line += merged?.lineCount ?? 0
+                throw error
+            }
         }
-        return merged.summary(threads: options.read.threads)
+        return merged!.summary(threads: options.read.threads)
+    }
+
+    /// A range of the file, the reader's role in it, and its aggregate once read.
+    private struct Piece: Sendable {
+        var range: ReadRange
+        var role: TraceReader.Role
+        var result: Result<PartialAggregate, TraceError>?
+    }
+
+    /// Takes the second half of the unread bytes of the piece with the most of them, from a line
+    /// where a transaction begins, as a new piece; returns its index, or nil when no piece has
+    /// `2 * minimum` unread bytes (or no boundary is found, or its reader got there first).
+    ///
+    /// NB: a thread that finishes early (its core slower, or busy with something else for a while)
+    /// so shares the rest instead of waiting; a piece costs a few milliseconds to merge, so small
+    /// rests are left to their reader.
+    private static func steal(
+        _ pieces: LockedBox<[Piece]>, descriptor: Int32, displayName: String, minimum: Int
+    ) -> Int? {
+        let unread = pieces.withLock { $0.filter { $0.result == nil }.map(\.range) }
+            .map { (range: $0, bounds: $0.snapshot) }
+            .max { $0.bounds.end - $0.bounds.reserved < $1.bounds.end - $1.bounds.reserved }
+        guard let unread, unread.bounds.end - unread.bounds.reserved >= 2 * minimum,
+            let split = transactionBoundary(
+                descriptor: descriptor, near: unread.bounds.end - (unread.bounds.end - unread.bounds.reserved) / 2,
+                end: unread.bounds.end, displayName: displayName),
+            let end = unread.range.cede(from: split)
+        else { return nil }
+        return pieces.withLock { pieces in
+            pieces.append(Piece(range: ReadRange(start: split, end: end), role: .tail))
+            return pieces.count - 1
+        }
     }
 
     private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
@@ -103,7 +154,7 @@ public enum TraceAnalyzer {
     /// The offset of the first line at or after `near` whose `tx` differs from the `tx` of an earlier
     /// line after `near`, or nil when none is found within a few thousand lines.
     static func transactionBoundary(descriptor: Int32, near: Int, end: Int, displayName: String) -> Int? {
-        var lines = LineSource(descriptor: descriptor, start: near, end: end, blockSize: 1 << 16)
+        var lines = LineSource(descriptor: descriptor, range: ReadRange(start: near, end: end), blockSize: 1 << 16)
         var parser = EventParser()
         var event = ParsedEvent()
         _ = lines.next()  // NB: the line `near` falls into (maybe a partial one) stays in the head.

@@ -24,8 +24,9 @@ struct Line {
 struct LineSource: ~Copyable {
     static let padding = 16
     private let descriptor: Int32
-    /// Read with `pread` up to `rangeEnd`, or with `read` to end of stream when nil.
-    private let rangeEnd: Int?
+    /// Read with `pread` within the range (whose end may move closer meanwhile), or with `read` to
+    /// end of stream when nil.
+    private let range: ReadRange?
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var dataStart = 0
@@ -39,21 +40,21 @@ struct LineSource: ~Copyable {
     /// The first read error, if any.
     private(set) var readError: Int32 = 0
 
-    /// Lines of `descriptor` from `start` to `end` (`pread`), or of the whole stream when `end` is nil.
-    init(descriptor: Int32, start: Int = 0, end: Int?, blockSize: Int = 1 << 18) {
+    /// Lines of `descriptor` in `range` (`pread`), or of the whole stream when `range` is nil.
+    init(descriptor: Int32, range: ReadRange?, blockSize: Int = 1 << 18) {
         self.descriptor = descriptor
-        self.rangeEnd = end
+        self.range = range
         capacity = blockSize
         buffer = .allocate(capacity: blockSize + Self.padding)
         buffer.initialize(repeating: 0, count: blockSize + Self.padding)
-        bufferOffset = start
-        readOffset = start
+        bufferOffset = range?.start ?? 0
+        readOffset = bufferOffset
     }
 
     /// The lines of `bytes`, held in memory.
     init(bytes: [UInt8]) {
         descriptor = -1
-        rangeEnd = nil
+        range = nil
         capacity = bytes.count
         buffer = .allocate(capacity: bytes.count + Self.padding)
         buffer.initialize(from: bytes, count: bytes.count)
@@ -117,13 +118,13 @@ struct LineSource: ~Copyable {
             capacity *= 2
         }
         var wanted = capacity - dataEnd
-        if let rangeEnd { wanted = min(wanted, rangeEnd - readOffset) }
+        if let range { wanted = range.reserve(from: readOffset, count: wanted) }
         guard wanted > 0 else {
             atEnd = true
             return
         }
         while true {
-            let got = rangeEnd == nil
+            let got = range == nil
                 ? read(descriptor, buffer + dataEnd, wanted)
                 : pread(descriptor, buffer + dataEnd, wanted, off_t(readOffset))
             if got < 0 && errno == EINTR { continue }

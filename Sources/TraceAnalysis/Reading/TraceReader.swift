@@ -64,11 +64,11 @@ public struct TraceReader: ~Copyable {
     }
 
     init(
-        descriptor: Int32, ownsDescriptor: Bool, range: Range<Int>?, role: Role, displayName: String,
+        descriptor: Int32, ownsDescriptor: Bool, range: ReadRange?, role: Role, displayName: String,
         options: TraceReadOptions
     ) {
         self.init(
-            lines: LineSource(descriptor: descriptor, start: range?.lowerBound ?? 0, end: range?.upperBound),
+            lines: LineSource(descriptor: descriptor, range: range),
             ownsDescriptor: ownsDescriptor ? descriptor : nil, role: role, displayName: displayName, options: options)
     }
 
