@@ -28,7 +28,9 @@ public struct DurationStats: Sendable, Hashable {
 /// One view's body durations in memory bounded per view: exact samples up to a limit, then a
 /// histogram; merged across ranges of a trace and summarised as `DurationStats`.
 ///
-/// `DurationTable` gathers them on the hot path.
+/// `DurationTable` gathers them on the hot path. NB: the samples stay in the buffers the table
+/// wrote them into, one run per range of the trace, so that neither handing them over nor merging
+/// ranges copies them.
 struct DurationAccumulator: Sendable {
     static let exactLimit = 4096
     private static let subBuckets = 16
@@ -38,7 +40,8 @@ struct DurationAccumulator: Sendable {
     private(set) var total: Int64 = 0
     private(set) var minimum = Int64.max
     private(set) var maximum: Int64 = 0
-    private var samples: [Int64] = []
+    /// The exact samples (at most `exactLimit` in all), while there is no histogram.
+    private var runs: [SampleRun] = []
     private var histogram: [Int] = []
 
     /// No durations.
@@ -46,9 +49,9 @@ struct DurationAccumulator: Sendable {
 
     /// `count` durations (each at least 0) adding up to `total`, from `minimum` to `maximum`: their
     /// samples while `count` is at most `exactLimit`, else their histogram (by `bucket(of:)`).
-    init(count: Int, total: Int64, minimum: Int64, maximum: Int64, samples: [Int64], histogram: [Int]) {
+    init(count: Int, total: Int64, minimum: Int64, maximum: Int64, samples: SampleRun?, histogram: [Int]) {
         (self.count, self.total, self.minimum, self.maximum) = (count, total, minimum, maximum)
-        (self.samples, self.histogram) = (samples, histogram)
+        (self.runs, self.histogram) = (samples.map { [$0] } ?? [], histogram)
     }
 
     /// Adds every duration of `other`.
@@ -58,20 +61,19 @@ struct DurationAccumulator: Sendable {
         total &+= other.total
         minimum = Swift.min(minimum, other.minimum)
         maximum = Swift.max(maximum, other.maximum)
-        if histogram.isEmpty && other.histogram.isEmpty && samples.count + other.samples.count <= Self.exactLimit {
-            samples += other.samples
+        if histogram.isEmpty && other.histogram.isEmpty && count <= Self.exactLimit {
+            runs += other.runs
             return
         }
-        foldSamples()
-        for value in other.samples { histogram[Self.bucket(of: value)] += 1 }
-        for (index, bucketCount) in other.histogram.enumerated() { histogram[index] += bucketCount }
+        var folded = histogram.isEmpty ? Array(repeating: 0, count: Self.bucketCount) : histogram
+        for run in runs + other.runs { run.withSamples { Self.count($0, into: &folded) } }
+        for (index, bucketCount) in other.histogram.enumerated() { folded[index] += bucketCount }
+        (runs, histogram) = ([], folded)
     }
 
-    @inline(never)
-    private mutating func foldSamples() {
-        if histogram.isEmpty { histogram = Array(repeating: 0, count: Self.bucketCount) }
-        for value in samples { histogram[Self.bucket(of: value)] += 1 }
-        samples = []
+    /// Adds each of `samples` to the histogram `counts`.
+    private static func count(_ samples: UnsafeBufferPointer<Int64>, into counts: inout [Int]) {
+        for value in samples { counts[bucket(of: value)] += 1 }
     }
 
     /// The histogram bucket of a duration (at least 0).
@@ -101,9 +103,10 @@ struct DurationAccumulator: Sendable {
         let p50: Int64
         let p95: Int64
         if exact {
-            (p50, p95) = samples.withUnsafeBufferPointer { samples in
-                (Self.select(rank: rank50, in: samples, minimum: minimum, maximum: maximum),
-                 Self.select(rank: rank95, in: samples, minimum: minimum, maximum: maximum))
+            (p50, p95) = withExtendedLifetime(runs) {
+                let samples = runs.map(\.samples)
+                return (Self.select(rank: rank50, in: samples, minimum: minimum, maximum: maximum),
+                        Self.select(rank: rank95, in: samples, minimum: minimum, maximum: maximum))
             }
         } else {
             (p50, p95) = (percentile(rank50), percentile(rank95))
@@ -126,38 +129,45 @@ struct DurationAccumulator: Sendable {
         return maximum
     }
 
-    /// The `rank`-th smallest (1-based) of `values`, which all lie in `minimum...maximum` (and are
-    /// at least 0), found without reordering or copying them (radix selection).
+    /// The `rank`-th smallest (1-based) of the values in `runs`, which all lie in
+    /// `minimum...maximum` (and are at least 0), found without reordering or copying them (radix
+    /// selection).
     ///
     /// NB: each round counts the candidates by the top 8 bits of their offset in the range that is
     /// left, keeps the bucket the rank falls into and narrows the range to it: two passes over the
     /// samples, the later rounds over a few of them, at most 8 rounds; no input makes it slower.
-    static func select(rank: Int, in values: UnsafeBufferPointer<Int64>, minimum: Int64, maximum: Int64) -> Int64 {
+    static func select(rank: Int, in runs: [UnsafeBufferPointer<Int64>], minimum: Int64, maximum: Int64) -> Int64 {
         var rank = rank
         var (low, high) = (minimum, maximum)
-        var counts = [Int](repeating: 0, count: 256)
-        /// The candidates in the bucket `rank` falls into, narrowing `low...high` to it.
-        func narrow(_ candidates: UnsafeBufferPointer<Int64>) -> [Int64] {
-            let shift = UInt64(Swift.max(0, Int64.bitWidth - UInt64(high - low).leadingZeroBitCount - 8))
-            let base = low
-            func bucket(_ value: Int64) -> Int { Int(truncatingIfNeeded: UInt64(value - base) >> shift) }
-            for index in counts.indices { counts[index] = 0 }
-            for value in candidates { counts[bucket(value)] += 1 }
-            var chosen = 0
-            while rank > counts[chosen] {
-                rank -= counts[chosen]
-                chosen += 1
-            }
-            low = base + Int64(chosen) << shift
-            high = Swift.min(high, low + (Int64(1) << shift) - 1)
-            var kept: [Int64] = []
-            kept.reserveCapacity(counts[chosen])
-            for value in candidates where bucket(value) == chosen { kept.append(value) }
-            return kept
-        }
         guard low != high else { return low }
-        var kept = narrow(values)
-        while low != high { kept = kept.withUnsafeBufferPointer(narrow) }
+        var kept = narrow(runs, rank: &rank, low: &low, high: &high)
+        while low != high { kept = kept.withUnsafeBufferPointer { narrow([$0], rank: &rank, low: &low, high: &high) } }
         return low
+    }
+
+    /// One round of `select(rank:in:minimum:maximum:)`: the candidates in the bucket `rank` falls
+    /// into, narrowing `low...high` to it and `rank` to the rank among them.
+    private static func narrow(
+        _ runs: [UnsafeBufferPointer<Int64>], rank: inout Int, low: inout Int64, high: inout Int64
+    ) -> [Int64] {
+        let shift = UInt64(Swift.max(0, Int64.bitWidth - UInt64(high - low).leadingZeroBitCount - 8))
+        let base = low
+        var counts = [Int](repeating: 0, count: 256)
+        for run in runs {
+            for value in run { counts[Int(truncatingIfNeeded: UInt64(value - base) >> shift)] += 1 }
+        }
+        var chosen = 0
+        while rank > counts[chosen] {
+            rank -= counts[chosen]
+            chosen += 1
+        }
+        low = base + Int64(chosen) << shift
+        high = Swift.min(high, low + (Int64(1) << shift) - 1)
+        var kept: [Int64] = []
+        kept.reserveCapacity(counts[chosen])
+        for run in runs {
+            for value in run where Int(truncatingIfNeeded: UInt64(value - base) >> shift) == chosen { kept.append(value) }
+        }
+        return kept
     }
 }

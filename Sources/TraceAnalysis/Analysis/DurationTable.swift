@@ -15,19 +15,18 @@ final class DurationTable {
         var total: Int64 = 0
         var minimum = Int64.max
         var maximum: Int64 = 0
-        /// Samples while `count <= exactLimit`, then `bucketCount` histogram counts.
-        var buffer: UnsafeMutablePointer<Int64>?
+        /// `buffers[id]`'s storage: samples while `count <= exactLimit`, then `bucketCount`
+        /// histogram counts.
+        var storage: UnsafeMutablePointer<Int64>?
         var capacity = 0
     }
 
     private let entries = DenseTable(count: 64, filler: Entry())
+    /// The buffer each id's samples or histogram are in.
+    private let buffers = DenseTable<SampleBuffer?>(count: 64, filler: nil)
 
     /// No durations for any id.
     init() {}
-
-    deinit {
-        for id in 0..<entries.count { entries[id].buffer?.deallocate() }
-    }
 
     /// Adds `duration` (a negative one counts as 0) to id `id`'s.
     @inline(__always)
@@ -41,46 +40,83 @@ final class DurationTable {
         let count = entries[id].count
         if count <= DurationAccumulator.exactLimit {
             if count > entries[id].capacity { grow(id) }
-            entries[id].buffer![count - 1] = value
+            entries[id].storage![count - 1] = value
         } else {
             if count == DurationAccumulator.exactLimit + 1 { fold(id) }
-            entries[id].buffer![DurationAccumulator.bucket(of: value)] += 1
+            entries[id].storage![DurationAccumulator.bucket(of: value)] += 1
         }
     }
 
+    /// Moves id `id`'s samples to a buffer twice as large.
+    ///
+    /// NB: a new buffer, never a larger allocation in place: an accumulator handed out earlier
+    /// may still read the old one.
     @inline(never)
     private func grow(_ id: Int) {
-        let capacity = Swift.max(16, entries[id].capacity * 2)
-        let grown = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
-        if let old = entries[id].buffer {
-            grown.moveInitialize(from: old, count: entries[id].count - 1)
-            old.deallocate()
-        }
-        entries[id].buffer = grown
-        entries[id].capacity = capacity
+        let grown = SampleBuffer(capacity: Swift.max(16, entries[id].capacity * 2))
+        if let old = entries[id].storage { grown.base.initialize(from: old, count: entries[id].count - 1) }
+        install(grown, for: id)
     }
 
     /// Replaces id `id`'s samples by their histogram.
     @inline(never)
     private func fold(_ id: Int) {
-        let histogram = UnsafeMutablePointer<Int64>.allocate(capacity: DurationAccumulator.bucketCount)
-        histogram.initialize(repeating: 0, count: DurationAccumulator.bucketCount)
-        if let samples = entries[id].buffer {
-            for index in 0..<entries[id].count - 1 { histogram[DurationAccumulator.bucket(of: samples[index])] += 1 }
-            samples.deallocate()
+        let histogram = SampleBuffer(capacity: DurationAccumulator.bucketCount)
+        histogram.base.initialize(repeating: 0, count: DurationAccumulator.bucketCount)
+        if let samples = entries[id].storage {
+            for index in 0..<entries[id].count - 1 { histogram.base[DurationAccumulator.bucket(of: samples[index])] += 1 }
         }
-        entries[id].buffer = histogram
-        entries[id].capacity = DurationAccumulator.bucketCount
+        install(histogram, for: id)
+    }
+
+    private func install(_ buffer: SampleBuffer, for id: Int) {
+        buffers.reserve(id)
+        buffers[id] = buffer
+        entries[id].storage = buffer.base
+        entries[id].capacity = buffer.capacity
     }
 
     /// The durations added for `id`.
+    ///
+    /// NB: its samples are the ones in this table's buffer, which this table only appends to.
     func accumulator(for id: Int) -> DurationAccumulator {
-        guard id < entries.count, entries[id].count > 0 else { return DurationAccumulator() }
+        guard id < entries.count, entries[id].count > 0, let buffer = buffers[id] else { return DurationAccumulator() }
         let entry = entries[id]
         let exact = entry.count <= DurationAccumulator.exactLimit
-        let values = UnsafeBufferPointer(start: entry.buffer, count: exact ? entry.count : DurationAccumulator.bucketCount)
+        let histogram = exact ? [] : UnsafeBufferPointer(start: buffer.base, count: DurationAccumulator.bucketCount).map { Int($0) }
         return DurationAccumulator(
             count: entry.count, total: entry.total, minimum: entry.minimum, maximum: entry.maximum,
-            samples: exact ? Array(values) : [], histogram: exact ? [] : values.map { Int($0) })
+            samples: exact ? SampleRun(buffer: buffer, count: entry.count) : nil, histogram: histogram)
+    }
+}
+
+/// A buffer of body-time samples that a `DurationTable` writes and accumulators read.
+///
+/// NB: `@unchecked Sendable`: the table writes only past the samples it has handed out, and only
+/// until the accumulators leave its thread.
+final class SampleBuffer: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Int64>
+    let capacity: Int
+
+    /// Room for `capacity` samples.
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit { base.deallocate() }
+}
+
+/// The first `count` samples of a buffer.
+struct SampleRun: Sendable {
+    let buffer: SampleBuffer
+    let count: Int
+
+    /// The samples, valid while this run (which keeps the buffer) is alive.
+    var samples: UnsafeBufferPointer<Int64> { UnsafeBufferPointer(start: buffer.base, count: count) }
+
+    /// Calls `body` with the samples.
+    func withSamples<Result>(_ body: (UnsafeBufferPointer<Int64>) -> Result) -> Result {
+        withExtendedLifetime(buffer) { body(samples) }
     }
 }
