@@ -42,14 +42,14 @@ struct DurationAccumulator: Sendable {
     private(set) var maximum: Int64 = 0
     /// The exact samples (at most `exactLimit` in all), while there is no histogram.
     private var runs: [SampleRun] = []
-    private var histogram: [Int] = []
+    private var histogram: [Int64] = []
 
     /// No durations.
     init() {}
 
     /// `count` durations (each at least 0) adding up to `total`, from `minimum` to `maximum`: their
     /// samples while `count` is at most `exactLimit`, else their histogram (by `bucket(of:)`).
-    init(count: Int, total: Int64, minimum: Int64, maximum: Int64, samples: SampleRun?, histogram: [Int]) {
+    init(count: Int, total: Int64, minimum: Int64, maximum: Int64, samples: SampleRun?, histogram: [Int64]) {
         (self.count, self.total, self.minimum, self.maximum) = (count, total, minimum, maximum)
         (self.runs, self.histogram) = (samples.map { [$0] } ?? [], histogram)
     }
@@ -66,13 +66,15 @@ struct DurationAccumulator: Sendable {
             return
         }
         var folded = histogram.isEmpty ? Array(repeating: 0, count: Self.bucketCount) : histogram
-        for run in runs + other.runs { run.withSamples { Self.count($0, into: &folded) } }
+        folded.withUnsafeMutableBufferPointer { counts in
+            for run in runs + other.runs { run.withSamples { Self.count($0, into: counts.baseAddress!) } }
+        }
         for (index, bucketCount) in other.histogram.enumerated() { folded[index] += bucketCount }
         (runs, histogram) = ([], folded)
     }
 
-    /// Adds each of `samples` to the histogram `counts`.
-    private static func count(_ samples: UnsafeBufferPointer<Int64>, into counts: inout [Int]) {
+    /// Adds each of `samples` to the histogram `counts` (`bucketCount` counts).
+    static func count(_ samples: UnsafeBufferPointer<Int64>, into counts: UnsafeMutablePointer<Int64>) {
         for value in samples { counts[bucket(of: value)] += 1 }
     }
 
@@ -121,10 +123,10 @@ struct DurationAccumulator: Sendable {
 
     /// The `rank`-th smallest sample (1-based), read from the histogram.
     private func percentile(_ rank: Int) -> Int64 {
-        var seen = 0
+        var seen: Int64 = 0
         for (index, bucketCount) in histogram.enumerated() {
             seen += bucketCount
-            if seen >= rank { return Swift.min(Swift.max(Self.representative(of: index), minimum), maximum) }
+            if seen >= Int64(rank) { return Swift.min(Swift.max(Self.representative(of: index), minimum), maximum) }
         }
         return maximum
     }
@@ -152,9 +154,10 @@ struct DurationAccumulator: Sendable {
     ) -> [Int64] {
         let shift = UInt64(Swift.max(0, Int64.bitWidth - UInt64(high - low).leadingZeroBitCount - 8))
         let base = low
+        func bucket(_ value: Int64) -> Int { Int(truncatingIfNeeded: UInt64(value - base) >> shift) }
         var counts = [Int](repeating: 0, count: 256)
         for run in runs {
-            for value in run { counts[Int(truncatingIfNeeded: UInt64(value - base) >> shift)] += 1 }
+            for value in run { counts[bucket(value)] += 1 }
         }
         var chosen = 0
         while rank > counts[chosen] {
@@ -166,7 +169,7 @@ struct DurationAccumulator: Sendable {
         var kept: [Int64] = []
         kept.reserveCapacity(counts[chosen])
         for run in runs {
-            for value in run where Int(truncatingIfNeeded: UInt64(value - base) >> shift) == chosen { kept.append(value) }
+            for value in run where bucket(value) == chosen { kept.append(value) }
         }
         return kept
     }

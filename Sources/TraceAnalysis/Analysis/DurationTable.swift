@@ -64,7 +64,7 @@ final class DurationTable {
         let histogram = SampleBuffer(capacity: DurationAccumulator.bucketCount)
         histogram.base.initialize(repeating: 0, count: DurationAccumulator.bucketCount)
         if let samples = entries[id].storage {
-            for index in 0..<entries[id].count - 1 { histogram.base[DurationAccumulator.bucket(of: samples[index])] += 1 }
+            DurationAccumulator.count(UnsafeBufferPointer(start: samples, count: entries[id].count - 1), into: histogram.base)
         }
         install(histogram, for: id)
     }
@@ -83,7 +83,7 @@ final class DurationTable {
         guard id < entries.count, entries[id].count > 0, let buffer = buffers[id] else { return DurationAccumulator() }
         let entry = entries[id]
         let exact = entry.count <= DurationAccumulator.exactLimit
-        let histogram = exact ? [] : UnsafeBufferPointer(start: buffer.base, count: DurationAccumulator.bucketCount).map { Int($0) }
+        let histogram = exact ? [] : Array(UnsafeBufferPointer(start: buffer.base, count: DurationAccumulator.bucketCount))
         return DurationAccumulator(
             count: entry.count, total: entry.total, minimum: entry.minimum, maximum: entry.maximum,
             samples: exact ? SampleRun(buffer: buffer, count: entry.count) : nil, histogram: histogram)

@@ -67,12 +67,14 @@ public enum TraceAnalyzer {
         let split = options.read.threads >= 2 && size >= options.minimumSplitSize
             ? transactionBoundary(descriptor: descriptor, near: size / 2, end: size, displayName: path)
             : nil
-        guard let split else {
+        /// The summary of one pass over the whole file, on this thread.
+        func wholeFile() throws(TraceError) -> TraceSummary {
             var reader = TraceReader(
                 descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
                 options: options.read)
             return try aggregate(&reader, options).summary(threads: options.read.threads)
         }
+        guard let split else { return try wholeFile() }
         let pieces = LockedBox([
             Piece(range: ReadRange(start: 0, end: split), role: .head),
             Piece(range: ReadRange(start: split, end: size), role: .tail),
@@ -98,10 +100,7 @@ public enum TraceAnalyzer {
             case .success(let later) where merged != nil && later.crossingCauses > 0:
                 // NB: a chain that crosses a split (threads interleaving transactions across it) can
                 // only be followed in one pass: read the file again on one thread, never guess.
-                var reader = TraceReader(
-                    descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
-                    options: options.read)
-                return try aggregate(&reader, options).summary(threads: options.read.threads)
+                return try wholeFile()
             case .success(let later):
                 if merged == nil { merged = later } else { merged!.append(later) }
             case .failure(var error):

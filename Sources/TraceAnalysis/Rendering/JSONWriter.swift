@@ -11,16 +11,13 @@ struct JSONWriter {
     /// An empty writer with room for `capacity` bytes.
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
-    /// The JSON written so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
     /// The JSON written so far and a newline: a document as a file holds it.
     ///
     /// NB: for a document of megabytes, each copy of it is felt: the newline goes in before the
     /// one conversion to `String`.
     mutating func document() -> String {
         bytes.append(UInt8(ascii: "\n"))
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func beginObject() { open("{") }
