@@ -193,6 +193,38 @@ public struct TraceReader: ~Copyable {
             variant: event.has(.variant) ? string(event.variant) : nil,
             unit: event.has(.unit) ? string(event.unit) : nil,
             pid: event.has(.pid) ? event.pid : nil)
+        try readSourceFields(line)
+    }
+
+    /// Reads the header's `source` and `capabilities` (a string and an array of strings, rare
+    /// enough that the line is parsed again as a document rather than by the event parser).
+    private mutating func readSourceFields(_ line: Line) throws(TraceError) {
+        typealias F = TraceSchema.Field
+        let bytes = Array(UnsafeBufferPointer(start: line.start, count: line.count))
+        guard let document = try? JSONDocumentParser.parse(bytes) else { return }
+        if let node = document[F.source] {
+            guard case .string(let source) = node.value else {
+                throw TraceError(diagnostic(line: line.number, column: node.column,
+                    "expected a string for \"\(F.source)\" in the meta header, found \(node.value.typeName)"))
+            }
+            header?.source = source
+        }
+        if let node = document[F.capabilities] {
+            guard case .array(let items) = node.value else {
+                throw TraceError(diagnostic(line: line.number, column: node.column,
+                    "expected an array of strings for \"\(F.capabilities)\" in the meta header, found \(node.value.typeName)"))
+            }
+            var capabilities = Set<TraceCapability>()
+            for item in items {
+                guard case .string(let name) = item.value else {
+                    throw TraceError(diagnostic(line: line.number, column: item.column,
+                        "expected a string in \"\(F.capabilities)\", found \(item.value.typeName)"))
+                }
+                // NB: a capability this reader does not know (a newer writer's) is left out.
+                if let capability = TraceCapability(rawValue: name) { capabilities.insert(capability) }
+            }
+            header?.capabilities = capabilities
+        }
     }
 
     private func diagnostic(

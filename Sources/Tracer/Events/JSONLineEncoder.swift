@@ -79,6 +79,15 @@ public enum JSONLineEncoder {
         appendStringField(F.unit, TraceSchema.unit, to: &buffer)
         buffer.append(contentsOf: Array(",\"\(F.pid)\":".utf8))
         appendDecimal(Int64(metadata.pid), to: &buffer)
+        if let source = metadata.source { appendStringField(F.source, source.rawValue, to: &buffer) }
+        if let capabilities = metadata.capabilities {
+            buffer.append(contentsOf: Array(",\"\(F.capabilities)\":[".utf8))
+            for (index, capability) in capabilities.enumerated() {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                appendQuoted(capability.rawValue, to: &buffer)
+            }
+            buffer.append(UInt8(ascii: "]"))
+        }
         buffer.append(contentsOf: Array("}\n".utf8))
     }
 

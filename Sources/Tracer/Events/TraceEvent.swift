@@ -90,10 +90,19 @@ public struct TraceMetadata: Sendable, Equatable {
     public var scenario: String?
     public var variant: String?
     public var pid: Int32
+    /// The trace's origin; nil writes no `source` (a runtime trace).
+    public var source: TraceOrigin?
+    /// What the source can produce, in this order; nil writes no `capabilities` (everything).
+    public var capabilities: [TraceCapability]?
 
-    public init(scenario: String? = nil, variant: String? = nil, pid: Int32 = currentProcessID()) {
+    public init(
+        scenario: String? = nil, variant: String? = nil, pid: Int32 = currentProcessID(),
+        source: TraceOrigin? = nil, capabilities: [TraceCapability]? = nil
+    ) {
         self.scenario = scenario
         self.variant = variant
         self.pid = pid
+        self.source = source
+        self.capabilities = capabilities
     }
 }

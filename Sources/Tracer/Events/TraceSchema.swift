@@ -33,6 +33,11 @@ public enum TraceSchema {
         public static let variant = "variant"
         public static let unit = "unit"
         public static let pid = "pid"
+        /// On the `meta` header: the trace's origin (`TraceOrigin`); absent means `runtime`.
+        public static let source = "source"
+        /// On the `meta` header: what the source can produce (`TraceCapability` spellings);
+        /// absent means everything.
+        public static let capabilities = "capabilities"
         /// Added by `tracectl record --listen`: the connection (1, 2, … in order of acceptance)
         /// an event came from.
         public static let conn = "conn"

@@ -1,0 +1,45 @@
+/// Where a trace came from, as its `meta` header's `source` field names it.
+///
+/// NB: a header without `source` is a runtime trace (the first wave wrote none), and a header
+/// without `capabilities` can produce everything.
+public enum TraceOrigin: String, Sendable, CaseIterable {
+    /// Tracer's own view graph (`ViewGraph`): every kind and field.
+    case runtime
+    /// A real SwiftUI app through `TracerSwiftUI`: writes and timed evaluations, no skips or
+    /// invalidations (SwiftUI does not expose them).
+    case swiftUI = "swiftui"
+    /// `tracectl import` of `Self._printChanges()` console output.
+    case printChanges
+    /// `tracectl import` of `Self._logChanges()` unified-log records.
+    case logChanges
+}
+
+/// Something a trace's source can produce: an event kind, or a field on some or all kinds.
+///
+/// A `meta` header lists them in `capabilities`; a figure built on one the list lacks is *not
+/// available* (`n/a` in text, `null` in JSON, a skipped budget rule), never a measured 0.
+public enum TraceCapability: String, Sendable, CaseIterable {
+    case write
+    case invalidate
+    case bodyEval = "body-eval"
+    case skip
+    case mount
+    case unmount
+    case stateInit = "state-init"
+    case mark
+    /// `dur` on body evaluations: body time.
+    case duration = "dur"
+    /// `changed` on body evaluations (how many children differ): wasted evaluations.
+    case outputChanges = "body-eval.changed"
+    /// `changed` on writes: whether the value changed.
+    case writeChanges = "write.changed"
+    /// `cause` chains from writes to the evaluations they led to.
+    case cause
+    /// `site` on writes: the declaration site.
+    case site
+    /// `view` holds the path from the root (`Screen/List/Row[3]`), not only the view's type name.
+    case viewPath = "view-path"
+
+    /// The capabilities of a source that states none: every one.
+    public static let all = Set(allCases)
+}
