@@ -2,20 +2,40 @@
 public struct ViewStats: Sendable, Hashable {
     /// The view path (`Root/Child[id]/…`).
     public var view: String
-    public var bodyEvals = 0
-    public var skips = 0
+    /// The view's counted metrics (`Metric.counted`).
+    public var counts = MetricCounts()
+    public var bodyEvals: Int {
+        get { counts[.bodyEvals] }
+        set { counts[.bodyEvals] = newValue }
+    }
+    public var skips: Int {
+        get { counts[.skips] }
+        set { counts[.skips] = newValue }
+    }
     /// Body evaluations with `changed: 0`.
-    public var wastedEvals = 0
+    public var wastedEvals: Int {
+        get { counts[.wastedEvals] }
+        set { counts[.wastedEvals] = newValue }
+    }
     /// Invalidations this view received.
-    public var invalidations = 0
+    public var invalidations: Int {
+        get { counts[.invalidations] }
+        set { counts[.invalidations] = newValue }
+    }
     /// Writes to properties this view owns.
-    public var writes = 0
+    public var writes: Int {
+        get { counts[.writes] }
+        set { counts[.writes] = newValue }
+    }
     /// Writes to this view's properties by wrapper kind (`State`, `ViewStorage`, …).
     public var writesByWrapper: [String: Int] = [:]
     /// Writes to this view's properties by property (with wrapper and declaration site), most first.
     public var writesByProperty: [OriginCount] = []
     /// Body evaluations anywhere whose cause chain starts at a write to this view's properties.
-    public var evalsCausedByWrites = 0
+    public var evalsCausedByWrites: Int {
+        get { counts[.evalsCausedByWrites] }
+        set { counts[.evalsCausedByWrites] = newValue }
+    }
     /// `body` time of this view's evaluations.
     public var bodyTime = DurationStats()
     /// The writes whose cause chains led to this view's evaluations, most first.
