@@ -47,6 +47,8 @@ public struct BudgetCheck: Sendable {
         public var offenders: [Offender]
         /// Why a rule was skipped, or what is worth knowing about how it was evaluated.
         public var note: String?
+        /// Whether the rule was skipped because a trace's source cannot produce its metric.
+        public var isUnavailable = false
 
         /// What the rule allows: `≤ 3`, `≥ 1`, `≤ 3.30 (baseline 3 +10%)`.
         public var expected: String {
@@ -121,6 +123,7 @@ public struct BudgetCheck: Sendable {
         // NB: a figure a trace's source cannot produce is not a measured 0: the rule is skipped.
         if let missing = runs.lazy.compactMap({ rule.metric.metric.unavailability(in: $0.summary.header) }).first {
             result.status = .skipped
+            result.isUnavailable = true
             result.note = "\(rule.metric.rawValue) is not available: \(missing)"
             return result
         }

@@ -17,6 +17,9 @@ enum PageData {
         var group: String = ""
     }
 
+    /// A table cell the trace's source cannot have a figure for.
+    private static let notAvailable = JSONText.quoted(ReportTable.notAvailable)
+
     /// The metrics a report page's table shows after the view, in order.
     private static let reportColumns: [Metric] = [
         .bodyEvals, .wastedEvals, .skips, .invalidations, .writes, .bodyTimeTotal, .bodyTimeP50, .bodyTimeP95,
@@ -27,11 +30,11 @@ enum PageData {
         let columns = [Column(label: "View", format: .text)] + reportColumns.map {
             Column(label: $0.definition.title, format: $0.definition.unit == .nanoseconds ? .ns : .int)
         }
-        // NB: a figure the trace's source cannot produce is null (shown as n/a), never 0.
+        // NB: a figure the trace's source cannot produce is shown as n/a, never as 0.
         let available = reportColumns.map(summary.isAvailable)
         let rows = summary.views.map { stats -> String in
             let cells = reportColumns.indices.map { index -> String in
-                guard available[index] else { return "null" }
+                guard available[index] else { return notAvailable }
                 let metric = reportColumns[index]
                 return metric.definition.unit == .nanoseconds ? String(Int64(metric.value(of: stats) ?? 0)) : String(stats.counts[metric])
             }
@@ -55,7 +58,7 @@ enum PageData {
         }
         let rows = DiffRenderer.ranked(diff).map { row -> String in
             let cells = measures.map { measure -> String in
-                guard diff.isAvailable(measure) else { return "null,null,null,null" }
+                guard diff.isAvailable(measure) else { return Array(repeating: notAvailable, count: 4).joined(separator: ",") }
                 let pair = row[measure]
                 // NB: null is a view's first appearance ("new"); no change from 0 is a ratio of 0.
                 let ratio = pair.base == 0 && pair.variant == 0

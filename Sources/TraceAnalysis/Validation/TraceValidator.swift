@@ -6,8 +6,9 @@ import Tracer
 /// `meta` header naming `tracer/1`; `seq` is present and strictly increasing; `ts` is present
 /// and non-negative; `cause` refers to an earlier `seq` (of the same transaction when it has a
 /// `tx`); known kinds carry their required fields (`write`: view, prop, wrapper; `body-eval`:
-/// view, dur; `mark`: name; other view kinds: view); `changed` is a boolean on writes and a
-/// non-negative integer on body evaluations.
+/// view, dur; `mark`: name; other view kinds: view), except the fields the header's
+/// `capabilities` say the source cannot produce (`wrapper`, `dur`); `changed` is a boolean on
+/// writes and a non-negative integer on body evaluations.
 public enum TraceValidator {
     /// The diagnostics of `source`, in line order, at most `limit` of them (errors and warnings).
     ///
@@ -81,7 +82,7 @@ private struct ContractChecker {
         }
         transactions.store(event.has(.tx) ? event.tx : Self.noTransaction, for: event.seq)
         guard let kind = event.kind else { return }
-        for field in Self.requiredFields(kind) where !event.has(field) {
+        for field in Self.requiredFields(kind, reader.header) where !event.has(field) {
             report(.kind, "expected a \"\(field.key)\" field (required on \"\(kind.name)\" events)")
         }
         if event.has(.changed) {
@@ -93,10 +94,12 @@ private struct ContractChecker {
         }
     }
 
-    private static func requiredFields(_ kind: EventKind) -> [TraceField] {
+    /// The fields an event of `kind` must carry in a trace whose header is `header`.
+    private static func requiredFields(_ kind: EventKind, _ header: TraceHeader?) -> [TraceField] {
+        let can = { (capability: TraceCapability) in header?.can(capability) ?? true }
         switch kind {
-        case .write: return [.view, .prop, .wrapper]
-        case .bodyEval: return [.view, .dur]
+        case .write: return can(.wrapper) ? [.view, .prop, .wrapper] : [.view, .prop]
+        case .bodyEval: return can(.duration) ? [.view, .dur] : [.view]
         case .mark: return [.name]
         case .dropped: return [.count]
         case .warning: return [.message]
