@@ -38,6 +38,7 @@ final class RecentSeqTable<Value: BitwiseCopyable> {
     /// Remembers `value` for `seq` (a positive `seq`).
     @inline(__always)
     func store(_ value: Value, for seq: Int64) {
+        internalCheck(seq > 0, "seq \(seq) stored in the recent-seq table (0 marks an empty slot)")
         slots[Int(seq & Int64(Self.capacity - 1))] = Slot(seq: seq, value: value)
     }
 
