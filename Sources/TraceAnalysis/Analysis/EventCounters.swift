@@ -1,5 +1,5 @@
 /// Counts of the core events in some part of a trace (the whole trace, a mark interval).
-public struct EventCounters: Sendable, Hashable {
+public struct EventCounters: Sendable, Hashable, MetricCounted {
     /// Every event, of any kind.
     public var events = 0
     /// The counted metrics over the part (`evalsCausedByWrites` is per view only).
@@ -12,28 +12,6 @@ public struct EventCounters: Sendable, Hashable {
 
     /// All zero.
     public init() {}
-
-    public var writes: Int {
-        get { counts[.writes] }
-        set { counts[.writes] = newValue }
-    }
-    public var invalidations: Int {
-        get { counts[.invalidations] }
-        set { counts[.invalidations] = newValue }
-    }
-    public var bodyEvals: Int {
-        get { counts[.bodyEvals] }
-        set { counts[.bodyEvals] = newValue }
-    }
-    public var skips: Int {
-        get { counts[.skips] }
-        set { counts[.skips] = newValue }
-    }
-    /// Body evaluations with `changed: 0`: nothing in the output differed.
-    public var wastedEvals: Int {
-        get { counts[.wastedEvals] }
-        set { counts[.wastedEvals] = newValue }
-    }
 
     /// `metric`'s figure over the part (`bodyTimeTotal` or a counted metric).
     public subscript(metric: Metric) -> Int64 {

@@ -100,6 +100,9 @@ struct TraceAggregator {
         case .skip?:
             count(.skips, view)
             root = rootOf(event)
+        case .stateInit?:
+            count(.stateInits, view)
+            root = rootOf(event)
         default:
             root = rootOf(event)
         }

@@ -1,32 +1,9 @@
 /// What happened to one view over a trace.
-public struct ViewStats: Sendable, Hashable {
+public struct ViewStats: Sendable, Hashable, MetricCounted {
     /// The view path (`Root/Child[id]/…`).
     public var view: String
     /// The view's counted metrics (`Metric.counted`).
     public var counts = MetricCounts()
-    public var bodyEvals: Int {
-        get { counts[.bodyEvals] }
-        set { counts[.bodyEvals] = newValue }
-    }
-    public var skips: Int {
-        get { counts[.skips] }
-        set { counts[.skips] = newValue }
-    }
-    /// Body evaluations with `changed: 0`.
-    public var wastedEvals: Int {
-        get { counts[.wastedEvals] }
-        set { counts[.wastedEvals] = newValue }
-    }
-    /// Invalidations this view received.
-    public var invalidations: Int {
-        get { counts[.invalidations] }
-        set { counts[.invalidations] = newValue }
-    }
-    /// Writes to properties this view owns.
-    public var writes: Int {
-        get { counts[.writes] }
-        set { counts[.writes] = newValue }
-    }
     /// Writes to this view's properties by wrapper kind (`State`, `ViewStorage`, …).
     public var writesByWrapper: [String: Int] = [:]
     /// Writes to this view's properties by property (with wrapper and declaration site), most first.

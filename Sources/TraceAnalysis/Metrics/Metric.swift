@@ -15,59 +15,36 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
     case writes
     /// Evaluations (of any view) whose cause chain starts at a write to this view's properties.
     case evalsCausedByWrites
+    /// State storage created for the view (`state-init`): a `@StateObject` made, an inline
+    /// `@ObservedObject` model met anew, `@State` storage for a new identity.
+    case stateInits
     case evalsPerWrite
     case bodyTimeTotal
     case bodyTimeP50
     case bodyTimeP95
 
-    /// The metrics counted per view and per interval, stored by metric in `MetricCounts`.
+    /// The metrics counted per view and per interval, stored by metric in `MetricCounts` (at
+    /// most its eight lanes: they come first, so their raw values are the lanes).
     public static let counted: [Metric] = allCases.filter { $0.definition.unit == .count }
 
     /// What the table says about this metric.
-    public var definition: MetricDefinition {
-        switch self {
-        case .bodyEvals:
-            MetricDefinition(
-                jsonKey: "bodyEvals", column: "evals", shortName: "evals", title: "Evals", label: "body evals",
-                budgetName: "body-evals", unit: .count, merge: .sum, requires: [.bodyEval])
-        case .skips:
-            MetricDefinition(
-                jsonKey: "skips", column: "skips", shortName: "skips", title: "Skips", label: "skips",
-                budgetName: "skips", unit: .count, merge: .sum, requires: [.skip])
-        case .wastedEvals:
-            MetricDefinition(
-                jsonKey: "wastedEvals", column: "wasted", shortName: "wasted", title: "Wasted", label: "wasted evals",
-                budgetName: "wasted-evals", unit: .count, merge: .sum, requires: [.bodyEval, .outputChanges])
-        case .invalidations:
-            MetricDefinition(
-                jsonKey: "invalidations", column: "invalidations", shortName: "invalidations", title: "Invalidations", label: "invalidations",
-                budgetName: "invalidations", unit: .count, merge: .sum, requires: [.invalidate])
-        case .writes:
-            MetricDefinition(
-                jsonKey: "writes", column: "writes", shortName: "writes", title: "Writes", label: "writes",
-                budgetName: "writes", unit: .count, merge: .sum, requires: [.write])
-        case .evalsCausedByWrites:
-            MetricDefinition(
-                jsonKey: "evalsCausedByWrites", column: nil, shortName: "caused", title: "Evals caused", label: "evals caused by writes",
-                budgetName: nil, unit: .count, merge: .sum, requires: [.write, .bodyEval, .cause])
-        case .evalsPerWrite:
-            MetricDefinition(
-                jsonKey: "evalsPerWrite", column: "evals/write", shortName: "evals/write", title: "Evals per write", label: "evals per write",
-                budgetName: "evals-per-write", unit: .ratio, merge: .derived, requires: [.write, .bodyEval, .cause])
-        case .bodyTimeTotal:
-            MetricDefinition(
-                jsonKey: "bodyTimeNs", column: "time total", shortName: "time", title: "Body time", label: "body time",
-                budgetName: "body-time-total", unit: .nanoseconds, merge: .sum, requires: [.bodyEval, .duration])
-        case .bodyTimeP50:
-            MetricDefinition(
-                jsonKey: "p50", column: "p50", shortName: "p50", title: "p50", label: "body time p50",
-                budgetName: nil, unit: .nanoseconds, merge: .derived, requires: [.bodyEval, .duration])
-        case .bodyTimeP95:
-            MetricDefinition(
-                jsonKey: "p95", column: "p95", shortName: "p95", title: "p95", label: "body time p95",
-                budgetName: "body-time-p95", unit: .nanoseconds, merge: .derived, requires: [.bodyEval, .duration])
-        }
-    }
+    public var definition: MetricDefinition { Self.table[rawValue] }
+
+    /// The table, one row per metric in case order: JSON key, report column, short name, HTML
+    /// title, label, budget name, unit, merge rule, what the source must produce.
+    private static let table: [MetricDefinition] = [
+        MetricDefinition("bodyEvals", "evals", "evals", "Evals", "body evals", "body-evals", .count, .sum, [.bodyEval]),
+        MetricDefinition("skips", "skips", "skips", "Skips", "skips", "skips", .count, .sum, [.skip]),
+        MetricDefinition("wastedEvals", "wasted", "wasted", "Wasted", "wasted evals", "wasted-evals", .count, .sum, [.bodyEval, .outputChanges]),
+        MetricDefinition("invalidations", "invalidations", "invalidations", "Invalidations", "invalidations", "invalidations", .count, .sum, [.invalidate]),
+        MetricDefinition("writes", "writes", "writes", "Writes", "writes", "writes", .count, .sum, [.write]),
+        MetricDefinition("evalsCausedByWrites", nil, "caused", "Evals caused", "evals caused by writes", nil, .count, .sum, [.write, .bodyEval, .cause]),
+        MetricDefinition("stateInits", nil, "state-inits", "State inits", "state inits", nil, .count, .sum, [.stateInit]),
+        MetricDefinition("evalsPerWrite", "evals/write", "evals/write", "Evals per write", "evals per write", "evals-per-write", .ratio, .derived, [.write, .bodyEval, .cause]),
+        MetricDefinition("bodyTimeNs", "time total", "time", "Body time", "body time", "body-time-total", .nanoseconds, .sum, [.bodyEval, .duration]),
+        MetricDefinition("p50", "p50", "p50", "p50", "body time p50", nil, .nanoseconds, .derived, [.bodyEval, .duration]),
+        MetricDefinition("p95", "p95", "p95", "p95", "body time p95", "body-time-p95", .nanoseconds, .derived, [.bodyEval, .duration]),
+    ]
 
     /// Whether a trace whose header is `header` can have this figure (a trace without a header,
     /// or a header listing no capabilities, can have every one).
@@ -135,8 +112,8 @@ public struct MetricDefinition: Sendable, Hashable {
     }
 
     init(
-        jsonKey: String, column: String?, shortName: String, title: String, label: String, budgetName: String?,
-        unit: Unit, merge: Merge, requires: [TraceCapability]
+        _ jsonKey: String, _ column: String?, _ shortName: String, _ title: String, _ label: String, _ budgetName: String?,
+        _ unit: Unit, _ merge: Merge, _ requires: [TraceCapability]
     ) {
         self.jsonKey = jsonKey
         self.column = column
