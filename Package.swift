@@ -23,7 +23,8 @@ let package = Package(
         ),
         .target(name: "TraceCapture", dependencies: ["Tracer"]),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
-        .executableTarget(name: "tracectl", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
+        .target(name: "TracectlCommands", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
+        .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
         .executableTarget(
             name: "tracer-bench",
             dependencies: ["Tracer", "TraceAnalysis", "Scenarios"],
@@ -35,7 +36,10 @@ let package = Package(
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"], exclude: ["Golden"]),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer"]),
-        .testTarget(name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "tracectl", "tracer-app"], exclude: ["Golden"]),
+        .testTarget(
+            name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app"],
+            exclude: ["Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 /// it against every subcommand's spec, and rendering the help the parser would show, must end in
 /// parsed arguments or a `UsageError` — never a crash.
 ///
-/// NB: compiled together with tracectl's sources (minus main.swift) by scripts/fuzz.sh.
+/// NB: compiled together with the TracectlCommands sources by scripts/fuzz.sh.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let arguments = UnsafeBufferPointer(start: data, count: size)

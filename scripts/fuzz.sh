@@ -48,7 +48,7 @@ case "$target" in
     find Fixtures/Budgets Fixtures -maxdepth 2 -name '*.json' -exec cp {} "$corpus/" \;
     max_len=16384 ;;
   arguments)
-    mapfile -t sources < <(find Sources/tracectl -name '*.swift' ! -name main.swift | sort)
+    mapfile -t sources < <(find Sources/TracectlCommands -name '*.swift' | sort)
     sources+=(Fuzz/ArgumentsFuzzer.swift)
     mapfile -t linked < <(objects TracerTicks Tracer TraceAnalysis TraceCapture Scenarios)
     while IFS= read -r line; do

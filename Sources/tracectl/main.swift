@@ -3,6 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TracectlCommands
 
-let status = Tracectl.main(Array(CommandLine.arguments.dropFirst()))
-exit(status)
+exit(Tracectl.main(Array(CommandLine.arguments.dropFirst())))

@@ -9,7 +9,7 @@ struct CommandLineTests {
         (["record", "--help"], "help/record.txt"),
     ] + ["demo", "report", "validate", "flame", "diff", "export"].map { (["\($0)", "--help"], "help/\($0).txt") })
     func helpPages(arguments: [String], golden: String) throws {
-        let run = try TracectlProcess.run(arguments)
+        let run = TracectlInProcess.run(arguments)
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         Golden.check(run.stdout, named: golden)
@@ -26,7 +26,7 @@ struct CommandLineTests {
         (["help", "nope"], "Error: unknown subcommand 'nope'; see 'tracectl --help'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
-        let run = try TracectlProcess.run(arguments)
+        let run = TracectlInProcess.run(arguments)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix(message + "\n"), "stderr was: \(run.stderr)")
@@ -35,7 +35,7 @@ struct CommandLineTests {
 
     @Test("no arguments prints the overview on stderr and exits 2")
     func noArguments() throws {
-        let run = try TracectlProcess.run([])
+        let run = TracectlInProcess.run([])
         #expect(run.status == 2)
         #expect(run.stderr.contains("SUBCOMMANDS:"))
     }

@@ -11,15 +11,15 @@ import TracerTicks
 /// class, a queued delivery of any value). Every access goes through `withLock`, so the box itself
 /// never races; sharing a non-`Sendable` value across threads stays the caller's choice, as with
 /// SwiftUI's `State`. Never call out (a body, a handler) from inside `withLock`.
-public final class LockedBox<Value>: @unchecked Sendable {
+@usableFromInline package final class LockedBox<Value>: @unchecked Sendable {
     private let mutex: Mutex<Unguarded<Value>>
 
     /// A box holding `value`.
-    public init(_ value: Value) { mutex = Mutex(Unguarded(value: value)) }
+    package init(_ value: Value) { mutex = Mutex(Unguarded(value: value)) }
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
-    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         let address = Unmanaged.passUnretained(self).toOpaque()
         return try mutex.withLock { (guarded: inout Unguarded<Value>) throws(Failure) -> Result in
             tracer_tsan_acquire(address)

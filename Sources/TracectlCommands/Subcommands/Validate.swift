@@ -21,7 +21,7 @@ enum Validate: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: arguments.positional("trace")!)
+        let source = TraceSource(argument: try arguments.required("trace"))
         let limit = try arguments.integer("--limit", in: 1...1_000_000)!
         let findings = TraceValidator.validate(source: source, limit: limit)
         for finding in findings {

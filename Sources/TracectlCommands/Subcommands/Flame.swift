@@ -2,6 +2,11 @@ import TraceAnalysis
 
 /// `tracectl flame`: a trace's views as a flame graph, frames being view path segments.
 enum Flame: Subcommand {
+    /// The formats `--format` offers.
+    enum Format: String, CaseIterable {
+        case folded, svg, text, speedscope
+    }
+
     static let spec = CommandSpec(
         name: "flame",
         abstract: "Show which views evaluate their body most, as a flame graph.",
@@ -15,10 +20,10 @@ enum Flame: Subcommand {
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
         options: [
-            .value("--weight", valueName: "weight", help: "What a frame's width measures.",
-                   choices: FlameWeight.allCases.map(\.rawValue), defaultValue: FlameWeight.evals.rawValue),
-            .value("--format", valueName: "format", help: "The output format.",
-                   choices: ["folded", "svg", "text", "speedscope"], defaultValue: "folded"),
+            .choice("--weight", valueName: "weight", help: "What a frame's width measures.",
+                   default: FlameWeight.evals),
+            .choice("--format", valueName: "format", help: "The output format.",
+                   default: Format.folded),
             .value("--width", valueName: "columns", help: "Text width (default: the terminal's, else 100)."),
             .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
             .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
@@ -30,12 +35,12 @@ enum Flame: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: arguments.positional("trace")!)
-        let weight = FlameWeight(rawValue: arguments.value("--weight")!)!
-        let format = arguments.value("--format")!
+        let source = TraceSource(argument: try arguments.required("trace"))
+        let weight: FlameWeight = try arguments.choice("--weight")
+        let format: Format = try arguments.choice("--format")
         let width = try arguments.integer("--width", in: 40...1000) ?? console.terminalWidth(fallback: 100)
         let options = VisualCommand.readOptions(arguments)
-        if format == "speedscope" {
+        if format == .speedscope {
             try VisualCommand.stream(
                 SpeedscopeExporter(weight: weight), source: source, options: options, arguments: arguments, console: console)
             return .success
@@ -47,13 +52,13 @@ enum Flame: Subcommand {
         var output = try VisualCommand.output(arguments)
         let samples = FlameSample.samples(of: summary, weight: weight)
         switch format {
-        case "svg":
+        case .svg:
             let variant = summary.header?.variant.map { " (\($0))" } ?? ""
             let title = "\(summary.header?.scenario ?? summary.file)\(variant) — \(weight.unit) by view"
             output.write(FlameSVGRenderer.render(FlameTree(samples: samples), options: .init(title: title, unit: weight.unit)))
-        case "text":
+        case .text:
             output.write(FlameTextRenderer.render(FlameTree(samples: samples), width: width, unit: weight.unit))
-        default:
+        case .folded, .speedscope:
             output.write(FoldedStacks.render(samples))
         }
         try VisualCommand.close(&output)

@@ -1,5 +1,5 @@
 /// The `tracectl` entry point: dispatches to a subcommand and maps errors to exit statuses.
-enum Tracectl {
+package enum Tracectl {
     /// Every subcommand, in the order `tracectl --help` lists them.
     static let subcommands: [any Subcommand.Type] = [
         Demo.self,
@@ -13,7 +13,7 @@ enum Tracectl {
     ]
 
     /// Runs `tracectl` with `arguments` (without the program name); returns the exit status.
-    static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+    package static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
         guard let first = arguments.first else {
             console.err(HelpFormatter.overview(subcommands.map { $0.spec }))
             return ExitStatus.badInput.rawValue

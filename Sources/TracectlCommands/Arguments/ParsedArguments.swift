@@ -34,6 +34,23 @@ struct ParsedArguments: Sendable {
         return number
     }
 
+    /// The value of a `.choice` option as its type: the parser has checked it is one of the
+    /// choices, so a value of no case is a usage error here only if spec and type disagree.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ option: String) throws(UsageError) -> Choice
+    where Choice.RawValue == String {
+        guard let text = value(option), let choice = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("invalid value '\(value(option) ?? "")' for '\(option)': expected one of \(names)", command: spec.name)
+        }
+        return choice
+    }
+
+    /// The positional named `name`, which the spec requires (the parser has checked it is there).
+    func required(_ name: String) throws(UsageError) -> String {
+        guard let value = positional(name) else { throw UsageError("expected <\(name)>", command: spec.name) }
+        return value
+    }
+
     /// The positional named `name` in the spec.
     func positional(_ name: String) -> String? {
         guard let index = spec.positionals.firstIndex(where: { $0.name == name }), index < positionals.count else {

@@ -20,7 +20,8 @@ enum RecordScenario {
     /// `DIR/SCENARIO.VARIANT.jsonl` when DIR is a directory (or ends in `/`); without `--variant`,
     /// every variant of the scenario, into `-o DIR` (default: `.`) when there are several.
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let scenario = try lookUp { () throws(ScenarioError) in try ScenarioCatalog.scenario(named: arguments.positional("scenario")!) }
+        let scenarioName = try arguments.required("scenario")
+        let scenario = try lookUp { () throws(ScenarioError) in try ScenarioCatalog.scenario(named: scenarioName) }
         let output = arguments.value("--output")
         let variants = arguments.value("--variant").map { [$0] } ?? scenario.variants.map(\.name)
         for variant in variants where scenario.variant(named: variant) == nil {

@@ -2,6 +2,11 @@ import TraceAnalysis
 
 /// `tracectl diff`: compares two traces of the same scenario view by view.
 enum Diff: Subcommand {
+    /// The formats `--format` offers.
+    enum Format: String, CaseIterable {
+        case text, json, markdown, folded, svg, html
+    }
+
     static let spec = CommandSpec(
         name: "diff",
         abstract: "Compare two traces of one scenario (e.g. @State vs @ViewStorage) view by view.",
@@ -19,10 +24,10 @@ enum Diff: Subcommand {
             PositionalSpec(name: "variant", help: "The trace to compare with it."),
         ],
         options: [
-            .value("--format", valueName: "format", help: "The output format.",
-                   choices: ["text", "json", "markdown", "folded", "svg", "html"], defaultValue: "text"),
-            .value("--weight", valueName: "weight", help: "What folded and svg output weigh.",
-                   choices: FlameWeight.allCases.map(\.rawValue), defaultValue: FlameWeight.evals.rawValue),
+            .choice("--format", valueName: "format", help: "The output format.",
+                   default: Format.text),
+            .choice("--weight", valueName: "weight", help: "What folded and svg output weigh.",
+                   default: FlameWeight.evals),
             .flag("--force", help: "Compare traces even when their scenarios differ."),
             .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
             .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
@@ -34,7 +39,7 @@ enum Diff: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let (basePath, variantPath) = (arguments.positional("base")!, arguments.positional("variant")!)
+        let (basePath, variantPath) = (try arguments.required("base"), try arguments.required("variant"))
         guard basePath != "-" || variantPath != "-" else {
             throw UsageError("only one of the two traces can be read from standard input", command: spec.name)
         }
@@ -50,22 +55,23 @@ enum Diff: Subcommand {
             guard arguments.flag("--force") else { throw CommandError(mismatch) }
             console.warning(mismatch.replacingOccurrences(of: "; pass --force to compare them anyway", with: ""))
         }
-        let weight = FlameWeight(rawValue: arguments.value("--weight")!)!
+        let weight: FlameWeight = try arguments.choice("--weight")
+        let format: Format = try arguments.choice("--format")
         var output = try VisualCommand.output(arguments)
-        switch arguments.value("--format")! {
-        case "json": output.write(DiffRenderer.json(diff))
-        case "markdown": output.write(DiffRenderer.markdown(diff))
-        case "folded":
+        switch format {
+        case .json: output.write(DiffRenderer.json(diff))
+        case .markdown: output.write(DiffRenderer.markdown(diff))
+        case .folded:
             output.write(FoldedStacks.render(
                 FlameSample.differentialSamples(base: base.summary, variant: variant.summary, weight: weight), differential: true))
-        case "svg":
+        case .svg:
             let samples = FlameSample.differentialSamples(base: base.summary, variant: variant.summary, weight: weight)
             let tree = FlameTree(samples: samples, differential: true)
             output.write(FlameSVGRenderer.render(tree, options: .init(
                 title: "\(weight.unit): \(diff.variantLabel) vs \(diff.baseLabel)", unit: weight.unit,
                 baselineLabel: diff.baseLabel, variantLabel: diff.variantLabel)))
-        case "html": output.write(HTMLReport.diff(diff))
-        default: output.write(DiffRenderer.text(diff))
+        case .html: output.write(HTMLReport.diff(diff))
+        case .text: output.write(DiffRenderer.text(diff))
         }
         try VisualCommand.close(&output)
         return .success

@@ -57,6 +57,16 @@ struct OptionSpec: Sendable {
             defaultValue: defaultValue, isRepeatable: isRepeatable)
     }
 
+    /// An option taking one of `Choice`'s values (its cases, in order, are the choices help
+    /// lists), `defaultValue` when absent; read it back with `ParsedArguments.choice(_:)`.
+    static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ names: String..., valueName: String, help: String, default defaultValue: Choice
+    ) -> OptionSpec where Choice.RawValue == String {
+        OptionSpec(
+            names: names, help: help, valueName: valueName, choices: Choice.allCases.map(\.rawValue),
+            defaultValue: defaultValue.rawValue)
+    }
+
     /// The canonical spelling: the first `--long` name, else the first name.
     var canonicalName: String { names.first { $0.hasPrefix("--") } ?? names[0] }
 }

@@ -4,8 +4,24 @@ import Glibc
 import Darwin
 #endif
 
+import Tracer
+
 /// Standard output and error for a command: human output to stdout, diagnostics to stderr.
-struct Console: Sendable {
+package struct Console: Sendable {
+    /// Where the output goes instead of the process's descriptors (an in-process run), if anywhere.
+    private let capture: LockedBox<(out: String, err: String)>?
+
+    /// The process's standard output and error.
+    package init() { capture = nil }
+
+    private init(capture: LockedBox<(out: String, err: String)>) { self.capture = capture }
+
+    /// A console that keeps what is written, for running `tracectl` in process (tests, fuzzing).
+    package static func capturing() -> Console { Console(capture: LockedBox((out: "", err: ""))) }
+
+    /// What a capturing console was given on standard output and error so far.
+    package var captured: (out: String, err: String) { capture?.withLock { $0 } ?? ("", "") }
+
     /// Writes `text` to standard output as is.
     func out(_ text: String) { write(text, to: 1) }
 
@@ -22,10 +38,10 @@ struct Console: Sendable {
     func error(_ message: String) { err("tracectl: error: \(message)\n") }
 
     /// Whether standard error is a terminal (progress goes there only then).
-    var stderrIsTerminal: Bool { isatty(2) != 0 }
+    var stderrIsTerminal: Bool { capture == nil && isatty(2) != 0 }
 
     /// Whether standard output is a terminal.
-    var stdoutIsTerminal: Bool { isatty(1) != 0 }
+    var stdoutIsTerminal: Bool { capture == nil && isatty(1) != 0 }
 
     /// The terminal's width in columns, or `fallback` when not a terminal.
     func terminalWidth(fallback: Int = 100) -> Int {
@@ -34,8 +50,12 @@ struct Console: Sendable {
         return Int(size.ws_col)
     }
 
-    /// Writes all of `text` to `descriptor`, retrying short writes.
+    /// Writes all of `text` to `descriptor` (or to the capture), retrying short writes.
     private func write(_ text: String, to descriptor: Int32) {
+        if let capture {
+            capture.withLock { descriptor == 1 ? $0.out.append(text) : $0.err.append(text) }
+            return
+        }
         var text = text
         text.withUTF8 { bytes in
             var offset = 0

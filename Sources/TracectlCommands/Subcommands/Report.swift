@@ -2,6 +2,11 @@ import TraceAnalysis
 
 /// `tracectl report`: the per-view redraw report of one trace.
 enum Report: Subcommand {
+    /// The formats `--format` offers: the renderer's, and the HTML page.
+    enum Format: String, CaseIterable {
+        case text, json, markdown, html
+    }
+
     static let spec = CommandSpec(
         name: "report",
         abstract: "Report, per view, how often its body was evaluated, skipped or wasted, and why.",
@@ -18,10 +23,8 @@ enum Report: Subcommand {
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
         options: [
-            .value("--format", valueName: "format", help: "The output format.",
-                   choices: ReportRenderer.Format.allCases.map(\.rawValue) + ["html"], defaultValue: "text"),
-            .value("--sort", valueName: "key", help: "The order of the views.",
-                   choices: ReportOptions.Sort.allCases.map(\.rawValue), defaultValue: ReportOptions.Sort.evals.rawValue),
+            .choice("--format", valueName: "format", help: "The output format.", default: Format.text),
+            .choice("--sort", valueName: "key", help: "The order of the views.", default: ReportOptions.Sort.evals),
             .value("--top", valueName: "n", help: "Show only the first N views."),
             .value("--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**')."),
             .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
@@ -35,23 +38,23 @@ enum Report: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: arguments.positional("trace")!)
+        let source = TraceSource(argument: try arguments.required("trace"))
         let readOptions = VisualCommand.readOptions(arguments)
         let options = ReportOptions(
-            sort: ReportOptions.Sort(rawValue: arguments.value("--sort")!)!,
+            sort: try arguments.choice("--sort"),
             top: try arguments.integer("--top", in: 1...1_000_000),
             filter: arguments.value("--view").map(ViewGlob.init))
-        let format = arguments.value("--format")!
+        let format: Format = try arguments.choice("--format")
         let text: String
         let summary: TraceSummary
-        if format == "html" {
-            let profile = try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions) }
-            (text, summary) = (HTMLReport.report(profile), profile.summary)
-        } else {
+        if let rendered = ReportRenderer.Format(rawValue: format.rawValue) {
             summary = try VisualCommand.run { () throws(TraceError) in
                 try TraceAnalyzer.analyze(source: source, options: .init(read: readOptions))
             }
-            text = ReportRenderer.render(summary, format: ReportRenderer.Format(rawValue: format)!, options: options)
+            text = ReportRenderer.render(summary, format: rendered, options: options)
+        } else {
+            let profile = try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions) }
+            (text, summary) = (HTMLReport.report(profile), profile.summary)
         }
         VisualCommand.warn(summary, console: console)
         var output = try VisualCommand.output(arguments)

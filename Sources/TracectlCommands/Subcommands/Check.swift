@@ -3,6 +3,11 @@ import TraceAnalysis
 
 /// `tracectl check`: the CI gate — holds traces to a redraw budget.
 enum Check: Subcommand {
+    /// The formats `--format` offers.
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+
     static let spec = CommandSpec(
         name: "check",
         abstract: "Hold traces to a redraw budget: the CI gate (exit 1 when an error-level rule fails).",
@@ -23,7 +28,7 @@ enum Check: Subcommand {
         options: [
             .value("--budget", valueName: "file", help: "The budget file to check against."),
             .value("--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against."),
-            .value("--format", valueName: "format", help: "The report on standard output.", choices: ["text", "json"], defaultValue: "text"),
+            .choice("--format", valueName: "format", help: "The report on standard output.", default: Format.text),
             .value("--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file."),
             .flag("--github", help: "Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY."),
             .value("--source-root", valueName: "dir", help: "With --github: the repository whose *.swift files annotations point at (default: the current directory)."),
@@ -76,8 +81,10 @@ enum Check: Subcommand {
             // NB: a gate that checks nothing must not pass unnoticed.
             console.warning("no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)")
         }
-        console.out(arguments.value("--format") == "json"
-            ? BudgetCheckRenderer.json(check, budget: budgetPath) : BudgetCheckRenderer.text(check, budget: budgetPath))
+        switch try arguments.choice("--format") as Format {
+        case .json: console.out(BudgetCheckRenderer.json(check, budget: budgetPath))
+        case .text: console.out(BudgetCheckRenderer.text(check, budget: budgetPath))
+        }
         if let junit = arguments.value("--junit") {
             try write(BudgetCheckRenderer.junit(check, budget: budgetPath), to: junit)
         }
@@ -114,7 +121,7 @@ enum Check: Subcommand {
         to destination: String, traces: [String], arguments: ParsedArguments, options: TraceReadOptions, console: Console
     ) throws -> ExitStatus {
         guard traces.count == 1 else { throw UsageError("--write-budget takes exactly one trace", command: spec.name) }
-        let text = arguments.value("--headroom")!
+        let text = arguments.value("--headroom") ?? "0%"
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let headroom = Double(number), headroom >= 0, headroom.isFinite else {
             throw UsageError("invalid value '\(text)' for '--headroom': expected a percentage like 10%", command: spec.name)

@@ -1,0 +1,42 @@
+import TraceAnalysis
+
+/// `tracectl export`: converts a trace for the profilers people already use.
+enum Export: Subcommand {
+    /// The formats `--format` offers.
+    enum Format: String, CaseIterable {
+        case chrome, speedscope
+    }
+
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Convert a trace for Perfetto UI / chrome://tracing or speedscope.",
+        discussion: """
+            chrome      Chrome trace-event JSON (open in https://ui.perfetto.dev or chrome://tracing):
+                        body evaluations as slices, skips as instants, arrows from each write to the
+                        evaluations it caused, an evaluation counter per view, named threads.
+            speedscope  speedscope's file format (https://www.speedscope.app): body evaluations over
+                        time, plus views weighted by evaluations.
+            The trace is converted while it is read; '-' reads standard input.
+            """,
+        positionals: [PositionalSpec(name: "trace", help: "The trace to convert ('-' for standard input).")],
+        options: [
+            .choice("--format", valueName: "format", help: "The output format.", default: Format.chrome),
+            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
+            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+        ],
+        examples: [
+            ("tracectl export scroll.jsonl --format chrome -o scroll.perfetto.json", "Open the result in ui.perfetto.dev."),
+            ("tracectl export scroll.jsonl --format speedscope -o scroll.speedscope.json", "Open the result in speedscope."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let source = TraceSource(argument: try arguments.required("trace"))
+        let options = VisualCommand.readOptions(arguments)
+        let exporter: any StreamingExporter = switch try arguments.choice("--format") as Format {
+        case .chrome: ChromeTraceExporter()
+        case .speedscope: SpeedscopeExporter(weight: .evals)
+        }
+        try VisualCommand.stream(exporter, source: source, options: options, arguments: arguments, console: console)
+        return .success
+    }
+}
