@@ -6,7 +6,10 @@ import PackageDescription
 /// NB: no package dependencies, by design; toolchain modules only.
 let package = Package(
     name: "Tracer",
-    platforms: [.macOS(.v15)],
+    // NB: the recorder's Atomic and Mutex (Synchronization) need macOS 15 / iOS 18, above what
+    // `@Observable` needs (14 / 17). `scripts/check-portability.sh` checks both, and keeps every
+    // target free of Linux-only API, since no Mac compiles the package here.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "Tracer", targets: ["Tracer"]),
         .library(name: "TraceAnalysis", targets: ["TraceAnalysis"]),
