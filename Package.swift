@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Tracer", targets: ["Tracer"]),
         .library(name: "TraceAnalysis", targets: ["TraceAnalysis"]),
+        .library(name: "TracerSwiftUI", targets: ["TracerSwiftUI"]),
         .executable(name: "tracectl", targets: ["tracectl"]),
         .executable(name: "tracer-bench", targets: ["tracer-bench"]),
     ],
@@ -20,6 +21,10 @@ let package = Package(
         .target(name: "TracerTicks"),
         .target(name: "Tracer", dependencies: ["TracerTicks"]),
         .target(name: "TraceAnalysis", dependencies: ["Tracer"]),
+        // NB: every TracerSwiftUI file is `#if canImport(SwiftUI)` (empty on Linux); what is not
+        // SwiftUI API lives in TracerSwiftUICore, which the Linux tests exercise.
+        .target(name: "TracerSwiftUICore", dependencies: ["Tracer"]),
+        .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["Tracer", "TraceAnalysis"]),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
         .executableTarget(name: "tracectl", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
@@ -31,6 +36,7 @@ let package = Package(
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
         .executableTarget(name: "tracer-app", dependencies: ["Tracer"], path: "Examples/TracerApp"),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example"]),
+        .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "Tracer"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"], exclude: ["Golden"]),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer"]),
