@@ -44,7 +44,7 @@ struct Parent: View {
 struct Child: View {
     var body: some View {
         traced {
-            spin(3_000_000)
+            spin(10_000_000)
             return Text("child")
         }
     }
