@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "tracectl", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
         .executableTarget(
             name: "tracer-bench",
-            dependencies: ["Tracer", "TraceAnalysis", "Scenarios"],
+            dependencies: ["Tracer", "TraceAnalysis", "TracerSwiftUICore", "Scenarios"],
             path: "Benchmarks"
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),

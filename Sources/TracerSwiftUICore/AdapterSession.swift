@@ -1,3 +1,4 @@
+import Synchronization
 import Tracer
 
 /// Records what the SwiftUI adapter sees into one recorder: property writes, timed bodies, model
@@ -8,12 +9,13 @@ import Tracer
 public final class AdapterSession: Sendable {
     /// Where the events go.
     public let recorder: TraceRecorder
-    let names: LockedBox<NameTable>
+    // NB: Synchronization's Mutex, whose withLock specialises here (LockedBox's does not).
+    let names: Mutex<NameTable>
 
     /// A session recording into `recorder`.
     public init(recorder: TraceRecorder) {
         self.recorder = recorder
-        names = LockedBox(NameTable())
+        names = Mutex(NameTable())
     }
 
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
@@ -42,7 +44,7 @@ public final class AdapterSession: Sendable {
     /// The view is named `label` or its type name, under the enclosing traced body when there is
     /// one, else under `scope`. The first body of each view type also names the traced
     /// properties the view declares.
-    public func recordBody<Content>(of view: Any, label: String?, scope: TracePath, _ content: () throws -> Content) rethrows -> Content {
+    public func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () throws -> Content) rethrows -> Content {
         guard recorder.isRecording else { return try content() }
         let stack = BodyStack.current
         let parent = stack.frames.last?.view

@@ -44,12 +44,14 @@ struct NameTable {
     }
 
     /// The symbol naming a traced body of `view` (see `AdapterSession.recordBody`).
-    mutating func viewSymbol(of view: Any, label: String?, parent: Symbol?, scope: TracePath, in recorder: TraceRecorder) -> Symbol {
-        let type = ObjectIdentifier(Swift.type(of: view))
+    ///
+    /// NB: generic over the view, so that a hit boxes nothing; the view is reflected on a miss only.
+    mutating func viewSymbol<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, in recorder: TraceRecorder) -> Symbol {
+        let type = ObjectIdentifier(View.self)
         let key = ViewKey(parent: parent ?? .none, scope: parent == nil ? scope.text : "", type: type, label: label)
         if let symbol = views[key] { return symbol }
         if reflectedTypes.insert(type).inserted { reflect(view) }
-        let segment = (label ?? String(describing: Swift.type(of: view))).replacing("/", with: ":")
+        let segment = (label ?? String(describing: View.self)).replacing("/", with: ":")
         let prefix = parent.flatMap { viewNames[$0] } ?? scope.text
         let name = prefix.isEmpty ? segment : prefix + "/" + segment
         let symbol = recorder.intern(name)
