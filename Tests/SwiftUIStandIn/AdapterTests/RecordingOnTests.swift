@@ -72,6 +72,11 @@ struct RecordingOnTests {
         #expect(writes.first?["wrapper"] as? String == "Published")
     }
 
+    @Test func aMarkIsRecorded() {
+        traceMark("adapter-test-mark")
+        #expect(recordedLines().contains { $0["kind"] as? String == "mark" && $0["name"] as? String == "adapter-test-mark" })
+    }
+
     @Test func theTraceSaysItComesFromTheAdapter() {
         let header = recordedLines().first
         #expect(header?["kind"] as? String == "meta")
