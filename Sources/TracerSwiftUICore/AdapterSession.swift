@@ -32,10 +32,8 @@ public final class AdapterSession: Sendable {
     /// Records a change an observable model announced: a write of `property` in the model's type.
     public func recordModelChange(of model: AnyObject, property: String, wrapper: TracedWrapper) {
         guard recorder.isRecording else { return }
-        let (view, prop) = names.withLock {
-            ($0.typeSymbol(type(of: model), in: recorder), $0.symbol(property, in: recorder))
-        }
-        recorder.record(.write(view: view, prop: prop, wrapper: wrapper.kind, changed: nil, site: .none, tx: 0))
+        let view = names.withLock { $0.typeSymbol(type(of: model), in: recorder) }
+        recorder.record(.write(view: view, prop: recorder.intern(property), wrapper: wrapper.kind, changed: nil, site: .none, tx: 0))
     }
 
     /// Runs `content` as the body of `view`, recording a `body-eval` whose `dur` is the time spent

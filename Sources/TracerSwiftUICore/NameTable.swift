@@ -69,9 +69,6 @@ struct NameTable {
         return symbol
     }
 
-    /// The symbol of `string`.
-    func symbol(_ string: String, in recorder: TraceRecorder) -> Symbol { recorder.intern(string) }
-
     /// Names each traced property `view` declares after its label (`_offset` → `offset`), owned
     /// by the view's type.
     private mutating func reflect(_ view: Any) {
