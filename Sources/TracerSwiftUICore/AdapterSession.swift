@@ -22,11 +22,10 @@ public final class AdapterSession: Sendable {
     /// written when `Value` is `Equatable` (or a class: by identity).
     public func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
         guard recorder.isRecording else { return }
-        let changed = ValueComparison.changed(from: old, to: new)
-        let symbols = names.withLock { $0.symbols(for: declaration, in: recorder) }
+        let symbols = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
         recorder.record(.write(
-            view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind, changed: changed,
-            site: symbols.site, tx: 0))
+            view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind,
+            changed: symbols.change.changed(from: old, to: new), site: symbols.site, tx: 0))
     }
 
     /// Records a change an observable model announced: a write of `property` in the model's type.

@@ -3,11 +3,12 @@ import Tracer
 /// The symbols an adapter session's events carry, interned once per declaration, view type and
 /// scope.
 struct NameTable {
-    /// The symbols of one declaration's writes.
+    /// The symbols of one declaration's writes, and how they detect a change.
     struct DeclarationSymbols {
         let view: Symbol
         let prop: Symbol
         let site: Symbol
+        let change: ChangeDetection
     }
 
     /// A traced body's name: under a parent body or a scope, a type or a label.
@@ -29,7 +30,7 @@ struct NameTable {
 
     /// The symbols of `declaration`'s writes: its owner's type name and its label when a traced
     /// body of the owner has run, else its file's name and `line N`.
-    mutating func symbols(for declaration: TracedDeclaration, in recorder: TraceRecorder) -> DeclarationSymbols {
+    mutating func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type, in recorder: TraceRecorder) -> DeclarationSymbols {
         let key = declaration.key
         if let symbols = declarations[key] { return symbols }
         let site = declaration.site.text
@@ -37,7 +38,8 @@ struct NameTable {
         let symbols = DeclarationSymbols(
             view: recorder.intern(owner.view),
             prop: recorder.intern(declaration.name.map { $0.description } ?? owner.prop),
-            site: recorder.intern(site))
+            site: recorder.intern(site),
+            change: ChangeDetection(for: Value.self))
         // NB: a fallback name is not kept, so that the owner's first traced body can still name it.
         if reflected[key] != nil || declaration.name != nil { declarations[key] = symbols }
         return symbols

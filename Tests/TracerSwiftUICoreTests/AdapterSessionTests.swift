@@ -42,6 +42,16 @@ private final class Tracker {}
         #expect(write?["changed"] == nil)
     }
 
+    @Test func aDeclarationWrittenWithValuesOfTwoTypesComparesEachByItsOwn() {
+        let recorded = RecordedSession()
+        // NB: one site holding two types, as a property of a generic view does.
+        let declaration = FakeTracedProperty(name: "value").tracedDeclaration
+        recorded.session.recordWrite(declaration, from: 1, to: 1)
+        recorded.session.recordWrite(declaration, from: "a", to: "b")
+        recorded.session.recordWrite(declaration, from: 2, to: 3)
+        #expect(recorded.events("write").map { $0["changed"] as? Bool } == [false, true, true])
+    }
+
     @Test func aWriteBeforeTheOwnersFirstTracedBodyIsNamedAfterItsFileAndLine() {
         let recorded = RecordedSession()
         recorded.session.recordWrite(FakeTracedProperty(line: 7).tracedDeclaration, from: 0, to: 1)
