@@ -6,10 +6,14 @@ import PackageDescription
 /// NB: no package dependencies, by design; toolchain modules only.
 let package = Package(
     name: "Tracer",
-    platforms: [.macOS(.v15)],
+    // NB: the recorder's Atomic and Mutex (Synchronization) need macOS 15 / iOS 18, above what
+    // `@Observable` needs (14 / 17). `scripts/check-portability.sh` checks both, and keeps every
+    // target free of Linux-only API, since no Mac compiles the package here.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "Tracer", targets: ["Tracer"]),
         .library(name: "TraceAnalysis", targets: ["TraceAnalysis"]),
+        .library(name: "TracerSwiftUI", targets: ["TracerSwiftUI"]),
         .executable(name: "tracectl", targets: ["tracectl"]),
         .executable(name: "tracer-bench", targets: ["tracer-bench"]),
     ],
@@ -21,18 +25,23 @@ let package = Package(
             // NB: the unsafe tables' invariants are checked in debug builds (the test suite) only.
             swiftSettings: [.define("TRACER_INTERNAL_CHECKS", .when(configuration: .debug))]
         ),
+        // NB: every TracerSwiftUI file is `#if canImport(SwiftUI)` (empty on Linux); what is not
+        // SwiftUI API lives in TracerSwiftUICore, which the Linux tests exercise.
+        .target(name: "TracerSwiftUICore", dependencies: ["Tracer"]),
+        .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["Tracer"]),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
         .target(name: "TracectlCommands", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
         .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
         .executableTarget(
             name: "tracer-bench",
-            dependencies: ["Tracer", "TraceAnalysis", "Scenarios"],
+            dependencies: ["Tracer", "TraceAnalysis", "TracerSwiftUICore", "Scenarios"],
             path: "Benchmarks"
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
         .executableTarget(name: "tracer-app", dependencies: ["Tracer"], path: "Examples/TracerApp"),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example"]),
+        .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "Tracer"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"], exclude: ["Golden"]),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer"]),

@@ -7,6 +7,7 @@ import Darwin
 /// `tracer-bench SUITE [options]`: release-mode measurements with peers measured in the same run.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: ([String]) -> [BenchFigure]] = [
+    "adapter": AdapterBenchmark.run,
     "emit": EmitBenchmark.run,
     "parse": ParseBenchmark.run,
     "runtime": RuntimeBenchmark.run,

@@ -79,7 +79,7 @@ public final class CaptureOutput {
     /// Flushes and closes a file (standard output stays open).
     public func close() {
         flush()
-        if !isStandardOutput, !closed { _ = Glibc.close(descriptor) }
+        if !isStandardOutput, !closed { POSIX.close(descriptor) }
         closed = true
     }
 }

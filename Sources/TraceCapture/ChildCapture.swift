@@ -61,7 +61,7 @@ public final class ChildCapture {
             let child = child
             relay = SignalRelay(signals: signals) { child.send($0) }
         }
-        guard let ends = Descriptors.pipe(nonBlocking: false) else {
+        guard let ends = POSIX.pipe(nonBlocking: false) else {
             throw CaptureError("cannot create a pipe: \(Self.reason(errno))")
         }
         // NB: keep the write end off descriptor 3, or dup2 onto itself would leave it close-on-exec.
@@ -70,7 +70,14 @@ public final class ChildCapture {
         defer { close(writeEnd) }
         pipeRead = ends.read
 
+        // NB: Glibc's spawn types are structs, Darwin's optional pointers the init calls fill in.
+        #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, writeEnd, Self.childDescriptor)
@@ -78,7 +85,6 @@ public final class ChildCapture {
             // NB: standard output carries the trace; the child's own output goes to standard error.
             posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
         }
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Tracer
 
 /// Bytes read from a pipe or socket, split into whole lines; an incomplete last line waits.
 ///
@@ -61,7 +62,7 @@ struct LineBuffer: ~Copyable {
             capacity *= 2
         }
         while true {
-            let got = Glibc.read(descriptor, base + count, capacity - count)
+            let got = POSIX.read(descriptor, base + count, capacity - count)
             if got > 0 {
                 count += got
                 if let start = skippingFrom { skipToLineEnd(from: start) }

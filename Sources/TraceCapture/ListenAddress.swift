@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Tracer
 
 /// Where `tracectl record --listen` accepts connections: `[HOST:]PORT`, loopback by default.
 public struct ListenAddress: Sendable, Equatable {
@@ -47,7 +48,7 @@ public struct ListenAddress: Sendable, Equatable {
     func resolved() throws(CaptureError) -> [UInt8] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = POSIX.streamSocketType
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -62,7 +63,7 @@ public struct ListenAddress: Sendable, Equatable {
     /// address a client can connect to.
     static func isWildcard(_ address: [UInt8]) -> Bool {
         address.withUnsafeBytes { raw in
-            switch Int32(raw.load(as: sa_family_t.self)) {
+            switch POSIX.family(of: raw) {
             case AF_INET: return raw.load(as: sockaddr_in.self).sin_addr.s_addr == 0
             case AF_INET6: return withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { $0.allSatisfy { $0 == 0 } }
             default: return false
@@ -108,7 +109,7 @@ public struct ListenAddress: Sendable, Equatable {
     /// Whether a resolved address is loopback (127.0.0.0/8 or ::1).
     static func isLoopback(_ address: [UInt8]) -> Bool {
         address.withUnsafeBytes { raw in
-            switch Int32(raw.load(as: sa_family_t.self)) {
+            switch POSIX.family(of: raw) {
             case AF_INET:
                 let ipv4 = raw.load(as: sockaddr_in.self)
                 return UInt32(bigEndian: ipv4.sin_addr.s_addr) >> 24 == 127

@@ -53,8 +53,8 @@ public final class TraceListener: @unchecked Sendable {
                 "refusing to listen on \(requested.description): not a loopback address; traces would be reachable from the network (pass --allow-remote to allow it)",
                 isUsage: true)
         }
-        let family = Int32(resolved.withUnsafeBytes { $0.load(as: sa_family_t.self) })
-        let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let family = resolved.withUnsafeBytes { POSIX.family(of: $0) }
+        let socket = POSIX.streamSocket(family: family, nonBlocking: true)
         guard socket >= 0 else { throw CaptureError("cannot create a socket: \(String(cString: strerror(errno)))") }
         // NB: lets a port be listened on again at once, while its old connections linger in TIME_WAIT.
         var yes: Int32 = 1
@@ -67,15 +67,15 @@ public final class TraceListener: @unchecked Sendable {
             return getsockname(socket, address, &length) == 0 ? nil : errno
         }
         if let failure {
-            Glibc.close(socket)
+            POSIX.close(socket)
             throw CaptureError("cannot listen on \(requested.description): \(String(cString: strerror(failure)))")
         }
         let port = bound.withUnsafeBytes { raw -> UInt16 in
             family == AF_INET6 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)
                 : UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
         }
-        guard let ends = Descriptors.pipe(nonBlocking: true) else {
-            Glibc.close(socket)
+        guard let ends = POSIX.pipe(nonBlocking: true) else {
+            POSIX.close(socket)
             throw CaptureError("cannot create a pipe: \(String(cString: strerror(errno)))")
         }
         self.socket = socket
@@ -87,9 +87,9 @@ public final class TraceListener: @unchecked Sendable {
     }
 
     deinit {
-        if !finished { Glibc.close(socket) }
-        Glibc.close(wakeRead)
-        Glibc.close(wakeWrite)
+        if !finished { POSIX.close(socket) }
+        POSIX.close(wakeRead)
+        POSIX.close(wakeWrite)
     }
 
     /// The `TRACER_OUTPUT` value for `address`, and for a wildcard a note on the alternatives.
@@ -151,7 +151,7 @@ public final class TraceListener: @unchecked Sendable {
         // NB: clients that connected (and perhaps already finished) before the stop still count;
         // then stop listening, so that later ones see a refusal and back off instead of queueing.
         accept(into: &connections, nextID: &nextID, writer: &writer)
-        Glibc.close(socket)
+        POSIX.close(socket)
         finished = true
         for connection in connections { connection.finish(writer: &writer, log: log) }
         let summary = writer.summary.finished()
@@ -166,14 +166,14 @@ public final class TraceListener: @unchecked Sendable {
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let client = withUnsafeMutablePointer(to: &peer) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.accept(socket, $0, &length)
+                    POSIX.accept(socket, $0, &length)
                 }
             }
             if client < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            Descriptors.configure(client, nonBlocking: true)
+            POSIX.setDescriptorFlags(client, nonBlocking: true)
             let connection = ListenerConnection(id: nextID, descriptor: client, peer: Self.describe(peer))
             nextID += 1
             writer.countConnection()

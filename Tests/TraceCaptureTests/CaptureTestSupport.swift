@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Tracer
 import Foundation
 import TraceAnalysis
 import TraceCapture
@@ -108,7 +109,7 @@ struct RawClient {
 
     /// Connects to `port` on loopback.
     init(port: UInt16) {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = POSIX.streamSocket(family: AF_INET, nonBlocking: false)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -126,7 +127,7 @@ struct RawClient {
     func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes { POSIX.sendWithoutSignal(descriptor, $0.baseAddress! + offset, bytes.count - offset, blocking: true) }
             if sent < 0, errno == EINTR { continue }
             guard sent > 0 else { return false }
             offset += sent
@@ -156,7 +157,7 @@ struct RawClient {
         }
     }
 
-    func close() { _ = Glibc.close(descriptor) }
+    func close() { _ = POSIX.close(descriptor) }
 }
 
 /// A trace line of exactly `length` bytes (newline excluded): a `mark` whose name pads it out.
@@ -185,7 +186,7 @@ final class SilentListener {
 
     /// Listens on a free loopback port with a small receive buffer, so that a sender fills it soon.
     init() {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = POSIX.streamSocket(family: AF_INET, nonBlocking: false)
         var size: Int32 = 4096
         setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -201,13 +202,13 @@ final class SilentListener {
         port = UInt16(bigEndian: address.sin_port)
     }
 
-    deinit { Glibc.close(socket) }
+    deinit { POSIX.close(socket) }
 
     /// The connection a client made (waiting for it), or nil when none came within `seconds`.
     func accept(within seconds: Double = 20) -> RawClient? {
         var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, Int32(seconds * 1000)) == 1 else { return nil }
-        let connection = Glibc.accept(socket, nil, nil)
+        let connection = POSIX.accept(socket, nil, nil)
         return connection >= 0 ? RawClient(descriptor: connection) : nil
     }
 }

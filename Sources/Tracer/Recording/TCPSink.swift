@@ -98,7 +98,7 @@ public final class TCPSink: TraceSink {
         var drainDeadline: Double?
         var attemptedWhileClosing = false
         defer {
-            if connection >= 0 { Glibc.close(connection) }
+            if connection >= 0 { POSIX.close(connection) }
             senderFinished.signal()
         }
         while true {
@@ -149,7 +149,7 @@ public final class TCPSink: TraceSink {
     }
 
     private func disconnect(_ connection: inout Int32) {
-        Glibc.close(connection)
+        POSIX.close(connection)
         connection = -1
         state.withLock { $0.connectionLost() }
     }
@@ -338,7 +338,7 @@ private struct SendState: @unchecked Sendable {
     /// Bytes sent (0 when the socket is full), or nil when the connection is broken.
     private static func send(_ connection: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int? {
         while true {
-            let sent = Glibc.send(connection, bytes, count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            let sent = POSIX.sendWithoutSignal(connection, bytes, count)
             if sent >= 0 { return sent }
             switch errno {
             case EINTR: continue
@@ -358,7 +358,7 @@ private struct SocketAddress: Sendable {
     static func resolve(host: String, port: UInt16, sinkName: String) throws(TraceSinkError) -> SocketAddress {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = POSIX.streamSocketType
         hints.ai_flags = AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -372,14 +372,14 @@ private struct SocketAddress: Sendable {
 
     /// A connected non-blocking socket, or -1 when nobody accepted within `timeout` seconds.
     func connect(timeout: Double) -> Int32 {
-        let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let socket = POSIX.streamSocket(family: family, nonBlocking: true)
         guard socket >= 0 else { return -1 }
         let result = bytes.withUnsafeBytes { raw in
-            Glibc.connect(socket, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+            POSIX.connect(socket, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
         }
         if result == 0 { return socket }
         guard errno == EINPROGRESS || errno == EINTR else {
-            Glibc.close(socket)
+            POSIX.close(socket)
             return -1
         }
         var ready = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
@@ -388,7 +388,7 @@ private struct SocketAddress: Sendable {
         guard poll(&ready, 1, Int32(timeout * 1000)) == 1,
               getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0
         else {
-            Glibc.close(socket)
+            POSIX.close(socket)
             return -1
         }
         return socket

@@ -1,8 +1,8 @@
 /// Equality of arbitrary values, as the runtime needs it for writes and view inputs.
-enum ValueComparison {
+package enum ValueComparison {
     /// Whether a write from `old` to `new` changed the value: by `==` when `Equatable`, by
     /// identity for class references, nil when it cannot be told.
-    static func changed<Value>(from old: Value, to new: Value) -> Bool? {
+    package static func changed<Value>(from old: Value, to new: Value) -> Bool? {
         if let old = old as? any Equatable { return !isEqual(old, new) }
         if Value.self is AnyObject.Type || type(of: old as Any) is AnyObject.Type {
             return (old as AnyObject) !== (new as AnyObject)

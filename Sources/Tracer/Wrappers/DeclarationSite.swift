@@ -1,29 +1,29 @@
 /// Where a property wrapper was declared: captured by its initializer's `#fileID`/`#line`
 /// defaults and written as `File.swift:12` in the `site` field.
-struct DeclarationSite: Sendable, Hashable {
+package struct DeclarationSite: Sendable, Hashable {
     /// The `#fileID` of the declaration (`Module/File.swift`).
-    let fileID: StaticString
+    package let fileID: StaticString
     /// The line of the declaration.
-    let line: UInt
+    package let line: UInt
 
     /// A site at `fileID`:`line`.
-    init(fileID: StaticString, line: UInt) {
+    package init(fileID: StaticString, line: UInt) {
         self.fileID = fileID
         self.line = line
     }
 
     /// `File.swift:12`: the file name without its module, and the line.
-    var text: String {
+    package var text: String {
         let file = fileID.description
         let name = file.lastIndex(of: "/").map { file[file.index(after: $0)...] } ?? file[...]
         return "\(name):\(line)"
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(fileID.description)
         hasher.combine(line)
     }

@@ -1,0 +1,19 @@
+#if canImport(SwiftUI)
+import SwiftUI
+import TracerSwiftUICore
+
+extension View {
+    /// Runs `content` at once, inside this view's `body`, and records it as one `body-eval` of
+    /// this view with its duration: `var body: some View { traced { … } }`.
+    ///
+    /// State reads stay in the owner's `body`, so SwiftUI sees the same dependencies. The view is
+    /// named `label` or its type name, under `scope` (see `traceScope(_:)`) or under the traced
+    /// body it runs inside. Recording off: one branch, then `content()`.
+    public func traced<Content: View>(
+        _ label: String? = nil, scope: TracePath = .none, @ViewBuilder content: () -> Content
+    ) -> Content {
+        guard let session = SwiftUITrace.session else { return content() }
+        return session.recordBody(of: self, label: label, scope: scope, content)
+    }
+}
+#endif

@@ -1,0 +1,91 @@
+import Tracer
+
+/// The symbols an adapter session's events carry, interned once per declaration, view type and
+/// scope.
+struct NameTable {
+    /// The symbols of one declaration's writes, and how they detect a change.
+    struct DeclarationSymbols {
+        let view: Symbol
+        let prop: Symbol
+        let site: Symbol
+        let change: ChangeDetection
+    }
+
+    /// A traced body's name: under a parent body or a scope, a type or a label.
+    struct ViewKey: Hashable {
+        let parent: Symbol
+        let scope: String
+        let type: ObjectIdentifier
+        let label: String?
+    }
+
+    private var declarations: [DeclarationKey: DeclarationSymbols] = [:]
+    private var views: [ViewKey: Symbol] = [:]
+    /// The name each view symbol stands for, to name the bodies nested in it.
+    private var viewNames: [Symbol: String] = [:]
+    private var types: [ObjectIdentifier: Symbol] = [:]
+    /// Declarations named by reflecting the view that holds them: (view type name, label).
+    private var reflected: [DeclarationKey: (view: String, prop: String)] = [:]
+    private var reflectedTypes: Set<ObjectIdentifier> = []
+
+    /// The symbols of `declaration`'s writes: its owner's type name and its label when a traced
+    /// body of the owner has run, else its file's name and `line N`.
+    mutating func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type, in recorder: TraceRecorder) -> DeclarationSymbols {
+        let key = declaration.key
+        if let symbols = declarations[key] { return symbols }
+        let site = declaration.site.text
+        let owner = reflected[key] ?? (Self.fileStem(site), "line \(declaration.site.line)")
+        let symbols = DeclarationSymbols(
+            view: recorder.intern(owner.view),
+            prop: recorder.intern(declaration.name.map { $0.description } ?? owner.prop),
+            site: recorder.intern(site),
+            change: ChangeDetection(for: Value.self))
+        // NB: a fallback name is not kept, so that the owner's first traced body can still name it.
+        if reflected[key] != nil || declaration.name != nil { declarations[key] = symbols }
+        return symbols
+    }
+
+    /// The symbol naming a traced body of `view` (see `AdapterSession.recordBody`).
+    ///
+    /// NB: generic over the view, so that a hit boxes nothing; the view is reflected on a miss only.
+    mutating func viewSymbol<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, in recorder: TraceRecorder) -> Symbol {
+        let type = ObjectIdentifier(View.self)
+        let key = ViewKey(parent: parent ?? .none, scope: parent == nil ? scope.text : "", type: type, label: label)
+        if let symbol = views[key] { return symbol }
+        if reflectedTypes.insert(type).inserted { reflect(view) }
+        let segment = (label ?? String(describing: View.self)).replacing("/", with: ":")
+        let prefix = parent.flatMap { viewNames[$0] } ?? scope.text
+        let name = prefix.isEmpty ? segment : prefix + "/" + segment
+        let symbol = recorder.intern(name)
+        views[key] = symbol
+        viewNames[symbol] = name
+        return symbol
+    }
+
+    /// The symbol of `type`'s name.
+    mutating func typeSymbol(_ type: Any.Type, in recorder: TraceRecorder) -> Symbol {
+        let id = ObjectIdentifier(type)
+        if let symbol = types[id] { return symbol }
+        let symbol = recorder.intern(String(describing: type))
+        types[id] = symbol
+        return symbol
+    }
+
+    /// Names each traced property `view` declares after its label (`_offset` → `offset`), owned
+    /// by the view's type.
+    private mutating func reflect(_ view: Any) {
+        let owner = String(describing: Swift.type(of: view))
+        for child in Mirror(reflecting: view).children {
+            guard let property = child.value as? any TracedProperty, let label = child.label else { continue }
+            let key = property.tracedDeclaration.key
+            reflected[key] = (owner, label.hasPrefix("_") ? String(label.dropFirst()) : label)
+            declarations[key] = nil
+        }
+    }
+
+    /// `MyView` for `MyView.swift:12`.
+    private static func fileStem(_ site: String) -> String {
+        let file = site.prefix { $0 != ":" }
+        return String(file.hasSuffix(".swift") ? file.dropLast(6) : file)
+    }
+}

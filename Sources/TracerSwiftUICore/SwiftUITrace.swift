@@ -1,0 +1,34 @@
+import Foundation
+import Tracer
+
+/// The SwiftUI adapter's process-wide recording: a session on the recorder `TRACER_OUTPUT` names,
+/// whose `meta` header says `"source":"swiftui"` and lists what the adapter can produce.
+public enum SwiftUITrace {
+    /// Optional environment variables naming the trace's scenario and variant in its header
+    /// (`tracectl diff` labels its columns with them).
+    public static let scenarioVariable = "TRACER_SCENARIO"
+    public static let variantVariable = "TRACER_VARIANT"
+
+    /// What an adapter trace can contain: writes (with `changed` and `site`), timed body
+    /// evaluations and marks.
+    ///
+    /// NB: never `skip`, `invalidate` or `body-eval.changed` (SwiftUI does not expose them), nor
+    /// `cause` or `view-path` (a scope path starts at the outermost scope, not at the root).
+    public static let capabilities: [TraceCapability] = [.write, .bodyEval, .mark, .duration, .writeChanges, .site]
+
+    /// The `meta` header of an adapter trace.
+    public static func metadata(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> TraceMetadata {
+        TraceMetadata(
+            scenario: environment[scenarioVariable], variant: environment[variantVariable],
+            source: .swiftUI, capabilities: capabilities)
+    }
+
+    /// The session recording to `TRACER_OUTPUT`, or nil when it is unset: then every traced write
+    /// and body costs one branch on this value.
+    public static let session: AdapterSession? = session(ProcessInfo.processInfo.environment)
+
+    /// A session for `TRACER_OUTPUT` in `environment`; nil when unset or unusable (reported).
+    public static func session(_ environment: [String: String]) -> AdapterSession? {
+        TraceRecorder.fromEnvironment(environment, metadata: metadata(environment)).map(AdapterSession.init)
+    }
+}

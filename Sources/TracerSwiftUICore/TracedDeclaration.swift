@@ -1,0 +1,62 @@
+import Tracer
+
+/// The property wrappers the SwiftUI adapter records writes for, as the `wrapper` field names them.
+public enum TracedWrapper: Sendable {
+    /// `@TracedState`: `State`.
+    case state
+    /// `@TracedViewStorage`: `ViewStorage`.
+    case viewStorage
+    /// An `ObservableObject`'s `objectWillChange`: `Published`.
+    case published
+    /// An `@Observable` model's mutation: `Observable`.
+    case observable
+
+    var kind: WrapperKind {
+        switch self {
+        case .state: .state
+        case .viewStorage: .viewStorage
+        case .published: .published
+        case .observable: .observable
+        }
+    }
+}
+
+/// What a traced property wrapper knows of its declaration: its wrapper, its site
+/// (`#fileID:#line`, captured by the initializer) and, when given, its name.
+///
+/// NB: two words of static text and a few integers; building one costs no allocation, so a view
+/// that is re-created on every parent evaluation pays nothing for it.
+public struct TracedDeclaration: Sendable {
+    /// The wrapper, written in the `wrapper` field.
+    public let wrapper: TracedWrapper
+    /// The name given at the declaration; nil when the adapter names the property by reflection.
+    public let name: StaticString?
+    let site: DeclarationSite
+
+    /// A declaration at `fileID`:`line` wrapped by `wrapper`.
+    public init(wrapper: TracedWrapper, name: StaticString? = nil, fileID: StaticString, line: UInt) {
+        self.wrapper = wrapper
+        self.name = name
+        site = DeclarationSite(fileID: fileID, line: line)
+    }
+
+    /// The declaration's identity: its `#fileID` literal's address and its line.
+    ///
+    /// NB: the compiler emits one literal per file, so the address stands for the text without
+    /// hashing it on every write.
+    var key: DeclarationKey {
+        DeclarationKey(file: UInt(bitPattern: site.fileID.utf8Start), line: site.line)
+    }
+}
+
+/// A declaration's identity in the adapter's tables.
+struct DeclarationKey: Hashable {
+    let file: UInt
+    let line: UInt
+}
+
+/// A property wrapper whose declaration the adapter can name by reflecting the view that holds it.
+public protocol TracedProperty {
+    /// The wrapper's declaration.
+    var tracedDeclaration: TracedDeclaration { get }
+}

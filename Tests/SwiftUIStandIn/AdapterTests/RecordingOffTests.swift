@@ -1,0 +1,45 @@
+import AllocationCounter
+import SwiftUI
+import Testing
+import TracerSwiftUI
+import TracerSwiftUICore
+
+/// The adapter without `TRACER_OUTPUT`: it records nothing and allocates nothing.
+@MainActor @Suite(.enabled(if: SwiftUITrace.session == nil, "needs TRACER_OUTPUT unset"))
+struct RecordingOffTests {
+    @Test func writesAndBodiesStillWorkAndAllocateNothing() {
+        let counter = Counter()
+        let scroller = Scroller()
+        // NB: warms up what runs once per process (the session's lazy initialisation).
+        counter.count = 0
+        scroller.offset = 0
+        _ = counter.body
+        let before = allocation_counter_thread_count()
+        for value in 1...1_000 {
+            counter.count = value
+            scroller.offset = Double(value)
+            _ = counter.body
+        }
+        let allocations = allocation_counter_thread_count() - before
+        #expect(counter.count == 1_000)
+        #expect(scroller.offset == 1_000)
+        #expect(stateWrites(in: counter, at: "_count", "_value") == 1_001)
+        #expect(allocations == 0)
+    }
+
+    @Test func theAllocationCounterSeesAnAllocation() {
+        let before = allocation_counter_thread_count()
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+        let after = allocation_counter_thread_count()
+        memory.deallocate()
+        #expect(before >= 0, "the allocation counter is linked in (Linux, glibc)")
+        #expect(after - before == 1)
+    }
+
+    @Test func theBindingIsTheStatesOwn() {
+        let counter = Counter()
+        counter.$count.wrappedValue = 5
+        #expect(counter.count == 5)
+        #expect(stateWrites(in: counter, at: "_count", "_value") == 1)
+    }
+}

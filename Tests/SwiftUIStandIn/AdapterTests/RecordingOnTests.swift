@@ -1,0 +1,86 @@
+import Combine
+import SwiftUI
+import Testing
+import TracerSwiftUI
+import TracerSwiftUICore
+
+/// The adapter recording into `TRACER_OUTPUT` (set by `scripts/check-swiftui-adapter.sh`).
+@MainActor @Suite(.enabled(if: SwiftUITrace.session != nil, "needs TRACER_OUTPUT"))
+struct RecordingOnTests {
+    @Test func aTracedStateWriteRecordsNameSiteWrapperAndChanged() {
+        let counter = Counter()
+        _ = counter.body
+        counter.count = 1
+        counter.count = 1
+        let writes = recorded("write", view: "Counter")
+        #expect(writes.count == 2)
+        #expect(writes.first?["prop"] as? String == "count")
+        #expect(writes.first?["wrapper"] as? String == "State")
+        #expect(writes.first?["site"] as? String == "AdapterTestViews.swift:8")
+        #expect(writes.map { $0["changed"] as? Bool } == [true, false])
+        #expect(counter.count == 1)
+        #expect(stateWrites(in: counter, at: "_count", "_value") == 2)
+    }
+
+    @Test func aBindingWriteRecordsToo() {
+        let dial = Dial()
+        _ = dial.body
+        let binding = dial.$level
+        binding.wrappedValue = 7
+        #expect(dial.level == 7)
+        let writes = recorded("write", view: "Dial")
+        #expect(writes.count == 1)
+        #expect(writes.first?["prop"] as? String == "level")
+        #expect(writes.first?["changed"] as? Bool == true)
+    }
+
+    @Test func aViewStorageWriteRecordsAndPublishesButNeverInvalidates() {
+        let scroller = Scroller()
+        _ = scroller.body
+        var received: [Double] = []
+        let subscription = scroller.$offset.publisher.sink { received.append($0) }
+        scroller.offset = 3
+        scroller.$offset.binding.wrappedValue = 4
+        let writes = recorded("write", view: "Scroller")
+        #expect(writes.count == 2)
+        #expect(writes.allSatisfy { $0["wrapper"] as? String == "ViewStorage" && $0["prop"] as? String == "offset" })
+        #expect(received == [3, 4])
+        #expect(scroller.offset == 4)
+        #expect(stateWrites(in: scroller, at: "_offset", "_box") == 0)
+        subscription.cancel()
+    }
+
+    @Test func aTracedBodyRecordsOneEvaluationCoveringItsContentAndNestsItsChild() {
+        _ = Parent().body
+        let parent = recorded("body-eval", view: "Parent")
+        let child = recorded("body-eval", view: "Parent/Child")
+        #expect(parent.count == 1)
+        #expect(child.count == 1)
+        let parentTime = parent.first?["dur"] as? Int ?? 0
+        let childTime = child.first?["dur"] as? Int ?? 0
+        #expect(childTime >= 10_000_000)
+        #expect(parentTime >= 1_000_000 && parentTime < childTime, "the child's time is taken out of the parent's")
+    }
+
+    @Test func anObservableObjectChangeIsAWriteNamingTheModel() {
+        let tracker = Tracker()
+        _ = Text("").tracedChanges(of: tracker)
+        tracker.isHidden = true
+        let writes = recorded("write", view: "Tracker")
+        #expect(writes.count == 1)
+        #expect(writes.first?["prop"] as? String == "objectWillChange")
+        #expect(writes.first?["wrapper"] as? String == "Published")
+    }
+
+    @Test func aMarkIsRecorded() {
+        traceMark("adapter-test-mark")
+        #expect(recordedLines().contains { $0["kind"] as? String == "mark" && $0["name"] as? String == "adapter-test-mark" })
+    }
+
+    @Test func theTraceSaysItComesFromTheAdapter() {
+        let header = recordedLines().first
+        #expect(header?["kind"] as? String == "meta")
+        #expect(header?["source"] as? String == "swiftui")
+        #expect((header?["capabilities"] as? [String])?.contains("skip") == false)
+    }
+}

@@ -1,0 +1,46 @@
+/// A key for accessing values in the environment.
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Self.Value { get }
+}
+
+/// A collection of environment values propagated through a view hierarchy.
+public struct EnvironmentValues {
+    private var values: [ObjectIdentifier: Any] = [:]
+
+    public init() {}
+
+    /// Accesses the environment value associated with a custom key.
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// A property wrapper that reads a value from a view's environment.
+///
+/// NB: the stand-in has no view graph: it reads the default environment.
+@frozen @propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    private let keyPath: KeyPath<EnvironmentValues, Value>
+
+    /// Creates an environment property to read the specified key path.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+
+    /// The current value of the environment property.
+    public var wrappedValue: Value { EnvironmentValues()[keyPath: keyPath] }
+}
+
+extension View {
+    /// Sets the environment value of the specified key path to the given value.
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        StandInView()
+    }
+
+    /// Transforms the environment value of the specified key path with the given function.
+    nonisolated public func transformEnvironment<V>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, V>, transform: @escaping (inout V) -> Void
+    ) -> some View {
+        StandInView()
+    }
+}

@@ -1,0 +1,77 @@
+// Stand-in for Apple's SwiftUI, for compiling and testing TracerSwiftUI on Linux only: the
+// declarations the adapter and its example use, with the documented signatures, implemented
+// minimally. It makes no claim about SwiftUI's update behaviour: nothing here re-evaluates a body.
+
+/// A type that represents part of your app's user interface.
+@MainActor @preconcurrency
+public protocol View {
+    associatedtype Body: View
+
+    @ViewBuilder @MainActor @preconcurrency
+    var body: Self.Body { get }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Never has no body") }
+}
+
+/// A view the stand-in builds but never renders: what primitives and modifiers return.
+public struct StandInView: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("a stand-in view has no body") }
+    nonisolated init() {}
+}
+
+/// An interface for a stored variable that updates an external property of a view.
+public protocol DynamicProperty {
+    mutating func update()
+}
+
+extension DynamicProperty {
+    public mutating func update() {}
+}
+
+/// A custom parameter attribute that constructs views from closures.
+@resultBuilder
+public struct ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        TupleView((repeat each content))
+    }
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent()
+    }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent()
+    }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+}
+
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Optional has no body") }
+}
+
+/// A view that doesn't contain any content.
+public struct EmptyView: View {
+    public typealias Body = Never
+    nonisolated public init() {}
+    public var body: Never { fatalError("EmptyView has no body") }
+}
+
+/// A View created from a swift tuple of View values (the stand-in keeps none of them).
+public struct TupleView<T>: View {
+    public typealias Body = Never
+    nonisolated public init(_ value: T) {}
+    public var body: Never { fatalError("TupleView has no body") }
+}
+
+/// Content representing one of two possible children (the stand-in keeps neither).
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+    nonisolated init() {}
+    public typealias Body = Never
+    public var body: Never { fatalError("_ConditionalContent has no body") }
+}

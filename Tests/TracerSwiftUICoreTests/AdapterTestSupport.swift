@@ -1,0 +1,37 @@
+import Foundation
+import Tracer
+import TracerSwiftUICore
+
+/// A traced property wrapper as the adapter's SwiftUI wrappers are: it only knows its declaration.
+struct FakeTracedProperty: TracedProperty {
+    let tracedDeclaration: TracedDeclaration
+
+    init(_ wrapper: TracedWrapper = .state, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
+        tracedDeclaration = TracedDeclaration(wrapper: wrapper, name: name, fileID: fileID, line: line)
+    }
+}
+
+/// A session recording into memory, and the events it recorded.
+struct RecordedSession {
+    let sink = MemorySink()
+    let session: AdapterSession
+
+    init() {
+        session = AdapterSession(recorder: TraceRecorder(sink: sink, metadata: SwiftUITrace.metadata([:])))
+    }
+
+    /// The header and events recorded so far, as JSON objects.
+    var lines: [[String: Any]] {
+        session.recorder.flush()
+        return sink.lines.map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    }
+
+    /// The recorded events of `kind`.
+    func events(_ kind: String) -> [[String: Any]] { lines.filter { $0["kind"] as? String == kind } }
+}
+
+/// Busy-waits `nanoseconds` on the monotonic clock (a body that takes a known time).
+func spin(_ nanoseconds: UInt64) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    while DispatchTime.now().uptimeNanoseconds - start < nanoseconds {}
+}

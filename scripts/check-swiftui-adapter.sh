@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Compiles TracerSwiftUI and Examples/SwiftUIScrollOffset against the stand-in SwiftUI and Combine
+# modules (Tests/SwiftUIStandIn) and runs the adapter's tests: once recording into TRACER_OUTPUT,
+# once with it unset. SwiftUI does not exist on Linux; this proves the adapter compiles against
+# Apple's documented signatures and that its own logic is right, nothing about SwiftUI's updates.
+#
+# The package is generated in .build-swiftui/ (its manifest Tests/SwiftUIStandIn/StandInPackage.swift,
+# its sources links to the real directories), so the root package never sees a module named SwiftUI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=$root/.build-swiftui
+mkdir -p "$work/Sources" "$work/Tests"
+cp Tests/SwiftUIStandIn/StandInPackage.swift "$work/Package.swift"
+link() { ln -sfn "$root/$1" "$work/$2"; }
+link Tests/SwiftUIStandIn/SwiftUI Sources/SwiftUI
+link Tests/SwiftUIStandIn/Combine Sources/Combine
+link Tests/SwiftUIStandIn/AllocationCounter Sources/AllocationCounter
+link Tests/SwiftUIStandIn/AdapterTests Tests/TracerSwiftUITests
+link Examples/SwiftUIScrollOffset Sources/SwiftUIScrollOffset
+for target in TracerTicks Tracer TracerSwiftUICore TracerSwiftUI; do link "Sources/$target" "Sources/$target"; done
+
+cd "$work"
+log=$work/build.log
+echo "check-swiftui-adapter: compiling the stand-in, TracerSwiftUI and the example"
+swift build --build-tests >"$log" 2>&1 || { tail -60 "$log"; exit 1; }
+
+trace=$(mktemp -d)/adapter.jsonl
+# run_tests LOG ARGS...: the adapter's tests, output shown on failure, the summary line always.
+run_tests() {
+  local log=$1
+  shift
+  "$@" >"$log" 2>&1 || { tail -60 "$log"; exit 1; }
+  grep -E '^(✔|✘) Test run' "$log"
+  ! grep -q 'skipped' "$log" || { grep 'skipped' "$log"; exit 1; }
+}
+echo "check-swiftui-adapter: tests, recording on"
+run_tests "$work/on.log" env TRACER_OUTPUT="$trace" swift test --skip-build --filter RecordingOnTests
+echo "check-swiftui-adapter: tests, recording off"
+run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter RecordingOffTests
+echo "check-swiftui-adapter: ok"
