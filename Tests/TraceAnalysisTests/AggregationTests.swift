@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import TraceAnalysis
+import TracerTestSupport
 
-@Suite("TraceAnalysis aggregation")
+@Suite("TraceAnalysis aggregation", .temporaryDirectory)
 struct AggregationTests {
     static func basic() throws -> TraceSummary {
         try TraceAnalyzer.analyze(source: .file(TestSupport.traces.appendingPathComponent("analysis-basic.jsonl").path))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TracerTestSupport
 
-@Suite("tracectl report, validate and demo")
+@Suite("tracectl report, validate and demo", .temporaryDirectory)
 struct ReportCommandTests {
     static let basic = PackagePaths.trace("analysis-basic.jsonl")
     static let badDirectory = PackagePaths.trace("bad")
@@ -30,7 +31,7 @@ struct ReportCommandTests {
         let fromStdin = try TracectlProcess.run(["report", "-", "--format", "json"], stdin: trace)
         #expect(fromStdin.status == 0)
         #expect(fromStdin.stdout.replacingOccurrences(of: "<stdin>", with: Self.basic) == fromFile.stdout)
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let page = directory + "/basic.html"
         let html = try TracectlProcess.run(["report", Self.basic, "--format", "html", "-o", page])
         #expect(html.status == 0)
@@ -86,7 +87,7 @@ struct ReportCommandTests {
 
     @Test("demo compares the three scroll-offset variants and writes the diff page")
     func demo() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let run = try TracectlProcess.run(["demo", "--out", directory])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -109,7 +110,7 @@ struct ReportCommandTests {
 
     @Test("diff of the recorded scroll-offset state and view-storage traces names both views with their counts")
     func diffOfScrollOffset() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let record = try TracectlProcess.run(["record", "scroll-offset", "-o", directory])
         #expect(record.status == 0, "stderr: \(record.stderr)")
         let run = try TracectlProcess.run([
