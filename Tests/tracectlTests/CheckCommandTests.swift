@@ -156,7 +156,7 @@ struct CheckCommandTests {
         (["scroll-offset.state.jsonl", "--write-budget", "x.json", "--headroom", "lots"],
          "Error: invalid value 'lots' for '--headroom': expected a percentage like 10%"),
         (["scroll-offset.state.jsonl", "--budget", "/nonexistent/b.json"], "tracectl: error: /nonexistent/b.json: cannot read budget file"),
-        (["missing.jsonl", "--budget", "../../Budgets/scroll-offset.json"], "tracectl: error: missing.jsonl:0:0: cannot open"),
+        (["missing.jsonl", "--budget", "../../Budgets/scroll-offset.json"], "tracectl: error: missing.jsonl: cannot open: No such file or directory"),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/ratchet.json"],
          "tracectl: error: ../../Budgets/ratchet.json:4: $.rules[0].maxIncrease: a relative limit needs a baseline trace"),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--source-root", "."],

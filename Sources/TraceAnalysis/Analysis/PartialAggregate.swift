@@ -108,7 +108,8 @@ struct PartialAggregate: Sendable {
         marks += later.marks
         let shift = lineCount
         func shifted(_ diagnostics: [TraceDiagnostic]) -> [TraceDiagnostic] {
-            diagnostics.map { var moved = $0; moved.line += shift; return moved }
+            // NB: line 0 is no position; it stays 0.
+            diagnostics.map { var moved = $0; if moved.line > 0 { moved.line += shift }; return moved }
         }
         warnings += shifted(later.warnings)
         invalidLineCount += later.invalidLineCount
