@@ -286,10 +286,12 @@ struct BudgetTests {
 
     // MARK: Renderers
 
-    @Test("GitHub workflow commands escape %, CR, LF, and in properties also : and ,")
+    @Test("GitHub workflow commands escape %, CR, LF and other control characters, and in properties also : and ,")
     func githubEscaping() {
         #expect(BudgetCheckRenderer.escapeData("50% a\r\nb:c,d") == "50%25 a%0D%0Ab:c,d")
         #expect(BudgetCheckRenderer.escapeProperty("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
+        #expect(BudgetCheckRenderer.escapeData("Row\u{1B}[2J\u{0}\u{7}\u{202E}") == "Row\\u{1B}[2J\\u{0}\\u{7}\\u{202E}")
+        #expect(BudgetCheckRenderer.escapeProperty("t\u{1B}:") == "t\\u{1B}%3A")
     }
 
     @Test("the GitHub annotation points at the repository path of the top cause's declaration site")

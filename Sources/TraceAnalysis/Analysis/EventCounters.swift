@@ -8,7 +8,8 @@ public struct EventCounters: Sendable, Hashable {
     public var skips = 0
     /// Body evaluations with `changed: 0`: nothing in the output differed.
     public var wastedEvals = 0
-    /// The sum of `dur` over body evaluations, in nanoseconds.
+    /// The sum of `dur` over body evaluations, in nanoseconds; `Int64.max` when it reached or passed
+    /// that (saturated).
     public var bodyTimeNs: Int64 = 0
 
     /// All zero.
@@ -22,6 +23,6 @@ public struct EventCounters: Sendable, Hashable {
         bodyEvals += other.bodyEvals
         skips += other.skips
         wastedEvals += other.wastedEvals
-        bodyTimeNs &+= other.bodyTimeNs
+        bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
     }
 }

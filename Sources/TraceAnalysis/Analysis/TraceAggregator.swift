@@ -90,7 +90,7 @@ struct TraceAggregator {
         case .bodyEval?:
             counters[view].bodyEvals += 1
             interval.bodyEvals += 1
-            interval.bodyTimeNs &+= event.dur
+            interval.bodyTimeNs = interval.bodyTimeNs.addingSaturated(event.dur)
             durations.add(event.dur, for: view)
             if event.has(.changed) && event.changed == 0 {
                 counters[view].wastedEvals += 1
