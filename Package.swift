@@ -40,13 +40,16 @@ let package = Package(
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
         .executableTarget(name: "tracer-app", dependencies: ["Tracer"], path: "Examples/TracerApp"),
-        .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example"]),
-        .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "Tracer"]),
-        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer"], exclude: ["Golden"]),
-        .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example"]),
+        // NB: what every test target shares (temporary directories that remove themselves).
+        .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
+        .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example", "TracerTestSupport"]),
+        .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "Tracer", "TracerTestSupport"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer", "TracerTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer"]),
         .testTarget(
-            name: "tracectlTests", dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app"],
+            name: "tracectlTests",
+            dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app", "TracerTestSupport"],
             exclude: ["Golden"]
         ),
     ],

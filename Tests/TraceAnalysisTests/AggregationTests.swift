@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import TraceAnalysis
+import TracerTestSupport
 
-@Suite("TraceAnalysis aggregation")
+@Suite("TraceAnalysis aggregation", .temporaryDirectory)
 struct AggregationTests {
     static func basic() throws -> TraceSummary {
         try TraceAnalyzer.analyze(source: .file(TestSupport.traces.appendingPathComponent("analysis-basic.jsonl").path))
@@ -304,7 +305,7 @@ struct AggregationTests {
 }
 
 /// The metric table: one row per metric, counted metrics in the lanes of `MetricCounts`.
-@Suite struct MetricTableTests {
+@Suite(.temporaryDirectory) struct MetricTableTests {
     @Test("every metric has a row, and the counted ones come first, within the eight lanes")
     func tableShape() {
         #expect(Metric.allCases.map(\.definition.jsonKey).count == Set(Metric.allCases.map(\.definition.jsonKey)).count)

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Tracer
 @testable import TraceAnalysis
+import TracerTestSupport
 
-@Suite("Budgets: files, evaluation, baselines, write-budget")
+@Suite("Budgets: files, evaluation, baselines, write-budget", .temporaryDirectory)
 struct BudgetTests {
     static let budgets = TestSupport.packageRoot.appendingPathComponent("Fixtures/Budgets")
     static let scenarios = TestSupport.traces.appendingPathComponent("scenarios")
@@ -285,10 +286,12 @@ struct BudgetTests {
 
     // MARK: Renderers
 
-    @Test("GitHub workflow commands escape %, CR, LF, and in properties also : and ,")
+    @Test("GitHub workflow commands escape %, CR, LF and other control characters, and in properties also : and ,")
     func githubEscaping() {
         #expect(BudgetCheckRenderer.escapeData("50% a\r\nb:c,d") == "50%25 a%0D%0Ab:c,d")
         #expect(BudgetCheckRenderer.escapeProperty("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
+        #expect(BudgetCheckRenderer.escapeData("Row\u{1B}[2J\u{0}\u{7}\u{202E}") == "Row\\u{1B}[2J\\u{0}\\u{7}\\u{202E}")
+        #expect(BudgetCheckRenderer.escapeProperty("t\u{1B}:") == "t\\u{1B}%3A")
     }
 
     @Test("the GitHub annotation points at the repository path of the top cause's declaration site")
@@ -318,7 +321,7 @@ struct BudgetTests {
         ("Screen.swift:zero", nil),
     ] as [(String, String?)])
     func sourceIndex(site: String, expected: String?) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("SourceIndex-\(UUID().uuidString)")
+        let root = URL(fileURLWithPath: temporaryDirectory())
         let files = [
             "Sources/App/Screen.swift", "Sources/App/Views/Row.swift", "Sources/Kit/Row.swift", "Sources/App/notes.txt",
             ".build/debug/Screen.swift", ".build-ci/checkouts/App/Screen.swift", ".git/Screen.swift",
@@ -328,7 +331,6 @@ struct BudgetTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("// \(file)\n".utf8).write(to: url)
         }
-        defer { try? FileManager.default.removeItem(at: root) }
         let index = try #require(SourceIndex(root: root.path))
         #expect(index.location(ofSite: site).map { "\($0.path):\($0.line)" } == expected)
         #expect(SourceIndex(root: root.appendingPathComponent("Sources/App/Screen.swift").path) == nil, "a file is no source root")

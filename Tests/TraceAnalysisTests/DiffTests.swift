@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import TraceAnalysis
+import TracerTestSupport
 
-@Suite struct DiffTests {
+@Suite(.temporaryDirectory) struct DiffTests {
     private func diff() throws -> TraceDiff {
         TraceDiff(base: try VisualGolden.profile("state"), variant: try VisualGolden.profile("view-storage"))
     }

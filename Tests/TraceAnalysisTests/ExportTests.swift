@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import TraceAnalysis
+import TracerTestSupport
 
-@Suite struct ExportTests {
+@Suite(.temporaryDirectory) struct ExportTests {
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -124,8 +125,7 @@ import Testing
     }
 
     @Test func outputFilesAppearWholeOnCloseOrNotAtAll() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ExportTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = temporaryDirectory()
         let fresh = directory + "/fresh.json", existing = directory + "/existing.json"
         do {
             let dropped = try FileOutputStream.create(path: fresh)
@@ -166,7 +166,7 @@ import Testing
 
 /// The report and the Chrome export follow `cause` chains through one window of recent `seq`s,
 /// so they agree on every chain, however long.
-@Suite struct CauseWindowTests {
+@Suite(.temporaryDirectory) struct CauseWindowTests {
     /// A write, `gap` unrelated writes of other transactions (each the root of a chain of its
     /// own), then an evaluation caused by the first write.
     private func trace(gap: Int) -> String {

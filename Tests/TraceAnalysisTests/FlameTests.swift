@@ -39,6 +39,9 @@ import Testing
     @Test(arguments: [
         ("Root;Child", "Root:Child"), ("Text\nLine", "Text Line"), ("  Padded  ", "Padded"), ("", "?"),
         ("Row[3]", "Row[3]"), ("Tab\there", "Tab here"),
+        // flamegraph.pl would read a trailing ` NUMBER` as the line's count.
+        ("b c 5", "b c_5"), ("v 1.5", "v_1.5"), ("v 2.", "v_2."), ("Row\t42 ", "Row_42"), ("a 5x", "a 5x"),
+        ("a .5", "a .5"), ("Row 7 8", "Row 7_8"), ("1 2", "1_2"),
     ])
     func foldedFramesAreMadeSafe(frame: String, expected: String) {
         #expect(FoldedStacks.safeFrame(frame) == expected)

@@ -1,7 +1,8 @@
 import Testing
 @testable import TraceAnalysis
+import TracerTestSupport
 
-@Suite("TraceAnalysis parser")
+@Suite("TraceAnalysis parser", .temporaryDirectory)
 struct ParserTests {
     /// Lines that are valid JSON and valid events, with the view and seq they must yield.
     static let accepted: [(line: String, view: String, seq: Int64)] = [

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TraceAnalysis
+import TracerTestSupport
 
-@Suite("TraceAnalysis renderers")
+@Suite("TraceAnalysis renderers", .temporaryDirectory)
 struct RendererGoldenTests {
     /// Golden name → trace (in Fixtures/Traces), format and options (the name says which flags
     /// produced it).

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TraceAnalysis
+import TracerTestSupport
 
 /// Paths and helpers shared by the TraceAnalysis tests.
 enum TestSupport {
@@ -10,14 +11,11 @@ enum TestSupport {
     static let badTraces = traces.appendingPathComponent("bad")
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    /// Writes `bytes` to a new temporary file and returns its path.
+    /// Writes `bytes` to a new file in the test's temporary directory and returns its path.
     static func temporaryTrace(_ bytes: [UInt8], name: String = "trace.jsonl") throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("TraceAnalysisTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
-        return url.path
+        let path = temporaryPath(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     /// Writes `text` to a new temporary file and returns its path.
@@ -28,11 +26,11 @@ enum TestSupport {
     /// The meta header line every well-formed test trace starts with.
     static let meta = #"{"kind":"meta","schema":"tracer/1","tool":"test","scenario":"s","variant":"v","unit":"ns","pid":1}"#
 
-    /// Analyses `text` (one thread) and returns the summary.
-    static func analyze(_ text: String, lenient: Bool = false) throws -> TraceSummary {
+    /// Analyses `text` (on one thread unless told) and returns the summary.
+    static func analyze(_ text: String, lenient: Bool = false, threads: Int = 1) throws -> TraceSummary {
         let path = try temporaryTrace(text)
         return try TraceAnalyzer.analyze(
-            source: .file(path), options: .init(read: TraceReadOptions(lenient: lenient, threads: 1)))
+            source: .file(path), options: .init(read: TraceReadOptions(lenient: lenient, threads: threads)))
     }
 
     /// The diagnostic that reading `text` fails with, or nil when it reads.

@@ -1,7 +1,8 @@
 import Testing
 import TraceAnalysis
+import TracerTestSupport
 
-@Suite("TraceValidator")
+@Suite("TraceValidator", .temporaryDirectory)
 struct ValidatorTests {
     @Test("a well-formed trace has no diagnostics")
     func clean() throws {

@@ -1,7 +1,8 @@
 import Testing
 @testable import TraceAnalysis
+import TracerTestSupport
 
-@Suite("Variant comparison (tracectl demo)")
+@Suite("Variant comparison (tracectl demo)", .temporaryDirectory)
 struct VariantComparisonTests {
     /// A trace whose only view `A` is evaluated `evals` times, `wasted` of them with nothing changed.
     private func side(_ label: String, evals: Int, wasted: Int = 0) throws -> VariantComparison.Side {

@@ -7,6 +7,7 @@ import Tracer
 import Foundation
 import TraceAnalysis
 import TraceCapture
+import TracerTestSupport
 
 /// The built `tracer-example` next to the running test bundle.
 enum Example {
@@ -17,13 +18,6 @@ enum Example {
         }
         return url.appendingPathComponent("tracer-example").path
     }
-}
-
-/// A fresh path in a new temporary directory.
-func temporaryTracePath(_ name: String = "trace.jsonl") -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-capture-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory.appendingPathComponent(name).path
 }
 
 /// The lines of the file at `path`, each parsed as a JSON object (nil where it is not one).
@@ -59,7 +53,7 @@ final class RunningListener: @unchecked Sendable {
     private var result: Result<CaptureSummary, CaptureError>?
 
     init(host: String = ListenAddress.defaultHost, port: UInt16 = 0, allowRemote: Bool = false) throws {
-        path = temporaryTracePath()
+        path = temporaryPath("trace.jsonl")
         output = try CaptureOutput(path: path)
         let messages = messages
         listener = try TraceListener(address: ListenAddress(host: host, port: port), allowRemote: allowRemote, output: output) {

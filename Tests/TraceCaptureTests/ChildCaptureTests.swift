@@ -6,12 +6,13 @@ import Darwin
 import Foundation
 import Testing
 import TraceCapture
+import TracerTestSupport
 
-@Suite("Child capture")
+@Suite("Child capture", .temporaryDirectory)
 struct ChildCaptureTests {
     @Test("a child's events arrive whole and in order", arguments: [400, 20_000])
     func eventsArriveInOrder(events: Int) throws {
-        let path = temporaryTracePath()
+        let path = temporaryPath("trace.jsonl")
         let capture = ChildCapture(command: [Example.path, "--events", "\(events)"], output: try CaptureOutput(path: path))
         let result = try capture.run()
         #expect(result.termination == .exited(0))
@@ -31,7 +32,7 @@ struct ChildCaptureTests {
 
     @Test("a child killed mid-run still leaves a valid trace")
     func killedChildLeavesValidTrace() throws {
-        let path = temporaryTracePath()
+        let path = temporaryPath("trace.jsonl")
         let capture = ChildCapture(command: [Example.path, "--forever", "--rate", "20000"], output: try CaptureOutput(path: path))
         let child = try capture.start()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { kill(child, SIGKILL) }
@@ -47,7 +48,7 @@ struct ChildCaptureTests {
 
     @Test("a partial final line is dropped and counted")
     func partialFinalLineIsDropped() throws {
-        let path = temporaryTracePath()
+        let path = temporaryPath("trace.jsonl")
         let script = #"printf '{"kind":"meta","schema":"tracer/1"}\n{"seq":1,"ts":5,"kind":"mark","name":"a"}\n{"seq":2,"ts"' >&3"#
         let capture = ChildCapture(command: ["/bin/sh", "-c", script], output: try CaptureOutput(path: path))
         let result = try capture.run()
@@ -69,7 +70,7 @@ struct ChildCaptureTests {
 
     @Test("a line over 1 MiB is dropped, counted and logged; the lines around it arrive", arguments: longLines)
     func overlongLineIsDropped(length: Int, terminated: Bool, kept: Bool) throws {
-        let path = temporaryTracePath()
+        let path = temporaryPath("trace.jsonl")
         let prefix = #"{"seq":2,"ts":2,"kind":"mark","name":"long"#
         let script = """
             {
@@ -107,14 +108,14 @@ struct ChildCaptureTests {
         ("exit 7", ChildTermination.exited(7)), ("kill -TERM $$", ChildTermination.signaled(SIGTERM)),
     ])
     func terminationIsReported(script: String, expected: ChildTermination) throws {
-        let capture = ChildCapture(command: ["/bin/sh", "-c", script], output: try CaptureOutput(path: temporaryTracePath()))
+        let capture = ChildCapture(command: ["/bin/sh", "-c", script], output: try CaptureOutput(path: temporaryPath("trace.jsonl")))
         let result = try capture.run()
         #expect(result.termination == expected)
     }
 
     @Test("a program that cannot be run is an error naming it")
     func missingProgramFails() throws {
-        let capture = ChildCapture(command: ["/nonexistent/program"], output: try CaptureOutput(path: temporaryTracePath()))
+        let capture = ChildCapture(command: ["/nonexistent/program"], output: try CaptureOutput(path: temporaryPath("trace.jsonl")))
         #expect { try capture.run() } throws: { error in
             (error as? CaptureError)?.message.contains("/nonexistent/program") == true
         }

@@ -7,8 +7,9 @@ import Foundation
 import Testing
 import TraceCapture
 import Tracer
+import TracerTestSupport
 
-@Suite("TCP listener")
+@Suite("TCP listener", .temporaryDirectory)
 struct ListenerTests {
     @Test("two clients sending at the same time: every event of both arrives, tagged with its connection")
     func concurrentClientsArrive() throws {
@@ -194,7 +195,7 @@ struct ListenerTests {
 
     @Test("a non-loopback address needs allowRemote")
     func remoteAddressIsRefused() throws {
-        let output = try CaptureOutput(path: temporaryTracePath())
+        let output = try CaptureOutput(path: temporaryPath("trace.jsonl"))
         #expect {
             try TraceListener(address: ListenAddress(host: "0.0.0.0", port: 0), allowRemote: false, output: output)
         } throws: { error in

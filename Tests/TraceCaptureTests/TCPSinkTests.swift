@@ -8,12 +8,13 @@ import Synchronization
 import Testing
 import TraceCapture
 import Tracer
+import TracerTestSupport
 
-@Suite("TCP sink")
+@Suite("TCP sink", .temporaryDirectory)
 struct TCPSinkTests {
     /// A loopback port nobody listens on (bound, then released).
     static func closedPort() throws -> UInt16 {
-        let listener = try TraceListener(address: ListenAddress(port: 0), allowRemote: false, output: try CaptureOutput(path: temporaryTracePath()))
+        let listener = try TraceListener(address: ListenAddress(port: 0), allowRemote: false, output: try CaptureOutput(path: temporaryPath("trace.jsonl")))
         return listener.address.port
     }
 

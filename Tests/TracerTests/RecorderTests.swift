@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Tracer
+import TracerTestSupport
 
-@Suite("Trace recorder")
+@Suite("Trace recorder", .temporaryDirectory)
 struct RecorderTests {
     @Test("8 threads × 100,000 events: every line valid, seq 1…N in file order")
     func concurrentThreads() throws {
@@ -117,7 +118,7 @@ struct RecorderTests {
     }
 }
 
-@Suite("Recording from a real child process")
+@Suite("Recording from a real child process", .temporaryDirectory)
 struct ChildProcessRecordingTests {
     /// Runs `tracer-example` with `TRACER_OUTPUT=output`; returns its exit status and stderr.
     func runExample(_ arguments: [String], output: String, killAfter: Double? = nil) throws -> (Int32, String) {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TracerTestSupport
 
 /// Whether `xmllint` (Debian's libxml2-utils, installed by `.ci/run`) is on PATH.
 private let xmllintAvailable = (ProcessInfo.processInfo.environment["PATH"] ?? "")
     .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/xmllint") }
 
-@Suite("tracectl check")
+@Suite("tracectl check", .temporaryDirectory)
 struct CheckCommandTests {
     static let budgets = PackagePaths.root.appendingPathComponent("Fixtures/Budgets").path
     static let scenarios = PackagePaths.trace("scenarios")
@@ -57,7 +58,7 @@ struct CheckCommandTests {
 
     @Test("--github maps sites to the one *.swift file of that name under the current directory, skipping .build folders")
     func githubSourceRootDefault() throws {
-        let root = PackagePaths.temporaryDirectory()
+        let root = temporaryDirectory()
         for path in ["App/Screens/ScrollOffset.swift", ".build/debug/ScrollOffset.swift", ".build-x/ScrollOffset.swift"] {
             try FileManager.default.createDirectory(
                 atPath: root + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -76,7 +77,7 @@ struct CheckCommandTests {
 
     @Test("--github appends a Markdown table to $GITHUB_STEP_SUMMARY")
     func stepSummary() throws {
-        let summary = PackagePaths.temporaryDirectory() + "/summary.md"
+        let summary = temporaryDirectory() + "/summary.md"
         try "# earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
         let run = try check(
             ["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--github"],
@@ -89,7 +90,7 @@ struct CheckCommandTests {
 
     /// Runs the state trace against the scroll-offset budget with `--junit` and returns the file.
     private func junitReport() throws -> String {
-        let report = PackagePaths.temporaryDirectory() + "/budget.xml"
+        let report = temporaryDirectory() + "/budget.xml"
         let run = try check(["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--junit", report])
         #expect(run.status == 1)
         return report
@@ -127,7 +128,7 @@ struct CheckCommandTests {
 
     @Test("--write-budget round trip: the trace passes its own budget; a trace with more evaluations fails it")
     func writeBudget() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let write = try check(["--write-budget", directory + "/b.json", "scroll-offset.view-storage.jsonl", "--headroom", "0%"])
         #expect(write.status == 0, "stderr: \(write.stderr)")
         #expect(write.stderr == "wrote a budget of 5 rules for 2 views to \(directory)/b.json\n")
@@ -155,7 +156,7 @@ struct CheckCommandTests {
         (["scroll-offset.state.jsonl", "--write-budget", "x.json", "--headroom", "lots"],
          "Error: invalid value 'lots' for '--headroom': expected a percentage like 10%"),
         (["scroll-offset.state.jsonl", "--budget", "/nonexistent/b.json"], "tracectl: error: /nonexistent/b.json: cannot read budget file"),
-        (["missing.jsonl", "--budget", "../../Budgets/scroll-offset.json"], "tracectl: error: missing.jsonl:0:0: cannot open"),
+        (["missing.jsonl", "--budget", "../../Budgets/scroll-offset.json"], "tracectl: error: missing.jsonl: cannot open: No such file or directory"),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/ratchet.json"],
          "tracectl: error: ../../Budgets/ratchet.json:4: $.rules[0].maxIncrease: a relative limit needs a baseline trace"),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--source-root", "."],
@@ -171,7 +172,7 @@ struct CheckCommandTests {
 
     @Test("a malformed trace, as a run or as the baseline, exits 2 with FILE:LINE:COL", arguments: [false, true])
     func malformedTrace(asBaseline: Bool) throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let meta = #"{"kind":"meta","schema":"tracer/1","tool":"test","unit":"ns","pid":1}"#
         let lines = [meta, #"{"seq":1,"kind":"body-eval","view":"A","dur":1}"#, #"{"seq":2,"kind":"body-eval","view":"A","dur":}"#]
         try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/bad.jsonl", atomically: true, encoding: .utf8)

@@ -3,8 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TracerTestSupport
 
-@Suite("tracectl flame, export and diff")
+@Suite("tracectl flame, export and diff", .temporaryDirectory)
 struct FlameExportCommandTests {
     /// The recorded scenario traces; commands run there so outputs name them relatively.
     static let scenarios = PackagePaths.trace("scenarios")
@@ -18,7 +19,7 @@ struct FlameExportCommandTests {
 
     /// A trace whose second line is invalid JSON (`FILE:2:COL`), in a fresh directory.
     private func badTrace() throws -> (directory: String, path: String) {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let path = directory + "/bad.jsonl"
         try Data(#"""
             {"kind":"meta","schema":"tracer/1","scenario":"scroll-offset","variant":"state"}
@@ -117,7 +118,7 @@ struct FlameExportCommandTests {
 
     @Test("-o replaces an existing file with the whole output")
     func outputFileOnSuccess() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let output = directory + "/trace.chrome.json"
         try Data("previous contents\n".utf8).write(to: URL(fileURLWithPath: output))
         let run = try TracectlProcess.run(["export", Self.scenarios + "/" + Self.viewStorage, "-o", output])

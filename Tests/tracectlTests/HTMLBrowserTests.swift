@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TracerTestSupport
 
 /// Whether a `chromium` is on PATH (`.ci/run` installs Debian's).
 private let chromiumAvailable = (ProcessInfo.processInfo.environment["PATH"] ?? "")
     .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/chromium") }
 
-@Suite("HTML pages in a real browser", .serialized, .enabled(if: chromiumAvailable, "needs chromium on PATH (.ci/run installs it)"))
+@Suite("HTML pages in a real browser", .temporaryDirectory, .serialized, .enabled(if: chromiumAvailable, "needs chromium on PATH (.ci/run installs it)"))
 struct HTMLBrowserTests {
     /// Runs `scripts/check-html.sh arguments…` with `environment`; returns its status and its merged output.
     private func checkHTML(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, log: String) {
@@ -26,7 +27,7 @@ struct HTMLBrowserTests {
 
     @Test("check-html.sh as CI runs it: report and diff pages render with table, flame graph, timeline, no script error; screenshots saved")
     func pagesRender() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let (status, log) = try checkHTML([], environment: ["TRACECTL": tracectl, "CHECK_HTML_OUT": directory])
         #expect(status == 0, "check-html.sh:\n\(log)")
         for page in ["report", "diff", "scroll-offset.diff"] {
@@ -42,7 +43,7 @@ struct HTMLBrowserTests {
 
     @Test("check-html.sh fails when tracectl cannot write the report page, and still checks the diff pages")
     func reportFailureFailsTheRun() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let failing = directory + "/tracectl"
         try """
             #!/bin/bash
@@ -60,7 +61,7 @@ struct HTMLBrowserTests {
 
     @Test("check-html.sh fails on a page whose script throws")
     func scriptErrorFailsTheCheck() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let report = try TracectlProcess.run(["report", PackagePaths.trace("visual/state.jsonl"), "--format", "html"])
         #expect(report.status == 0)
         // The data block no longer parses: the page script stops at JSON.parse.

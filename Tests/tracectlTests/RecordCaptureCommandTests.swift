@@ -6,14 +6,15 @@ import Darwin
 import Foundation
 import Synchronization
 import Testing
+import TracerTestSupport
 
-@Suite("tracectl record: child processes and the TCP listener")
+@Suite("tracectl record: child processes and the TCP listener", .temporaryDirectory)
 struct RecordCaptureCommandTests {
     static var app: String { TracectlProcess.productsDirectory.appendingPathComponent("tracer-app").path }
 
     @Test("record -- tracer-app: a whole, valid trace of the app's views and a summary")
     func recordsTheExampleApp() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let trace = directory + "/app.jsonl"
         let run = try TracectlProcess.run(["record", "-o", trace, "--", Self.app, "--frames", "240", "--lap-every", "120"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -40,7 +41,7 @@ struct RecordCaptureCommandTests {
 
     @Test("record -- CMD exits with the child's status", arguments: [(3, "exit 3"), (0, "exit 0"), (137, "kill -KILL $$")])
     func childStatus(expected: Int32, script: String) throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let run = try TracectlProcess.run(["record", "-o", directory + "/t.jsonl", "--", "sh", "-c", script])
         #expect(run.status == expected, "stderr: \(run.stderr)")
         if expected == 137 { #expect(run.stderr.contains("was killed by signal 9")) }
@@ -57,7 +58,7 @@ struct RecordCaptureCommandTests {
 
     @Test("record of a command that does not exist: a clear error, not a crash")
     func missingCommand() throws {
-        let run = try TracectlProcess.run(["record", "-o", PackagePaths.temporaryDirectory() + "/t.jsonl", "--", "/nonexistent/app"])
+        let run = try TracectlProcess.run(["record", "-o", temporaryDirectory() + "/t.jsonl", "--", "/nonexistent/app"])
         #expect(run.status != 0)
         #expect(run.stderr.contains("/nonexistent/app"))
     }
@@ -71,7 +72,7 @@ struct RecordCaptureCommandTests {
 
     @Test("--listen prints the TRACER_OUTPUT value for clients and stops after --duration")
     func listenPrintsClientValue() throws {
-        let directory = PackagePaths.temporaryDirectory()
+        let directory = temporaryDirectory()
         let run = try TracectlProcess.run(["record", "--listen", "127.0.0.1:0", "-o", directory + "/l.jsonl", "--duration", "0.5"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("TRACER_OUTPUT=tcp://127.0.0.1:"))
@@ -83,7 +84,7 @@ struct RecordCaptureCommandTests {
         (#"printf '{"kind":"meta","schema":"tracer/1"}\n' >&3"#, 0, "sh wrote a trace header but no events"),
     ])
     func programWithoutEventsIsWarned(script: String, status: Int32, warning: String) throws {
-        let run = try TracectlProcess.run(["record", "-o", PackagePaths.temporaryDirectory() + "/t.jsonl", "--", "sh", "-c", script])
+        let run = try TracectlProcess.run(["record", "-o", temporaryDirectory() + "/t.jsonl", "--", "sh", "-c", script])
         #expect(run.status == status, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("recorded 0 events"))
         #expect(run.stderr.contains("tracectl: warning: \(warning)\n"), "stderr: \(run.stderr)")
@@ -91,7 +92,7 @@ struct RecordCaptureCommandTests {
 
     @Test("a line over 1 MiB from the program is reported and counted; the lines after it are kept")
     func overlongLineIsReported() throws {
-        let trace = PackagePaths.temporaryDirectory() + "/t.jsonl"
+        let trace = temporaryDirectory() + "/t.jsonl"
         let script = #"""
             {
               printf '%s\n' '{"kind":"meta","schema":"tracer/1"}'
@@ -126,7 +127,7 @@ struct RecordCaptureCommandTests {
         (Int32(SIGTERM), Int32(42)), (Int32(SIGINT), Int32(43)),
     ])
     func signalsReachTheProgram(signal: Int32, status: Int32) throws {
-        let trace = PackagePaths.temporaryDirectory() + "/t.jsonl"
+        let trace = temporaryDirectory() + "/t.jsonl"
         let tracectl = try BackgroundTracectl(["record", "-o", trace, "--", "sh", "-c", Self.trappingChild])
         // NB: marks arriving show the program running with its traps set.
         #expect(eventually { Self.lines(trace).count >= 5 })
@@ -145,7 +146,7 @@ struct RecordCaptureCommandTests {
         Int32(SIGTERM), Int32(SIGINT),
     ])
     func signalsEndTheApp(signal: Int32) throws {
-        let trace = PackagePaths.temporaryDirectory() + "/app.jsonl"
+        let trace = temporaryDirectory() + "/app.jsonl"
         let tracectl = try BackgroundTracectl(["record", "-o", trace, "--", Self.app, "--frames", "10000000", "--rate", "1000"])
         #expect(eventually { Self.lines(trace).count >= 50 })
         tracectl.send(signal)
@@ -163,7 +164,7 @@ struct RecordCaptureCommandTests {
         Int32(SIGINT), Int32(SIGTERM),
     ])
     func signalsStopTheListener(signal: Int32) throws {
-        let trace = PackagePaths.temporaryDirectory() + "/listen.jsonl"
+        let trace = temporaryDirectory() + "/listen.jsonl"
         let tracectl = try BackgroundTracectl(["record", "--listen", "127.0.0.1:0", "-o", trace])
         var value: Substring?
         #expect(eventually {
@@ -196,7 +197,7 @@ struct RecordCaptureCommandTests {
     @Test("--listen on 0.0.0.0 with --allow-remote tells clients an address of this machine, not 0.0.0.0")
     func wildcardListenPrintsUsableValue() throws {
         let run = try TracectlProcess.run([
-            "record", "--listen", "0.0.0.0:0", "--allow-remote", "-o", PackagePaths.temporaryDirectory() + "/l.jsonl", "--duration", "0.5",
+            "record", "--listen", "0.0.0.0:0", "--allow-remote", "-o", temporaryDirectory() + "/l.jsonl", "--duration", "0.5",
         ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("listening on 0.0.0.0:"))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TracerTestSupport
 
-@Suite("tracectl record SCENARIO")
+@Suite("tracectl record SCENARIO", .temporaryDirectory)
 struct RecordScenarioTests {
     static let scenarios = ["scroll-offset", "rendering-cycle", "dice-roll", "selection", "lazy-stack"]
 
@@ -32,7 +33,7 @@ struct RecordScenarioTests {
 
     @Test("without --variant, every variant goes to DIR/SCENARIO.VARIANT.jsonl, each opening with its meta header")
     func everyVariantIntoDirectory() throws {
-        let directory = PackagePaths.temporaryDirectory() + "/traces"
+        let directory = temporaryDirectory() + "/traces"
         let run = try TracectlProcess.run(["record", "scroll-offset", "-o", directory])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         for variant in ["state", "observable-object", "view-storage"] {
@@ -48,8 +49,8 @@ struct RecordScenarioTests {
 
     @Test("a one-variant scenario and a chosen variant also go into an existing directory or one ending in /")
     func oneVariantIntoDirectory() throws {
-        let existing = PackagePaths.temporaryDirectory()
-        let slashed = PackagePaths.temporaryDirectory() + "/new/"
+        let existing = temporaryDirectory()
+        let slashed = temporaryDirectory() + "/new/"
         for (arguments, path) in [
             (["record", "dice-roll", "-o", existing], existing + "/dice-roll.default.jsonl"),
             (["record", "scroll-offset", "--variant", "state", "-o", slashed], slashed + "scroll-offset.state.jsonl"),
@@ -63,7 +64,7 @@ struct RecordScenarioTests {
 
     @Test("one variant to standard output equals the same variant written to a file")
     func standardOutput() throws {
-        let file = PackagePaths.temporaryDirectory() + "/dice.jsonl"
+        let file = temporaryDirectory() + "/dice.jsonl"
         let toFile = try TracectlProcess.run(["record", "dice-roll", "-o", file])
         let toStdout = try TracectlProcess.run(["record", "dice-roll", "--variant", "default"])
         #expect(toFile.status == 0 && toStdout.status == 0)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TracerTestSupport
 
 /// Traces from sources that cannot see everything (the SwiftUI adapter, `_printChanges()`
 /// imports) flow through every command, with the figures their header's `capabilities` lack shown
 /// as not available — `n/a`, JSON `null`, a skipped budget rule — never as a measured 0.
-@Suite("traces from limited sources: n/a, never 0")
+@Suite("traces from limited sources: n/a, never 0", .temporaryDirectory)
 struct SourceCapabilityTests {
     static let directory = PackagePaths.trace("sources")
 
@@ -48,9 +49,7 @@ struct SourceCapabilityTests {
 
     @Test("the HTML report's data shows unavailable figures as n/a")
     func htmlShowsNotAvailable() throws {
-        let directory = PackagePaths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let page = directory + "/swiftui.html"
+        let page = temporaryPath("swiftui.html")
         let run = try TracectlProcess.run(["report", "swiftui.jsonl", "--format", "html", "-o", page], currentDirectory: Self.directory)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)

@@ -1,10 +1,14 @@
 /// Body-time statistics of one view, in nanoseconds.
 ///
+/// The mean is exact (the sum is kept in 128 bits); `total` is exact up to `Int64.max` and shows
+/// `Int64.max` beyond it (saturated: the trace's summary then carries a warning).
+///
 /// Percentiles are nearest-rank (`p`-th = the ⌈p·n⌉-th smallest sample): exact while a view has at
 /// most `DurationAccumulator.exactLimit` samples, beyond that read from a log-linear histogram
 /// (16 sub-buckets per power of two: within about 3 %, clamped to the observed min and max).
 public struct DurationStats: Sendable, Hashable {
     public var count: Int
+    /// The sum of the durations, or `Int64.max` when it reached or passed that.
     public var total: Int64
     public var mean: Int64
     public var p50: Int64
@@ -37,7 +41,8 @@ struct DurationAccumulator: Sendable {
     static let bucketCount = 16 + 60 * 16
 
     private(set) var count = 0
-    private(set) var total: Int64 = 0
+    /// The exact sum: at most `count` × `Int64.max`.
+    private(set) var total: Int128 = 0
     private(set) var minimum = Int64.max
     private(set) var maximum: Int64 = 0
     /// The exact samples (at most `exactLimit` in all), while there is no histogram.
@@ -49,7 +54,7 @@ struct DurationAccumulator: Sendable {
 
     /// `count` durations (each at least 0) adding up to `total`, from `minimum` to `maximum`: their
     /// samples while `count` is at most `exactLimit`, else their histogram (by `bucket(of:)`).
-    init(count: Int, total: Int64, minimum: Int64, maximum: Int64, samples: SampleRun?, histogram: [Int64]) {
+    init(count: Int, total: Int128, minimum: Int64, maximum: Int64, samples: SampleRun?, histogram: [Int64]) {
         (self.count, self.total, self.minimum, self.maximum) = (count, total, minimum, maximum)
         (self.runs, self.histogram) = (samples.map { [$0] } ?? [], histogram)
     }
@@ -58,7 +63,7 @@ struct DurationAccumulator: Sendable {
     mutating func merge(_ other: DurationAccumulator) {
         guard other.count > 0 else { return }
         count += other.count
-        total &+= other.total
+        total += other.total
         minimum = Swift.min(minimum, other.minimum)
         maximum = Swift.max(maximum, other.maximum)
         if histogram.isEmpty && other.histogram.isEmpty && count <= Self.exactLimit {
@@ -113,7 +118,9 @@ struct DurationAccumulator: Sendable {
         } else {
             (p50, p95) = (percentile(rank50), percentile(rank95))
         }
-        return DurationStats(count: count, total: total, mean: total / Int64(count), p50: p50, p95: p95, max: maximum, exact: exact)
+        return DurationStats(
+            count: count, total: Int64(clamping: total), mean: Int64(total / Int128(count)), p50: p50, p95: p95,
+            max: maximum, exact: exact)
     }
 
     /// The nearest rank (1-based) of percentile `fraction` among `count` samples.
@@ -165,7 +172,8 @@ struct DurationAccumulator: Sendable {
             chosen += 1
         }
         low = base + Int64(chosen) << shift
-        high = Swift.min(high, low + (Int64(1) << shift) - 1)
+        // NB: the bucket's end may lie past `Int64.max`; `high - low` is never negative.
+        high = low + Swift.min(high - low, (Int64(1) << shift) - 1)
         var kept: [Int64] = []
         kept.reserveCapacity(counts[chosen])
         for run in runs {

@@ -12,7 +12,8 @@
 final class DurationTable {
     private struct Entry {
         var count = 0
-        var total: Int64 = 0
+        /// The sum of the durations modulo 2^64; `carries` counts how often it wrapped.
+        var total: UInt64 = 0
         var minimum = Int64.max
         var maximum: Int64 = 0
         /// `buffers[id]`'s storage: samples while `count <= exactLimit`, then `bucketCount`
@@ -24,6 +25,12 @@ final class DurationTable {
     private let entries = DenseTable(count: 64, filler: Entry())
     /// The buffer each id's samples or histogram are in.
     private let buffers = DenseTable<SampleBuffer?>(count: 64, filler: nil)
+    /// How often each id's `total` wrapped past 2^64: only ids whose body time passed 2^64 ns
+    /// (584 years) have one.
+    ///
+    /// NB: kept out of `Entry`, so that the rare case costs the hot path neither memory nor work
+    /// beyond the overflow flag of its add.
+    private var carries: [Int: UInt64] = [:]
 
     /// No durations for any id.
     init() {}
@@ -34,7 +41,9 @@ final class DurationTable {
         entries.reserve(id)
         let value = Swift.max(duration, 0)
         entries[id].count += 1
-        entries[id].total &+= value
+        let (total, wrapped) = entries[id].total.addingReportingOverflow(UInt64(value))
+        entries[id].total = total
+        if wrapped { carry(id) }
         entries[id].minimum = Swift.min(entries[id].minimum, value)
         entries[id].maximum = Swift.max(entries[id].maximum, value)
         let count = entries[id].count
@@ -46,6 +55,10 @@ final class DurationTable {
             entries[id].storage![DurationAccumulator.bucket(of: value)] += 1
         }
     }
+
+    /// Notes that id `id`'s total wrapped past 2^64.
+    @inline(never)
+    private func carry(_ id: Int) { carries[id, default: 0] += 1 }
 
     /// Moves id `id`'s samples to a buffer twice as large.
     ///
@@ -85,7 +98,8 @@ final class DurationTable {
         let exact = entry.count <= DurationAccumulator.exactLimit
         let histogram = exact ? [] : Array(UnsafeBufferPointer(start: buffer.base, count: DurationAccumulator.bucketCount))
         return DurationAccumulator(
-            count: entry.count, total: entry.total, minimum: entry.minimum, maximum: entry.maximum,
+            count: entry.count, total: Int128(carries.isEmpty ? 0 : carries[id] ?? 0) << 64 | Int128(entry.total),
+            minimum: entry.minimum, maximum: entry.maximum,
             samples: exact ? SampleRun(buffer: buffer, count: entry.count) : nil, histogram: histogram)
     }
 }

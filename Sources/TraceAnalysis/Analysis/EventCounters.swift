@@ -4,7 +4,8 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
     public var events = 0
     /// The counted metrics over the part (`evalsCausedByWrites` is per view only).
     public var counts = MetricCounts()
-    /// The sum of `dur` over body evaluations, in nanoseconds.
+    /// The sum of `dur` over body evaluations, in nanoseconds; `Int64.max` when it reached or passed
+    /// that (saturated).
     public var bodyTimeNs: Int64 = 0
 
     /// The metrics an interval's counters hold, in the order documents list them.
@@ -22,6 +23,6 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
     public mutating func add(_ other: EventCounters) {
         events += other.events
         counts.add(other.counts)
-        bodyTimeNs &+= other.bodyTimeNs
+        bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
     }
 }

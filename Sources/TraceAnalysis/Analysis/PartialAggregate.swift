@@ -108,7 +108,8 @@ struct PartialAggregate: Sendable {
         marks += later.marks
         let shift = lineCount
         func shifted(_ diagnostics: [TraceDiagnostic]) -> [TraceDiagnostic] {
-            diagnostics.map { var moved = $0; moved.line += shift; return moved }
+            // NB: line 0 is no position; it stays 0.
+            diagnostics.map { var moved = $0; if moved.line > 0 { moved.line += shift }; return moved }
         }
         warnings += shifted(later.warnings)
         invalidLineCount += later.invalidLineCount
@@ -170,12 +171,36 @@ struct PartialAggregate: Sendable {
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
+        let saturation = Self.saturationWarning(file: file, views: viewStats, totals: totals, marks: marks)
         return TraceSummary(
             file: file, header: header, views: viewStats, totals: totals, kindCounts: kindCounts,
             unknownKinds: kindCounts.filter { !known.contains($0.key) }, marks: marks, beforeFirstMark: leading,
-            warnings: warnings, invalidLineCount: invalidLineCount, invalidLines: invalidLines, lineCount: lineCount,
+            warnings: warnings + (saturation.map { [$0] } ?? []), invalidLineCount: invalidLineCount,
+            invalidLines: invalidLines, lineCount: lineCount,
             markViews: markViews.mapValues { parts in
                 Dictionary(uniqueKeysWithValues: parts.map { ($0.key, finished($0.key, $0.value, ranks)) })
             })
+    }
+
+    /// The warning that body-time totals saturated (README, "Body time beyond 292 years"), naming
+    /// the first view and counting the rest; nil when none did.
+    private static func saturationWarning(
+        file: String, views: [ViewStats], totals: EventCounters, marks: [MarkInterval]
+    ) -> TraceDiagnostic? {
+        let saturatedViews = views.filter { $0.bodyTime.total == .saturatedTotal }
+        let saturatedMarks = marks.count { $0.counters.bodyTimeNs == .saturatedTotal }
+        var places: [String] = []
+        if let first = saturatedViews.first {
+            let others = saturatedViews.count > 1 ? ", …" : ""
+            places.append("\(saturatedViews.count) view\(saturatedViews.count == 1 ? "" : "s") (\(first.view)\(others))")
+        }
+        if saturatedMarks > 0 { places.append("\(saturatedMarks) mark interval\(saturatedMarks == 1 ? "" : "s")") }
+        if totals.bodyTimeNs == .saturatedTotal { places.append("the trace's total") }
+        guard !places.isEmpty else { return nil }
+        return TraceDiagnostic(
+            file: file,
+            message: "body time reached \(Int64.max) ns (Int64.max) in \(places.joined(separator: " and ")); "
+                + "those totals are shown saturated at that figure",
+            severity: .warning)
     }
 }

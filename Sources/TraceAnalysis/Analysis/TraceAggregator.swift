@@ -87,7 +87,7 @@ struct TraceAggregator {
             root = rootOf(event)
         case .bodyEval?:
             count(.bodyEvals, view)
-            interval.bodyTimeNs &+= event.dur
+            interval.bodyTimeNs = interval.bodyTimeNs.addingSaturated(event.dur)
             durations.add(event.dur, for: view)
             if event.has(.changed) && event.changed == 0 {
                 count(.wastedEvals, view)

@@ -104,8 +104,9 @@ public enum TraceAnalyzer {
             case .success(let later):
                 if merged == nil { merged = later } else { merged!.append(later) }
             case .failure(var error):
-                // NB: a later piece counts lines from its start; earlier pieces' errors come first.
-                error.diagnostic.line += merged?.lineCount ?? 0
+                // NB: a later piece counts lines from its start (line 0 is no position); earlier
+                // pieces' errors come first.
+                if error.diagnostic.line > 0 { error.diagnostic.line += merged?.lineCount ?? 0 }
                 throw error
             }
         }

@@ -27,7 +27,8 @@ public enum BudgetCheckRenderer {
         }
         for (index, line) in TextTable.render(rows, leftAligned: [0, 1, 2, 3, 5]).split(separator: "\n").enumerated() {
             output += line + "\n"
-            for detail in details[index] ?? [] { output += detail + "\n" }
+            // NB: offenders and causes name views and properties from the trace.
+            for detail in details[index] ?? [] { output += TerminalText.sanitize(detail) + "\n" }
         }
         return output + "\n" + verdict(check) + "\n"
     }
@@ -157,10 +158,15 @@ public enum BudgetCheckRenderer {
         return output + "\n**\(verdict(check))**\n"
     }
 
-    /// `%`, CR and LF escaped as GitHub's workflow commands require in a message.
+    /// `%`, CR and LF escaped as GitHub's workflow commands require in a message, and every other
+    /// control character written visibly as `TerminalText` does (an ESC as `\u{1B}`).
+    ///
+    /// NB: CR and LF become `%0D` and `%0A` first, so the line breaks between a message's lines
+    /// survive; what is left of the trace's names then goes through `TerminalText.sanitize`.
     public static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        TerminalText.sanitize(
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// A message's escapes plus `:` and `,`, as GitHub requires in a command's properties.

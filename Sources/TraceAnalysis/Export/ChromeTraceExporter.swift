@@ -68,7 +68,9 @@ public struct ChromeTraceExporter: StreamingExporter {
             emit("{\"name\":\"write \(prop.dropFirst()),\"cat\":\"write\",\"ph\":\"X\",\"ts\":\(JSONText.microseconds(event.ts)),\"dur\":0.001,\(where_),\"args\":{\(args)}}", &output)
             if root == nil && event.has(.seq) { roots.store(RootWrite(seq: event.seq, ts: event.ts, tid: event.tid), for: event.seq) }
         case .bodyEval?:
-            let start = event.ts - max(event.dur, 0)
+            // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
+            let (difference, overflow) = event.ts.subtractingReportingOverflow(event.dur)
+            let start = overflow ? Int64.min : difference
             var args = "\"changed\":\(event.changed),\"wasted\":\(event.has(.changed) && event.changed == 0),\"seq\":\(event.seq)"
             if event.has(.reason) { args += ",\"reason\":\(quotedString(event.reason, names))" }
             if event.has(.cause) { args += ",\"cause\":\(event.cause)" }

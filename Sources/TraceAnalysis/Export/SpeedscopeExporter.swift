@@ -59,7 +59,7 @@ public struct SpeedscopeExporter: StreamingExporter {
         for sample in FlameSample.samples(of: summary, weight: weight) {
             samples.append("[" + sample.frames.map { String(frame(named: $0)) }.joined(separator: ",") + "]")
             weights.append(String(sample.weight))
-            total += sample.weight
+            total = total.addingSaturated(sample.weight)
         }
         let unit = weight == .time ? "nanoseconds" : "none"
         output.write(",{\"type\":\"sampled\",\"name\":\(JSONText.quoted("views by \(weight.unit)")),\"unit\":\"\(unit)\",")

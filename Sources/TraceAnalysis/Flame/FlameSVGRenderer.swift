@@ -61,7 +61,7 @@ public enum FlameSVGRenderer {
         func draw(_ node: FlameTree.Node, stack: [String], depth: Int, at start: UInt64) {
             var position = start
             for child in node.children {
-                defer { position += child.extent }
+                defer { position = position.addingSaturated(child.extent) }
                 guard Double(child.extent) / Double(extent) * inner >= minimumFrameWidth else { continue }
                 let path = stack + [child.name]
                 svg += frame(child, path: path, depth: depth, x: position, extent: extent, inner: inner, tree: tree, options: options)

@@ -18,7 +18,7 @@ public enum FlameTextRenderer {
             var hidden: UInt64 = 0
             for child in node.children {
                 if Double(child.total) < minimumShare * Double(total) {
-                    hidden += child.total
+                    hidden = hidden.addingSaturated(child.total)
                     continue
                 }
                 rows.append((String(repeating: "  ", count: indent) + TerminalText.sanitize(child.name), child))

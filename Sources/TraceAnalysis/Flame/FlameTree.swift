@@ -38,8 +38,8 @@ public struct FlameTree: Sendable, Hashable {
 
     private static func insert(_ sample: FlameSample, at depth: Int, into node: inout Node) {
         guard depth < sample.frames.count else {
-            node.selfWeight += sample.weight
-            node.selfBaseline += sample.baseline
+            node.selfWeight = node.selfWeight.addingSaturated(sample.weight)
+            node.selfBaseline = node.selfBaseline.addingSaturated(sample.baseline)
             return
         }
         let name = sample.frames[depth]
@@ -59,9 +59,9 @@ public struct FlameTree: Sendable, Hashable {
         node.extent = max(node.selfWeight, node.selfBaseline)
         for index in node.children.indices {
             finish(&node.children[index])
-            node.total += node.children[index].total
-            node.baselineTotal += node.children[index].baselineTotal
-            node.extent += node.children[index].extent
+            node.total = node.total.addingSaturated(node.children[index].total)
+            node.baselineTotal = node.baselineTotal.addingSaturated(node.children[index].baselineTotal)
+            node.extent = node.extent.addingSaturated(node.children[index].extent)
         }
     }
 

@@ -17,7 +17,7 @@ public enum FlameWeight: String, Sendable, CaseIterable {
     }
 
     /// The weight of one view.
-    public func value(of stats: ViewStats) -> UInt64 { UInt64(max(metric.value(of: stats) ?? 0, 0)) }
+    public func value(of stats: ViewStats) -> UInt64 { UInt64(max(metric.integer(of: stats) ?? 0, 0)) }
 
     /// The unit shown next to a weight (`evals`, `ns`, `wasted evals`).
     public var unit: String {

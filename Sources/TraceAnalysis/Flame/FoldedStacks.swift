@@ -8,8 +8,8 @@ public enum FoldedStacks {
         var merged: [String: (weight: UInt64, baseline: UInt64)] = [:]
         for sample in samples where !sample.frames.isEmpty {
             let stack = sample.frames.map(safeFrame).joined(separator: ";")
-            merged[stack, default: (0, 0)].weight += sample.weight
-            merged[stack, default: (0, 0)].baseline += sample.baseline
+            let sum = merged[stack, default: (0, 0)]
+            merged[stack] = (sum.weight.addingSaturated(sample.weight), sum.baseline.addingSaturated(sample.baseline))
         }
         var lines: [String] = []
         for (stack, value) in merged {
@@ -24,7 +24,11 @@ public enum FoldedStacks {
     }
 
     /// `frame` made safe for a folded line: `;` (the separator) becomes `:`, control characters and
-    /// line breaks become spaces, outer whitespace is trimmed, and an empty frame becomes `?`.
+    /// line breaks become spaces, outer whitespace is trimmed, a space before a trailing number
+    /// becomes `_` (`Row 5` → `Row_5`), and an empty frame becomes `?`.
+    ///
+    /// NB: `flamegraph.pl` reads a line's last ` NUMBER` as its count, and one more before it as a
+    /// differential line's baseline: a frame ending in a space and digits would lose them to it.
     public static func safeFrame(_ frame: String) -> String {
         var result = ""
         for scalar in frame.unicodeScalars {
@@ -35,7 +39,16 @@ public enum FoldedStacks {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        let trimmed = result.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
-        return trimmed.isEmpty ? "?" : String(trimmed)
+        var trimmed = String(result.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        if let space = trimmed.lastIndex(of: " "), isNumber(trimmed[trimmed.index(after: space)...]) {
+            trimmed.replaceSubrange(space...space, with: "_")
+        }
+        return trimmed.isEmpty ? "?" : trimmed
+    }
+
+    /// Whether `text` reads as a count to `flamegraph.pl`: a digit, then digits and decimal points.
+    private static func isNumber(_ text: Substring) -> Bool {
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        return text.utf8.first.map(isDigit) == true && text.utf8.allSatisfy { $0 == UInt8(ascii: ".") || isDigit($0) }
     }
 }

@@ -36,7 +36,7 @@ enum PageData {
             let cells = reportColumns.indices.map { index -> String in
                 guard available[index] else { return notAvailable }
                 let metric = reportColumns[index]
-                return metric.definition.unit == .nanoseconds ? String(Int64(metric.value(of: stats) ?? 0)) : String(stats.counts[metric])
+                return metric.definition.unit == .nanoseconds ? String(metric.integer(of: stats) ?? 0) : String(stats.counts[metric])
             }
             return "[\(JSONText.quoted(stats.view)),\(cells.joined(separator: ","))]"
         }

@@ -59,16 +59,22 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
         return "the \(header.source ?? TraceOrigin.runtime.rawValue) source records no \(missing.rawValue)"
     }
 
+    /// This metric of one view as an integer (a count, nanoseconds); nil for a ratio, and when the
+    /// view has no such figure (a body-time percentile without evaluations).
+    public func integer(of stats: ViewStats) -> Int64? {
+        switch self {
+        case .evalsPerWrite: nil
+        case .bodyTimeTotal: stats.bodyTime.total
+        case .bodyTimeP50: stats.bodyTime.count > 0 ? stats.bodyTime.p50 : nil
+        case .bodyTimeP95: stats.bodyTime.count > 0 ? stats.bodyTime.p95 : nil
+        default: Int64(stats.counts[self])
+        }
+    }
+
     /// This metric of one view; nil when the view has no such figure (evaluations per write
     /// without writes, a body-time percentile without evaluations).
     public func value(of stats: ViewStats) -> Double? {
-        switch self {
-        case .evalsPerWrite: stats.evalsPerWrite
-        case .bodyTimeTotal: Double(stats.bodyTime.total)
-        case .bodyTimeP50: stats.bodyTime.count > 0 ? Double(stats.bodyTime.p50) : nil
-        case .bodyTimeP95: stats.bodyTime.count > 0 ? Double(stats.bodyTime.p95) : nil
-        default: Double(stats.counts[self])
-        }
+        self == .evalsPerWrite ? stats.evalsPerWrite : integer(of: stats).map(Double.init)
     }
 }
 

@@ -1,6 +1,8 @@
-/// A finding about a trace at a position: `FILE:LINE:COL: message`.
+/// A finding about a trace, at a position (`FILE:LINE:COL: message`) or about the whole file
+/// (`FILE: message`).
 ///
-/// Lines and columns are 1-based; a column counts bytes from the start of the line.
+/// Lines and columns are 1-based; a column counts bytes from the start of the line. Line 0 means
+/// no position (a file that cannot be opened or read, a figure about the whole trace).
 public struct TraceDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How bad a finding is.
     public enum Severity: String, Sendable, Hashable {
@@ -17,6 +19,11 @@ public struct TraceDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var severity: Severity
 
+    /// A finding about the whole of `file`, without a position.
+    public init(file: String, message: String, severity: Severity) {
+        self.init(file: file, line: 0, column: 0, message: message, severity: severity)
+    }
+
     /// A finding at `line`:`column` of `file`.
     public init(file: String, line: Int, column: Int, message: String, severity: Severity) {
         self.file = file
@@ -26,8 +33,11 @@ public struct TraceDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.severity = severity
     }
 
-    /// `FILE:LINE:COL: message`.
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    /// `FILE:LINE:COL`, or `FILE` without a position.
+    public var location: String { line == 0 ? file : "\(file):\(line):\(column)" }
+
+    /// `FILE:LINE:COL: message`, or `FILE: message` without a position.
+    public var description: String { "\(location): \(message)" }
 }
 
 /// A trace that cannot be read: the first fatal diagnostic.
@@ -41,6 +51,6 @@ public struct TraceError: Error, Sendable, CustomStringConvertible {
         self.diagnostic.severity = .error
     }
 
-    /// `FILE:LINE:COL: message`.
+    /// `FILE:LINE:COL: message`, or `FILE: message` without a position.
     public var description: String { diagnostic.description }
 }

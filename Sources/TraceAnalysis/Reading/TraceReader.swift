@@ -89,7 +89,7 @@ public struct TraceReader: ~Copyable {
         let descriptor = openFile(path, O_RDONLY)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw TraceError(TraceDiagnostic(file: path, line: 0, column: 0, message: "cannot open: \(reason)", severity: .error))
+            throw TraceError(TraceDiagnostic(file: path, message: "cannot open: \(reason)", severity: .error))
         }
         return descriptor
     }
@@ -143,7 +143,7 @@ public struct TraceReader: ~Copyable {
         }
         if lines.readError != 0 {
             let reason = String(cString: strerror(lines.readError))
-            throw TraceError(diagnostic(line: lines.lineCount, column: 0, "read error: \(reason)"))
+            throw TraceError(TraceDiagnostic(file: displayName, message: "read error: \(reason)", severity: .error))
         }
         if eventCount == 0 && role == .whole {
             throw TraceError(diagnostic(line: 1, column: 1, "empty trace: no meta header"))

@@ -27,7 +27,7 @@ enum ReportTable {
         case .count: String(stats.counts[metric])
         case .ratio: metric.value(of: stats).map { fixed($0, decimals: 2) } ?? "-"
         // NB: a view without evaluations shows `0 ns` for each of its body times.
-        case .nanoseconds: duration(Int64(metric.value(of: stats) ?? 0))
+        case .nanoseconds: duration(metric.integer(of: stats) ?? 0)
         }
     }
 

@@ -25,7 +25,7 @@ enum Validate: Subcommand {
         let limit = try arguments.integer("--limit", in: 1...1_000_000)!
         let findings = TraceValidator.validate(source: source, limit: limit)
         for finding in findings {
-            console.line("\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message)")
+            console.line("\(finding.location): \(finding.severity.rawValue): \(finding.message)")
         }
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - errors

@@ -15,13 +15,6 @@ enum Products {
     static func executable(_ name: String) -> URL { directory.appendingPathComponent(name) }
 }
 
-/// A unique path in the temporary directory, removed by the caller when done.
-func temporaryPath(_ name: String) -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracer-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory.appendingPathComponent(name).path
-}
-
 /// Parses each line of `text` with Foundation's `JSONSerialization`; nil where a line is not an object.
 func parseLines(_ text: String) -> [[String: Any]?] {
     text.split(separator: "\n", omittingEmptySubsequences: true).map { line in

@@ -69,11 +69,4 @@ enum PackagePaths {
 
     /// `Fixtures/Traces/NAME`.
     static func trace(_ name: String) -> String { root.appendingPathComponent("Fixtures/Traces/\(name)").path }
-
-    /// A fresh temporary directory.
-    static func temporaryDirectory() -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tracectl-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
 }
