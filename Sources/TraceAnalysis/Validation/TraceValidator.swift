@@ -6,8 +6,8 @@ import Tracer
 /// `meta` header naming `tracer/1`; `seq` is present and strictly increasing; `ts` is present
 /// and non-negative; `cause` refers to an earlier `seq` (of the same transaction when it has a
 /// `tx`); known kinds carry their required fields (`write`: view, prop, wrapper; `body-eval`:
-/// view, dur; `mark`: name; other view kinds: view); `changed` is a boolean on writes and a
-/// non-negative integer on body evaluations.
+/// view, dur; `mark`: name; other view kinds: view; less for a source that cannot produce them);
+/// `changed` is a boolean on writes and a non-negative integer on body evaluations.
 public enum TraceValidator {
     /// The diagnostics of `source`, in line order, at most `limit` of them (errors and warnings).
     ///
@@ -81,7 +81,7 @@ private struct ContractChecker {
         }
         transactions.store(event.has(.tx) ? event.tx : Self.noTransaction, for: event.seq)
         guard let kind = event.kind else { return }
-        for field in Self.requiredFields(kind) where !event.has(field) {
+        for field in Self.requiredFields(kind, reader.header) where !event.has(field) {
             report(.kind, "expected a \"\(field.key)\" field (required on \"\(kind.name)\" events)")
         }
         if event.has(.changed) {
@@ -93,10 +93,17 @@ private struct ContractChecker {
         }
     }
 
-    private static func requiredFields(_ kind: EventKind) -> [TraceField] {
+    /// The fields `kind` must carry in a trace with `header`.
+    ///
+    /// NB: a field the header's source cannot produce is not required: no `dur` without the `dur`
+    /// capability, no `wrapper` in an imported trace (SwiftUI's change logs name a property's
+    /// storage, `_count`, not its wrapper).
+    private static func requiredFields(_ kind: EventKind, _ header: TraceHeader?) -> [TraceField] {
         switch kind {
-        case .write: return [.view, .prop, .wrapper]
-        case .bodyEval: return [.view, .dur]
+        case .write:
+            let origin = header?.source.flatMap(TraceOrigin.init(rawValue:))
+            return origin == .printChanges || origin == .logChanges ? [.view, .prop] : [.view, .prop, .wrapper]
+        case .bodyEval: return header?.can(.duration) ?? true ? [.view, .dur] : [.view]
         case .mark: return [.name]
         case .dropped: return [.count]
         case .warning: return [.message]
