@@ -206,10 +206,15 @@ private struct ImportSession: ~Copyable {
         }
         guard writer.records > 0 else {
             if let first = summary.malformed.first { throw TraceError(first) }
+            let console = "_printChanges() lines such as 'ContentView: @self, _count changed.'"
+            let oslog = "log records (ndjson or a JSON array) whose eventMessage is such a line"
+            let expected = switch options.format {
+            case .console: console
+            case .oslog: oslog
+            case .auto: "\(console) (console) or \(oslog) (oslog)"
+            }
             throw TraceError(TraceDiagnostic(
-                file: summary.file, line: 1, column: 1,
-                message: "no SwiftUI change record found; expected _printChanges() lines such as 'ContentView: @self, _count changed.' "
-                    + "(console) or log records whose eventMessage is one, as ndjson or a JSON array (oslog)",
+                file: summary.file, line: 1, column: 1, message: "no SwiftUI change record found; expected \(expected)",
                 severity: .error))
         }
         summary.format = format
