@@ -8,6 +8,7 @@ import Darwin
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: ([String]) -> [BenchFigure]] = [
     "emit": EmitBenchmark.run,
+    "import": ImportBenchmark.run,
     "parse": ParseBenchmark.run,
     "runtime": RuntimeBenchmark.run,
 ]

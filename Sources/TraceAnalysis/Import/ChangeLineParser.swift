@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a message is to the importer: a change record, something else, or a broken record.
 enum ChangeLine {
     case record(ChangeRecord)
@@ -30,11 +36,11 @@ enum ChangeLineParser {
             }
             let view = UnsafeBufferPointer(rebasing: text[..<colon])
             let rest = UnsafeBufferPointer(rebasing: text[(colon + 2)...])
-            if rest.elementsEqual("unchanged.".utf8) {
+            if rest.holds("unchanged.") {
                 return .record(ChangeRecord(view: view, changes: UnsafeBufferPointer(rebasing: rest[..<0]), markers: []))
             }
             // NB: prose such as `Note: the settings changed.` is other output, not a broken record.
-            if rest.starts(with: "unchanged".utf8) {
+            if rest.holds("unchanged", at: 0) {
                 return .malformed(offset: colon + 2, message: "expected 'unchanged.' to end the line")
             }
             guard let first = rest.first, first == UInt8(ascii: "@") || first == UInt8(ascii: "_") else { return .foreign }
@@ -42,16 +48,16 @@ enum ChangeLineParser {
         }
     }
 
-    private static let suffix = Array(" changed.".utf8)
+    private static let suffix: StaticString = " changed."
 
     /// Checks the change list of `rest` (`CHANGES changed.`).
     private static func parseChanges(
         view: UnsafeBufferPointer<UInt8>, rest: UnsafeBufferPointer<UInt8>, restOffset: Int
     ) -> ChangeLine {
-        guard rest.count > suffix.count, rest[(rest.count - suffix.count)...].elementsEqual(suffix) else {
+        guard rest.count > suffix.utf8CodeUnitCount, rest.holds(suffix, at: rest.count - suffix.utf8CodeUnitCount) else {
             return .malformed(offset: restOffset + rest.count, message: "expected the change list to end in ' changed.' (or 'unchanged.')")
         }
-        let changes = UnsafeBufferPointer(rebasing: rest[..<(rest.count - suffix.count)])
+        let changes = UnsafeBufferPointer(rebasing: rest[..<(rest.count - suffix.utf8CodeUnitCount)])
         var markers: ChangeRecord.Markers = []
         var index = 0
         while index <= changes.count {
@@ -81,9 +87,9 @@ enum ChangeLineParser {
     /// The marker `item` stands for, or nil when it is none.
     private static func marker(_ item: UnsafeBufferPointer<UInt8>) -> ChangeRecord.Markers? {
         if item.count > 1 && item[0] == UInt8(ascii: "_") { return .property }
-        if item.elementsEqual("@self".utf8) { return .value }
-        if item.elementsEqual("@identity".utf8) { return .identity }
-        if item.elementsEqual("@dependencies".utf8) { return .dependencies }
+        if item.holds("@self") { return .value }
+        if item.holds("@identity") { return .identity }
+        if item.holds("@dependencies") { return .dependencies }
         return nil
     }
 
@@ -145,10 +151,25 @@ enum ChangeLineParser {
             if text[index] == UInt8(ascii: ":") && text[index + 1] == UInt8(ascii: " ") {
                 let next = text[index + 2]
                 if next == UInt8(ascii: "@") || next == UInt8(ascii: "_") { return true }
-                if text[(index + 2)...].starts(with: "unchanged".utf8) { return true }
+                if text.holds("unchanged", at: index + 2) { return true }
             }
             index += 1
         }
         return false
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes are exactly `literal`.
+    @inline(__always)
+    func holds(_ literal: StaticString) -> Bool {
+        count == literal.utf8CodeUnitCount && holds(literal, at: 0)
+    }
+
+    /// Whether `literal`'s bytes appear at `offset`.
+    @inline(__always)
+    func holds(_ literal: StaticString, at offset: Int) -> Bool {
+        offset >= 0 && offset + literal.utf8CodeUnitCount <= count
+            && memcmp(baseAddress! + offset, literal.utf8Start, literal.utf8CodeUnitCount) == 0
     }
 }

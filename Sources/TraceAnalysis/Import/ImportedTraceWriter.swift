@@ -13,33 +13,44 @@ import Tracer
 /// - Writes carry `"changed":true` and no `wrapper`: the log names a property's storage
 ///   (`_count`), not whether it is a `@State`, `@StateObject` or `@Environment`.
 ///
-/// NB: lines are built with `JSONLineEncoder`'s helpers into a chunk the caller flushes; each
-/// view and property name is escaped once, when first seen.
+/// NB: events are formatted by Tracer's `EventLineWriter` into raw memory the caller flushes;
+/// names are interned and escaped once, into the symbol layout that writer reads.
 struct ImportedTraceWriter: ~Copyable {
     /// The `ts` step between lines of input without timestamps: 1 µs.
     static let lineStep: UInt64 = 1_000
 
     private let metadata: TraceMetadata
-    /// Lines not yet handed to the output.
-    private(set) var chunk: [UInt8] = []
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity = 1 << 17
+    private var count = 0
     private(set) var seq: UInt64 = 0
     private(set) var records = 0
     private var transaction: UInt64 = 0
     private var lastTimestamp: Int64?
     private var firstTimestamp: Int64?
     private var names = ByteInterner()
-    /// The quoted JSON literal of each interned name: `quotedNames[quotedEnds[id - 1]..<quotedEnds[id]]`.
-    private var quotedNames: [UInt8] = []
-    private var quotedEnds: [Int] = [0]
-    /// The transaction in which each view (by name id) was last evaluated.
+    /// Each interned name's quoted literal, laid out as `EventLineWriter` reads symbols.
+    private var symbolBytes: [UInt8] = []
+    private var symbolOffsets: [Int] = [0, 0]
+    /// The transaction in which each view (by symbol) was last evaluated.
     private var lastTransactionOfView: [UInt64] = [0]
     private var threads = ByteInterner()
+    /// The current record's property symbols.
+    private var properties: [Symbol] = []
 
     /// A writer whose header names `origin` and what an imported trace can hold.
     init(origin: TraceOrigin) {
         metadata = TraceMetadata(pid: 0, source: origin, capabilities: [.write, .bodyEval, .cause, .writeChanges])
-        chunk.reserveCapacity(1 << 17)
+        buffer = .allocate(capacity: capacity)
     }
+
+    deinit { buffer.deallocate() }
+
+    /// The lines not yet handed to the output.
+    var chunk: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: count) }
+
+    /// Empties the chunk (after the caller wrote it out).
+    mutating func clearChunk() { count = 0 }
 
     /// The position of a record in the input.
     struct Stamp {
@@ -55,94 +66,79 @@ struct ImportedTraceWriter: ~Copyable {
         if seq == 0 { appendHeader(pid: stamp.processID ?? 0) }
         records += 1
         let view = intern(record.view)
+        let index = Int(view.rawValue)
         let tickChanged = stamp.timestamp != nil && stamp.timestamp != lastTimestamp
-        if transaction == 0 || tickChanged || lastTransactionOfView[Int(view)] == transaction { transaction += 1 }
+        if transaction == 0 || tickChanged || lastTransactionOfView[index] == transaction { transaction += 1 }
+        lastTransactionOfView[index] = transaction
         if let timestamp = stamp.timestamp {
             if firstTimestamp == nil { firstTimestamp = timestamp }
             lastTimestamp = timestamp
         }
-        lastTransactionOfView[Int(view)] = transaction
-        let ts = stamp.timestamp.map { UInt64(clamping: max(0, $0 &- firstTimestamp!)) } ?? UInt64(stamp.line) * Self.lineStep
-        let tid = stamp.thread.map { UInt64(threads.intern($0.baseAddress!, $0.count)) } ?? 1
-        var firstWrite: UInt64 = 0
-        record.forEachProperty { property in
-            let prop = intern(property)
-            appendPrefix(ts: ts, tid: tid, kind: .write, view: view)
-            appendField(Self.propKey, name: prop)
-            chunk.append(contentsOf: Self.changedTrue)
-            chunk.append(contentsOf: Self.lineEnd)
-            if firstWrite == 0 { firstWrite = seq }
+        properties.removeAll(keepingCapacity: true)
+        record.forEachProperty { properties.append(intern($0)) }
+        var event = TraceEvent(kind: .write)
+        event.ts = stamp.timestamp.map { UInt64(clamping: max(0, $0 &- firstTimestamp!)) } ?? UInt64(stamp.line) &* Self.lineStep
+        event.tid = stamp.thread.map { UInt16(clamping: threads.intern($0.baseAddress!, $0.count)) } ?? 1
+        event.tx = transaction
+        event.view = view
+        let firstWrite = seq + 1
+        symbolBytes.withUnsafeBufferPointer { bytes in
+            symbolOffsets.withUnsafeBufferPointer { offsets in
+                let writer = EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets)
+                event.changed = 1
+                for property in properties {
+                    event.prop = property
+                    put(&event, writer)
+                }
+                event.kind = .bodyEval
+                event.prop = .none
+                event.changed = -1
+                event.cause = properties.isEmpty ? 0 : firstWrite
+                event.reason = record.reason
+                put(&event, writer)
+            }
         }
-        appendPrefix(ts: ts, tid: tid, kind: .bodyEval, view: view)
-        if firstWrite != 0 {
-            chunk.append(contentsOf: Self.causeKey)
-            JSONLineEncoder.appendDecimal(firstWrite, to: &chunk)
-        }
-        let reason = record.reason
-        if reason != .none {
-            chunk.append(contentsOf: Self.reasonKey)
-            JSONLineEncoder.appendQuoted(reason.name, to: &chunk)
-        }
-        chunk.append(contentsOf: Self.lineEnd)
     }
 
-    /// Empties the chunk (after the caller wrote it out).
-    mutating func clearChunk() { chunk.removeAll(keepingCapacity: true) }
+    /// Gives `event` the next `seq` and writes it.
+    @inline(__always)
+    private mutating func put(_ event: inout TraceEvent, _ writer: EventLineWriter) {
+        seq += 1
+        event.seq = seq
+        reserve(writer.maximumLineLength(of: event))
+        count = buffer.distance(to: writer.write(event, to: buffer + count))
+    }
 
     private mutating func appendHeader(pid: Int32) {
         var header = metadata
         header.pid = pid
-        JSONLineEncoder.appendMeta(header, to: &chunk)
+        var line: [UInt8] = []
+        JSONLineEncoder.appendMeta(header, to: &line)
+        reserve(line.count)
+        (buffer + count).initialize(from: line, count: line.count)
+        count += line.count
     }
 
-    /// `{"seq":…,"ts":…,"tid":…,"tx":…,"kind":…,"view":…` for the next event.
-    private mutating func appendPrefix(ts: UInt64, tid: UInt64, kind: EventKind, view: UInt32) {
-        seq += 1
-        chunk.append(contentsOf: Self.seqKey)
-        JSONLineEncoder.appendDecimal(seq, to: &chunk)
-        chunk.append(contentsOf: Self.tsKey)
-        JSONLineEncoder.appendDecimal(ts, to: &chunk)
-        chunk.append(contentsOf: Self.tidKey)
-        JSONLineEncoder.appendDecimal(tid, to: &chunk)
-        chunk.append(contentsOf: Self.txKey)
-        JSONLineEncoder.appendDecimal(transaction, to: &chunk)
-        chunk.append(contentsOf: kind == .write ? Self.writeKind : Self.bodyEvalKind)
-        appendField(Self.viewKey, name: view)
+    /// Makes room for `bytes` more bytes.
+    private mutating func reserve(_ bytes: Int) {
+        guard count + bytes > capacity else { return }
+        capacity = max(capacity * 2, count + bytes)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.initialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = grown
     }
 
-    private mutating func appendField(_ key: [UInt8], name: UInt32) {
-        chunk.append(contentsOf: key)
-        chunk.append(contentsOf: quotedNames[quotedEnds[Int(name) - 1]..<quotedEnds[Int(name)]])
-    }
-
-    /// The id of `name`, escaping it into `quotedNames` when new.
+    /// The symbol of `name`, escaping it into `symbolBytes` when new.
     ///
-    /// NB: `name` lies in a padded line buffer, as `ByteInterner` needs.
-    private mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    /// NB: `name` lies in a padded buffer, as `ByteInterner` needs.
+    private mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Symbol {
         let id = names.intern(name.baseAddress!, name.count)
-        if Int(id) == quotedEnds.count {
-            JSONLineEncoder.appendQuoted(String(decoding: name, as: UTF8.self), to: &quotedNames)
-            quotedEnds.append(quotedNames.count)
+        if Int(id) == symbolOffsets.count - 1 {
+            JSONLineEncoder.appendQuoted(String(decoding: name, as: UTF8.self), to: &symbolBytes)
+            symbolOffsets.append(symbolBytes.count)
             lastTransactionOfView.append(0)
         }
-        return id
+        return Symbol(rawValue: id)
     }
-
-    private static func key(_ name: String, first: Bool = false) -> [UInt8] {
-        Array((first ? "{" : ",").utf8) + JSONLineEncoder.quoted(name) + Array(":".utf8)
-    }
-
-    private typealias F = TraceSchema.Field
-    private static let seqKey = key(F.seq, first: true)
-    private static let tsKey = key(F.ts)
-    private static let tidKey = key(F.tid)
-    private static let txKey = key(F.tx)
-    private static let viewKey = key(F.view)
-    private static let propKey = key(F.prop)
-    private static let causeKey = key(F.cause)
-    private static let reasonKey = key(F.reason)
-    private static let changedTrue = key(F.changed) + Array("true".utf8)
-    private static let writeKind = key(F.kind) + JSONLineEncoder.quoted(EventKind.write.name)
-    private static let bodyEvalKind = key(F.kind) + JSONLineEncoder.quoted(EventKind.bodyEval.name)
-    private static let lineEnd = Array("}\n".utf8)
 }

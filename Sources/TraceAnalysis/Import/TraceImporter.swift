@@ -226,7 +226,5 @@ private struct ImportSession: ~Copyable {
 
 /// Whether `bytes` contain `needle`.
 private func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
-    let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-    guard bytes.count >= pattern.count else { return false }
-    return (0...(bytes.count - pattern.count)).contains { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    bytes.indices.contains { bytes.holds(needle, at: $0) }
 }
