@@ -60,14 +60,24 @@ struct ImportTests {
         ("2025-01-01 00:00:00+0000", Int64(1_735_689_600_000_000_000)),
     ])
     func timestamps(text: String, nanoseconds: Int64) {
-        let parsed = Array(text.utf8).withUnsafeBufferPointer { LogTimestamp.parse($0) }
+        var reader = LogTimestamp()
+        let parsed = Array(text.utf8).withUnsafeBufferPointer { reader.parse($0) }
         #expect(parsed?.nanoseconds == nanoseconds)
         #expect(parsed?.length == text.utf8.count)
     }
 
     @Test("not timestamps", arguments: ["2025-13-01 12:00:00", "2025-05-01 12:00", "ContentView: @self changed."])
     func notTimestamps(text: String) {
-        #expect(Array(text.utf8).withUnsafeBufferPointer { LogTimestamp.parse($0) } == nil)
+        var reader = LogTimestamp()
+        #expect(Array(text.utf8).withUnsafeBufferPointer { reader.parse($0) } == nil)
+    }
+
+    @Test("a reader reusing the last second still reads each line's fraction and zone")
+    func timestampsInARow() {
+        var reader = LogTimestamp()
+        let values = ["2025-05-01 12:00:00.5+0200", "2025-05-01 12:00:00.75+0100", "2025-05-01 12:00:01", "2025-05-01 12:00:0x"]
+            .map { text in Array(text.utf8).withUnsafeBufferPointer { reader.parse($0)?.nanoseconds } }
+        #expect(values == [1_746_093_600_500_000_000, 1_746_097_200_750_000_000, 1_746_100_801_000_000_000, nil])
     }
 
     /// The trace `TraceImporter` writes for `text`, and its summary.

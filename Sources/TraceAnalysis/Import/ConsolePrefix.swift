@@ -10,10 +10,10 @@ struct ConsolePrefix {
     /// Where the message starts in the line.
     var messageStart = 0
 
-    /// Reads the prefix of `line`; a line without one is all message.
-    init(_ line: UnsafeBufferPointer<UInt8>) {
+    /// Reads the prefix of `line` (its timestamp with `timestamps`); a line without one is all message.
+    init(_ line: UnsafeBufferPointer<UInt8>, timestamps: inout LogTimestamp) {
         guard let first = line.first, first >= 0x30 && first <= 0x39,
-              let (timestamp, length) = LogTimestamp.parse(line),
+              let (timestamp, length) = timestamps.parse(line),
               length < line.count, line[length] == UInt8(ascii: " ")
         else { return }
         self.timestamp = timestamp

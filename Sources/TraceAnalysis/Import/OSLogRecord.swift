@@ -16,7 +16,7 @@ struct OSLogRecord {
 
     /// The record in `object`, or nil when it is not a log record with an `eventMessage`, or comes
     /// from another subsystem or category.
-    init?(_ object: JSONNode) {
+    init?(_ object: JSONNode, timestamps: inout LogTimestamp) {
         guard case .string(let message)? = object["eventMessage"]?.value else { return nil }
         self.message = message
         let subsystem = Self.string(object["subsystem"]), category = Self.string(object["category"])
@@ -25,7 +25,7 @@ struct OSLogRecord {
             isChangeRecord = true
         }
         if let text = Self.string(object["timestamp"]) {
-            timestamp = Array(text.utf8).withUnsafeBufferPointer { LogTimestamp.parse($0)?.nanoseconds }
+            timestamp = Array(text.utf8).withUnsafeBufferPointer { timestamps.parse($0)?.nanoseconds }
         }
         if case .number(let pid)? = object["processID"]?.value, let exact = Int32(exactly: pid) { processID = exact }
         switch object["threadID"]?.value {

@@ -70,6 +70,7 @@ private struct ImportSession: ~Copyable {
     private let options: ImportOptions
     private var summary: ImportSummary
     private var gatherer = JSONObjectGatherer()
+    private var timestamps = LogTimestamp()
     /// A padded copy of an oslog message or thread id (`ByteInterner` reads whole words).
     private var scratch: [UInt8] = []
 
@@ -108,12 +109,12 @@ private struct ImportSession: ~Copyable {
         }
     }
 
-    private func message(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[ConsolePrefix(bytes).messageStart...])
+    private mutating func message(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[ConsolePrefix(bytes, timestamps: &timestamps).messageStart...])
     }
 
     private mutating func consumeConsole(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Line) throws(TraceError) {
-        let prefix = ConsolePrefix(bytes)
+        let prefix = ConsolePrefix(bytes, timestamps: &timestamps)
         switch ChangeLineParser.parse(UnsafeBufferPointer(rebasing: bytes[prefix.messageStart...])) {
         case .record(let record):
             let thread = prefix.thread.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
@@ -153,7 +154,7 @@ private struct ImportSession: ~Copyable {
         } catch {
             return (line + error.line - 1, error.line == 1 ? column + error.column - 1 : error.column, error.message)
         }
-        guard let record = OSLogRecord(node) else {
+        guard let record = OSLogRecord(node, timestamps: &timestamps) else {
             summary.foreignCount += 1
             return nil
         }
