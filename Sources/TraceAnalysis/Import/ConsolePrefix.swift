@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The prefix Xcode's console, `NSLog` and `log` put before a message:
 /// `2025-05-01 12:00:00.123456+0200 App[123:4567] ` (the process part may be absent).
 struct ConsolePrefix {
@@ -28,7 +34,12 @@ struct ConsolePrefix {
     private mutating func readProcess(_ line: UnsafeBufferPointer<UInt8>) {
         let limit = min(line.count - 1, messageStart + 256)
         var index = messageStart
-        while index < limit, !(line[index] == UInt8(ascii: "]") && line[index + 1] == UInt8(ascii: " ")) { index += 1 }
+        while index < limit {
+            guard let found = memchr(line.baseAddress! + index, Int32(UInt8(ascii: "]")), limit - index) else { return }
+            index = line.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if line[index + 1] == UInt8(ascii: " ") { break }
+            index += 1
+        }
         guard index < limit, let open = line[messageStart..<index].lastIndex(of: UInt8(ascii: "[")), open > messageStart
         else { return }
         var cursor = open + 1
