@@ -154,6 +154,17 @@ struct ImportTests {
         #expect(summary.warnings.map(\.description) == ["in:\(JSONObjectGatherer.maximumLength / 2 + 5):1: the last log record is cut off; it was not imported"])
     }
 
+    @Test("timestamps out of 64-bit nanosecond range import without trapping (found by fuzzing)")
+    func farTimestamps() throws {
+        let (trace, summary) = try Self.imported("""
+            9999-12-31 23:59:59.999999999+1400 App[1:2] A: @self changed.
+            0000-01-01 00:00:00-2359 App[1:2] A: @self changed.
+
+            """)
+        #expect(summary.records == 2)
+        #expect(Self.column("ts", of: trace).allSatisfy { UInt64($0) != nil })
+    }
+
     @Test("strict: the first malformed line is an error at its position")
     func strict() {
         let error = #expect(throws: TraceError.self) {

@@ -60,7 +60,8 @@ struct LogTimestamp {
             zoneSeconds = Int64(hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
             index += 5
         }
-        return ((seconds - zoneSeconds) * 1_000_000_000 + fraction, index)
+        // NB: nanoseconds since 1970 fit in 64 bits until 2262; later years wrap rather than trap.
+        return ((seconds - zoneSeconds) &* 1_000_000_000 &+ fraction, index)
     }
 
     /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's algorithm).
