@@ -16,8 +16,12 @@ let package = Package(
     targets: [
         .target(name: "TracerTicks"),
         .target(name: "Tracer", dependencies: ["TracerTicks"]),
-        .target(name: "TraceAnalysis", dependencies: ["Tracer"]),
-        .target(name: "TraceCapture", dependencies: ["Tracer", "TraceAnalysis"]),
+        .target(
+            name: "TraceAnalysis", dependencies: ["Tracer"],
+            // NB: the unsafe tables' invariants are checked in debug builds (the test suite) only.
+            swiftSettings: [.define("TRACER_INTERNAL_CHECKS", .when(configuration: .debug))]
+        ),
+        .target(name: "TraceCapture", dependencies: ["Tracer"]),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
         .executableTarget(name: "tracectl", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
         .executableTarget(

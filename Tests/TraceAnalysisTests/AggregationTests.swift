@@ -302,3 +302,32 @@ struct AggregationTests {
         #expect(split.warnings.map(\.message) == ["cut-off final line ignored (no newline at end of file and not a complete event)"])
     }
 }
+
+/// The metric table: one row per metric, counted metrics in the lanes of `MetricCounts`.
+@Suite struct MetricTableTests {
+    @Test("every metric has a row, and the counted ones come first, within the eight lanes")
+    func tableShape() {
+        #expect(Metric.allCases.map(\.definition.jsonKey).count == Set(Metric.allCases.map(\.definition.jsonKey)).count)
+        #expect(Metric.counted.map(\.rawValue) == Array(0..<Metric.counted.count))
+        #expect(Metric.counted.count <= 8)
+    }
+
+    @Test("a metric added by one table row and one counting line reaches the view statistics: state inits")
+    func stateInitsAreCounted() throws {
+        let summary = try TestSupport.analyze([
+            TestSupport.meta,
+            #"{"seq":1,"ts":1,"tid":1,"tx":1,"kind":"mount","view":"Row[1]"}"#,
+            #"{"seq":2,"ts":2,"tid":1,"tx":1,"kind":"state-init","view":"Row[1]","prop":"model","wrapper":"StateObject","cause":1}"#,
+            #"{"seq":3,"ts":3,"tid":1,"tx":1,"kind":"body-eval","view":"Row[1]","cause":1,"reason":"initial","dur":1,"changed":1}"#,
+            #"{"seq":4,"ts":4,"tid":1,"tx":2,"kind":"state-init","view":"Row[1]","prop":"model","wrapper":"StateObject"}"#,
+        ].joined(separator: "\n") + "\n")
+        #expect(summary.stats(for: "Row[1]")?.counts[.stateInits] == 2)
+        #expect(summary.totals.counts[.stateInits] == 2)
+    }
+
+    @Test("budget metrics and the JSON Schema's enumeration come from the table's budget names")
+    func budgetNamesFromTheTable() {
+        let named = Set(Metric.allCases.compactMap(\.definition.budgetName))
+        #expect(Set(BudgetMetric.allCases.filter { !$0.isTotal }.map(\.rawValue)) == named)
+    }
+}

@@ -163,3 +163,32 @@ import Testing
         #expect(quoted == #""\u003c/script\u003e\u003cb\u003e\"\u0026\n\u2028""#)
     }
 }
+
+/// The report and the Chrome export follow `cause` chains through one window of recent `seq`s,
+/// so they agree on every chain, however long.
+@Suite struct CauseWindowTests {
+    /// A write, `gap` unrelated writes of other transactions (each the root of a chain of its
+    /// own), then an evaluation caused by the first write.
+    private func trace(gap: Int) -> String {
+        var lines = [TestSupport.meta]
+        lines.append(#"{"seq":1,"ts":1,"tid":1,"tx":1,"kind":"write","view":"A","prop":"p","wrapper":"State","changed":true}"#)
+        for index in 0..<gap {
+            let seq = index + 2
+            lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tid":2,"tx":\#(seq),"kind":"write","view":"B","prop":"q","wrapper":"State","changed":true}"#)
+        }
+        let seq = gap + 2
+        lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tid":1,"tx":1,"kind":"body-eval","view":"A","cause":1,"dur":5,"changed":1}"#)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("a cause 150,000 chains back: the report and the export both follow it", arguments: [10, 150_000])
+    func reportAndExportAgree(gap: Int) throws {
+        let text = trace(gap: gap)
+        let summary = try TestSupport.analyze(text)
+        #expect(summary.stats(for: "A")?.causes.first?.count == 1)
+        var exporter = ChromeTraceExporter()
+        var output = ""
+        try exporter.export(source: .file(try TestSupport.temporaryTrace(text)), options: TraceReadOptions(threads: 1), into: &output)
+        #expect(output.contains(#""name":"caused by write","cat":"cause","ph":"f""#))
+    }
+}

@@ -34,7 +34,7 @@ struct ValidatorTests {
     @Test("a field the header's source cannot produce is not required", arguments: [
         (#""source":"printChanges","capabilities":["write","body-eval","cause","write.changed"]"#, [String]()),
         (#""source":"logChanges","capabilities":["write","body-eval"]"#, []),
-        (#""source":"swiftui","capabilities":["write","body-eval"]"#, [#"2:39: expected a "wrapper" field (required on "write" events)"#]),
+        (#""source":"swiftui","capabilities":["write","wrapper","body-eval"]"#, [#"2:39: expected a "wrapper" field (required on "write" events)"#]),
         (#""source":"runtime""#, [
             #"2:39: expected a "wrapper" field (required on "write" events)"#,
             #"3:39: expected a "dur" field (required on "body-eval" events)"#,

@@ -54,6 +54,7 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
         var index = Int(truncatingIfNeeded: key.flatHash) & mask
         while true {
             let stored = slots[index].key
+            internalCheck(index >= 0 && index <= mask, "probe outside the slots")
             if stored == key { return (index, true) }
             if stored == Key() { return (index, false) }
             index = (index + 1) & mask
@@ -93,6 +94,7 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
         count += 1
         // NB: at most half full, so probes stay short.
         if count * 2 > mask { grow() }
+        internalCheck(count * 2 <= mask + 1, "a flat hash table more than half full")
     }
 
     private func grow() {

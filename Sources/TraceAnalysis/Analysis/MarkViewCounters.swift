@@ -53,12 +53,12 @@ struct MarkViewCounters {
         if view >= live.counters.count { live.counters += repeatElement(ViewCounters(), count: view + 1 - live.counters.count) }
         switch event.kind {
         case .bodyEval?:
-            live.counters[view].bodyEvals += 1
-            if event.has(.changed) && event.changed == 0 { live.counters[view].wastedEvals += 1 }
+            live.counters[view].counts[.bodyEvals] += 1
+            if event.has(.changed) && event.changed == 0 { live.counters[view].counts[.wastedEvals] += 1 }
             live.durations?.add(event.dur, for: view)
-        case .skip?: live.counters[view].skips += 1
-        case .invalidate?: live.counters[view].invalidations += 1
-        default: live.counters[view].writes += 1
+        case .skip?: live.counters[view].counts[.skips] += 1
+        case .invalidate?: live.counters[view].counts[.invalidations] += 1
+        default: live.counters[view].counts[.writes] += 1
         }
     }
 

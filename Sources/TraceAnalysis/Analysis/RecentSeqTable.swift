@@ -4,10 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// A value for each of the most recent `capacity` `seq`s of a trace, in constant memory.
+/// A value for each of the most recent `capacity` `seq`s of a trace, in constant memory: the one
+/// cause-chain follower of the report, the budgets, the exporters and the validator.
 ///
 /// `cause` fields refer back to earlier `seq`s; following them needs what was learnt about the
-/// earlier event (its root write, its transaction). Threads interleave transactions, so the
+/// earlier event (its root write, its transaction). Every reader follows causes through this
+/// table, so they agree on every chain: a `cause` at most `capacity` (2^20) `seq`s back is
+/// followed, one further back is not. Threads interleave transactions, so the
 /// table is keyed by `seq` alone: slot `seq % capacity` holds the latest `seq` that mapped there
 /// and its value, and a lookup of an older `seq` that was overwritten finds nothing.
 ///
@@ -35,7 +38,17 @@ final class RecentSeqTable<Value: BitwiseCopyable> {
     /// Remembers `value` for `seq` (a positive `seq`).
     @inline(__always)
     func store(_ value: Value, for seq: Int64) {
+        internalCheck(seq > 0, "seq \(seq) stored in the recent-seq table (0 marks an empty slot)")
         slots[Int(seq & Int64(Self.capacity - 1))] = Slot(seq: seq, value: value)
+    }
+
+    /// The value remembered for `event`'s `cause`, remembered from now on for `event`'s own `seq`
+    /// too (a chain's value passes down it); nil when the event has no cause or it is not known.
+    @inline(__always) @discardableResult
+    func follow(_ event: borrowing ParsedEvent) -> Value? {
+        guard event.has(.cause), event.has(.seq), let value = value(for: event.cause) else { return nil }
+        store(value, for: event.seq)
+        return value
     }
 
     /// The value remembered for `seq`, or nil when it was never stored or has been overwritten.

@@ -79,36 +79,41 @@ struct TraceAggregator {
         case .write?:
             let origin = self.origin(event)
             originWrites[origin] += 1
-            counters[view].writes += 1
-            interval.writes += 1
+            count(.writes, view)
             root = rootOf(event)
             if root == 0 { root = Int32(origin + 1) }
         case .invalidate?:
-            counters[view].invalidations += 1
-            interval.invalidations += 1
+            count(.invalidations, view)
             root = rootOf(event)
         case .bodyEval?:
-            counters[view].bodyEvals += 1
-            interval.bodyEvals += 1
+            count(.bodyEvals, view)
             interval.bodyTimeNs &+= event.dur
             durations.add(event.dur, for: view)
             if event.has(.changed) && event.changed == 0 {
-                counters[view].wastedEvals += 1
-                interval.wastedEvals += 1
+                count(.wastedEvals, view)
             }
             root = rootOf(event)
             if root > 0 {
                 causes.increment(CauseKey(view: event.view, origin: UInt32(root - 1)))
-                counters[Int(origins[Int(root - 1)].property.view)].evalsCausedByWrites += 1
+                counters[Int(origins[Int(root - 1)].property.view)].counts[.evalsCausedByWrites] += 1
             }
         case .skip?:
-            counters[view].skips += 1
-            interval.skips += 1
+            count(.skips, view)
+            root = rootOf(event)
+        case .stateInit?:
+            count(.stateInits, view)
             root = rootOf(event)
         default:
             root = rootOf(event)
         }
         if root != 0 && event.has(.seq) { roots.store(root, for: event.seq) }
+    }
+
+    /// Counts one event of `metric` for `view` and for the running interval.
+    @inline(__always)
+    private mutating func count(_ metric: Metric, _ view: Int) {
+        counters[view].counts[metric] += 1
+        interval.counts[metric] += 1
     }
 
     /// Stores the running interval's counts in `leading` or the last mark's.

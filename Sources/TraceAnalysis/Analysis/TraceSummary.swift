@@ -1,3 +1,5 @@
+import Tracer
+
 /// Everything a report shows about one trace, in memory independent of the trace's length.
 public struct TraceSummary: Sendable, Hashable {
     /// The trace's display name (path or `<stdin>`).
@@ -49,6 +51,12 @@ public struct TraceSummary: Sendable, Hashable {
         self.lineCount = lineCount
         self.markViews = markViews
     }
+
+    /// Whether the trace's source can produce `metric` (see `Metric.isAvailable(in:)`).
+    public func isAvailable(_ metric: Metric) -> Bool { metric.isAvailable(in: header) }
+
+    /// Whether the trace's source can produce `capability`.
+    public func can(_ capability: TraceCapability) -> Bool { header?.can(capability) ?? true }
 
     /// The statistics of `view`, if it appears in the trace.
     public func stats(for view: String) -> ViewStats? { views.first { $0.view == view } }

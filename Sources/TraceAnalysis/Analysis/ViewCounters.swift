@@ -1,35 +1,18 @@
 /// One view's event counts, keyed by interned id on the hot path (the whole trace's, or one mark
 /// name's intervals').
 struct ViewCounters: Sendable {
-    var bodyEvals = 0
-    var skips = 0
-    var wastedEvals = 0
-    var invalidations = 0
-    var writes = 0
-    var evalsCausedByWrites = 0
+    var counts = MetricCounts()
 
     /// Adds `other`'s counts.
-    mutating func add(_ other: ViewCounters) {
-        bodyEvals += other.bodyEvals
-        skips += other.skips
-        wastedEvals += other.wastedEvals
-        invalidations += other.invalidations
-        writes += other.writes
-        evalsCausedByWrites += other.evalsCausedByWrites
-    }
+    mutating func add(_ other: ViewCounters) { counts.add(other.counts) }
 
     /// Whether the view received an evaluation, skip, invalidation or write.
-    var hasEvents: Bool { bodyEvals + skips + invalidations + writes > 0 }
+    var hasEvents: Bool { counts[.bodyEvals] + counts[.skips] + counts[.invalidations] + counts[.writes] > 0 }
 
     /// Statistics for `view` holding these counts (body times and origins left empty).
     func stats(view: String) -> ViewStats {
         var stats = ViewStats(view: view)
-        stats.bodyEvals = bodyEvals
-        stats.skips = skips
-        stats.wastedEvals = wastedEvals
-        stats.invalidations = invalidations
-        stats.writes = writes
-        stats.evalsCausedByWrites = evalsCausedByWrites
+        stats.counts = counts
         return stats
     }
 }

@@ -1,21 +1,18 @@
 /// What happened to one view over a trace.
-public struct ViewStats: Sendable, Hashable {
+public struct ViewStats: Sendable, Hashable, MetricCounted {
     /// The view path (`Root/Child[id]/…`).
     public var view: String
-    public var bodyEvals = 0
-    public var skips = 0
-    /// Body evaluations with `changed: 0`.
-    public var wastedEvals = 0
-    /// Invalidations this view received.
-    public var invalidations = 0
-    /// Writes to properties this view owns.
-    public var writes = 0
+    /// The view's counted metrics (`Metric.counted`).
+    public var counts = MetricCounts()
     /// Writes to this view's properties by wrapper kind (`State`, `ViewStorage`, …).
     public var writesByWrapper: [String: Int] = [:]
     /// Writes to this view's properties by property (with wrapper and declaration site), most first.
     public var writesByProperty: [OriginCount] = []
     /// Body evaluations anywhere whose cause chain starts at a write to this view's properties.
-    public var evalsCausedByWrites = 0
+    public var evalsCausedByWrites: Int {
+        get { counts[.evalsCausedByWrites] }
+        set { counts[.evalsCausedByWrites] = newValue }
+    }
     /// `body` time of this view's evaluations.
     public var bodyTime = DurationStats()
     /// The writes whose cause chains led to this view's evaluations, most first.

@@ -115,28 +115,52 @@ public struct BudgetRule: Sendable, Equatable {
     }
 }
 
-/// What a rule measures.
-public enum BudgetMetric: String, Sendable, CaseIterable {
-    case bodyEvals = "body-evals"
-    case skips
-    case wastedEvals = "wasted-evals"
-    case invalidations
-    case writes
-    case evalsPerWrite = "evals-per-write"
-    case bodyTimeP95 = "body-time-p95"
-    case bodyTimeTotal = "body-time-total"
+/// What a rule measures: a metric of each matching view, or (`total-…`) its sum over them.
+///
+/// NB: names, units and availability come from the metric table (`Metric`); this type only
+/// chooses which metrics budgets offer, in the order messages and the JSON Schema list them.
+public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
+    /// The per-view metric the rule reads.
+    public var metric: Metric
+    /// Whether the rule sums its matching views into one figure instead of checking each.
+    public var isTotal: Bool
+
+    public static let bodyEvals = BudgetMetric(metric: .bodyEvals)
+    public static let skips = BudgetMetric(metric: .skips)
+    public static let wastedEvals = BudgetMetric(metric: .wastedEvals)
+    public static let invalidations = BudgetMetric(metric: .invalidations)
+    public static let writes = BudgetMetric(metric: .writes)
+    public static let evalsPerWrite = BudgetMetric(metric: .evalsPerWrite)
+    public static let bodyTimeP95 = BudgetMetric(metric: .bodyTimeP95)
+    public static let bodyTimeTotal = BudgetMetric(metric: .bodyTimeTotal)
     /// The sum of body evaluations over every matching view.
-    case totalBodyEvals = "total-body-evals"
+    public static let totalBodyEvals = BudgetMetric(metric: .bodyEvals, isTotal: true)
+
+    /// Every metric a rule can name, in the order messages and the JSON Schema list them.
+    public static let allCases: [BudgetMetric] = [
+        bodyEvals, skips, wastedEvals, invalidations, writes, evalsPerWrite, bodyTimeP95, bodyTimeTotal, totalBodyEvals,
+    ]
+
+    init(metric: Metric, isTotal: Bool = false) {
+        self.metric = metric
+        self.isTotal = isTotal
+    }
+
+    /// The metric a rule names `rawValue` (`body-evals`, `total-body-evals`).
+    public init?(rawValue: String) {
+        guard let found = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = found
+    }
+
+    /// The name rules use.
+    public var rawValue: String { (isTotal ? "total-" : "") + metric.definition.budgetName! }
 
     /// Whether the figure is a duration in nanoseconds.
-    public var isDuration: Bool { self == .bodyTimeP95 || self == .bodyTimeTotal }
-
-    /// Whether the rule sums its matching views into one figure instead of checking each.
-    public var isTotal: Bool { self == .totalBodyEvals }
+    public var isDuration: Bool { metric.definition.unit == .nanoseconds }
 
     /// Whether the figure counts something, so that a view absent from a run counts 0 there; a
     /// ratio (`evals-per-write`) or percentile (`body-time-p95`) of nothing is no figure at all.
-    public var isCount: Bool { self != .evalsPerWrite && self != .bodyTimeP95 }
+    public var isCount: Bool { metric.definition.merge == .sum }
 
     /// A figure of this metric for messages: `12`, `0.5`, `1.2 ms`.
     public func format(_ value: Double) -> String {

@@ -47,6 +47,8 @@ public struct BudgetCheck: Sendable {
         public var offenders: [Offender]
         /// Why a rule was skipped, or what is worth knowing about how it was evaluated.
         public var note: String?
+        /// Whether the rule was skipped because a trace's source cannot produce its metric.
+        public var isUnavailable = false
 
         /// What the rule allows: `≤ 3`, `≥ 1`, `≤ 3.30 (baseline 3 +10%)`.
         public var expected: String {
@@ -118,6 +120,13 @@ public struct BudgetCheck: Sendable {
             result.note = "no trace of \(scope.joined(separator: ", "))"
             return result
         }
+        // NB: a figure a trace's source cannot produce is not a measured 0: the rule is skipped.
+        if let missing = runs.lazy.compactMap({ rule.metric.metric.unavailability(in: $0.summary.header) }).first {
+            result.status = .skipped
+            result.isUnavailable = true
+            result.note = "\(rule.metric.rawValue) is not available: \(missing)"
+            return result
+        }
         let glob = ViewGlob(rule.view)
         let perRun = runs.map { figures(of: rule, glob: glob, in: $0) }
         var views = Set(perRun.flatMap(\.keys))
@@ -159,8 +168,9 @@ public struct BudgetCheck: Sendable {
         guard !over.isEmpty else { return result }
         // NB: a total's offenders are the views contributing most to it, in the first run.
         let offenders = rule.metric.isTotal
-            ? runs[0].views(in: rule.mark).filter { glob.matches($0.view) }.sorted { ($0.bodyEvals, $1.view) > ($1.bodyEvals, $0.view) }
-                .map { (view: $0.view, value: Double($0.bodyEvals)) }
+            ? runs[0].views(in: rule.mark).filter { glob.matches($0.view) }
+                .map { (view: $0.view, value: rule.metric.metric.value(of: $0) ?? 0) }
+                .sorted { ($0.value, $1.view) > ($1.value, $0.view) }
             : over.map { (view: $0.view, value: $0.value) }
         result.offenders = offenders.prefix(offenderLimit).map { offender in
             Offender(view: offender.view, value: offender.value, causes: causes(of: offender.view, rule: rule, in: runs[0]))
@@ -184,11 +194,11 @@ public struct BudgetCheck: Sendable {
     private static func figures(of rule: BudgetRule, glob: ViewGlob, in trace: BudgetFigures) -> [String: Double] {
         let matching = trace.views(in: rule.mark).filter { glob.matches($0.view) }
         if rule.metric.isTotal {
-            return matching.isEmpty ? [:] : [rule.view: Double(matching.reduce(0) { $0 + $1.bodyEvals })]
+            return matching.isEmpty ? [:] : [rule.view: matching.reduce(0) { $0 + (rule.metric.metric.value(of: $1) ?? 0) }]
         }
         var figures: [String: Double] = [:]
         for stats in matching {
-            if let value = value(rule.metric, stats) { figures[stats.view] = value }
+            if let value = rule.metric.metric.value(of: stats) { figures[stats.view] = value }
         }
         return figures
     }
@@ -198,18 +208,4 @@ public struct BudgetCheck: Sendable {
         figures[view] ?? (metric.isCount ? 0 : nil)
     }
 
-    /// `metric` of one view; nil when the view has no such figure (evaluations per write without
-    /// writes, a body-time percentile without evaluations).
-    private static func value(_ metric: BudgetMetric, _ stats: ViewStats) -> Double? {
-        switch metric {
-        case .bodyEvals, .totalBodyEvals: Double(stats.bodyEvals)
-        case .skips: Double(stats.skips)
-        case .wastedEvals: Double(stats.wastedEvals)
-        case .invalidations: Double(stats.invalidations)
-        case .writes: Double(stats.writes)
-        case .evalsPerWrite: stats.evalsPerWrite
-        case .bodyTimeP95: stats.bodyTime.count > 0 ? Double(stats.bodyTime.p95) : nil
-        case .bodyTimeTotal: Double(stats.bodyTime.total)
-        }
-    }
 }

@@ -2,8 +2,16 @@ import Foundation
 
 /// Writes a budget from a trace's current figures, so a team can adopt a budget and ratchet it.
 public enum BudgetWriter {
+    /// How many rules `budget(from:headroom:)` writes for `summary`.
+    public static func ruleCount(for summary: TraceSummary) -> Int { perViewMetrics(summary).count * summary.views.count + 1 }
+
+    /// The metrics limited per view: body and wasted evaluations, those the trace's source can produce.
+    private static func perViewMetrics(_ summary: TraceSummary) -> [BudgetMetric] {
+        [BudgetMetric.bodyEvals, .wastedEvals].filter { summary.isAvailable($0.metric) }
+    }
+
     /// A `tracer-budget/1` document limiting, for every view of `summary`, its body evaluations
-    /// and wasted evaluations, plus the total, to the current figures raised by `headroom`
+    /// and wasted evaluations (those the trace's source can produce), plus the total, to the current figures raised by `headroom`
     /// percent (rounded up); scoped to the trace's scenario and variant when it names them.
     public static func budget(from summary: TraceSummary, headroom: Double) -> String {
         let header = summary.header
@@ -15,10 +23,11 @@ public enum BudgetWriter {
             return "    {\"view\":\(JSONText.quoted(view, embeddable: false)),\"metric\":\"\(metric.rawValue)\",\"max\":\(limit),\"level\":\"error\"\(scope)}"
         }
         var rules: [String] = []
+        // NB: a metric the trace's source cannot produce gets no rule (it would be skipped).
+        let perView = perViewMetrics(summary)
         for stats in summary.views.sorted(by: { $0.view < $1.view }) {
             let view = ViewGlob.escape(stats.view)
-            rules.append(rule(view, .bodyEvals, stats.bodyEvals))
-            rules.append(rule(view, .wastedEvals, stats.wastedEvals))
+            for metric in perView { rules.append(rule(view, metric, stats.counts[metric.metric])) }
         }
         rules.append(rule("**", .totalBodyEvals, summary.totals.bodyEvals))
         let description = "Written by tracectl check --write-budget from \(summary.file) with \(NumberText.format(headroom))% headroom"

@@ -14,14 +14,17 @@ public enum DiffRenderer {
         }
     }
 
-    /// Per measure: the base and variant values, the delta and the change in %.
-    private static func cells(_ row: ViewDelta, name: String) -> [String] {
-        [name] + ViewDelta.Measure.allCases.flatMap { measure -> [String] in
+    /// Per measure: the base and variant values, the delta and the change in % (`n/a` for a
+    /// measure one side's source cannot produce).
+    private static func cells(_ row: ViewDelta, name: String, _ diff: TraceDiff) -> [String] {
+        [name] + ViewDelta.measures.flatMap { measure -> [String] in
+            guard diff.isAvailable(measure) else { return Array(repeating: ReportTable.notAvailable, count: 4) }
             let pair = row[measure]
+            let isDuration = measure.definition.unit == .nanoseconds
             func value(_ amount: UInt64) -> String {
-                measure.isDuration ? DurationFormat.human(Int64(clamping: amount)) : String(amount)
+                isDuration ? DurationFormat.human(Int64(clamping: amount)) : String(amount)
             }
-            let delta = measure.isDuration ? DeltaFormat.signedDuration(pair.delta) : DeltaFormat.signed(pair.delta)
+            let delta = isDuration ? DeltaFormat.signedDuration(pair.delta) : DeltaFormat.signed(pair.delta)
             return [value(pair.base), value(pair.variant), delta, DeltaFormat.percent(base: pair.base, variant: pair.variant)]
         }
     }
@@ -42,13 +45,13 @@ public enum DiffRenderer {
         output += "variant: \(safe(variantName)) (\(safe(diff.variant.summary.file)))\n"
         if let scenario = diff.base.summary.header?.scenario { output += "scenario: \(safe(scenario))\n" }
         output += "\n\(safe(diff.verdict))\n\n"
-        let measures = ViewDelta.Measure.allCases
+        let measures = ViewDelta.measures
         var rows = [
-            ["view"] + measures.flatMap { [$0.rawValue, "", "Δ", "%"] },
+            ["view"] + measures.flatMap { [$0.definition.shortName, "", "Δ", "%"] },
             [""] + measures.flatMap { _ in [baseName, variantName, "", ""] },
         ]
-        rows += ranked(diff).map { cells($0, name: name($0, diff)) }
-        rows.append(cells(diff.totals, name: "total"))
+        rows += ranked(diff).map { cells($0, name: name($0, diff), diff) }
+        rows.append(cells(diff.totals, name: "total", diff))
         output += TextTable.render(rows, leftAligned: [0], separatorBefore: rows.count - 1)
         return output
     }
@@ -57,14 +60,15 @@ public enum DiffRenderer {
     public static func markdown(_ diff: TraceDiff) -> String {
         let (baseName, variantName) = (diff.baseLabel, diff.variantLabel)
         var output = "## \(escapeMarkdown(variantName)) vs \(escapeMarkdown(baseName))\n\n**\(escapeMarkdown(diff.verdict))**\n\n"
-        let header = ["view"] + ViewDelta.Measure.allCases.flatMap { measure in
-            ["\(measure.rawValue) \(baseName)", "\(measure.rawValue) \(variantName)", "\(measure.rawValue) Δ", "\(measure.rawValue) %"]
+        let header = ["view"] + ViewDelta.measures.flatMap { measure in
+            let name = measure.definition.shortName
+            return ["\(name) \(baseName)", "\(name) \(variantName)", "\(name) Δ", "\(name) %"]
         }
         func line(_ cells: [String]) -> String { "| " + cells.map(escapeMarkdown).joined(separator: " | ") + " |\n" }
         output += line(header)
         output += "|" + header.indices.map { $0 == 0 ? " --- |" : " ---: |" }.joined() + "\n"
-        for row in ranked(diff) { output += line(cells(row, name: name(row, diff))) }
-        output += line(cells(diff.totals, name: "**total**"))
+        for row in ranked(diff) { output += line(cells(row, name: name(row, diff), diff)) }
+        output += line(cells(diff.totals, name: "**total**", diff))
         return output
     }
 
@@ -85,20 +89,24 @@ public enum DiffRenderer {
 
     /// The `tracer-diff/1` JSON document (one line, fields in a fixed order, views by path).
     public static func json(_ diff: TraceDiff) -> String {
+        // NB: a figure a trace's source cannot produce is null, never a measured 0.
         func side(_ profile: VisualProfile, _ label: String) -> String {
             let header = profile.summary.header
             let totals = profile.summary.totals
+            let figures = [Metric.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal].map { metric in
+                "\"\(metric.definition.jsonKey)\":" + (profile.summary.isAvailable(metric) ? String(totals[metric]) : "null")
+            }
             return "{\"file\":\(JSONText.quoted(profile.summary.file)),\"label\":\(JSONText.quoted(label)),"
                 + "\"scenario\":\(optional(header?.scenario)),\"variant\":\(optional(header?.variant)),"
-                + "\"bodyEvals\":\(totals.bodyEvals),\"skips\":\(totals.skips),\"wastedEvals\":\(totals.wastedEvals),"
-                + "\"bodyTimeNs\":\(totals.bodyTimeNs)}"
+                + figures.joined(separator: ",") + "}"
         }
-        func pair(_ pair: ViewDelta.Pair) -> String {
+        func pair(_ pair: ViewDelta.Pair, _ metric: Metric) -> String {
+            guard diff.isAvailable(metric) else { return "null" }
             let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
             return "{\"base\":\(pair.base),\"variant\":\(pair.variant),\"delta\":\(pair.delta),\"ratio\":\(ratio)}"
         }
         func measures(_ row: ViewDelta) -> String {
-            "\"bodyEvals\":\(pair(row.evals)),\"wastedEvals\":\(pair(row.wasted)),\"skips\":\(pair(row.skips)),\"bodyTimeNs\":\(pair(row.time))"
+            ViewDelta.measures.map { "\"\($0.definition.jsonKey)\":\(pair(row[$0], $0))" }.joined(separator: ",")
         }
         let views = diff.views.map {
             "{\"view\":\(JSONText.quoted($0.view)),\"presence\":\"\($0.presence.rawValue)\",\(measures($0))}"

@@ -32,13 +32,17 @@ public struct TraceDiff: Sendable, Hashable {
         }
     }
 
+    /// Whether both traces' sources can produce `metric`: a figure one side cannot have is not
+    /// compared (`n/a`), never read as a drop to or from 0.
+    public func isAvailable(_ metric: Metric) -> Bool {
+        base.summary.isAvailable(metric) && variant.summary.isAvailable(metric)
+    }
+
     /// Totals over the whole of both traces.
     public var totals: ViewDelta {
         func total(_ summary: TraceSummary) -> ViewStats {
             var stats = ViewStats(view: "")
-            stats.bodyEvals = summary.totals.bodyEvals
-            stats.skips = summary.totals.skips
-            stats.wastedEvals = summary.totals.wastedEvals
+            stats.counts = summary.totals.counts
             stats.bodyTime.total = summary.totals.bodyTimeNs
             return stats
         }

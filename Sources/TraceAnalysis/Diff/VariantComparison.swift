@@ -56,24 +56,22 @@ public struct VariantComparison: Sendable, Hashable {
     /// evaluations and body time per variant, with the change against the baseline in %.
     public func table() -> String {
         var rows: [[String]] = [["view", "measure"] + sides.map(\.label)]
-        let measures: [(String, (EventCounters) -> Int64, Bool)] = [
-            ("body evals", { Int64($0.bodyEvals) }, false),
-            ("skips", { Int64($0.skips) }, false),
-            ("wasted evals", { Int64($0.wastedEvals) }, false),
-            ("body time", { $0.bodyTimeNs }, true),
-        ]
+        let measures: [Metric] = [.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal]
         let groups: [(String, (Side) -> EventCounters)] = views.map { view in
             (view, { side in side.summary.stats(for: view).map(Self.counters) ?? EventCounters() })
         } + [("total", { $0.summary.totals })]
         for (groupIndex, (name, counters)) in groups.enumerated() {
-            for (measureIndex, (measure, value, isTime)) in measures.enumerated() {
-                let values = sides.map { value(counters($0)) }
+            for (measureIndex, measure) in measures.enumerated() {
+                let isTime = measure.definition.unit == .nanoseconds
+                let values = sides.map { counters($0)[measure] }
+                let available = sides.map { $0.summary.isAvailable(measure) }
                 let cells = values.enumerated().map { index, amount in
+                    guard available[index] else { return ReportTable.notAvailable }
                     let text = isTime ? DurationFormat.human(amount) : "\(amount)"
-                    guard index > 0, values[0] > 0 else { return text }
+                    guard index > 0, values[0] > 0, available[0] else { return text }
                     return "\(text) (\(DeltaFormat.percent(base: UInt64(values[0]), variant: UInt64(max(amount, 0)))))"
                 }
-                rows.append([measureIndex == 0 ? name : "", measure] + cells)
+                rows.append([measureIndex == 0 ? name : "", measure.definition.label] + cells)
             }
             if groupIndex < groups.count - 1 { rows.append([]) }
         }
@@ -83,9 +81,7 @@ public struct VariantComparison: Sendable, Hashable {
     /// A view's figures as the counters the table reads.
     private static func counters(_ stats: ViewStats) -> EventCounters {
         var counters = EventCounters()
-        counters.bodyEvals = stats.bodyEvals
-        counters.skips = stats.skips
-        counters.wastedEvals = stats.wastedEvals
+        counters.counts = stats.counts
         counters.bodyTimeNs = stats.bodyTime.total
         return counters
     }

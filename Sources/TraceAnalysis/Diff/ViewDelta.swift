@@ -29,28 +29,15 @@ public struct ViewDelta: Sendable, Hashable {
     }
 
     /// What the comparison measures, in the order the tables show them.
-    public enum Measure: String, Sendable, CaseIterable {
-        case evals, wasted, skips, time
+    public static let measures: [Metric] = [.bodyEvals, .wastedEvals, .skips, .bodyTimeTotal]
 
-        /// Whether values are nanoseconds (shown as durations).
-        public var isDuration: Bool { self == .time }
+    /// `metric` (one of `measures`) on both sides.
+    public subscript(metric: Metric) -> Pair {
+        pair { UInt64(max(metric == .bodyTimeTotal ? $0.bodyTime.total : Int64($0.counts[metric]), 0)) }
     }
 
-    /// `measure` on both sides.
-    public subscript(measure: Measure) -> Pair {
-        switch measure {
-        case .evals: evals
-        case .wasted: wasted
-        case .skips: skips
-        case .time: time
-        }
-    }
-
-    public var evals: Pair { pair { UInt64(max($0.bodyEvals, 0)) } }
-    public var skips: Pair { pair { UInt64(max($0.skips, 0)) } }
-    public var wasted: Pair { pair { UInt64(max($0.wastedEvals, 0)) } }
-    /// Body time in nanoseconds.
-    public var time: Pair { pair { UInt64(max($0.bodyTime.total, 0)) } }
+    public var evals: Pair { self[.bodyEvals] }
+    public var wasted: Pair { self[.wastedEvals] }
 
     private func pair(_ measure: (ViewStats) -> UInt64) -> Pair {
         Pair(base: base.map(measure) ?? 0, variant: variant.map(measure) ?? 0)

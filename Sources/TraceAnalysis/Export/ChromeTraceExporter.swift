@@ -13,7 +13,7 @@ import Tracer
 /// evaluations' flows on to the write that started the chain, and carries `rootWrite` in its args.
 ///
 /// Times are microseconds with nanosecond decimals, as the format requires. Memory stays bounded:
-/// the `seq → root write` map keeps the last `causeWindow` to `2 × causeWindow` events.
+/// causes are followed through the same window of recent `seq`s as the report's (`RecentSeqTable`).
 public struct ChromeTraceExporter: StreamingExporter {
     /// The write a chain started with: where its flows start.
     private struct RootWrite {
@@ -22,14 +22,10 @@ public struct ChromeTraceExporter: StreamingExporter {
         var tid: Int64
     }
 
-    static let causeWindow = 1 << 16
-
     private var pid: Int64 = 1
     private var namedThreads: Set<Int64> = []
-    /// The root write each recent `seq` traces back to, in two generations: when `recentRoots`
-    /// fills up it becomes `olderRoots`, and the previous older one is dropped.
-    private var recentRoots: [Int64: RootWrite] = [:]
-    private var olderRoots: [Int64: RootWrite] = [:]
+    /// The root write each recent `seq` traces back to.
+    private let roots = RecentSeqTable<RootWrite>()
     private var evalCounts: [Int] = []
     private var wroteEvent = false
     /// JSON-quoted view paths and strings by id, built once per name (not once per event).
@@ -67,10 +63,10 @@ public struct ChromeTraceExporter: StreamingExporter {
             if event.has(.site) { args += ",\"site\":\(quotedString(event.site, names))" }
             args += ",\"seq\":\(event.seq)"
             if event.has(.cause) { args += ",\"cause\":\(event.cause)" }
-            let root = inheritRoot(event)
+            let root = roots.follow(event)
             if let root { args += ",\"rootWrite\":\(root.seq)" }
             emit("{\"name\":\"write \(prop.dropFirst()),\"cat\":\"write\",\"ph\":\"X\",\"ts\":\(JSONText.microseconds(event.ts)),\"dur\":0.001,\(where_),\"args\":{\(args)}}", &output)
-            if root == nil && event.has(.seq) { remember(RootWrite(seq: event.seq, ts: event.ts, tid: event.tid), for: event.seq) }
+            if root == nil && event.has(.seq) { roots.store(RootWrite(seq: event.seq, ts: event.ts, tid: event.tid), for: event.seq) }
         case .bodyEval?:
             let start = event.ts - max(event.dur, 0)
             var args = "\"changed\":\(event.changed),\"wasted\":\(event.has(.changed) && event.changed == 0),\"seq\":\(event.seq)"
@@ -79,14 +75,14 @@ public struct ChromeTraceExporter: StreamingExporter {
             emit("{\"name\":\(view),\"cat\":\"body-eval\",\"ph\":\"X\",\"ts\":\(JSONText.microseconds(start)),\"dur\":\(JSONText.microseconds(max(event.dur, 0))),\(where_),\"args\":{\(args)}}", &output)
             let count = countEvaluation(of: event.view)
             emit("{\"name\":\"evals \(view.dropFirst()),\"cat\":\"body-eval\",\"ph\":\"C\",\"ts\":\(JSONText.microseconds(event.ts)),\"pid\":\(pid),\"args\":{\"evals\":\(count)}}", &output)
-            if let root = inheritRoot(event) {
+            if let root = roots.follow(event) {
                 emit("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"s\",\"id\":\(event.seq),\"ts\":\(JSONText.microseconds(root.ts)),\"pid\":\(pid),\"tid\":\(root.tid)}", &output)
                 emit("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"f\",\"bp\":\"e\",\"id\":\(event.seq),\"ts\":\(JSONText.microseconds(start)),\(where_)}", &output)
             }
         case .mark?:
             emit("{\"name\":\(quotedString(event.name, names)),\"cat\":\"mark\",\"ph\":\"i\",\"s\":\"g\",\"ts\":\(JSONText.microseconds(event.ts)),\(where_)}", &output)
         default:
-            inheritRoot(event)
+            roots.follow(event)
             var args = "\"seq\":\(event.seq)"
             if event.has(.cause) { args += ",\"cause\":\(event.cause)" }
             if event.has(.reason) { args += ",\"reason\":\(quotedString(event.reason, names))" }
@@ -133,24 +129,6 @@ public struct ChromeTraceExporter: StreamingExporter {
         let quoted = JSONText.quoted(name())
         table[index] = quoted
         return quoted
-    }
-
-    /// Records that `event` traces back to the same root write as its cause, and returns that write.
-    @discardableResult
-    private mutating func inheritRoot(_ event: ParsedEvent) -> RootWrite? {
-        guard event.has(.cause), event.has(.seq), let root = recentRoots[event.cause] ?? olderRoots[event.cause] else {
-            return nil
-        }
-        remember(root, for: event.seq)
-        return root
-    }
-
-    private mutating func remember(_ root: RootWrite, for seq: Int64) {
-        if recentRoots.count >= Self.causeWindow {
-            olderRoots = recentRoots
-            recentRoots.removeAll(keepingCapacity: true)
-        }
-        recentRoots[seq] = root
     }
 
     private mutating func countEvaluation(of view: ViewID) -> Int {

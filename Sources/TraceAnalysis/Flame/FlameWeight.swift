@@ -7,14 +7,17 @@ public enum FlameWeight: String, Sendable, CaseIterable {
     /// Wasted body evaluations (`changed: 0`).
     case wasted
 
-    /// The weight of one view.
-    public func value(of stats: ViewStats) -> UInt64 {
+    /// The metric the widths measure.
+    public var metric: Metric {
         switch self {
-        case .evals: UInt64(max(stats.bodyEvals, 0))
-        case .time: UInt64(max(stats.bodyTime.total, 0))
-        case .wasted: UInt64(max(stats.wastedEvals, 0))
+        case .evals: .bodyEvals
+        case .time: .bodyTimeTotal
+        case .wasted: .wastedEvals
         }
     }
+
+    /// The weight of one view.
+    public func value(of stats: ViewStats) -> UInt64 { UInt64(max(metric.value(of: stats) ?? 0, 0)) }
 
     /// The unit shown next to a weight (`evals`, `ns`, `wasted evals`).
     public var unit: String {

@@ -68,8 +68,10 @@ enum PageAssets {
             Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
             return node;
           }
-          function int(n) { return Number(n).toLocaleString('en-US'); }
+          // NB: null is a figure the trace's source cannot produce: not available, never 0.
+          function int(n) { return n === null ? 'n/a' : Number(n).toLocaleString('en-US'); }
           function ns(value) {
+            if (value === null) { return 'n/a'; }
             if (value < 1e3) { return value + ' ns'; }
             if (value < 1e6) { return (value / 1e3).toFixed(1) + ' \\u00b5s'; }
             if (value < 1e9) { return (value / 1e6).toFixed(2) + ' ms'; }
@@ -98,7 +100,7 @@ enum PageAssets {
               var t = side.totals;
               [['Body evals', int(t.bodyEvals)], ['Wasted evals', int(t.wastedEvals)], ['Skips', int(t.skips)],
                ['Writes', int(t.writes)], ['Invalidations', int(t.invalidations)], ['Body time', ns(t.bodyTimeNs)],
-               ['Evals per write', t.writes ? perWrite(t.bodyEvals / t.writes) : '\\u2014'], ['Views', int(t.views)]]
+               ['Evals per write', t.writes === null || t.bodyEvals === null ? 'n/a' : t.writes ? perWrite(t.bodyEvals / t.writes) : '\\u2014'], ['Views', int(t.views)]]
                 .forEach(function (pair) {
                   var card = el('div', 'card');
                   card.appendChild(el('div', 'value', pair[1]));
@@ -167,7 +169,7 @@ enum PageAssets {
                 var tr = el('tr', 'view-row');
                 row.forEach(function (value, index) {
                   var format = data.columns[index].format;
-                  var td = el('td', format === 'text' ? 'text' : null, formats[format](value));
+                  var td = el('td', format === 'text' ? 'text' : null, value === 'n/a' ? value : formats[format](value));
                   if ((format === 'delta' || format === 'ns-delta' || format === 'percent') && value) { td.className = value > 0 ? 'up' : 'down'; }
                   tr.appendChild(td);
                 });

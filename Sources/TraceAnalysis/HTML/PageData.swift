@@ -17,35 +17,48 @@ enum PageData {
         var group: String = ""
     }
 
+    /// A table cell the trace's source cannot have a figure for.
+    private static let notAvailable = JSONText.quoted(ReportTable.notAvailable)
+
+    /// The metrics a report page's table shows after the view, in order.
+    private static let reportColumns: [Metric] = [
+        .bodyEvals, .wastedEvals, .skips, .invalidations, .writes, .bodyTimeTotal, .bodyTimeP50, .bodyTimeP95,
+    ]
+
     static func report(_ profile: VisualProfile) -> String {
-        let columns = [
-            Column(label: "View", format: .text), Column(label: "Evals", format: .int),
-            Column(label: "Wasted", format: .int), Column(label: "Skips", format: .int),
-            Column(label: "Invalidations", format: .int), Column(label: "Writes", format: .int),
-            Column(label: "Body time", format: .ns), Column(label: "p50", format: .ns), Column(label: "p95", format: .ns),
-        ]
-        let rows = profile.summary.views.map { stats -> String in
-            let time = stats.bodyTime
-            return "[\(JSONText.quoted(stats.view)),\(stats.bodyEvals),\(stats.wastedEvals),\(stats.skips),"
-                + "\(stats.invalidations),\(stats.writes),\(time.total),\(time.p50),\(time.p95)]"
+        let summary = profile.summary
+        let columns = [Column(label: "View", format: .text)] + reportColumns.map {
+            Column(label: $0.definition.title, format: $0.definition.unit == .nanoseconds ? .ns : .int)
+        }
+        // NB: a figure the trace's source cannot produce is shown as n/a, never as 0.
+        let available = reportColumns.map(summary.isAvailable)
+        let rows = summary.views.map { stats -> String in
+            let cells = reportColumns.indices.map { index -> String in
+                guard available[index] else { return notAvailable }
+                let metric = reportColumns[index]
+                return metric.definition.unit == .nanoseconds ? String(Int64(metric.value(of: stats) ?? 0)) : String(stats.counts[metric])
+            }
+            return "[\(JSONText.quoted(stats.view)),\(cells.joined(separator: ","))]"
         }
         return document(mode: "report", verdict: nil, sides: [(profile, profile.label)], columns: columns, rows: rows, sortColumn: 1)
     }
 
     static func diff(_ diff: TraceDiff) -> String {
         let (base, variant) = (diff.baseLabel, diff.variantLabel)
-        let measures = ViewDelta.Measure.allCases
+        let measures = ViewDelta.measures
         let columns = [Column(label: "View", format: .text)] + measures.flatMap { measure -> [Column] in
-            let group = groupTitle(measure)
-            let value: Column.Format = measure.isDuration ? .ns : .int
+            let group = measure.definition.title
+            let isDuration = measure.definition.unit == .nanoseconds
+            let value: Column.Format = isDuration ? .ns : .int
             return [
                 Column(label: base, format: value, group: group), Column(label: variant, format: value, group: group),
-                Column(label: "Δ", format: measure.isDuration ? .nsDelta : .delta, group: group),
+                Column(label: "Δ", format: isDuration ? .nsDelta : .delta, group: group),
                 Column(label: "%", format: .percent, group: group),
             ]
         }
         let rows = DiffRenderer.ranked(diff).map { row -> String in
             let cells = measures.map { measure -> String in
+                guard diff.isAvailable(measure) else { return Array(repeating: notAvailable, count: 4).joined(separator: ",") }
                 let pair = row[measure]
                 // NB: null is a view's first appearance ("new"); no change from 0 is a ratio of 0.
                 let ratio = pair.base == 0 && pair.variant == 0
@@ -57,16 +70,6 @@ enum PageData {
         return document(
             mode: "diff", verdict: diff.verdict, sides: [(diff.base, diff.baseLabel), (diff.variant, diff.variantLabel)],
             columns: columns, rows: rows, sortColumn: nil)
-    }
-
-    /// The header above a measure's columns.
-    private static func groupTitle(_ measure: ViewDelta.Measure) -> String {
-        switch measure {
-        case .evals: "Evals"
-        case .wasted: "Wasted"
-        case .skips: "Skips"
-        case .time: "Body time"
-        }
     }
 
     private static func document(
@@ -93,11 +96,12 @@ enum PageData {
                 + "\"evals\":\($0.evals),\"views\":\($0.views),\"writes\":\($0.writes)}"
         }
         let warnings = summary.warnings.map { JSONText.quoted($0.description) }
+        let figures = EventCounters.metrics.map { metric in
+            "\"\(metric.definition.jsonKey)\":" + (summary.isAvailable(metric) ? String(totals[metric]) : "null")
+        }
         return "{\"label\":\(JSONText.quoted(label)),\"file\":\(JSONText.quoted(summary.file)),"
             + "\"scenario\":\(optional(header?.scenario)),\"variant\":\(optional(header?.variant)),\"tool\":\(optional(header?.tool)),"
-            + "\"totals\":{\"events\":\(totals.events),\"writes\":\(totals.writes),\"invalidations\":\(totals.invalidations),"
-            + "\"bodyEvals\":\(totals.bodyEvals),\"skips\":\(totals.skips),\"wastedEvals\":\(totals.wastedEvals),"
-            + "\"bodyTimeNs\":\(totals.bodyTimeNs),\"views\":\(summary.views.count)},"
+            + "\"totals\":{\"events\":\(totals.events),\(figures.joined(separator: ",")),\"views\":\(summary.views.count)},"
             + "\"timeline\":{\"axis\":\(optional(timeline.axis?.rawValue)),\"start\":\(timeline.start ?? 0),\"bucket\":\(timeline.bucketWidth),"
             + "\"evals\":[\(timeline.evals.map(String.init).joined(separator: ","))],"
             + "\"wasted\":[\(timeline.wasted.map(String.init).joined(separator: ","))],"

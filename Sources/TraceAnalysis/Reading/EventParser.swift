@@ -80,6 +80,10 @@ struct EventParser: ~Copyable {
         fieldOffsets.initialize(repeating: 0, count: TraceField.allCases.count)
         keyGuesses = .allocate(capacity: Self.firstKeySlot + 1)
         keyGuesses.initialize(repeating: KeyGuess(), count: Self.firstKeySlot + 1)
+        // NB: keys, short strings and the interner's hashes are read as little-endian words, and
+        // the fields a line held are bits of one `TraceFieldSet` word.
+        precondition(UInt64(1).littleEndian == 1, "the trace reader's word reads need a little-endian machine")
+        precondition(TraceField.allCases.count <= TraceFieldSet.RawValue.bitWidth, "every known field has a bit")
         for kind in EventKind.allCases {
             let id = strings.intern(kind.name)
             precondition(Int(id) == Int(kind.rawValue) + 1, "known kinds are interned first, in order")
@@ -322,7 +326,10 @@ struct EventParser: ~Copyable {
         case .tool: event.tool = id
         case .scenario: event.scenario = id
         case .variant: event.variant = id
-        default: event.unit = id
+        case .unit: event.unit = id
+        case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid:
+            // NB: listed, not `default:`, so that a new field must be given its place here.
+            internalCheck(false, "\(field) is not a string field")
         }
     }
 
@@ -343,7 +350,10 @@ struct EventParser: ~Copyable {
             event.dur = value
         case .changed: event.changed = value
         case .count: event.count = value
-        default: event.pid = value
+        case .pid: event.pid = value
+        case .kind, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit:
+            // NB: listed, not `default:`, so that a new field must be given its place here.
+            internalCheck(false, "\(field) is not an integer field")
         }
     }
 

@@ -41,19 +41,19 @@ public enum JSONReport {
         // NB: views are independent, so their JSON is written in two halves at once.
         let views = options.selectViews(summary).concurrentMap(threads: 2) { stats in
             var writer = JSONWriter(capacity: 1024)
-            view(stats, options, &writer)
+            view(stats, options, summary, &writer)
             return writer
         }
         json.fragments(views)
         json.endArray()
         json.key("totals")
-        counters(summary.totals, &json) { $0.counts("kinds", summary.kindCounts) }
+        counters(summary.totals, summary, &json) { $0.counts("kinds", summary.kindCounts) }
         json.key("beforeFirstMark")
-        counters(summary.beforeFirstMark, &json)
+        counters(summary.beforeFirstMark, summary, &json)
         json.key("marks")
         json.beginArray()
         for mark in summary.marks {
-            counters(mark.counters, &json) {
+            counters(mark.counters, summary, &json) {
                 $0.field("name", mark.name)
                 $0.field("seq", mark.seq)
                 $0.field("ts", mark.ts)
@@ -73,14 +73,18 @@ public enum JSONReport {
         return json.document()
     }
 
-    private static func view(_ stats: ViewStats, _ options: ReportOptions, _ json: inout JSONWriter) {
+    /// The counted metrics a view's object lists first, in order; its writes' breakdowns follow `writes`.
+    private static let viewCounts: [Metric] = [.bodyEvals, .skips, .wastedEvals, .invalidations, .writes]
+
+    private static func view(_ stats: ViewStats, _ options: ReportOptions, _ summary: TraceSummary, _ json: inout JSONWriter) {
+        // NB: a figure the trace's source cannot produce is null, never a measured 0.
+        func figure(_ metric: Metric, _ write: (inout JSONWriter) -> Void) {
+            json.key(metric.definition.jsonKey)
+            if summary.isAvailable(metric) { write(&json) } else { json.null() }
+        }
         json.beginObject()
         json.field("view", stats.view)
-        json.field("bodyEvals", stats.bodyEvals)
-        json.field("skips", stats.skips)
-        json.field("wastedEvals", stats.wastedEvals)
-        json.field("invalidations", stats.invalidations)
-        json.field("writes", stats.writes)
+        for metric in viewCounts { figure(metric) { $0.number(stats.counts[metric]) } }
         json.counts("writesByWrapper", stats.writesByWrapper)
         json.key("writesByProperty")
         json.beginArray()
@@ -93,39 +97,45 @@ public enum JSONReport {
             json.endObject()
         }
         json.endArray()
-        json.field("evalsCausedByWrites", stats.evalsCausedByWrites)
-        json.key("evalsPerWrite")
-        if let ratio = stats.evalsPerWrite { json.number(ratio) } else { json.null() }
-        json.key("bodyTimeNs")
-        json.beginObject()
-        json.field("count", stats.bodyTime.count)
-        json.field("total", stats.bodyTime.total)
-        json.field("mean", stats.bodyTime.mean)
-        json.field("p50", stats.bodyTime.p50)
-        json.field("p95", stats.bodyTime.p95)
-        json.field("max", stats.bodyTime.max)
-        json.key("exact")
-        json.bool(stats.bodyTime.exact)
-        json.endObject()
+        figure(.evalsCausedByWrites) { $0.number(stats.evalsCausedByWrites) }
+        figure(.evalsPerWrite) { json in
+            if let ratio = stats.evalsPerWrite { json.number(ratio) } else { json.null() }
+        }
+        figure(.bodyTimeTotal) { json in
+            let time = stats.bodyTime
+            json.beginObject()
+            json.field("count", time.count)
+            json.field("total", time.total)
+            json.field("mean", time.mean)
+            json.field(Metric.bodyTimeP50.definition.jsonKey, time.p50)
+            json.field(Metric.bodyTimeP95.definition.jsonKey, time.p95)
+            json.field("max", time.max)
+            json.key("exact")
+            json.bool(time.exact)
+            json.endObject()
+        }
         json.key("causes")
-        json.beginArray()
-        for cause in stats.causes.prefix(options.causesPerView) { write(cause, &json) }
-        json.endArray()
+        if summary.can(.cause) {
+            json.beginArray()
+            for cause in stats.causes.prefix(options.causesPerView) { write(cause, &json) }
+            json.endArray()
+        } else {
+            json.null()
+        }
         json.endObject()
     }
 
     private static func counters(
-        _ counters: EventCounters, _ json: inout JSONWriter, leading: (inout JSONWriter) -> Void = { _ in }
+        _ counters: EventCounters, _ summary: TraceSummary, _ json: inout JSONWriter,
+        leading: (inout JSONWriter) -> Void = { _ in }
     ) {
         json.beginObject()
         leading(&json)
         json.field("events", counters.events)
-        json.field("writes", counters.writes)
-        json.field("invalidations", counters.invalidations)
-        json.field("bodyEvals", counters.bodyEvals)
-        json.field("skips", counters.skips)
-        json.field("wastedEvals", counters.wastedEvals)
-        json.field("bodyTimeNs", counters.bodyTimeNs)
+        for metric in EventCounters.metrics {
+            json.key(metric.definition.jsonKey)
+            if summary.isAvailable(metric) { json.number(counters[metric]) } else { json.null() }
+        }
         json.endObject()
     }
 

@@ -6,25 +6,27 @@ enum MarkdownReport {
         let alignment = ReportTable.headers.indices.map { ReportTable.numericColumns.contains($0) ? "---:" : "---" }
         out += "| " + ReportTable.headers.joined(separator: " | ") + " |\n"
         out += "| " + alignment.joined(separator: " | ") + " |\n"
-        for row in ReportTable.rows(views) {
+        for row in ReportTable.rows(views, of: summary) {
             let cells = [code(row[0])] + row.dropFirst().map(escape)
             out += "| " + cells.joined(separator: " | ") + " |\n"
         }
+        func figure(_ metric: Metric, _ counters: EventCounters) -> String { ReportTable.figure(metric, counters, of: summary) }
         let totals = summary.totals
-        out += "\n**Total:** \(totals.bodyEvals) evals (\(totals.wastedEvals) wasted), \(totals.skips) skips, "
-            + "\(totals.writes) writes, \(totals.invalidations) invalidations, body time "
-            + "\(ReportTable.duration(totals.bodyTimeNs)) over \(totals.events) events"
+        out += "\n**Total:** \(figure(.bodyEvals, totals)) evals (\(figure(.wastedEvals, totals)) wasted), "
+            + "\(figure(.skips, totals)) skips, \(figure(.writes, totals)) writes, \(figure(.invalidations, totals)) invalidations, "
+            + "body time \(figure(.bodyTimeTotal, totals)) over \(totals.events) events"
         if views.count < summary.views.count { out += "; \(views.count) of \(summary.views.count) views shown" }
         out += ".\n"
         if !summary.marks.isEmpty {
-            out += "\n| interval | events | writes | invalidations | evals | wasted | skips | body time |\n"
-            out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+            let columns: [Metric] = [.writes, .invalidations, .bodyEvals, .wastedEvals, .skips, .bodyTimeTotal]
+            let headers = ["interval", "events"] + columns.map { $0 == .bodyTimeTotal ? $0.definition.label : $0.definition.column! }
+            out += "\n| " + headers.joined(separator: " | ") + " |\n"
+            out += "| --- |" + String(repeating: " ---: |", count: headers.count - 1) + "\n"
             let leading = summary.beforeFirstMark.events > 0 ? [("before the first mark", summary.beforeFirstMark)] : []
             let intervals = leading + summary.marks.map { ("mark " + code($0.name ?? ""), $0.counters) }
             for (label, counters) in intervals {
-                let figures = [counters.events, counters.writes, counters.invalidations, counters.bodyEvals,
-                               counters.wastedEvals, counters.skips].map(String.init)
-                out += "| " + ([label] + figures + [ReportTable.duration(counters.bodyTimeNs)]).joined(separator: " | ") + " |\n"
+                let figures = [label, String(counters.events)] + columns.map { figure($0, counters) }
+                out += "| " + figures.joined(separator: " | ") + " |\n"
             }
         }
         if !summary.unknownKinds.isEmpty { out += "\nUnknown kinds: \(escape(ReportTable.unknownKinds(summary))).\n" }

@@ -33,12 +33,17 @@ public struct ReportOptions: Sendable, Hashable {
         return sorted.prefix(top ?? sorted.count).map { views[$0] }
     }
 
-    private func key(_ stats: ViewStats) -> Int64 {
-        switch sort {
-        case .evals: return Int64(stats.bodyEvals)
-        case .wasted: return Int64(stats.wastedEvals)
-        case .time: return stats.bodyTime.total
-        case .skips: return Int64(stats.skips)
+    private func key(_ stats: ViewStats) -> Double { sort.metric.value(of: stats) ?? 0 }
+}
+
+extension ReportOptions.Sort {
+    /// The metric views are sorted by.
+    public var metric: Metric {
+        switch self {
+        case .evals: .bodyEvals
+        case .wasted: .wastedEvals
+        case .time: .bodyTimeTotal
+        case .skips: .skips
         }
     }
 }

@@ -1,21 +1,40 @@
 /// The per-view table the text and Markdown reports share: headers, cells, and value formats.
 enum ReportTable {
-    static let headers = [
-        "view", "evals", "skips", "wasted", "invalidations", "writes", "evals/write", "time total", "p50", "p95", "top cause",
+    /// The metrics shown as columns, between the view and its top cause.
+    static let columns: [Metric] = [
+        .bodyEvals, .skips, .wastedEvals, .invalidations, .writes, .evalsPerWrite, .bodyTimeTotal, .bodyTimeP50, .bodyTimeP95,
     ]
+    static let headers = ["view"] + columns.map { $0.definition.column! } + ["top cause"]
     /// Columns holding numbers (right-aligned).
-    static let numericColumns = Set(1...9)
+    static let numericColumns = Set(columns.indices.map { $0 + 1 })
+    /// What a figure the trace's source cannot produce shows: not available, never a measured 0.
+    static let notAvailable = "n/a"
 
-    /// One row of cells per view.
-    static func rows(_ views: [ViewStats]) -> [[String]] {
-        views.map { stats in
-            [
-                stats.view, String(stats.bodyEvals), String(stats.skips), String(stats.wastedEvals),
-                String(stats.invalidations), String(stats.writes), stats.evalsPerWrite.map { fixed($0, decimals: 2) } ?? "-",
-                duration(stats.bodyTime.total), duration(stats.bodyTime.p50), duration(stats.bodyTime.p95),
-                stats.causes.first.map(cause) ?? "-",
-            ]
+    /// One row of cells per view of `summary`.
+    static func rows(_ views: [ViewStats], of summary: TraceSummary) -> [[String]] {
+        let available = columns.map(summary.isAvailable)
+        let causesAvailable = summary.can(.cause)
+        return views.map { stats in
+            [stats.view]
+                + columns.indices.map { available[$0] ? cell(columns[$0], stats) : notAvailable }
+                + [causesAvailable ? stats.causes.first.map(cause) ?? "-" : notAvailable]
         }
+    }
+
+    /// One view's figure of `metric`: a count, a ratio (`-` without writes), or a duration.
+    private static func cell(_ metric: Metric, _ stats: ViewStats) -> String {
+        switch metric.definition.unit {
+        case .count: String(stats.counts[metric])
+        case .ratio: metric.value(of: stats).map { fixed($0, decimals: 2) } ?? "-"
+        // NB: a view without evaluations shows `0 ns` for each of its body times.
+        case .nanoseconds: duration(Int64(metric.value(of: stats) ?? 0))
+        }
+    }
+
+    /// `metric`'s figure over a part of the trace (a count, or body time), or `n/a`.
+    static func figure(_ metric: Metric, _ counters: EventCounters, of summary: TraceSummary) -> String {
+        guard summary.isAvailable(metric) else { return notAvailable }
+        return metric.definition.unit == .nanoseconds ? duration(counters[metric]) : String(counters[metric])
     }
 
     /// `View.prop (Wrapper) ×N`; `View (Observable) ×N` for writes that name no property (an

@@ -7,7 +7,7 @@ enum TextReport {
         if let variant = summary.header?.variant { out += "  variant: \(TerminalText.sanitize(variant))" }
         out += "\n\n"
         // NB: names come from the trace: control characters must not reach the terminal.
-        let rows = [ReportTable.headers] + ReportTable.rows(views).map { $0.map(TerminalText.sanitize) }
+        let rows = [ReportTable.headers] + ReportTable.rows(views, of: summary).map { $0.map(TerminalText.sanitize) }
         let widths = ReportTable.headers.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
             let cells = row.indices.map { column -> String in
@@ -18,9 +18,9 @@ enum TextReport {
             out += cells.joined(separator: "  ") + "\n"
         }
         if views.count < summary.views.count { out += "(\(views.count) of \(summary.views.count) views shown)\n" }
-        out += "\n" + counters("total", summary.totals) + "\n"
+        out += "\n" + counters("total", summary.totals, summary) + "\n"
         for mark in summary.marks {
-            out += counters("mark \(TerminalText.sanitize(mark.name ?? ""))", mark.counters) + "\n"
+            out += counters("mark \(TerminalText.sanitize(mark.name ?? ""))", mark.counters, summary) + "\n"
         }
         if !summary.unknownKinds.isEmpty { out += "unknown kinds: \(ReportTable.unknownKinds(summary))\n" }
         if summary.invalidLineCount > 0 { out += "invalid lines skipped: \(summary.invalidLineCount)\n" }
@@ -30,9 +30,10 @@ enum TextReport {
         return out
     }
 
-    private static func counters(_ label: String, _ counters: EventCounters) -> String {
-        "\(label): \(counters.events) events, \(counters.writes) writes, \(counters.invalidations) invalidations, "
-            + "\(counters.bodyEvals) evals (\(counters.wastedEvals) wasted), \(counters.skips) skips, "
-            + "body time \(ReportTable.duration(counters.bodyTimeNs))"
+    private static func counters(_ label: String, _ counters: EventCounters, _ summary: TraceSummary) -> String {
+        func figure(_ metric: Metric) -> String { ReportTable.figure(metric, counters, of: summary) }
+        return "\(label): \(counters.events) events, \(figure(.writes)) writes, \(figure(.invalidations)) invalidations, "
+            + "\(figure(.bodyEvals)) evals (\(figure(.wastedEvals)) wasted), \(figure(.skips)) skips, "
+            + "body time \(figure(.bodyTimeTotal))"
     }
 }

@@ -6,8 +6,9 @@ import Tracer
 /// `meta` header naming `tracer/1`; `seq` is present and strictly increasing; `ts` is present
 /// and non-negative; `cause` refers to an earlier `seq` (of the same transaction when it has a
 /// `tx`); known kinds carry their required fields (`write`: view, prop, wrapper; `body-eval`:
-/// view, dur; `mark`: name; other view kinds: view; less for a source that cannot produce them);
-/// `changed` is a boolean on writes and a non-negative integer on body evaluations.
+/// view, dur; `mark`: name; other view kinds: view), except the fields the header's
+/// `capabilities` say the source cannot produce (`wrapper`, `dur`); `changed` is a boolean on
+/// writes and a non-negative integer on body evaluations.
 public enum TraceValidator {
     /// The diagnostics of `source`, in line order, at most `limit` of them (errors and warnings).
     ///
@@ -93,17 +94,12 @@ private struct ContractChecker {
         }
     }
 
-    /// The fields `kind` must carry in a trace with `header`.
-    ///
-    /// NB: a field the header's source cannot produce is not required: no `dur` without the `dur`
-    /// capability, no `wrapper` in an imported trace (SwiftUI's change logs name a property's
-    /// storage, `_count`, not its wrapper).
+    /// The fields an event of `kind` must carry in a trace whose header is `header`.
     private static func requiredFields(_ kind: EventKind, _ header: TraceHeader?) -> [TraceField] {
+        let can = { (capability: TraceCapability) in header?.can(capability) ?? true }
         switch kind {
-        case .write:
-            let origin = header?.source.flatMap(TraceOrigin.init(rawValue:))
-            return origin == .printChanges || origin == .logChanges ? [.view, .prop] : [.view, .prop, .wrapper]
-        case .bodyEval: return header?.can(.duration) ?? true ? [.view, .dur] : [.view]
+        case .write: return can(.wrapper) ? [.view, .prop, .wrapper] : [.view, .prop]
+        case .bodyEval: return can(.duration) ? [.view, .dur] : [.view]
         case .mark: return [.name]
         case .dropped: return [.count]
         case .warning: return [.message]

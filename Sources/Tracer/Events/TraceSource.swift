@@ -37,6 +37,8 @@ public enum TraceCapability: String, Sendable, CaseIterable {
     case cause
     /// `site` on writes: the declaration site.
     case site
+    /// `wrapper` on writes: the property wrapper's kind (`State`, `Published`, …).
+    case wrapper
     /// `view` holds the path from the root (`Screen/List/Row[3]`), not only the view's type name.
     case viewPath = "view-path"
 

@@ -69,6 +69,9 @@ enum Check: Subcommand {
         } catch {
             throw CommandError(error.description)
         }
+        for result in check.results where result.isUnavailable {
+            console.warning("\(budgetPath): \(result.rule.path) (line \(result.rule.line)) skipped: \(result.note ?? "")")
+        }
         if check.results.allSatisfy({ $0.status == .off || $0.status == .skipped }) {
             // NB: a gate that checks nothing must not pass unnoticed.
             console.warning("no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)")
@@ -121,7 +124,7 @@ enum Check: Subcommand {
         }
         VisualCommand.warn(summary, console: console)
         try write(BudgetWriter.budget(from: summary, headroom: headroom), to: destination)
-        console.err("wrote a budget of \(2 * summary.views.count + 1) rules for \(summary.views.count) views to \(destination)\n")
+        console.err("wrote a budget of \(BudgetWriter.ruleCount(for: summary)) rules for \(summary.views.count) views to \(destination)\n")
         return .success
     }
 

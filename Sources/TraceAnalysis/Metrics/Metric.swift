@@ -1,0 +1,128 @@
+import Tracer
+
+/// A per-view figure of a trace: the one table every output takes its names, units and
+/// availability from.
+///
+/// Each output lists the metrics it shows, in its own order (`ReportTable.columns`,
+/// `ViewDelta.Measure`, `BudgetMetric`, …); what a metric is called, how it is formatted and
+/// whether a trace can have it is defined here once. Adding a counted metric is one case here,
+/// its `definition`, and the line in `TraceAggregator` that counts it.
+public enum Metric: Int, CaseIterable, Sendable, Hashable {
+    case bodyEvals
+    case skips
+    case wastedEvals
+    case invalidations
+    case writes
+    /// Evaluations (of any view) whose cause chain starts at a write to this view's properties.
+    case evalsCausedByWrites
+    /// State storage created for the view (`state-init`): a `@StateObject` made, an inline
+    /// `@ObservedObject` model met anew, `@State` storage for a new identity.
+    case stateInits
+    case evalsPerWrite
+    case bodyTimeTotal
+    case bodyTimeP50
+    case bodyTimeP95
+
+    /// The metrics counted per view and per interval, stored by metric in `MetricCounts` (at
+    /// most its eight lanes: they come first, so their raw values are the lanes).
+    public static let counted: [Metric] = allCases.filter { $0.definition.unit == .count }
+
+    /// What the table says about this metric.
+    public var definition: MetricDefinition { Self.table[rawValue] }
+
+    /// The table, one row per metric in case order: JSON key, report column, short name, HTML
+    /// title, label, budget name, unit, merge rule, what the source must produce.
+    private static let table: [MetricDefinition] = [
+        MetricDefinition("bodyEvals", "evals", "evals", "Evals", "body evals", "body-evals", .count, .sum, [.bodyEval]),
+        MetricDefinition("skips", "skips", "skips", "Skips", "skips", "skips", .count, .sum, [.skip]),
+        MetricDefinition("wastedEvals", "wasted", "wasted", "Wasted", "wasted evals", "wasted-evals", .count, .sum, [.bodyEval, .outputChanges]),
+        MetricDefinition("invalidations", "invalidations", "invalidations", "Invalidations", "invalidations", "invalidations", .count, .sum, [.invalidate]),
+        MetricDefinition("writes", "writes", "writes", "Writes", "writes", "writes", .count, .sum, [.write]),
+        MetricDefinition("evalsCausedByWrites", nil, "caused", "Evals caused", "evals caused by writes", nil, .count, .sum, [.write, .bodyEval, .cause]),
+        MetricDefinition("stateInits", nil, "state-inits", "State inits", "state inits", nil, .count, .sum, [.stateInit]),
+        MetricDefinition("evalsPerWrite", "evals/write", "evals/write", "Evals per write", "evals per write", "evals-per-write", .ratio, .derived, [.write, .bodyEval, .cause]),
+        MetricDefinition("bodyTimeNs", "time total", "time", "Body time", "body time", "body-time-total", .nanoseconds, .sum, [.bodyEval, .duration]),
+        MetricDefinition("p50", "p50", "p50", "p50", "body time p50", nil, .nanoseconds, .derived, [.bodyEval, .duration]),
+        MetricDefinition("p95", "p95", "p95", "p95", "body time p95", "body-time-p95", .nanoseconds, .derived, [.bodyEval, .duration]),
+    ]
+
+    /// Whether a trace whose header is `header` can have this figure (a trace without a header,
+    /// or a header listing no capabilities, can have every one).
+    public func isAvailable(in header: TraceHeader?) -> Bool {
+        guard let header else { return true }
+        return definition.requires.allSatisfy(header.can)
+    }
+
+    /// Why a trace whose header is `header` cannot have this figure: `the swiftui source records no skip`.
+    public func unavailability(in header: TraceHeader?) -> String? {
+        guard let header, let missing = definition.requires.first(where: { !header.can($0) }) else { return nil }
+        return "the \(header.source ?? TraceOrigin.runtime.rawValue) source records no \(missing.rawValue)"
+    }
+
+    /// This metric of one view; nil when the view has no such figure (evaluations per write
+    /// without writes, a body-time percentile without evaluations).
+    public func value(of stats: ViewStats) -> Double? {
+        switch self {
+        case .evalsPerWrite: stats.evalsPerWrite
+        case .bodyTimeTotal: Double(stats.bodyTime.total)
+        case .bodyTimeP50: stats.bodyTime.count > 0 ? Double(stats.bodyTime.p50) : nil
+        case .bodyTimeP95: stats.bodyTime.count > 0 ? Double(stats.bodyTime.p95) : nil
+        default: Double(stats.counts[self])
+        }
+    }
+}
+
+/// What the metric table says about one metric.
+public struct MetricDefinition: Sendable, Hashable {
+    /// The unit a metric's figures are in.
+    public enum Unit: Sendable, Hashable {
+        /// Events counted; a view absent from a run counts 0 there.
+        case count
+        /// A ratio of counts; of nothing, no figure at all.
+        case ratio
+        /// Nanoseconds of body time.
+        case nanoseconds
+    }
+
+    /// The key in JSON documents (`bodyEvals`; `p50` and `p95` inside a view's `bodyTimeNs`).
+    public var jsonKey: String
+    /// The column header in text and Markdown reports; nil for a figure with no column.
+    public var column: String?
+    /// The short name of options and `diff` measures (`evals`, `wasted`, `time`).
+    public var shortName: String
+    /// The heading on HTML pages (`Evals`, `Body time`).
+    public var title: String
+    /// The name in sentences and comparison tables (`body evals`).
+    public var label: String
+    /// The name budget rules use; nil for a figure no rule can hold.
+    public var budgetName: String?
+    public var unit: Unit
+    /// What the trace's source must be able to produce for the figure to exist.
+    public var requires: [TraceCapability]
+
+    /// How figures combine across parts of a trace and repeated runs.
+    public var merge: Merge
+
+    /// How a metric's figures combine.
+    public enum Merge: Sendable, Hashable {
+        /// Added up; a view absent from a part or a run counts 0 there.
+        case sum
+        /// Worked out from other figures (a ratio, a percentile); of nothing, no figure at all.
+        case derived
+    }
+
+    init(
+        _ jsonKey: String, _ column: String?, _ shortName: String, _ title: String, _ label: String, _ budgetName: String?,
+        _ unit: Unit, _ merge: Merge, _ requires: [TraceCapability]
+    ) {
+        self.jsonKey = jsonKey
+        self.column = column
+        self.shortName = shortName
+        self.title = title
+        self.label = label
+        self.budgetName = budgetName
+        self.unit = unit
+        self.merge = merge
+        self.requires = requires
+    }
+}
