@@ -126,6 +126,8 @@ struct ImportTests {
         #expect(try Self.imported("{\"a\":1}\nA: @self changed.\n").1.format == .console)
         #expect(try Self.imported("Filtering…\n{\"eventMessage\":\"A: @self changed.\"}\n").1.format == .oslog)
         #expect(try Self.imported("[\n{\"eventMessage\":\"A: @self changed.\"}\n]\n").1.format == .oslog)
+        #expect(try Self.imported("\u{FEFF}[{\"eventMessage\":\"A: @self changed.\"}]").1.records == 1)
+        #expect(try Self.imported("\u{FEFF}A: @self changed.\n").0.contains(#""view":"A""#))
     }
 
     @Test("oslog: other subsystems are other output; a SwiftUI record that is no change line is malformed")

@@ -82,7 +82,9 @@ private struct ImportSession: ~Copyable {
     }
 
     mutating func consume(_ line: Line) throws(TraceError) {
-        let bytes = UnsafeBufferPointer(start: line.start, count: line.count)
+        var bytes = UnsafeBufferPointer(start: line.start, count: line.count)
+        // NB: a byte order mark (a file saved by some editors) is not part of the first line.
+        if line.offset == 0, bytes.holds("\u{FEFF}", at: 0) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
         if format == .auto { decide(bytes) }
         switch format {
         case .console: try consumeConsole(bytes, line)
