@@ -11,8 +11,8 @@ struct OSLogRecord {
     var processID: Int32?
     /// The thread id as written (a number's digits, or a string such as `0x1a2b`).
     var thread: String?
-    /// Whether `subsystem` and `category` name SwiftUI's change records (both absent: unknown).
-    var isChangeRecord: Bool?
+    /// Whether `subsystem` and `category` name SwiftUI's change records (false when both are absent).
+    var isChangeCategory = false
 
     /// The record in `object`, or nil when it is not a log record with an `eventMessage`, or comes
     /// from another subsystem or category.
@@ -22,7 +22,7 @@ struct OSLogRecord {
         let subsystem = Self.string(object["subsystem"]), category = Self.string(object["category"])
         if subsystem != nil || category != nil {
             guard subsystem == Self.subsystem, category == Self.category else { return nil }
-            isChangeRecord = true
+            isChangeCategory = true
         }
         if let text = Self.string(object["timestamp"]) {
             timestamp = Array(text.utf8).withUnsafeBufferPointer { timestamps.parse($0)?.nanoseconds }

@@ -172,7 +172,7 @@ private struct ImportSession: ~Copyable {
                 let thread = threadLength > 0 ? UnsafeBufferPointer(rebasing: buffer[messageLength..<(messageLength + threadLength)]) : nil
                 writer.append(change, at: .init(line: line, timestamp: record.timestamp, processID: record.processID, thread: thread))
                 return nil
-            case .foreign where record.isChangeRecord != true:
+            case .foreign where !record.isChangeCategory:
                 summary.foreignCount += 1
                 return nil
             case .foreign:
