@@ -139,6 +139,7 @@ private struct ImportSession: ~Copyable {
             guard failure == nil else { return }
             switch piece {
             case .foreignLine: summary.foreignCount += 1
+            case .malformed where !line.hasNewline: cutOff(line.number, "the last log record is cut off; it was not imported")
             case .malformed(let line, let column, let message): failure = (line, column, message)
             case .object(let object, let line, let column): failure = importObject(object, line: line, column: column)
             }
