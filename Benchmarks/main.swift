@@ -9,6 +9,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: ([String]) -> [BenchFigure]] = [
     "adapter": AdapterBenchmark.run,
     "emit": EmitBenchmark.run,
+    "import": ImportBenchmark.run,
     "parse": ParseBenchmark.run,
     "runtime": RuntimeBenchmark.run,
 ]

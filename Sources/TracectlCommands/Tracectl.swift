@@ -4,6 +4,7 @@ package enum Tracectl {
     static let subcommands: [any Subcommand.Type] = [
         Demo.self,
         Record.self,
+        Import.self,
         Report.self,
         Validate.self,
         Flame.self,

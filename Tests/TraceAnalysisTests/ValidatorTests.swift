@@ -32,6 +32,26 @@ struct ValidatorTests {
         #expect(diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == ["3:\(column): \(message)"])
     }
 
+    @Test("a field the header's source cannot produce is not required", arguments: [
+        (#""source":"printChanges","capabilities":["write","body-eval","cause","write.changed"]"#, [String]()),
+        (#""source":"logChanges","capabilities":["write","body-eval"]"#, []),
+        (#""source":"swiftui","capabilities":["write","wrapper","body-eval"]"#, [#"2:39: expected a "wrapper" field (required on "write" events)"#]),
+        (#""source":"runtime""#, [
+            #"2:39: expected a "wrapper" field (required on "write" events)"#,
+            #"3:39: expected a "dur" field (required on "body-eval" events)"#,
+        ]),
+    ])
+    func capabilities(header: String, expected: [String]) {
+        let trace = """
+            {"kind":"meta","schema":"tracer/1","tool":"t","unit":"ns","pid":1,\(header)}
+            {"seq":1,"ts":1,"tid":1,"tx":1,"kind":"write","view":"A","prop":"p","changed":true}
+            {"seq":2,"ts":1,"tid":1,"tx":1,"kind":"body-eval","view":"A","cause":1,"reason":"state"}
+
+            """
+        let diagnostics = TraceValidator.validate(source: .bytes(Array(trace.utf8), name: "t"))
+        #expect(diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == expected)
+    }
+
     @Test("a missing header is one error, not also a warning")
     func missingHeader() throws {
         let path = try TestSupport.temporaryTrace(#"{"seq":1,"ts":1,"kind":"mark","name":"m"}"# + "\n")

@@ -14,8 +14,9 @@ public struct EventLineWriter {
     private let symbolBytes: UnsafeBufferPointer<UInt8>
     private let symbolOffsets: UnsafeBufferPointer<Int>
 
-    /// A writer resolving symbols through the given snapshot storage (valid while it lives).
-    init(symbolBytes: UnsafeBufferPointer<UInt8>, symbolOffsets: UnsafeBufferPointer<Int>) {
+    /// A writer resolving symbols through the given storage (valid while it lives): symbol `i`'s
+    /// quoted literal is `symbolBytes[symbolOffsets[i]..<symbolOffsets[i + 1]]`, symbol 0 empty.
+    public init(symbolBytes: UnsafeBufferPointer<UInt8>, symbolOffsets: UnsafeBufferPointer<Int>) {
         self.symbolBytes = symbolBytes
         self.symbolOffsets = symbolOffsets
     }

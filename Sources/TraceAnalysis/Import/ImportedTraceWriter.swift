@@ -1,0 +1,144 @@
+import Tracer
+
+/// Turns change records into `tracer/1` lines: a `write` per named property, then the
+/// `body-eval` whose `cause` is the first of them.
+///
+/// - `seq` counts from 1; `ts` is nanoseconds since the first record's timestamp, or, for input
+///   without timestamps, the line number × `lineStep`.
+/// - `tx`: a new transaction starts when the timestamp changes (records printed in the same tick
+///   belong to one update) or when a view is evaluated a second time (SwiftUI evaluates a body
+///   at most once per update), so plain console output is split into updates too.
+/// - `tid`: 1, 2, … for the threads in order of appearance; 1 when the input names none (SwiftUI
+///   evaluates bodies on the main thread).
+/// - Writes carry `"changed":true` and no `wrapper`: the log names a property's storage
+///   (`_count`), not whether it is a `@State`, `@StateObject` or `@Environment`.
+///
+/// NB: events are formatted by Tracer's `EventLineWriter` into raw memory the caller flushes;
+/// names are interned and escaped once, into the symbol layout that writer reads.
+struct ImportedTraceWriter: ~Copyable {
+    /// The `ts` step between lines of input without timestamps: 1 µs.
+    static let lineStep: UInt64 = 1_000
+
+    private let metadata: TraceMetadata
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity = 1 << 17
+    private var count = 0
+    private(set) var seq: UInt64 = 0
+    private(set) var records = 0
+    private var transaction: UInt64 = 0
+    private var lastTimestamp: Int64?
+    private var firstTimestamp: Int64?
+    private var names = ByteInterner()
+    /// Each interned name's quoted literal, laid out as `EventLineWriter` reads symbols.
+    private var symbolBytes: [UInt8] = []
+    private var symbolOffsets: [Int] = [0, 0]
+    /// The transaction in which each view (by symbol) was last evaluated.
+    private var lastTransactionOfView: [UInt64] = [0]
+    private var threads = ByteInterner()
+    /// The current record's property symbols.
+    private var properties: [Symbol] = []
+
+    /// A writer whose header names `origin` and what an imported trace can hold.
+    init(origin: TraceOrigin) {
+        metadata = TraceMetadata(pid: 0, source: origin, capabilities: [.write, .bodyEval, .cause, .writeChanges])
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The lines not yet handed to the output.
+    var chunk: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: count) }
+
+    /// Empties the chunk (after the caller wrote it out).
+    mutating func clearChunk() { count = 0 }
+
+    /// The position of a record in the input.
+    struct Stamp {
+        var line: Int
+        var timestamp: Int64?
+        var processID: Int32?
+        /// The thread's id as written, with 8 readable bytes past its end; nil when unknown.
+        var thread: UnsafeBufferPointer<UInt8>?
+    }
+
+    /// Appends the events of `record`.
+    mutating func append(_ record: ChangeRecord, at stamp: Stamp) {
+        if seq == 0 { appendHeader(pid: stamp.processID ?? 0) }
+        records += 1
+        let view = intern(record.view)
+        let index = Int(view.rawValue)
+        let tickChanged = stamp.timestamp != nil && stamp.timestamp != lastTimestamp
+        if transaction == 0 || tickChanged || lastTransactionOfView[index] == transaction { transaction += 1 }
+        lastTransactionOfView[index] = transaction
+        if let timestamp = stamp.timestamp {
+            if firstTimestamp == nil { firstTimestamp = timestamp }
+            lastTimestamp = timestamp
+        }
+        properties.removeAll(keepingCapacity: true)
+        record.forEachProperty { properties.append(intern($0)) }
+        var event = TraceEvent(kind: .write)
+        event.ts = stamp.timestamp.map { UInt64(clamping: max(0, $0 &- firstTimestamp!)) } ?? UInt64(stamp.line) &* Self.lineStep
+        event.tid = stamp.thread.map { UInt16(clamping: threads.intern($0.baseAddress!, $0.count)) } ?? 1
+        event.tx = transaction
+        event.view = view
+        let firstWrite = seq + 1
+        symbolBytes.withUnsafeBufferPointer { bytes in
+            symbolOffsets.withUnsafeBufferPointer { offsets in
+                let writer = EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets)
+                event.changed = 1
+                for property in properties {
+                    event.prop = property
+                    put(&event, writer)
+                }
+                event.kind = .bodyEval
+                event.prop = .none
+                event.changed = -1
+                event.cause = properties.isEmpty ? 0 : firstWrite
+                event.reason = record.reason
+                put(&event, writer)
+            }
+        }
+    }
+
+    /// Gives `event` the next `seq` and writes it.
+    @inline(__always)
+    private mutating func put(_ event: inout TraceEvent, _ writer: EventLineWriter) {
+        seq += 1
+        event.seq = seq
+        reserve(writer.maximumLineLength(of: event))
+        count = buffer.distance(to: writer.write(event, to: buffer + count))
+    }
+
+    private mutating func appendHeader(pid: Int32) {
+        var header = metadata
+        header.pid = pid
+        var line: [UInt8] = []
+        JSONLineEncoder.appendMeta(header, to: &line)
+        reserve(line.count)
+        (buffer + count).initialize(from: line, count: line.count)
+        count += line.count
+    }
+
+    /// Makes room for `bytes` more bytes.
+    private mutating func reserve(_ bytes: Int) {
+        guard count + bytes > capacity else { return }
+        capacity = max(capacity * 2, count + bytes)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.initialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = grown
+    }
+
+    /// The symbol of `name`, escaping it into `symbolBytes` when new.
+    ///
+    /// NB: `name` lies in a padded buffer, as `ByteInterner` needs.
+    private mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Symbol {
+        let id = names.intern(name.baseAddress!, name.count)
+        if Int(id) == symbolOffsets.count - 1 {
+            JSONLineEncoder.appendQuoted(String(decoding: name, as: UTF8.self), to: &symbolBytes)
+            symbolOffsets.append(symbolBytes.count)
+            lastTransactionOfView.append(0)
+        }
+        return Symbol(rawValue: id)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TracerTestSupport
+
+@Suite("tracectl import", .temporaryDirectory)
+struct ImportCommandTests {
+    static let imports = PackagePaths.root.appendingPathComponent("Fixtures/Imports").path
+
+    /// Standard output, then standard error and the exit status, as one golden text.
+    static func transcript(_ run: TracectlRun) -> String {
+        run.stdout + "--- stderr (exit \(run.status))\n" + run.stderr
+    }
+
+    @Test("each fixture imports to its golden trace and messages", arguments: [
+        (["console-plain.txt"], "import/console-plain.txt"),
+        (["console-xcode.txt"], "import/console-xcode.txt"),
+        (["oslog.ndjson"], "import/oslog.ndjson.txt"),
+        (["oslog-array.json"], "import/oslog-array.json.txt"),
+        (["oslog-crlf-cut.ndjson"], "import/oslog-crlf-cut.ndjson.txt"),
+        (["bad/malformed.txt"], "import/bad-malformed.txt"),
+        (["bad/malformed.txt", "--strict"], "import/bad-malformed.strict.txt"),
+        (["bad/bad-record.ndjson"], "import/bad-record.ndjson.txt"),
+        (["bad/no-records.txt"], "import/bad-no-records.txt"),
+        (["bad/empty.txt"], "import/bad-empty.txt"),
+        (["console-plain.txt", "--from", "oslog"], "import/console-plain.from-oslog.txt"),
+    ])
+    func fixtures(arguments: [String], golden: String) throws {
+        let run = try TracectlProcess.run(["import"] + arguments, currentDirectory: Self.imports)
+        Golden.check(Self.transcript(run), named: golden)
+    }
+
+    @Test("bad input: a positioned error and exit 2, nothing on stdout", arguments: [
+        (["bad/empty.txt"], "bad/empty.txt:1:1: no SwiftUI change record found"),
+        (["bad/malformed.txt", "--strict"], "bad/malformed.txt:2:14: expected @self, @identity, @dependencies or a _property"),
+        (["bad/bad-record.ndjson", "--strict"], "bad/bad-record.ndjson:2:189: expected a string key"),
+        (["missing.txt"], "missing.txt: cannot open: No such file or directory"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let run = try TracectlProcess.run(["import"] + arguments, currentDirectory: Self.imports)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("tracectl: error: \(message)"), "stderr: \(run.stderr)")
+    }
+
+    @Test("imported traces conform to tracer/1 and every reading command accepts them", arguments: [
+        "console-plain.txt", "console-xcode.txt", "oslog.ndjson", "oslog-array.json", "oslog-crlf-cut.ndjson",
+    ])
+    func importedTracesAreRead(fixture: String) throws {
+        let directory = temporaryDirectory()
+        let trace = directory + "/imported.jsonl"
+        let imported = try TracectlProcess.run(["import", Self.imports + "/" + fixture, "-o", trace])
+        #expect(imported.status == 0, "stderr: \(imported.stderr)")
+        let validate = try TracectlProcess.run(["validate", trace])
+        #expect(validate.stdout == "\(trace): conforms to tracer/1\n")
+        let budget = directory + "/budget.json"
+        for command in [
+            ["report", trace], ["flame", trace], ["diff", trace, trace], ["export", trace, "--format", "speedscope"],
+            ["check", "--write-budget", budget, trace], ["check", trace, "--budget", budget],
+        ] {
+            let run = try TracectlProcess.run(command)
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+        }
+        // NB: what an imported trace cannot have is not available, never a measured 0.
+        let report = try TracectlProcess.run(["report", trace])
+        #expect(report.stdout.contains("body time n/a"))
+    }
+
+    @Test("reads standard input; -o replaces the file only on success")
+    func standardInputAndOutputFile() throws {
+        let directory = temporaryDirectory()
+        let trace = directory + "/out.jsonl"
+        let input = try Data(contentsOf: URL(fileURLWithPath: Self.imports + "/console-plain.txt"))
+        let fromStdin = try TracectlProcess.run(["import", "-", "-o", trace], stdin: input)
+        #expect(fromStdin.status == 0)
+        #expect(fromStdin.stdout.isEmpty)
+        let fromFile = try TracectlProcess.run(["import", Self.imports + "/console-plain.txt"])
+        let written = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(written == fromFile.stdout)
+        let failed = try TracectlProcess.run(["import", Self.imports + "/bad/malformed.txt", "--strict", "-o", trace])
+        #expect(failed.status == 2)
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == written)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.jsonl"])
+    }
+}
