@@ -8,6 +8,7 @@ enum Tracectl {
         Validate.self,
         Flame.self,
         Diff.self,
+        Advise.self,
         Export.self,
         Check.self,
     ]

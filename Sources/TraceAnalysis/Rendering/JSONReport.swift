@@ -140,7 +140,8 @@ public enum JSONReport {
         json.endObject()
     }
 
-    private static func diagnostics(_ diagnostics: [TraceDiagnostic], _ json: inout JSONWriter) {
+    /// Diagnostics as `[{"file","line","column","severity","message"}]`.
+    static func diagnostics(_ diagnostics: [TraceDiagnostic], _ json: inout JSONWriter) {
         json.beginArray()
         for diagnostic in diagnostics {
             json.beginObject()
