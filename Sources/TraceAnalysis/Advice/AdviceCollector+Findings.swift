@@ -95,12 +95,12 @@ extension AdviceCollector {
             return AdviceFinding(
                 pattern: .inlineViewModel, view: state.view, prop: state.prop, wrapper: state.wrapper, site: state.site,
                 evidence: [
-                    AdviceEvidence("stateInits", tally.inits), AdviceEvidence("madeByParentEvaluations", tally.parentRecreations),
+                    AdviceEvidence("stateInits", tally.inits), AdviceEvidence("madeWhileMounted", tally.parentRecreations),
                     AdviceEvidence("repeatedAtSamePath", tally.repeatInits), AdviceEvidence("evaluationsCaused", tally.evals),
                 ],
                 savings: EstimatedSavings(bodyEvals: tally.evals, bodyTimeNs: time(tally.bodyTimeNs), stateRecreations: tally.repeatInits),
                 estimate: "\(tally.repeatInits) re-creations (state-inits at a path that had one before); "
-                    + "\(tally.evals) evaluations of \(state.view) forced by the \(tally.parentRecreations) made in its parent's body")
+                    + "\(tally.evals) evaluations of \(state.view) forced by the \(tally.parentRecreations) made while it was mounted")
         }
     }
 

@@ -16,12 +16,17 @@ struct AdviceCollector {
         var rootSeq: Int64 = 0
         /// On a root write: its first evaluation's `changed` (clamped) + 1; 0 until evaluated.
         var ownerChanged: Int32 = 0
-        var isBodyEval = false
+        /// The event's kind's raw value + 1 (0: a kind this reader does not know).
+        var kind: UInt8 = 0
+
+        /// Whether the event was of `kind`.
+        func `is`(_ kind: EventKind) -> Bool { self.kind == kind.rawValue + 1 }
     }
 
-    /// The last `@ObservedObject` made by a parent's evaluation, whose child evaluation comes next.
+    /// The last `@ObservedObject` made again for a mounted view, whose evaluation comes next.
     private struct Recreation {
         var view: ViewID = 0
+        /// The `cause` the object's `state-init` and the view's evaluation share (0: none).
         var cause: Int64 = 0
         var group = 0
     }
@@ -52,7 +57,7 @@ struct AdviceCollector {
     /// Adds one event.
     @inline(__always)
     mutating func add(_ event: inout ParsedEvent) {
-        var link = Link(view: event.view)
+        var link = Link(view: event.view, kind: event.kind.map { $0.rawValue + 1 } ?? 0)
         let cause = event.has(.cause) ? links.value(for: event.cause) : nil
         if let cause, cause.origin != 0 {
             link.origin = cause.origin
@@ -67,10 +72,9 @@ struct AdviceCollector {
                 link.rootSeq = event.seq
             }
         case .bodyEval?:
-            link.isBodyEval = true
             addEvaluation(&event, cause: cause, origin: Int(link.origin) - 1, rootSeq: link.rootSeq)
         case .stateInit?:
-            addStateInit(&event, causedByEvaluation: cause?.isBodyEval == true)
+            addStateInit(&event, causedByMount: cause?.is(.mount) == true)
         case .unmount?:
             viewFlags.reserve(Int(event.view))
             viewFlags[Int(event.view)] |= 1
@@ -83,13 +87,17 @@ struct AdviceCollector {
     @inline(__always)
     private mutating func addEvaluation(_ event: inout ParsedEvent, cause: Link?, origin: Int, rootSeq: Int64) {
         let unchanged = event.has(.changed) && event.changed == 0
-        if recreation.view == event.view && recreation.cause == event.cause && event.has(.cause) {
-            // NB: the child evaluation a new object forced; it is the inline view model's cost,
-            // not a narrower-input one.
-            stateTallies[recreation.group].evals += 1
-            stateTallies[recreation.group].bodyTimeNs &+= event.dur
+        if recreation.view != 0 {
+            let forced = recreation.view == event.view && recreation.cause == (event.has(.cause) ? event.cause : 0)
+            let group = recreation.group
             recreation = Recreation()
-            return
+            if forced {
+                // NB: the evaluation a new object forced is the inline view model's cost, not a
+                // narrower-input one.
+                stateTallies[group].evals += 1
+                stateTallies[group].bodyTimeNs &+= event.dur
+                return
+            }
         }
         guard origin >= 0 else { return }
         // NB: the first evaluation of a root write's chain is its owner's; how much that output
@@ -108,7 +116,7 @@ struct AdviceCollector {
         writeTallies[origin].evals[changedClass] += 1
         writeTallies[origin].bodyTimeNs[changedClass] &+= event.dur
         guard unchanged, let cause else { return }
-        if cause.isBodyEval && event.reason == names.inputsChanged {
+        if cause.is(.bodyEval) && event.reason == names.inputsChanged {
             count(event, origin: origin, parent: cause.view, in: wastedIndex)
         } else if event.reason == names.observed && origins[origin].property.wrapper == names.published {
             count(event, origin: origin, parent: 0, in: observedIndex)
@@ -127,7 +135,7 @@ struct AdviceCollector {
         viewTallies[slot].bodyTimeNs &+= event.dur
     }
 
-    private mutating func addStateInit(_ event: inout ParsedEvent, causedByEvaluation: Bool) {
+    private mutating func addStateInit(_ event: inout ParsedEvent, causedByMount: Bool) {
         let view = Int(event.view)
         viewFlags.reserve(view)
         let key = StateKey(view: event.view, prop: event.prop, wrapper: event.wrapper, site: event.site)
@@ -140,9 +148,11 @@ struct AdviceCollector {
         if event.wrapper == names.observedObject {
             if viewFlags[view] & 2 != 0 { stateTallies[group].repeatInits += 1 }
             viewFlags[view] |= 2
-            if causedByEvaluation {
+            // NB: an object made for a view that is already mounted comes from its parent's body
+            // (or a lazy container's row content) running again.
+            if !causedByMount {
                 stateTallies[group].parentRecreations += 1
-                recreation = Recreation(view: event.view, cause: event.cause, group: group)
+                recreation = Recreation(view: event.view, cause: event.has(.cause) ? event.cause : 0, group: group)
             }
         } else if names.ownedState.contains(event.wrapper) && viewFlags[view] & 1 != 0 {
             stateTallies[group].initsAfterUnmount += 1
@@ -201,7 +211,7 @@ extension AdviceCollector {
         var initsAfterUnmount = 0
         /// `ObservedObject`s at a path that had one before.
         var repeatInits = 0
-        /// `ObservedObject`s made by an evaluation of the parent (not a mount).
+        /// `ObservedObject`s made for a view already mounted (not by its mount).
         var parentRecreations = 0
         /// Child evaluations right after such a re-creation, and their body time.
         var evals = 0
