@@ -44,7 +44,9 @@ extension AdviceCollector {
             let needed = tally.evals[(least + 1)...].reduce(0, +)
             let neededUpdates = tally.updates[(least + 1)...].reduce(0, +)
             let savedTime = tally.bodyTimeNs[...least].reduce(0, +)
-            guard evals > needed else { return nil }
+            // NB: "mostly": when most updates change the owner's output more, a derived value
+            // would not save much and the property is not what the pattern is about.
+            guard evals > needed, 2 * neededUpdates <= updates else { return nil }
             return AdviceFinding(
                 pattern: .highFrequencyWrite, view: origin.view, prop: origin.prop, wrapper: origin.wrapper, site: origin.site,
                 evidence: [
