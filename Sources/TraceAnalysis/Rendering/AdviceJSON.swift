@@ -2,7 +2,7 @@
 ///
 /// ```
 /// {"schema":"tracer-advice/1",
-///  "trace":{"file","schema","tool","scenario","variant","source","lines"},
+///  "trace":{"file","schema","tool","scenario","variant","unit","pid","lines"} (as in tracer-report/1),
 ///  "minSavings":10,
 ///  "findings":[{"rank","pattern","title","view","prop","wrapper","site","relatedView",
 ///               "evidence":{…counts…},
@@ -22,16 +22,7 @@ public enum AdviceJSON {
         var json = JSONWriter()
         json.beginObject()
         json.field("schema", schema)
-        json.key("trace")
-        json.beginObject()
-        json.field("file", report.file)
-        json.field("schema", report.header?.schema)
-        json.field("tool", report.header?.tool)
-        json.field("scenario", report.header?.scenario)
-        json.field("variant", report.header?.variant)
-        json.field("source", report.header?.source)
-        json.field("lines", report.lineCount)
-        json.endObject()
+        JSONReport.trace(file: report.file, header: report.header, lines: report.lineCount, &json)
         json.field("minSavings", report.minimumSavings)
         json.key("findings")
         json.beginArray()
