@@ -25,7 +25,7 @@ extension AdviceCollector {
         }
         let states = stateGroups(reader)
         if patterns.contains(.inlineViewModel) { found += inlineViewModels(states, time) }
-        if patterns.contains(.stateLostInLazyContainer) { found += lostStates(states) }
+        if patterns.contains(.stateLostInLazyContainer) { found += lostStates(states, time) }
         return found
     }
 
@@ -107,13 +107,13 @@ extension AdviceCollector {
     }
 
     /// Pattern 4: owned state created again after its view was unmounted.
-    private func lostStates(_ states: [WriteOrigin: StateTally]) -> [AdviceFinding] {
+    private func lostStates(_ states: [WriteOrigin: StateTally], _ time: (Int64) -> Int64?) -> [AdviceFinding] {
         states.compactMap { state, tally -> AdviceFinding? in
             guard tally.initsAfterUnmount > 0 else { return nil }
             return AdviceFinding(
                 pattern: .stateLostInLazyContainer, view: state.view, prop: state.prop, wrapper: state.wrapper, site: state.site,
                 evidence: [AdviceEvidence("stateInits", tally.inits), AdviceEvidence("initsAfterUnmount", tally.initsAfterUnmount)],
-                savings: EstimatedSavings(bodyEvals: 0, bodyTimeNs: nil, stateRecreations: tally.initsAfterUnmount),
+                savings: EstimatedSavings(bodyEvals: 0, bodyTimeNs: time(0), stateRecreations: tally.initsAfterUnmount),
                 estimate: "\(tally.initsAfterUnmount) state-inits of \(state.prop) at a path after it was unmounted")
         }
     }
