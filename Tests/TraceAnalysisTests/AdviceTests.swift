@@ -164,12 +164,27 @@ struct AdviceTests {
             var reader = try TraceReader(source: .bytes(Array(trace(transactions).utf8), name: "t"))
             var collector = AdviceCollector(&reader)
             while try reader.advance() { reader.withCurrent { collector.add(&$0) } }
-            return [collector.origins.count, collector.viewTallies.count, collector.stateTallies.count]
+            return collector.tableSizes
         }
         // NB: a row's property follows from the row (both come from `tx`): 5 origins, 20 (row,
         // origin) pairs, 20 rows × 2 state properties.
         #expect(try tableSizes(1_000) == [5, 20, 40])
         #expect(try tableSizes(20_000) == [5, 20, 40])
+    }
+
+    @Test("read in ranges on two threads, the advice is the one-thread advice", arguments: [
+        "scroll-offset.state", "lazy-stack.inline-view-model", "lazy-stack.state-object", "lazy-stack.parent-cache",
+        "selection.model-state", "rendering-cycle.inline",
+    ])
+    func splitRead(trace: String) throws {
+        func advice(threads: Int) throws -> AdviceReport {
+            let options = TraceAnalyzer.AnalysisOptions(
+                read: TraceReadOptions(threads: threads), minimumSplitSize: 1, minimumStolenSize: 4096)
+            return try TraceAdvisor.advise(source: .file(Self.scenario(trace)), options: options, minimumSavings: 0)
+        }
+        let (one, two) = (try advice(threads: 1), try advice(threads: 2))
+        #expect(two.findings == one.findings)
+        #expect(two.lineCount == one.lineCount)
     }
 
     @Test("row identities are collapsed, brackets inside ids included", arguments: [

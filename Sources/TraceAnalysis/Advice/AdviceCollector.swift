@@ -1,6 +1,7 @@
 import Tracer
 
-/// Gathers, in one pass over a trace, the counts `tracectl advise` turns into findings.
+/// Gathers, in one pass over a trace (or one range of it), the counts `tracectl advise` turns
+/// into findings.
 ///
 /// NB: like `TraceAggregator`, cause chains are followed through a table of the most recent
 /// `seq`s, so memory grows with the distinct views and properties, never with the trace. A write
@@ -31,37 +32,65 @@ struct AdviceCollector {
         var group = 0
     }
 
+    /// Evaluations of one view with unchanged output that one origin's chains led to.
+    private struct ViewTally {
+        var view: ViewID
+        /// The view whose evaluation caused them (0 for an observation).
+        var parent: ViewID
+        var origin: Int
+        var count = EvalCount()
+    }
+
+    /// A view's state property, as `state-init` names it.
+    private struct StateKey: Hashable {
+        var view: ViewID
+        var prop: SymbolID
+        var wrapper: SymbolID
+        var site: SymbolID
+    }
+
     /// Ids of the names the patterns compare with, interned before the pass.
     private let names: AdviceNames
     private let links = RecentSeqTable<Link>()
     private let originIndex = FlatHashTable<TraceAggregator.PropertyKey, Int32>()
-    private(set) var origins: [(property: TraceAggregator.PropertyKey, site: SymbolID)] = []
-    private(set) var writeTallies: [WriteTally] = []
+    private var origins: [(property: TraceAggregator.PropertyKey, site: SymbolID)] = []
+    private var writeTallies: [WriteTally] = []
     /// Wasted child evaluations (pattern 2) and unchanged observing evaluations (pattern 5), by
     /// (evaluated view, origin index): an index into `viewTallies`.
     private let wastedIndex = FlatHashTable<TraceAggregator.CauseKey, Int32>()
     private let observedIndex = FlatHashTable<TraceAggregator.CauseKey, Int32>()
-    private(set) var viewTallies: [ViewTally] = []
+    private var viewTallies: [ViewTally] = []
     /// State-inits by (view, property, wrapper, site): an index into `stateTallies`.
     private var stateIndex: [StateKey: Int] = [:]
-    private(set) var stateTallies: [StateTally] = []
+    private var stateKeys: [StateKey] = []
+    private var stateTallies: [StateTally] = []
     /// Per view id: `unmounted` (1) and `observedBefore` (2).
     private let viewFlags = DenseTable(filler: UInt8(0))
     private var recreation = Recreation()
+    /// The first `seq` of this range.
+    private var firstSeq: Int64 = 0
+    /// Events whose `cause` lies before this range's first `seq` (another range's event).
+    private var crossingCauses = 0
 
     /// A collector for `reader`'s trace (interns the names it compares with).
     init(_ reader: inout TraceReader) {
         names = AdviceNames(&reader)
     }
 
+    /// How many entries the tables hold: origins, view tallies, state tallies.
+    var tableSizes: [Int] { [origins.count, viewTallies.count, stateTallies.count] }
+
     /// Adds one event.
     @inline(__always)
     mutating func add(_ event: inout ParsedEvent) {
+        if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
         var link = Link(view: event.view, kind: event.kind.map { $0.rawValue + 1 } ?? 0)
         let cause = event.has(.cause) ? links.value(for: event.cause) : nil
         if let cause, cause.origin != 0 {
             link.origin = cause.origin
             link.rootSeq = cause.rootSeq
+        } else if cause == nil && event.has(.cause) && event.cause < firstSeq {
+            crossingCauses += 1
         }
         switch event.kind {
         case .write?:
@@ -86,7 +115,6 @@ struct AdviceCollector {
 
     @inline(__always)
     private mutating func addEvaluation(_ event: inout ParsedEvent, cause: Link?, origin: Int, rootSeq: Int64) {
-        let unchanged = event.has(.changed) && event.changed == 0
         if recreation.view != 0 {
             let forced = recreation.view == event.view && recreation.cause == (event.has(.cause) ? event.cause : 0)
             let group = recreation.group
@@ -94,8 +122,7 @@ struct AdviceCollector {
             if forced {
                 // NB: the evaluation a new object forced is the inline view model's cost, not a
                 // narrower-input one.
-                stateTallies[group].evals += 1
-                stateTallies[group].bodyTimeNs &+= event.dur
+                stateTallies[group].forced.add(EvalCount(evals: 1, bodyTimeNs: event.dur))
                 return
             }
         }
@@ -106,7 +133,7 @@ struct AdviceCollector {
         var changedClass = WriteTally.classCount - 1
         if var root = links.value(for: rootSeq) {
             if root.ownerChanged == 0 {
-                let changed = event.has(.changed) ? Int(min(max(event.changed, 0), Int64(WriteTally.classCount - 1))) : changedClass
+                let changed = event.has(.changed) ? Int(min(max(event.changed, 0), Int64(changedClass))) : changedClass
                 root.ownerChanged = Int32(changed + 1)
                 links.store(root, for: rootSeq)
                 writeTallies[origin].updates[changed] += 1
@@ -115,7 +142,7 @@ struct AdviceCollector {
         }
         writeTallies[origin].evals[changedClass] += 1
         writeTallies[origin].bodyTimeNs[changedClass] &+= event.dur
-        guard unchanged, let cause else { return }
+        guard event.has(.changed) && event.changed == 0, let cause else { return }
         if cause.is(.bodyEval) && event.reason == names.inputsChanged {
             count(event, origin: origin, parent: cause.view, in: wastedIndex)
         } else if event.reason == names.observed && origins[origin].property.wrapper == names.published {
@@ -131,8 +158,7 @@ struct AdviceCollector {
             viewTallies.append(ViewTally(view: view, parent: parent, origin: origin))
             return Int32(viewTallies.count - 1)
         })
-        viewTallies[slot].evals += 1
-        viewTallies[slot].bodyTimeNs &+= event.dur
+        viewTallies[slot].count.add(EvalCount(evals: 1, bodyTimeNs: event.dur))
     }
 
     private mutating func addStateInit(_ event: inout ParsedEvent, causedByMount: Bool) {
@@ -140,22 +166,27 @@ struct AdviceCollector {
         viewFlags.reserve(view)
         let key = StateKey(view: event.view, prop: event.prop, wrapper: event.wrapper, site: event.site)
         let group = stateIndex[key] ?? {
-            stateTallies.append(StateTally(key: key))
+            stateKeys.append(key)
+            stateTallies.append(StateTally())
             stateIndex[key] = stateTallies.count - 1
             return stateTallies.count - 1
         }()
         stateTallies[group].inits += 1
         if event.wrapper == names.observedObject {
-            if viewFlags[view] & 2 != 0 { stateTallies[group].repeatInits += 1 }
+            if viewFlags[view] & 2 != 0 { stateTallies[group].repeatInits += 1 } else { stateTallies[group].firstInRange += 1 }
             viewFlags[view] |= 2
             // NB: an object made for a view that is already mounted comes from its parent's body
             // (or a lazy container's row content) running again.
             if !causedByMount {
-                stateTallies[group].parentRecreations += 1
+                stateTallies[group].mountedRecreations += 1
                 recreation = Recreation(view: event.view, cause: event.has(.cause) ? event.cause : 0, group: group)
             }
-        } else if names.ownedState.contains(event.wrapper) && viewFlags[view] & 1 != 0 {
-            stateTallies[group].initsAfterUnmount += 1
+        } else if names.ownedState.contains(event.wrapper) {
+            if viewFlags[view] & 1 != 0 {
+                stateTallies[group].initsAfterUnmount += 1
+            } else {
+                stateTallies[group].initsBeforeRangeUnmount += 1
+            }
         }
     }
 
@@ -169,52 +200,47 @@ struct AdviceCollector {
             return Int32(origins.count - 1)
         })
     }
-}
 
-extension AdviceCollector {
-    /// What the writes of one property (as root writes) led to, per class of update.
-    struct WriteTally {
-        /// The classes: the owner's first evaluation's `changed`, 0 … 14, and 15 or more (or unknown).
-        static let classCount = 16
-
-        var rootWrites = 0
-        /// Root writes whose chain reached an evaluation, per class.
-        var updates = [Int](repeating: 0, count: classCount)
-        /// Evaluations in those chains, per class.
-        var evals = [Int](repeating: 0, count: classCount)
-        var bodyTimeNs = [Int64](repeating: 0, count: classCount)
-    }
-
-    /// Evaluations of one view with unchanged output that one origin's chains led to.
-    struct ViewTally {
-        var view: ViewID
-        /// The view whose evaluation caused them (0 for an observation).
-        var parent: ViewID
-        var origin: Int
-        var evals = 0
-        var bodyTimeNs: Int64 = 0
-    }
-
-    /// A view's state property, as `state-init` names it.
-    struct StateKey: Hashable {
-        var view: ViewID
-        var prop: SymbolID
-        var wrapper: SymbolID
-        var site: SymbolID
-    }
-
-    /// The `state-init`s of one state property of one view path.
-    struct StateTally {
-        var key: StateKey
-        var inits = 0
-        /// Owned state (`State`, `StateObject`, `ViewStorage`) created after the path was unmounted.
-        var initsAfterUnmount = 0
-        /// `ObservedObject`s at a path that had one before.
-        var repeatInits = 0
-        /// `ObservedObject`s made for a view already mounted (not by its mount).
-        var parentRecreations = 0
-        /// Child evaluations right after such a re-creation, and their body time.
-        var evals = 0
-        var bodyTimeNs: Int64 = 0
+    /// The name-keyed figures of this range, resolving ids with `reader`.
+    ///
+    /// NB: a row's `[id]` segments are written `[*]`, so the rows of one `ForEach` make one
+    /// finding with their counts summed; what a later range needs to know of each path (was it
+    /// unmounted, did it have an `ObservedObject`) is kept by full path.
+    func partial(_ reader: borrowing TraceReader) -> AdvicePartial {
+        var partial = AdvicePartial(file: reader.displayName)
+        partial.header = reader.header
+        partial.warnings = reader.warnings
+        partial.invalidLineCount = reader.invalidLineCount
+        partial.lineCount = reader.lineCount
+        partial.crossingCauses = crossingCauses
+        let origins = self.origins.map {
+            WriteOrigin(
+                view: ViewPathPattern.collapsingIdentities(reader.viewName($0.property.view)), prop: reader.string($0.property.prop),
+                wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
+        }
+        for (index, origin) in origins.enumerated() { partial.writes[origin, default: WriteTally()].add(writeTallies[index]) }
+        for tally in viewTallies {
+            let key = AdvicePartial.ViewKey(
+                origin: origins[tally.origin], view: ViewPathPattern.collapsingIdentities(reader.viewName(tally.view)),
+                parent: tally.parent == 0 ? "" : ViewPathPattern.collapsingIdentities(reader.viewName(tally.parent)))
+            if tally.parent == 0 { partial.observed[key, default: EvalCount()].add(tally.count) }
+            else { partial.wasted[key, default: EvalCount()].add(tally.count) }
+        }
+        for (key, tally) in zip(stateKeys, stateTallies) {
+            let path = reader.viewName(key.view)
+            let state = WriteOrigin(
+                view: ViewPathPattern.collapsingIdentities(path), prop: reader.string(key.prop),
+                wrapper: reader.string(key.wrapper), site: reader.string(key.site))
+            partial.states[state, default: StateTally()].add(tally)
+            if tally.initsBeforeRangeUnmount > 0 || tally.firstInRange > 0 {
+                partial.pending.append(.init(path: path, state: state, tally: tally))
+            }
+        }
+        for view in 1..<max(viewFlags.count, 1) where view <= reader.viewCount && viewFlags[view] != 0 {
+            let path = reader.viewName(ViewID(view))
+            if viewFlags[view] & 1 != 0 { partial.unmountedPaths.insert(path) }
+            if viewFlags[view] & 2 != 0 { partial.observedPaths.insert(path) }
+        }
+        return partial
     }
 }

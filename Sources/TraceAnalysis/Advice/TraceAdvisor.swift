@@ -13,12 +13,15 @@ public enum TraceAdvisor {
     /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
     ///   mode) the first invalid line.
     public static func advise(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), minimumSavings: Int = defaultMinimumSavings
+        source: TraceSource, options: TraceAnalyzer.AnalysisOptions = .init(), minimumSavings: Int = defaultMinimumSavings
     ) throws(TraceError) -> AdviceReport {
-        var reader = try TraceReader(source: source, options: options)
-        var collector = AdviceCollector(&reader)
-        while try reader.advance() { reader.withCurrent { collector.add(&$0) } }
-        let header = reader.header ?? TraceHeader()
+        // NB: read like `report`: a large file in ranges on two threads, appended in file order.
+        let partial = try TraceAnalyzer.read(source: source, options: options) { (reader) throws(TraceError) in
+            var collector = AdviceCollector(&reader)
+            while try reader.advance() { reader.withCurrent { collector.add(&$0) } }
+            return collector.partial(reader)
+        }
+        let header = partial.header ?? TraceHeader()
         var evaluated = Set<AdvicePattern>()
         var notEvaluated: [(pattern: AdvicePattern, missing: [TraceCapability])] = []
         for pattern in AdvicePattern.allCases {
@@ -26,9 +29,9 @@ public enum TraceAdvisor {
             if missing.isEmpty { evaluated.insert(pattern) } else { notEvaluated.append((pattern, missing)) }
         }
         return AdviceReport(
-            file: reader.displayName, header: reader.header, lineCount: reader.lineCount,
-            findings: collector.findings(reader, patterns: evaluated, hasDurations: header.can(.duration)),
-            minimumSavings: minimumSavings, notEvaluated: notEvaluated, warnings: reader.warnings,
-            invalidLineCount: reader.invalidLineCount)
+            file: partial.file, header: partial.header, lineCount: partial.lineCount,
+            findings: partial.findings(patterns: evaluated, hasDurations: header.can(.duration)),
+            minimumSavings: minimumSavings, notEvaluated: notEvaluated, warnings: partial.warnings,
+            invalidLineCount: partial.invalidLineCount)
     }
 }

@@ -40,7 +40,7 @@ enum Advise: Subcommand {
         let source = TraceSource(argument: arguments.positional("trace")!)
         let minimum = try arguments.integer("--min-savings", in: 0...Int(Int32.max))!
         let report = try VisualCommand.run { () throws(TraceError) in
-            try TraceAdvisor.advise(source: source, options: VisualCommand.readOptions(arguments), minimumSavings: minimum)
+            try TraceAdvisor.advise(source: source, options: .init(read: VisualCommand.readOptions(arguments)), minimumSavings: minimum)
         }
         VisualCommand.warn(report.warnings, invalidLineCount: report.invalidLineCount, file: report.file, console: console)
         var output = try VisualCommand.output(arguments)
