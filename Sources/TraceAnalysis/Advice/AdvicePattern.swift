@@ -85,7 +85,7 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
         case .wastedChildEvaluations:
             "the child's evaluations with unchanged output (changed: 0) that the parent's inputs caused"
         case .inlineViewModel:
-            "re-creations: the object's state-inits at a view path that had one before; evaluations: the child's evaluations right after a re-creation by its parent's evaluation"
+            "re-creations: the object's state-inits at a view path that had one before; evaluations: the view's evaluation right after each object made for it while it was mounted (its parent's body, or a lazy row's content, running again)"
         case .stateLostInLazyContainer:
             "re-creations: the state-inits at a view path after that path was unmounted"
         case .broadObservation:
