@@ -1,7 +1,7 @@
 import Tracer
 
 /// The advice for one trace: its findings ranked by estimated savings, and what was not evaluated.
-public struct AdviceReport: Sendable {
+public struct AdviceReport: Sendable, Hashable {
     /// The trace's name as given, its header and how many lines it has.
     public var file: String
     public var header: TraceHeader?
@@ -13,7 +13,7 @@ public struct AdviceReport: Sendable {
     /// How many findings fell below `minimumSavings`.
     public var findingsBelowMinimum: Int
     /// Patterns left out because the trace's source cannot produce what they need.
-    public var notEvaluated: [(pattern: AdvicePattern, missing: [TraceCapability])]
+    public var notEvaluated: [SkippedPattern]
     /// Non-fatal findings of the reader: a missing header, a cut-off final line.
     public var warnings: [TraceDiagnostic]
     /// Lines skipped as invalid (lenient mode).
@@ -23,7 +23,7 @@ public struct AdviceReport: Sendable {
     /// `minimumSavings`.
     init(
         file: String, header: TraceHeader?, lineCount: Int, findings: [AdviceFinding], minimumSavings: Int,
-        notEvaluated: [(pattern: AdvicePattern, missing: [TraceCapability])], warnings: [TraceDiagnostic], invalidLineCount: Int
+        notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic], invalidLineCount: Int
     ) {
         let ranked = findings.sorted {
             ($1.savings.score, $0.pattern, $0.subject, $0.relatedView ?? "") < ($0.savings.score, $1.pattern, $1.subject, $1.relatedView ?? "")
@@ -37,5 +37,17 @@ public struct AdviceReport: Sendable {
         self.notEvaluated = notEvaluated
         self.warnings = warnings
         self.invalidLineCount = invalidLineCount
+    }
+}
+
+/// A pattern not evaluated, and the capabilities the trace's header lacks for it.
+public struct SkippedPattern: Sendable, Hashable {
+    public var pattern: AdvicePattern
+    public var missing: [TraceCapability]
+
+    /// `pattern`, lacking `missing`.
+    public init(pattern: AdvicePattern, missing: [TraceCapability]) {
+        self.pattern = pattern
+        self.missing = missing
     }
 }

@@ -21,12 +21,17 @@ public enum TraceAdvisor {
             while try reader.advance() { reader.withCurrent { collector.add(&$0) } }
             return collector.partial(reader)
         }
+        return report(partial, minimumSavings: minimumSavings)
+    }
+
+    /// The ranked advice of what a pass over a whole trace gathered.
+    static func report(_ partial: AdvicePartial, minimumSavings: Int) -> AdviceReport {
         let header = partial.header ?? TraceHeader()
         var evaluated = Set<AdvicePattern>()
-        var notEvaluated: [(pattern: AdvicePattern, missing: [TraceCapability])] = []
+        var notEvaluated: [SkippedPattern] = []
         for pattern in AdvicePattern.allCases {
             let missing = pattern.requirements.filter { !header.can($0) }
-            if missing.isEmpty { evaluated.insert(pattern) } else { notEvaluated.append((pattern, missing)) }
+            if missing.isEmpty { evaluated.insert(pattern) } else { notEvaluated.append(SkippedPattern(pattern: pattern, missing: missing)) }
         }
         return AdviceReport(
             file: partial.file, header: partial.header, lineCount: partial.lineCount,
