@@ -59,7 +59,7 @@ extension AdvicePartial {
         }
     }
 
-    /// Pattern 3: `ObservedObject`s re-created by their parent's evaluations.
+    /// Pattern 3: `ObservedObject`s made again for a view already mounted.
     private func inlineViewModels(_ time: (Int64) -> Int64?) -> [AdviceFinding] {
         states.compactMap { state, tally -> AdviceFinding? in
             guard state.wrapper == WrapperKind.observedObject.name, tally.mountedRecreations > 0 else { return nil }
