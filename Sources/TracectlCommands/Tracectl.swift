@@ -9,6 +9,7 @@ package enum Tracectl {
         Validate.self,
         Flame.self,
         Diff.self,
+        Advise.self,
         Export.self,
         Check.self,
     ]

@@ -45,9 +45,12 @@ enum VisualCommand {
 
     /// Prints a trace's non-fatal findings to standard error.
     static func warn(_ summary: TraceSummary, console: Console) {
-        for warning in summary.warnings { console.warning(warning.description) }
-        if summary.invalidLineCount > 0 {
-            console.warning("\(summary.file): skipped \(summary.invalidLineCount) invalid line(s)")
-        }
+        warn(summary.warnings, invalidLineCount: summary.invalidLineCount, file: summary.file, console: console)
+    }
+
+    /// Prints a reader's warnings and the count of lines it skipped in `file` to standard error.
+    static func warn(_ warnings: [TraceDiagnostic], invalidLineCount: Int, file: String, console: Console) {
+        for warning in warnings { console.warning(warning.description) }
+        if invalidLineCount > 0 { console.warning("\(file): skipped \(invalidLineCount) invalid line(s)") }
     }
 }

@@ -8,8 +8,11 @@ import Testing
     private func pages() throws -> [(name: String, html: String)] {
         let state = try VisualGolden.profile("state")
         let viewStorage = try VisualGolden.profile("view-storage")
+        let advised = try VisualProfile.load(
+            source: .file(VisualGolden.fixture("state")), options: TraceReadOptions(threads: 1), advising: true)
         return [
             ("report", HTMLReport.report(state)),
+            ("report with advice", HTMLReport.report(advised)),
             ("diff", HTMLReport.diff(TraceDiff(base: state, variant: viewStorage))),
         ]
     }
@@ -17,6 +20,16 @@ import Testing
     /// Every `<script` in `html`, with what follows up to its `>`.
     private func scriptTags(_ html: String) -> [String] {
         html.components(separatedBy: "<script").dropFirst().map { String($0.prefix { $0 != ">" }) }
+    }
+
+    @Test func theReportPageListsTheAdvice() throws {
+        let profile = try VisualProfile.load(
+            source: .file(VisualGolden.fixture("scroll-offset.state")), options: TraceReadOptions(threads: 1), advising: true)
+        let html = HTMLReport.report(profile)
+        #expect(html.contains("<h2>Advice</h2>"))
+        #expect(html.contains(
+            "<li><strong>High-frequency write → @ViewStorage</strong> at <code>MyView.scrollContentOffset (State) at ScrollOffset.swift:62</code>"))
+        #expect(!HTMLReport.report(try VisualGolden.profile("scroll-offset.state")).contains("<h2>Advice</h2>"))
     }
 
     @Test func theHostileViewNameNeverAppearsUnescaped() throws {

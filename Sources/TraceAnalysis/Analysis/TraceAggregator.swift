@@ -8,7 +8,7 @@ import Tracer
 /// that event's root: the evaluations it leads to count for the write that started the chain.
 struct TraceAggregator {
     /// A written property: view, name and wrapper (a property's site is the first one written).
-    private struct PropertyKey: FlatHashKey {
+    struct PropertyKey: FlatHashKey {
         var view: ViewID = 0
         var prop: SymbolID = 0
         var wrapper: SymbolID = 0
@@ -17,7 +17,7 @@ struct TraceAggregator {
     }
 
     /// An evaluated view and the origin index of the write its evaluation goes back to.
-    private struct CauseKey: FlatHashKey {
+    struct CauseKey: FlatHashKey {
         var view: ViewID = 0
         var origin: UInt32 = 0
 

@@ -56,9 +56,22 @@ public enum TraceAnalyzer {
     public static func analyze(
         source: TraceSource, options: AnalysisOptions = AnalysisOptions()
     ) throws(TraceError) -> TraceSummary {
+        try read(source: source, options: options) { (reader) throws(TraceError) in try aggregate(&reader, options) }
+            .summary(threads: options.read.threads)
+    }
+
+    /// `fold`'s result for the whole trace at `source`: of one reader, or of the ranges a regular
+    /// file is split into (read on two threads), appended in file order.
+    ///
+    /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
+    ///   mode) the first invalid line.
+    static func read<Partial: RangePartial>(
+        source: TraceSource, options: AnalysisOptions,
+        fold: @escaping @Sendable (inout TraceReader) throws(TraceError) -> Partial
+    ) throws(TraceError) -> Partial {
         guard case .file(let path) = source else {
             var reader = try TraceReader(source: source, options: options.read)
-            return try aggregate(&reader, options).summary(threads: options.read.threads)
+            return try fold(&reader)
         }
         let descriptor = try TraceReader.open(path)
         defer { close(descriptor) }
@@ -67,34 +80,34 @@ public enum TraceAnalyzer {
         let split = options.read.threads >= 2 && size >= options.minimumSplitSize
             ? transactionBoundary(descriptor: descriptor, near: size / 2, end: size, displayName: path)
             : nil
-        /// The summary of one pass over the whole file, on this thread.
-        func wholeFile() throws(TraceError) -> TraceSummary {
+        /// The result of one pass over the whole file, on this thread.
+        func wholeFile() throws(TraceError) -> Partial {
             var reader = TraceReader(
                 descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
                 options: options.read)
-            return try aggregate(&reader, options).summary(threads: options.read.threads)
+            return try fold(&reader)
         }
         guard let split else { return try wholeFile() }
         let pieces = LockedBox([
-            Piece(range: ReadRange(start: 0, end: split), role: .head),
-            Piece(range: ReadRange(start: split, end: size), role: .tail),
+            Piece<Partial>(range: ReadRange(start: 0, end: split), role: .head),
+            Piece<Partial>(range: ReadRange(start: split, end: size), role: .tail),
         ])
         DispatchQueue.concurrentPerform(iterations: 2) { first in
             var next: Int? = first
             while let index = next {
                 let (range, role) = pieces.withLock { ($0[index].range, $0[index].role) }
-                let result = Result { () throws(TraceError) -> PartialAggregate in
+                let result = Result { () throws(TraceError) -> Partial in
                     var reader = TraceReader(
                         descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
                         options: options.read)
-                    return try aggregate(&reader, options)
+                    return try fold(&reader)
                 }
                 pieces.withLock { $0[index].result = result }
                 guard case .success = result else { return }
                 next = steal(pieces, descriptor: descriptor, displayName: path, minimum: options.minimumStolenSize)
             }
         }
-        var merged: PartialAggregate?
+        var merged: Partial?
         for piece in pieces.withLock({ $0 }).sorted(by: { $0.range.start < $1.range.start }) {
             switch piece.result! {
             case .success(let later) where merged != nil && later.crossingCauses > 0:
@@ -110,14 +123,14 @@ public enum TraceAnalyzer {
                 throw error
             }
         }
-        return merged!.summary(threads: options.read.threads)
+        return merged!
     }
 
-    /// A range of the file, the reader's role in it, and its aggregate once read.
-    private struct Piece: Sendable {
+    /// A range of the file, the reader's role in it, and its result once read.
+    private struct Piece<Partial: RangePartial>: Sendable {
         var range: ReadRange
         var role: TraceReader.Role
-        var result: Result<PartialAggregate, TraceError>?
+        var result: Result<Partial, TraceError>?
     }
 
     /// Takes the second half of the unread bytes of the piece with the most of them, from a line
@@ -127,8 +140,8 @@ public enum TraceAnalyzer {
     /// NB: a thread that finishes early (its core slower, or busy with something else for a while)
     /// so shares the rest instead of waiting; a piece costs a few milliseconds to merge, so small
     /// rests are left to their reader.
-    private static func steal(
-        _ pieces: LockedBox<[Piece]>, descriptor: Int32, displayName: String, minimum: Int
+    private static func steal<Partial>(
+        _ pieces: LockedBox<[Piece<Partial>]>, descriptor: Int32, displayName: String, minimum: Int
     ) -> Int? {
         let unread = pieces.withLock { $0.filter { $0.result == nil }.map(\.range) }
             .map { (range: $0, bounds: $0.snapshot) }
@@ -140,7 +153,7 @@ public enum TraceAnalyzer {
             let end = unread.range.cede(from: split)
         else { return nil }
         return pieces.withLock { pieces in
-            pieces.append(Piece(range: ReadRange(start: split, end: end), role: .tail))
+            pieces.append(Piece<Partial>(range: ReadRange(start: split, end: end), role: .tail))
             return pieces.count - 1
         }
     }

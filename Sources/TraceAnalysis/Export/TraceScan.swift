@@ -11,15 +11,25 @@ public enum TraceScan {
         source: TraceSource, options: TraceReadOptions = TraceReadOptions(),
         _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
     ) throws(TraceError) -> TraceSummary {
+        try run(source: source, options: options, advising: false, visit).summary
+    }
+
+    /// Reads `source` once, calling `visit` for each event; returns the trace's summary and, when
+    /// `advising`, what `tracectl advise` gathers.
+    static func run(
+        source: TraceSource, options: TraceReadOptions, advising: Bool, _ visit: (ParsedEvent, TraceNames) -> Void
+    ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?) {
         var reader = try TraceReader(source: source, options: options)
         var aggregator = TraceAggregator()
+        var collector = advising ? AdviceCollector(&reader) : nil
         var names = TraceNames()
         while var event = try reader.next() {
             aggregator.add(&event)
+            collector?.add(&event)
             names.catchUp(with: reader)
             visit(event, names)
         }
-        return aggregator.partial(reader).summary(threads: options.threads)
+        return (aggregator.partial(reader).summary(threads: options.threads), collector?.partial(reader))
     }
 }
 

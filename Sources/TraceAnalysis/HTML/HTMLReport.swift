@@ -19,7 +19,7 @@ public enum HTMLReport {
         return page(
             title: "Tracer report — \(profile.label)", heading: "Tracer report", subtitle: subtitle,
             flame: flame, flameNote: "Width: body evaluations. Hover for counts, click a frame to zoom.",
-            data: PageData.report(profile))
+            data: PageData.report(profile), advice: profile.advice.map(AdviceHTML.section) ?? "")
     }
 
     /// The comparison page: both traces side by side, the per-view delta table, a red/blue
@@ -39,7 +39,8 @@ public enum HTMLReport {
     }
 
     private static func page(
-        title: String, heading: String, subtitle: String, flame: String, flameNote: String, data: String
+        title: String, heading: String, subtitle: String, flame: String, flameNote: String, data: String,
+        advice: String = ""
     ) -> String {
         """
         <!DOCTYPE html>
@@ -62,6 +63,7 @@ public enum HTMLReport {
         </header>
         <p id="verdict" class="verdict"></p>
         <section id="sides" class="sides" aria-label="Summary"></section>
+        \(advice)
         <h2>Views</h2>
         <input type="search" id="view-filter" placeholder="Filter views by path…" aria-label="Filter views">
         <div class="table-wrap"><table id="view-table"></table></div>

@@ -2,22 +2,30 @@
 public struct VisualProfile: Sendable, Hashable {
     public var summary: TraceSummary
     public var timeline: EvalTimeline
+    /// The advice for the trace (see `TraceAdvisor`), when it was asked for.
+    public var advice: AdviceReport?
 
     /// A profile with the given parts.
-    public init(summary: TraceSummary, timeline: EvalTimeline) {
+    public init(summary: TraceSummary, timeline: EvalTimeline, advice: AdviceReport? = nil) {
         self.summary = summary
         self.timeline = timeline
+        self.advice = advice
     }
 
-    /// Reads `source` once (standard input included) and builds its profile.
+    /// Reads `source` once (standard input included) and builds its profile; with `advising`,
+    /// the advice too (findings saving `TraceAdvisor.defaultMinimumSavings` or more).
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func load(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions()
+        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false
     ) throws(TraceError) -> VisualProfile {
         var timeline = EvalTimeline()
-        let summary = try TraceScan.run(source: source, options: options) { event, _ in timeline.add(event) }
-        return VisualProfile(summary: summary, timeline: timeline)
+        let (summary, advice) = try TraceScan.run(source: source, options: options, advising: advising) { event, _ in
+            timeline.add(event)
+        }
+        return VisualProfile(
+            summary: summary, timeline: timeline,
+            advice: advice.map { TraceAdvisor.report($0, minimumSavings: TraceAdvisor.defaultMinimumSavings) })
     }
 
     /// The name a comparison calls this trace by: the header's variant, else the file name.

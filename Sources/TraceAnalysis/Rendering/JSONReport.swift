@@ -24,18 +24,7 @@ public enum JSONReport {
         var json = JSONWriter()
         json.beginObject()
         json.field("schema", schema)
-        json.key("trace")
-        json.beginObject()
-        json.field("file", summary.file)
-        json.field("schema", summary.header?.schema)
-        json.field("tool", summary.header?.tool)
-        json.field("scenario", summary.header?.scenario)
-        json.field("variant", summary.header?.variant)
-        json.field("unit", summary.header?.unit)
-        json.key("pid")
-        if let pid = summary.header?.pid { json.number(pid) } else { json.null() }
-        json.field("lines", summary.lineCount)
-        json.endObject()
+        trace(file: summary.file, header: summary.header, lines: summary.lineCount, &json)
         json.key("views")
         json.beginArray()
         // NB: views are independent, so their JSON is written in two halves at once.
@@ -139,6 +128,23 @@ public enum JSONReport {
         json.endObject()
     }
 
+    /// `"trace":{"file","schema","tool","scenario","variant","unit","pid","lines"}`: the header's
+    /// fields (`null` when absent), the file and its line count.
+    static func trace(file: String, header: TraceHeader?, lines: Int, _ json: inout JSONWriter) {
+        json.key("trace")
+        json.beginObject()
+        json.field("file", file)
+        json.field("schema", header?.schema)
+        json.field("tool", header?.tool)
+        json.field("scenario", header?.scenario)
+        json.field("variant", header?.variant)
+        json.field("unit", header?.unit)
+        json.key("pid")
+        if let pid = header?.pid { json.number(pid) } else { json.null() }
+        json.field("lines", lines)
+        json.endObject()
+    }
+
     /// One cause: `{"prop","view","wrapper","site","evals"}`.
     static func write(_ cause: OriginCount, _ json: inout JSONWriter) {
         json.beginObject()
@@ -150,7 +156,8 @@ public enum JSONReport {
         json.endObject()
     }
 
-    private static func diagnostics(_ diagnostics: [TraceDiagnostic], _ json: inout JSONWriter) {
+    /// Diagnostics as `[{"file","line","column","severity","message"}]`.
+    static func diagnostics(_ diagnostics: [TraceDiagnostic], _ json: inout JSONWriter) {
         json.beginArray()
         for diagnostic in diagnostics {
             json.beginObject()

@@ -15,7 +15,8 @@ enum Demo: Subcommand {
             ObservableObject tracker, @ViewStorage) through 240 offset writes at 120 Hz, then prints
             body evaluations, skips, wasted evaluations and body time per view and in total, with
             the change against @State, names the winner, and writes the traces and an HTML page
-            comparing @State with @ViewStorage.
+            comparing @State with @ViewStorage. Ends with `tracectl advise` on the @State trace and
+            its estimated saving next to the one measured against @ViewStorage.
             """,
         options: [
             .value("--out", valueName: "dir", help: "Where the traces and the HTML page go (default: a 'tracer-demo' temporary directory)."),
@@ -50,6 +51,20 @@ enum Demo: Subcommand {
         console.line()
         console.line("Traces: \(directory)/\(scenario.name).{\(scenario.variants.map(\.name).joined(separator: ","))}.jsonl")
         console.line("HTML:   \(page)")
+        try advise(base, best, console: console)
         return .success
+    }
+
+    /// Prints the advice for `base`'s trace and, beside its top estimate, what `best` measures.
+    private static func advise(_ base: VisualProfile, _ best: VisualProfile, console: Console) throws {
+        let report = try VisualCommand.run { () throws(TraceError) in try TraceAdvisor.advise(source: .file(base.summary.file)) }
+        console.line()
+        console.line("$ tracectl advise \(base.summary.file)")
+        console.out(AdviceRenderer.render(report, format: .text))
+        guard let top = report.findings.first else { return }
+        let measured = base.summary.totals.bodyEvals - best.summary.totals.bodyEvals
+        console.line()
+        console.line("Estimated by advise: \(top.savings.bodyEvals) fewer body evaluations; "
+            + "measured with \(best.label): \(measured) fewer.")
     }
 }

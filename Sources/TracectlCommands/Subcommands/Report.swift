@@ -17,7 +17,7 @@ enum Report: Subcommand {
               text      an aligned table for terminals
               json      the tracer-report/1 document (documented in README.md)
               markdown  tables for pull-request comments and CI job summaries
-              html      one self-contained page: summary, sortable table, flame graph, timeline
+              html      one self-contained page: summary, advice, sortable table, flame graph, timeline
             A cut-off final line is a warning (exit 0); invalid JSON is an error (exit 2) unless
             --lenient, which skips invalid lines and counts them.
             """,
@@ -53,7 +53,7 @@ enum Report: Subcommand {
             }
             text = ReportRenderer.render(summary, format: rendered, options: options)
         } else {
-            let profile = try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions) }
+            let profile = try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions, advising: true) }
             (text, summary) = (HTMLReport.report(profile), profile.summary)
         }
         VisualCommand.warn(summary, console: console)

@@ -1,0 +1,72 @@
+/// One ranked suggestion: a pattern seen at a property or view, its evidence and what fixing it saves.
+public struct AdviceFinding: Sendable, Hashable {
+    public var pattern: AdvicePattern
+    /// The view concerned (a row's `[id]` segments written `[*]`, so one finding covers every row).
+    public var view: String
+    /// The property concerned, its wrapper and declaration site (empty when the trace did not say).
+    public var prop: String
+    public var wrapper: String
+    public var site: String
+    /// The other view involved: the child re-evaluated, the view observing (nil when none).
+    public var relatedView: String?
+    /// Counts from the trace, in the order they are shown.
+    public var evidence: [AdviceEvidence]
+    public var savings: EstimatedSavings
+    /// How the estimate was computed, with this trace's numbers.
+    public var estimate: String
+
+    /// A finding with the given fields.
+    public init(
+        pattern: AdvicePattern, view: String, prop: String, wrapper: String, site: String, relatedView: String? = nil,
+        evidence: [AdviceEvidence], savings: EstimatedSavings, estimate: String
+    ) {
+        self.pattern = pattern
+        self.view = view
+        self.prop = prop
+        self.wrapper = wrapper
+        self.site = site
+        self.relatedView = relatedView
+        self.evidence = evidence
+        self.savings = savings
+        self.estimate = estimate
+    }
+
+    /// `View.prop (Wrapper)`, or the view alone for a finding without a property.
+    public var subject: String {
+        guard !prop.isEmpty else { return view }
+        return "\(view).\(prop)" + (wrapper.isEmpty ? "" : " (\(wrapper))")
+    }
+}
+
+/// What applying a finding's fix is estimated to save.
+public struct EstimatedSavings: Sendable, Hashable {
+    /// Body evaluations that would not run.
+    public var bodyEvals: Int
+    /// Their body time in nanoseconds; nil when the trace has no durations.
+    public var bodyTimeNs: Int64?
+    /// Objects or state values that would not be created again.
+    public var stateRecreations: Int
+
+    /// Savings of the given sizes.
+    public init(bodyEvals: Int, bodyTimeNs: Int64?, stateRecreations: Int) {
+        self.bodyEvals = bodyEvals
+        self.bodyTimeNs = bodyTimeNs
+        self.stateRecreations = stateRecreations
+    }
+
+    /// The figure findings are ranked by and `--min-savings` compares: evaluations plus re-creations.
+    public var score: Int { bodyEvals + stateRecreations }
+}
+
+/// One count from the trace backing a finding (`writes: 240`).
+public struct AdviceEvidence: Sendable, Hashable {
+    /// What was counted, in camelCase (the JSON key).
+    public var name: String
+    public var count: Int
+
+    /// `count` of `name`.
+    public init(_ name: String, _ count: Int) {
+        self.name = name
+        self.count = count
+    }
+}

@@ -1,0 +1,62 @@
+/// What `tracectl advise` gathered from one range of a trace, keyed by names so that ranges read
+/// on different threads (with different interned ids) append in file order.
+struct AdvicePartial: RangePartial {
+    /// An origin's evaluations of one view, caused by a parent's evaluation (`parent`) or by an
+    /// observation (`parent` empty).
+    struct ViewKey: Hashable, Sendable {
+        var origin: WriteOrigin
+        var view: String
+        var parent: String
+    }
+
+    /// A state property's counts at one full path that depend on what earlier ranges saw there.
+    struct Pending: Sendable {
+        var path: String
+        var state: WriteOrigin
+        var tally: StateTally
+    }
+
+    var file: String
+    var header: TraceHeader?
+    var warnings: [TraceDiagnostic] = []
+    var invalidLineCount = 0
+    var lineCount = 0
+    var crossingCauses = 0
+    /// Root writes by property (views collapsed, see `ViewPathPattern`).
+    var writes: [WriteOrigin: WriteTally] = [:]
+    /// Evaluations with unchanged output after a parent's evaluation passed new inputs.
+    var wasted: [ViewKey: EvalCount] = [:]
+    /// Evaluations with unchanged output after a `@Published` change.
+    var observed: [ViewKey: EvalCount] = [:]
+    /// State-inits by state property (views collapsed).
+    var states: [WriteOrigin: StateTally] = [:]
+    /// Full paths unmounted, and those given an `ObservedObject`, in the ranges read so far.
+    var unmountedPaths: Set<String> = []
+    var observedPaths: Set<String> = []
+    /// Counts of this range to settle against the earlier ranges' paths (empty once appended).
+    var pending: [Pending] = []
+
+    /// An empty partial of `file`.
+    init(file: String) { self.file = file }
+
+    /// Adds the range that follows: its state-inits at paths an earlier range unmounted (or gave
+    /// an `ObservedObject`) become re-creations.
+    mutating func append(_ later: AdvicePartial) {
+        for item in later.pending {
+            var settled = StateTally()
+            if unmountedPaths.contains(item.path) { settled.initsAfterUnmount = item.tally.initsBeforeRangeUnmount }
+            if observedPaths.contains(item.path) { settled.repeatInits = item.tally.firstInRange }
+            states[item.state, default: StateTally()].add(settled)
+        }
+        for (key, tally) in later.writes { writes[key, default: WriteTally()].add(tally) }
+        for (key, count) in later.wasted { wasted[key, default: EvalCount()].add(count) }
+        for (key, count) in later.observed { observed[key, default: EvalCount()].add(count) }
+        for (key, tally) in later.states { states[key, default: StateTally()].add(tally) }
+        unmountedPaths.formUnion(later.unmountedPaths)
+        observedPaths.formUnion(later.observedPaths)
+        warnings += later.warnings.map { var moved = $0; moved.line += lineCount; return moved }
+        invalidLineCount += later.invalidLineCount
+        lineCount += later.lineCount
+        crossingCauses += later.crossingCauses
+    }
+}

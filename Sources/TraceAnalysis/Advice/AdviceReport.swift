@@ -1,0 +1,53 @@
+import Tracer
+
+/// The advice for one trace: its findings ranked by estimated savings, and what was not evaluated.
+public struct AdviceReport: Sendable, Hashable {
+    /// The trace's name as given, its header and how many lines it has.
+    public var file: String
+    public var header: TraceHeader?
+    public var lineCount: Int
+    /// The findings whose savings reach `minimumSavings`, most first.
+    public var findings: [AdviceFinding]
+    /// The smallest savings score (evaluations + re-creations) a finding needs to be listed.
+    public var minimumSavings: Int
+    /// How many findings fell below `minimumSavings`.
+    public var findingsBelowMinimum: Int
+    /// Patterns left out because the trace's source cannot produce what they need.
+    public var notEvaluated: [SkippedPattern]
+    /// Non-fatal findings of the reader: a missing header, a cut-off final line.
+    public var warnings: [TraceDiagnostic]
+    /// Lines skipped as invalid (lenient mode).
+    public var invalidLineCount: Int
+
+    /// Ranks `findings` (savings score, then pattern, then subject) and keeps those of at least
+    /// `minimumSavings`.
+    init(
+        file: String, header: TraceHeader?, lineCount: Int, findings: [AdviceFinding], minimumSavings: Int,
+        notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic], invalidLineCount: Int
+    ) {
+        let ranked = findings.sorted {
+            ($1.savings.score, $0.pattern, $0.subject, $0.relatedView ?? "") < ($0.savings.score, $1.pattern, $1.subject, $1.relatedView ?? "")
+        }
+        self.file = file
+        self.header = header
+        self.lineCount = lineCount
+        self.findings = ranked.filter { $0.savings.score >= minimumSavings }
+        self.minimumSavings = minimumSavings
+        self.findingsBelowMinimum = ranked.count - self.findings.count
+        self.notEvaluated = notEvaluated
+        self.warnings = warnings
+        self.invalidLineCount = invalidLineCount
+    }
+}
+
+/// A pattern not evaluated, and the capabilities the trace's header lacks for it.
+public struct SkippedPattern: Sendable, Hashable {
+    public var pattern: AdvicePattern
+    public var missing: [TraceCapability]
+
+    /// `pattern`, lacking `missing`.
+    public init(pattern: AdvicePattern, missing: [TraceCapability]) {
+        self.pattern = pattern
+        self.missing = missing
+    }
+}

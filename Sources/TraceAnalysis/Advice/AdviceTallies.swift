@@ -1,0 +1,63 @@
+/// What the root writes of one property led to, per class of update.
+struct WriteTally: Sendable {
+    /// The classes: the owner's first evaluation's `changed`, 0 … 14, and 15 or more (or unknown).
+    static let classCount = 16
+
+    var rootWrites = 0
+    /// Root writes whose chain reached an evaluation, per class.
+    var updates = [Int](repeating: 0, count: classCount)
+    /// Evaluations in those chains, per class.
+    var evals = [Int](repeating: 0, count: classCount)
+    var bodyTimeNs = [Int64](repeating: 0, count: classCount)
+
+    /// Adds `other`'s counts.
+    mutating func add(_ other: WriteTally) {
+        rootWrites += other.rootWrites
+        for index in 0..<Self.classCount {
+            updates[index] += other.updates[index]
+            evals[index] += other.evals[index]
+            bodyTimeNs[index] &+= other.bodyTimeNs[index]
+        }
+    }
+}
+
+/// Evaluations and their body time.
+struct EvalCount: Sendable {
+    var evals = 0
+    var bodyTimeNs: Int64 = 0
+
+    /// Adds `other`'s counts.
+    mutating func add(_ other: EvalCount) {
+        evals += other.evals
+        bodyTimeNs &+= other.bodyTimeNs
+    }
+}
+
+/// The `state-init`s of one state property (of one view path, or of a collapsed one).
+struct StateTally: Sendable {
+    var inits = 0
+    /// Owned state (`State`, `StateObject`, `ViewStorage`) created after the path was unmounted.
+    var initsAfterUnmount = 0
+    /// Owned state created before the path's first unmount in this range: after an unmount in
+    /// an earlier range, they count as `initsAfterUnmount` once the ranges are appended.
+    var initsBeforeRangeUnmount = 0
+    /// `ObservedObject`s at a path that had one before.
+    var repeatInits = 0
+    /// The path's first `ObservedObject` in this range (0 or 1): a repeat when an earlier range had one.
+    var firstInRange = 0
+    /// `ObservedObject`s made for a view already mounted (not by its mount).
+    var mountedRecreations = 0
+    /// The evaluations right after such a re-creation.
+    var forced = EvalCount()
+
+    /// Adds `other`'s counts.
+    mutating func add(_ other: StateTally) {
+        inits += other.inits
+        initsAfterUnmount += other.initsAfterUnmount
+        initsBeforeRangeUnmount += other.initsBeforeRangeUnmount
+        repeatInits += other.repeatInits
+        firstInRange += other.firstInRange
+        mountedRecreations += other.mountedRecreations
+        forced.add(other.forced)
+    }
+}

@@ -1,0 +1,42 @@
+import Tracer
+
+/// Reads a trace once and ranks the fixes it suggests: the entry point of `tracectl advise`.
+public enum TraceAdvisor {
+    /// The default `minimumSavings`: findings saving fewer evaluations and re-creations are left out.
+    public static let defaultMinimumSavings = 10
+
+    /// The advice for the trace at `source`.
+    ///
+    /// A pattern whose needs the trace's header does not list (`TraceHeader.can(_:)`) is not
+    /// evaluated and is named in `notEvaluated`: a finding is never computed from missing data.
+    ///
+    /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
+    ///   mode) the first invalid line.
+    public static func advise(
+        source: TraceSource, options: TraceAnalyzer.AnalysisOptions = .init(), minimumSavings: Int = defaultMinimumSavings
+    ) throws(TraceError) -> AdviceReport {
+        // NB: read like `report`: a large file in ranges on two threads, appended in file order.
+        let partial = try TraceAnalyzer.read(source: source, options: options) { (reader) throws(TraceError) in
+            var collector = AdviceCollector(&reader)
+            while try reader.advance() { reader.withCurrent { collector.add(&$0) } }
+            return collector.partial(reader)
+        }
+        return report(partial, minimumSavings: minimumSavings)
+    }
+
+    /// The ranked advice of what a pass over a whole trace gathered.
+    static func report(_ partial: AdvicePartial, minimumSavings: Int) -> AdviceReport {
+        let header = partial.header ?? TraceHeader()
+        var evaluated = Set<AdvicePattern>()
+        var notEvaluated: [SkippedPattern] = []
+        for pattern in AdvicePattern.allCases {
+            let missing = pattern.requirements.filter { !header.can($0) }
+            if missing.isEmpty { evaluated.insert(pattern) } else { notEvaluated.append(SkippedPattern(pattern: pattern, missing: missing)) }
+        }
+        return AdviceReport(
+            file: partial.file, header: partial.header, lineCount: partial.lineCount,
+            findings: partial.findings(patterns: evaluated, hasDurations: header.can(.duration)),
+            minimumSavings: minimumSavings, notEvaluated: notEvaluated, warnings: partial.warnings,
+            invalidLineCount: partial.invalidLineCount)
+    }
+}

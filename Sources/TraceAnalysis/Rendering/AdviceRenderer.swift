@@ -1,0 +1,60 @@
+/// Renders an `AdviceReport` as text, the `tracer-advice/1` JSON document or Markdown.
+public enum AdviceRenderer {
+    /// The advice in `format`, ending with a newline.
+    public static func render(_ report: AdviceReport, format: ReportRenderer.Format) -> String {
+        switch format {
+        case .text: return AdviceText.render(report)
+        case .json: return AdviceJSON.render(report)
+        case .markdown: return AdviceMarkdown.render(report)
+        }
+    }
+
+    /// `scenario (variant)` from the header, or the file name.
+    static func title(_ report: AdviceReport) -> String {
+        guard let scenario = report.header?.scenario else { return report.file }
+        return report.header?.variant.map { "\(scenario) (\($0))" } ?? scenario
+    }
+
+    /// `saves ~476 body evaluations (476.0 µs) and 0 state re-creations`.
+    static func savings(_ savings: EstimatedSavings) -> String {
+        let time = savings.bodyTimeNs.map { ReportTable.duration($0) } ?? "body time n/a"
+        return "saves ~\(savings.bodyEvals) body evaluations (\(time)) and \(savings.stateRecreations) state re-creations"
+    }
+
+    /// `240 writes, 480 evaluations caused, …`: each count with its name in words.
+    static func evidence(_ finding: AdviceFinding) -> String {
+        finding.evidence.map { "\($0.count) \(words($0.name))" }.joined(separator: ", ")
+    }
+
+    /// `View.prop (Wrapper) at site → child`.
+    static func subject(_ finding: AdviceFinding) -> String {
+        var text = finding.subject
+        if !finding.site.isEmpty { text += " at \(finding.site)" }
+        if let related = finding.relatedView { text += " → \(related)" }
+        return text
+    }
+
+    /// The closing lines: findings below the minimum, patterns not evaluated.
+    static func footnotes(_ report: AdviceReport) -> [String] {
+        var lines: [String] = []
+        if report.findings.isEmpty { lines.append("No finding saves \(report.minimumSavings) or more.") }
+        if report.findingsBelowMinimum > 0 {
+            lines.append("\(report.findingsBelowMinimum) finding(s) below --min-savings \(report.minimumSavings) not shown.")
+        }
+        for skipped in report.notEvaluated {
+            let source = report.header?.source.map { " (source \($0))" } ?? ""
+            lines.append("Not evaluated: \(skipped.pattern.rawValue): the trace\(source) lacks "
+                + skipped.missing.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        return lines
+    }
+
+    /// `updatesWithEvaluations` → `updates with evaluations`.
+    private static func words(_ camelCase: String) -> String {
+        var result = ""
+        for character in camelCase {
+            if character.isUppercase { result += " " + character.lowercased() } else { result.append(character) }
+        }
+        return result
+    }
+}

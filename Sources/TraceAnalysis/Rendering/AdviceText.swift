@@ -1,0 +1,18 @@
+/// The text advice: one numbered block per finding, for terminals.
+enum AdviceText {
+    static func render(_ report: AdviceReport) -> String {
+        var out = "advice: \(TerminalText.sanitize(AdviceRenderer.title(report))) — \(TerminalText.sanitize(report.file))\n"
+        for (index, finding) in report.findings.enumerated() {
+            out += "\n\(index + 1). \(finding.pattern.title)\n"
+            out += "   \(TerminalText.sanitize(AdviceRenderer.subject(finding)))\n"
+            out += "   \(AdviceRenderer.savings(finding.savings))\n"
+            out += "   evidence: \(AdviceRenderer.evidence(finding))\n"
+            out += "   estimate: \(TerminalText.sanitize(finding.estimate))\n"
+            out += "   fix: \(finding.pattern.suggestion)\n"
+            out += finding.pattern.sketch.split(separator: "\n").map { "       \($0)\n" }.joined()
+        }
+        let footnotes = AdviceRenderer.footnotes(report)
+        if !footnotes.isEmpty { out += "\n" + footnotes.joined(separator: "\n") + "\n" }
+        return out
+    }
+}

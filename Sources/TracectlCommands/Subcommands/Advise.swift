@@ -1,0 +1,50 @@
+import TraceAnalysis
+
+/// `tracectl advise`: ranked fixes for one trace, each with its estimated savings.
+enum Advise: Subcommand {
+    static let spec = CommandSpec(
+        name: "advise",
+        abstract: "Suggest fixes for the redraw patterns in a trace, ranked by estimated savings.",
+        discussion: """
+            Recognises, by following cause chains: a property written at a high frequency whose
+            updates mostly change nothing (→ @ViewStorage), children re-evaluated with unchanged
+            output (→ narrower input or Equatable), view models made inline in a parent's body
+            (→ @StateObject or a cache), state lost when a lazy container unmounts a row
+            (→ a parent-owned model keyed by id), and broad ObservableObject observation
+            (→ @Observable). Each finding names the view, property and declaration site, the
+            evidence, a one-sentence fix with a code sketch, and the body evaluations, body time
+            and state re-creations the fix would save, with how that was estimated.
+              text      numbered findings for terminals
+              json      the tracer-advice/1 document (documented in README.md)
+              markdown  a table and the fixes, for pull-request comments
+            A pattern the trace's source cannot support (its meta header's capabilities) is not
+            evaluated, and the output says so.
+            """,
+        positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
+        options: [
+            .choice("--format", valueName: "format", help: "The output format.", default: ReportRenderer.Format.text),
+            .value("--min-savings", valueName: "n",
+                   help: "Show only findings saving at least N body evaluations plus state re-creations.",
+                   defaultValue: String(TraceAdvisor.defaultMinimumSavings)),
+            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
+            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+        ],
+        examples: [
+            ("tracectl advise scroll.jsonl", "The findings, most savings first."),
+            ("tracectl advise scroll.jsonl --min-savings 100", "Only the findings saving 100 or more."),
+            ("tracectl advise scroll.jsonl --format markdown >> \"$GITHUB_STEP_SUMMARY\"", "A CI job summary."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let source = TraceSource(argument: try arguments.required("trace"))
+        let minimum = try arguments.integer("--min-savings", in: 0...Int(Int32.max)) ?? TraceAdvisor.defaultMinimumSavings
+        let report = try VisualCommand.run { () throws(TraceError) in
+            try TraceAdvisor.advise(source: source, options: .init(read: VisualCommand.readOptions(arguments)), minimumSavings: minimum)
+        }
+        VisualCommand.warn(report.warnings, invalidLineCount: report.invalidLineCount, file: report.file, console: console)
+        var output = try VisualCommand.output(arguments)
+        output.write(AdviceRenderer.render(report, format: try arguments.choice("--format")))
+        try VisualCommand.close(&output)
+        return .success
+    }
+}
