@@ -25,10 +25,12 @@ fi
 
 build=.build-fuzz
 echo "fuzz: building the modules with -sanitize=fuzzer,address" >&2
-swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
-  --target TraceCapture >/dev/null
-swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
-  --target Scenarios >/dev/null
+for module in TraceAnalysis TraceCapture Scenarios; do
+  swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+    --target "$module" >/dev/null
+done
+# NB: the harnesses are compiled as part of this package, so that they may use its `package` API.
+package_name=$(grep -A1 '"-package-name"' "$build/debug/description.json" | sed -n 2p | tr -d ' ",')
 objects() { for module in "$@"; do ls "$build"/debug/"$module".build/*.o; done; }
 
 binary="$build/fuzz-$target"
@@ -65,7 +67,7 @@ esac
 
 echo "fuzz: linking $binary" >&2
 # NB: the linker warns about every ASan helper it cannot export; those lines are noise.
-swiftc -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" -g \
+swiftc -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" -package-name "$package_name" -g \
   -I "$build/debug/Modules" -Xcc -fmodule-map-file="$build/debug/TracerTicks.build/module.modulemap" \
   -I Sources/TracerTicks/include "${sources[@]}" "${linked[@]}" -o "$binary" 2>&1 \
   | { grep -v "Cannot export local symbol" || true; } >&2
