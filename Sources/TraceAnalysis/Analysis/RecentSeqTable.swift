@@ -35,10 +35,11 @@ final class RecentSeqTable<Value: BitwiseCopyable> {
 
     private static var byteCount: Int { capacity * MemoryLayout<Slot>.stride }
 
-    /// Remembers `value` for `seq` (a positive `seq`).
+    /// Remembers `value` for `seq` (nothing for a `seq` below 1).
     @inline(__always)
     func store(_ value: Value, for seq: Int64) {
-        internalCheck(seq > 0, "seq \(seq) stored in the recent-seq table (0 marks an empty slot)")
+        // NB: no cause can name a seq below 1 (`value(for:)` finds none), so it is not stored.
+        guard seq > 0 else { return }
         slots[Int(seq & Int64(Self.capacity - 1))] = Slot(seq: seq, value: value)
     }
 
