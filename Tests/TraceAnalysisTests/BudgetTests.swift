@@ -365,11 +365,11 @@ struct BudgetTests {
         ("Screen.scrollOffset (State) ×2", "Screen.scrollOffset (State) ×2"),
         ("my_trace.jsonl", "my_trace.jsonl"),
         ("List/Row[1].isOn (State) ×2", "List/Row[1].isOn (State) ×2"),
-        ("_count *x* [a](b) <i> &amp; a|b ~~s~~ c\\d `e`", "\\_count \\*x\\* [a\\](b) \\<i> \\&amp; a\\|b \\~\\~s\\~\\~ c\\\\d \\`e\\`"),
+        ("_count *x* [a](b) <i> &amp; a|b ~~s~~ c\\d `e`", "\\_count \\*x\\* [a\\](b) &lt;i&gt; \\&amp; a\\|b \\~\\~s\\~\\~ c\\\\d \\`e\\`"),
         ("a\nb\u{1}", "a\\\\u{A}b\\\\u{1}"),
     ])
     func markdownCell(text: String, expected: String) {
-        #expect(MarkdownReport.escape(text) == expected)
+        #expect(Formatting.markdown(text) == expected)
     }
 
     @Test("Markdown code spans: fenced past any backtick run, padded at a backtick edge", arguments: [
@@ -380,7 +380,7 @@ struct BudgetTests {
         (" a ", "`  a  `"),
     ])
     func markdownCode(text: String, expected: String) {
-        #expect(MarkdownReport.code(text) == expected)
+        #expect(Formatting.markdownCode(text) == expected)
     }
 
     /// A trace in which `view` is written `writes` times, each write evaluating it `fanOut` times

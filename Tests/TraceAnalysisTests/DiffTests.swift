@@ -80,8 +80,8 @@ import TracerTestSupport
     }
 
     @Test func markdownEscapesTableBreakingNames() {
-        #expect(DiffRenderer.escapeMarkdown("a|b<script>") == "a\\|b&lt;script&gt;")
-        #expect(DiffRenderer.escapeMarkdown("new\nline\u{1B}") == "new\\u{A}line\\u{1B}")
+        #expect(Formatting.markdown("a|b<script>") == "a\\|b&lt;script&gt;")
+        #expect(Formatting.markdown("new\nline\u{1B}") == "new\\\\u{A}line\\\\u{1B}")
     }
 
     @Test func textTableShowsControlCharactersInNamesVisibly() throws {

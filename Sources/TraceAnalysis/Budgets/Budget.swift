@@ -164,7 +164,7 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
 
     /// A figure of this metric for messages: `12`, `0.5`, `1.2 ms`.
     public func format(_ value: Double) -> String {
-        isDuration ? DurationText.format(nanoseconds: value) : NumberText.format(value)
+        isDuration ? Formatting.duration(value) : Formatting.number(value)
     }
 }
 
@@ -210,8 +210,8 @@ public enum BudgetIncrease: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .percent(let percent): "\(NumberText.format(percent))%"
-        case .absolute(let amount): NumberText.format(amount)
+        case .percent(let percent): "\(Formatting.number(percent))%"
+        case .absolute(let amount): Formatting.number(amount)
         }
     }
 }
@@ -244,14 +244,8 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Number formatting shared by budget messages, and the plain decimals budget strings contain.
+/// The plain decimals budget strings contain.
 enum NumberText {
-    /// Integers without a fraction, else two decimals.
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(format: "%.2f", value)
-    }
-
     /// The value of `text` when it is a plain decimal, `[0-9]+(\.[0-9]+)?` (the JSON Schema's
     /// pattern): no sign, exponent, hexadecimal, `inf` or `nan`, which `Double(_:)` would take.
     static func decimal(_ text: Substring) -> Double? {
@@ -263,18 +257,8 @@ enum NumberText {
     }
 }
 
-/// Durations for humans (`850 ns`, `12.3 µs`, `4.56 ms`, `1.20 s`) and parsing of `"2ms"`-style limits.
+/// Parsing of `"2ms"`-style duration limits.
 public enum DurationText {
-    /// `nanoseconds` in the largest unit that keeps it ≥ 1.
-    public static func format(nanoseconds value: Double) -> String {
-        switch value {
-        case ..<1_000: return "\(NumberText.format(value.rounded())) ns"
-        case ..<1_000_000: return String(format: "%.1f µs", value / 1_000)
-        case ..<1_000_000_000: return String(format: "%.2f ms", value / 1_000_000)
-        default: return String(format: "%.2f s", value / 1_000_000_000)
-        }
-    }
-
     /// Nanoseconds in a string like `500ns`, `20us`, `20µs`, `1.5ms`, `2 s` (spaces allowed around
     /// the number and the unit); nil if it is not one.
     public static func parse(_ text: String) -> Double? {

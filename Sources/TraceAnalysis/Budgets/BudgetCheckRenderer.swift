@@ -25,7 +25,7 @@ public enum BudgetCheckRenderer {
             }
             if !lines.isEmpty { details[rows.count - 1] = lines }
         }
-        for (index, line) in TextTable.render(rows, leftAligned: [0, 1, 2, 3, 5]).split(separator: "\n").enumerated() {
+        for (index, line) in Formatting.table(rows, leftAligned: [0, 1, 2, 3, 5]).split(separator: "\n").enumerated() {
             output += line + "\n"
             // NB: offenders and causes name views and properties from the trace.
             for detail in details[index] ?? [] { output += TerminalText.sanitize(detail) + "\n" }
@@ -144,14 +144,14 @@ public enum BudgetCheckRenderer {
 
     /// A Markdown table for `$GITHUB_STEP_SUMMARY` and pull-request comments.
     public static func markdown(_ check: BudgetCheck, budget: String) -> String {
-        var output = "### Tracer budget: \(MarkdownReport.escape(budget))\n\n"
+        var output = "### Tracer budget: \(Formatting.markdown(budget))\n\n"
         output += "| status | view | metric | expected | found |\n| --- | --- | --- | --- | ---: |\n"
         let icons: [BudgetCheck.Status: String] = [.pass: "✅ pass", .warn: "⚠️ warn", .fail: "❌ fail", .off: "off", .skipped: "skipped"]
         for result in check.results {
             let cells = [
-                MarkdownReport.escape(icons[result.status]!), MarkdownReport.code(result.view ?? result.rule.view),
-                MarkdownReport.escape(result.rule.metric.rawValue + scope(result.rule)), MarkdownReport.escape(result.expected),
-                MarkdownReport.escape(result.found.map(result.rule.metric.format) ?? "-"),
+                Formatting.markdown(icons[result.status]!), Formatting.markdownCode(result.view ?? result.rule.view),
+                Formatting.markdown(result.rule.metric.rawValue + scope(result.rule)), Formatting.markdown(result.expected),
+                Formatting.markdown(result.found.map(result.rule.metric.format) ?? "-"),
             ]
             output += "| " + cells.joined(separator: " | ") + " |\n"
         }

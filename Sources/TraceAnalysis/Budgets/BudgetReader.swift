@@ -130,7 +130,7 @@ struct BudgetReader {
 
     private func describe(_ value: JSONValue) -> String {
         if case .string(let text) = value { return "\"\(text)\"" }
-        if case .number(let number) = value { return NumberText.format(number) }
+        if case .number(let number) = value { return Formatting.number(number) }
         return value.typeName
     }
 

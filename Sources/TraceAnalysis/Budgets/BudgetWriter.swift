@@ -30,7 +30,7 @@ public enum BudgetWriter {
             for metric in perView { rules.append(rule(view, metric, stats.counts[metric.metric])) }
         }
         rules.append(rule("**", .totalBodyEvals, summary.totals.bodyEvals))
-        let description = "Written by tracectl check --write-budget from \(summary.file) with \(NumberText.format(headroom))% headroom"
+        let description = "Written by tracectl check --write-budget from \(summary.file) with \(Formatting.number(headroom))% headroom"
         return """
             {
               "schema": "\(Budget.schema)",

@@ -7,7 +7,7 @@ public enum DeltaFormat {
 
     /// A duration's change with its sign (`+1.5 µs`, `−437 µs`, `0 ns`).
     public static func signedDuration(_ delta: Int64) -> String {
-        let magnitude = DurationFormat.human(Int64(clamping: delta.magnitude))
+        let magnitude = Formatting.duration(Int64(clamping: delta.magnitude), zeros: .trimmed)
         return delta > 0 ? "+\(magnitude)" : delta < 0 ? "−\(magnitude)" : magnitude
     }
 

@@ -22,7 +22,7 @@ public enum DiffRenderer {
             let pair = row[measure]
             let isDuration = measure.definition.unit == .nanoseconds
             func value(_ amount: UInt64) -> String {
-                isDuration ? DurationFormat.human(Int64(clamping: amount)) : String(amount)
+                isDuration ? Formatting.duration(Int64(clamping: amount), zeros: .trimmed) : String(amount)
             }
             let delta = isDuration ? DeltaFormat.signedDuration(pair.delta) : DeltaFormat.signed(pair.delta)
             return [value(pair.base), value(pair.variant), delta, DeltaFormat.percent(base: pair.base, variant: pair.variant)]
@@ -52,39 +52,25 @@ public enum DiffRenderer {
         ]
         rows += ranked(diff).map { cells($0, name: name($0, diff), diff) }
         rows.append(cells(diff.totals, name: "total", diff))
-        output += TextTable.render(rows, leftAligned: [0], separatorBefore: rows.count - 1)
+        output += Formatting.table(rows, leftAligned: [0], separatorBefore: rows.count - 1)
         return output
     }
 
     /// A Markdown report: verdict, then a table of every view (most changed first) and the totals.
     public static func markdown(_ diff: TraceDiff) -> String {
         let (baseName, variantName) = (diff.baseLabel, diff.variantLabel)
-        var output = "## \(escapeMarkdown(variantName)) vs \(escapeMarkdown(baseName))\n\n**\(escapeMarkdown(diff.verdict))**\n\n"
+        let escape = Formatting.markdown
+        var output = "## \(escape(variantName)) vs \(escape(baseName))\n\n**\(escape(diff.verdict))**\n\n"
         let header = ["view"] + ViewDelta.measures.flatMap { measure in
             let name = measure.definition.shortName
             return ["\(name) \(baseName)", "\(name) \(variantName)", "\(name) Δ", "\(name) %"]
         }
-        func line(_ cells: [String]) -> String { "| " + cells.map(escapeMarkdown).joined(separator: " | ") + " |\n" }
-        output += line(header)
+        func line(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |\n" }
+        output += line(header.map(escape))
         output += "|" + header.indices.map { $0 == 0 ? " --- |" : " ---: |" }.joined() + "\n"
-        for row in ranked(diff) { output += line(cells(row, name: name(row, diff), diff)) }
-        output += line(cells(diff.totals, name: "**total**", diff))
+        for row in ranked(diff) { output += line(cells(row, name: name(row, diff), diff).map(escape)) }
+        output += line(["**total**"] + cells(diff.totals, name: "", diff).dropFirst().map(escape))
         return output
-    }
-
-    /// `text` safe inside a Markdown table cell: pipes escaped, `<`/`>` as entities, control
-    /// characters and line breaks written visibly (`TerminalText`).
-    static func escapeMarkdown(_ text: String) -> String {
-        var result = ""
-        for character in TerminalText.sanitize(text) {
-            switch character {
-            case "|": result += "\\|"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     /// The `tracer-diff/1` JSON document (one line, fields in a fixed order, views by path).

@@ -67,7 +67,7 @@ public struct VariantComparison: Sendable, Hashable {
                 let available = sides.map { $0.summary.isAvailable(measure) }
                 let cells = values.enumerated().map { index, amount in
                     guard available[index] else { return ReportTable.notAvailable }
-                    let text = isTime ? DurationFormat.human(amount) : "\(amount)"
+                    let text = isTime ? Formatting.duration(amount, zeros: .trimmed) : "\(amount)"
                     guard index > 0, values[0] > 0, available[0] else { return text }
                     return "\(text) (\(DeltaFormat.percent(base: UInt64(values[0]), variant: UInt64(max(amount, 0)))))"
                 }
@@ -75,7 +75,7 @@ public struct VariantComparison: Sendable, Hashable {
             }
             if groupIndex < groups.count - 1 { rows.append([]) }
         }
-        return TextTable.render(rows, leftAligned: [0, 1], separatorBefore: 1)
+        return Formatting.table(rows, leftAligned: [0, 1], separatorBefore: 1)
     }
 
     /// A view's figures as the counters the table reads.

@@ -1,29 +1,29 @@
 /// The Markdown advice: a ranked table, then each finding's fix, for pull requests and CI summaries.
 enum AdviceMarkdown {
     static func render(_ report: AdviceReport) -> String {
-        typealias M = MarkdownReport
-        var out = "### Tracer advice: \(M.escape(AdviceRenderer.title(report)))\n\n"
+        typealias M = Formatting
+        var out = "### Tracer advice: \(M.markdown(AdviceRenderer.title(report)))\n\n"
         if !report.findings.isEmpty {
             out += "| # | pattern | where | body evals saved | body time saved | re-creations saved |\n"
             out += "| ---: | --- | --- | ---: | ---: | ---: |\n"
             for (index, finding) in report.findings.enumerated() {
-                let time = finding.savings.bodyTimeNs.map { ReportTable.duration($0) } ?? "n/a"
+                let time = finding.savings.bodyTimeNs.map { Formatting.duration($0) } ?? "n/a"
                 let cells = [
-                    String(index + 1), M.escape(finding.pattern.title), M.code(AdviceRenderer.subject(finding)),
+                    String(index + 1), M.markdown(finding.pattern.title), M.markdownCode(AdviceRenderer.subject(finding)),
                     String(finding.savings.bodyEvals), time, String(finding.savings.stateRecreations),
                 ]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }
         }
         for (index, finding) in report.findings.enumerated() {
-            out += "\n**\(index + 1). \(M.escape(finding.pattern.title))** at \(M.code(AdviceRenderer.subject(finding)))\n\n"
+            out += "\n**\(index + 1). \(M.markdown(finding.pattern.title))** at \(M.markdownCode(AdviceRenderer.subject(finding)))\n\n"
             out += "- evidence: \(AdviceRenderer.evidence(finding))\n"
-            out += "- estimate: \(M.escape(finding.estimate))\n"
+            out += "- estimate: \(M.markdown(finding.estimate))\n"
             out += "- fix: \(finding.pattern.suggestion)\n\n"
             out += "```swift\n\(finding.pattern.sketch)\n```\n"
         }
         let footnotes = AdviceRenderer.footnotes(report)
-        if !footnotes.isEmpty { out += "\n" + footnotes.map(M.escape).joined(separator: "\n\n") + "\n" }
+        if !footnotes.isEmpty { out += "\n" + footnotes.map(M.markdown).joined(separator: "\n\n") + "\n" }
         return out
     }
 }

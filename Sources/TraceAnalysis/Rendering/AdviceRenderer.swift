@@ -17,7 +17,7 @@ public enum AdviceRenderer {
 
     /// `saves ~476 body evaluations (476.0 µs) and 0 state re-creations`.
     static func savings(_ savings: EstimatedSavings) -> String {
-        let time = savings.bodyTimeNs.map { ReportTable.duration($0) } ?? "body time n/a"
+        let time = savings.bodyTimeNs.map { Formatting.duration($0) } ?? "body time n/a"
         return "saves ~\(savings.bodyEvals) body evaluations (\(time)) and \(savings.stateRecreations) state re-creations"
     }
 

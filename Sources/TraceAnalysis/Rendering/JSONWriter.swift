@@ -48,7 +48,7 @@ struct JSONWriter {
     /// A finite double with up to 4 decimals, trailing zeros dropped.
     mutating func number(_ value: Double) {
         separate()
-        var fixed = ReportTable.fixed(value, decimals: 4)
+        var fixed = Formatting.fixed(value, decimals: 4)
         while fixed.hasSuffix("0") { fixed.removeLast() }
         if fixed.hasSuffix(".") { fixed.removeLast() }
         bytes += fixed.utf8

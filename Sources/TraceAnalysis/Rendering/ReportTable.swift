@@ -25,16 +25,16 @@ enum ReportTable {
     private static func cell(_ metric: Metric, _ stats: ViewStats) -> String {
         switch metric.definition.unit {
         case .count: String(stats.counts[metric])
-        case .ratio: metric.value(of: stats).map { fixed($0, decimals: 2) } ?? "-"
+        case .ratio: metric.value(of: stats).map { Formatting.fixed($0, decimals: 2) } ?? "-"
         // NB: a view without evaluations shows `0 ns` for each of its body times.
-        case .nanoseconds: duration(metric.integer(of: stats) ?? 0)
+        case .nanoseconds: Formatting.duration(metric.integer(of: stats) ?? 0)
         }
     }
 
     /// `metric`'s figure over a part of the trace (a count, or body time), or `n/a`.
     static func figure(_ metric: Metric, _ counters: EventCounters, of summary: TraceSummary) -> String {
         guard summary.isAvailable(metric) else { return notAvailable }
-        return metric.definition.unit == .nanoseconds ? duration(counters[metric]) : String(counters[metric])
+        return metric.definition.unit == .nanoseconds ? Formatting.duration(counters[metric]) : String(counters[metric])
     }
 
     /// `View.prop (Wrapper) ×N`; `View (Observable) ×N` for writes that name no property (an
@@ -43,27 +43,6 @@ enum ReportTable {
         let wrapper = count.origin.wrapper.isEmpty ? "" : " (\(count.origin.wrapper))"
         let prop = count.origin.prop.isEmpty ? "" : ".\(count.origin.prop)"
         return "\(count.origin.view)\(prop)\(wrapper) ×\(count.count)"
-    }
-
-    /// Nanoseconds in the largest unit that keeps a leading digit: `850 ns`, `12.3 µs`, `1.25 ms`, `2.50 s`.
-    static func duration(_ nanoseconds: Int64) -> String {
-        switch nanoseconds {
-        case ..<1_000: return "\(nanoseconds) ns"
-        case ..<1_000_000: return fixed(Double(nanoseconds) / 1e3, decimals: 1) + " µs"
-        case ..<1_000_000_000: return fixed(Double(nanoseconds) / 1e6, decimals: 2) + " ms"
-        default: return fixed(Double(nanoseconds) / 1e9, decimals: 2) + " s"
-        }
-    }
-
-    /// `value` with exactly `decimals` digits after the point, independent of locale.
-    static func fixed(_ value: Double, decimals: Int) -> String {
-        var scale: Int64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((abs(value) * Double(scale)).rounded())
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        guard decimals > 0 else { return sign + String(scaled) }
-        let fraction = String(scaled % scale)
-        return sign + String(scaled / scale) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 
     /// The summary's kinds this reader does not know, as `kind ×N, …` (sorted by kind).

@@ -6,17 +6,9 @@ enum TextReport {
         if let scenario = summary.header?.scenario { out += "  scenario: \(TerminalText.sanitize(scenario))" }
         if let variant = summary.header?.variant { out += "  variant: \(TerminalText.sanitize(variant))" }
         out += "\n\n"
-        // NB: names come from the trace: control characters must not reach the terminal.
-        let rows = [ReportTable.headers] + ReportTable.rows(views, of: summary).map { $0.map(TerminalText.sanitize) }
-        let widths = ReportTable.headers.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            let cells = row.indices.map { column -> String in
-                let padding = String(repeating: " ", count: widths[column] - row[column].count)
-                if column == row.count - 1 { return row[column] }
-                return ReportTable.numericColumns.contains(column) ? padding + row[column] : row[column] + padding
-            }
-            out += cells.joined(separator: "  ") + "\n"
-        }
+        // NB: names come from the trace: the table writes control characters visibly.
+        let rows = [ReportTable.headers] + ReportTable.rows(views, of: summary)
+        out += Formatting.table(rows, leftAligned: [0, ReportTable.headers.count - 1])
         if views.count < summary.views.count { out += "(\(views.count) of \(summary.views.count) views shown)\n" }
         out += "\n" + counters("total", summary.totals, summary) + "\n"
         for mark in summary.marks {
