@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TracerTestSupport
 @testable import Scenarios
 
 /// Every scenario variant, recorded and normalised, against its golden trace in
@@ -18,22 +19,16 @@ struct ScenarioGoldenTests {
     func golden(scenario: String, variant: String) throws {
         let trace = try ScenarioRecording(scenario, variant).normalised
         let url = Self.directory.appendingPathComponent("\(scenario).\(variant).jsonl")
-        let record = ProcessInfo.processInfo.environment["TRACER_RECORD_GOLDENS"] == "1"
-        guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
-            try trace.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("golden \(url.lastPathComponent) was written; check it and run again")
-            return
+        expectGolden(trace, at: url) { expected in
+            let (actualLines, expectedLines) = (trace.split(separator: "\n"), expected.split(separator: "\n"))
+            let first = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(actualLines.count, expectedLines.count)
+            return """
+                \(url.lastPathComponent) differs first at line \(first + 1) (\(actualLines.count) lines, golden \(expectedLines.count)):
+                  recorded: \(first < actualLines.count ? String(actualLines[first]) : "<end>")
+                  golden:   \(first < expectedLines.count ? String(expectedLines[first]) : "<end>")
+                """
         }
-        guard trace != expected else { return }
-        let (actualLines, expectedLines) = (trace.split(separator: "\n"), expected.split(separator: "\n"))
-        let first = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(actualLines.count, expectedLines.count)
-        Issue.record("""
-            \(url.lastPathComponent) differs first at line \(first + 1) (\(actualLines.count) lines, golden \(expectedLines.count)):
-              recorded: \(first < actualLines.count ? String(actualLines[first]) : "<end>")
-              golden:   \(first < expectedLines.count ? String(expectedLines[first]) : "<end>")
-            """)
     }
 
     @Test("a golden trace differs from the recording it would hide: volatile fields only are dropped")

@@ -30,8 +30,9 @@ struct AdviceTests {
     }
 
     /// Whether `estimate` is within 25 % of `measured`.
-    static func isClose(_ estimate: Int, to measured: Int) -> Bool {
-        abs(estimate - measured) * 4 <= measured
+    /// Expects `estimate` within 25 % of `measured`.
+    static func expectClose(_ estimate: Int, to measured: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(abs(estimate - measured) * 4 <= measured, "estimated \(estimate), measured \(measured)", sourceLocation: sourceLocation)
     }
 
     /// The rank (1-based) of the first finding of `pattern`, checked to be 1 or 2.
@@ -44,12 +45,8 @@ struct AdviceTests {
     @Test("scroll-offset state: @ViewStorage for MyView.scrollContentOffset, saving what view-storage saves")
     func scrollOffset() throws {
         let finding = try Self.topFinding(try Self.advice("scroll-offset.state"), .highFrequencyWrite)
-        #expect(finding.view == "MyView")
-        #expect(finding.prop == "scrollContentOffset")
-        #expect(finding.wrapper == "State")
-        #expect(finding.site == "ScrollOffset.swift:62")
-        let measured = try Self.measuredSavedEvals("scroll-offset.state", "scroll-offset.view-storage")
-        #expect(Self.isClose(finding.savings.bodyEvals, to: measured), "estimated \(finding.savings.bodyEvals), diff \(measured)")
+        #expect((finding.view, finding.prop, finding.wrapper, finding.site) == ("MyView", "scrollContentOffset", "State", "ScrollOffset.swift:62"))
+        Self.expectClose(finding.savings.bodyEvals, to: try Self.measuredSavedEvals("scroll-offset.state", "scroll-offset.view-storage"))
     }
 
     @Test("scroll-offset state: MyScrollView's wasted evaluations name the parent's property")
@@ -63,13 +60,9 @@ struct AdviceTests {
     @Test("lazy-stack inline-view-model: the inline view model, saving what parent-cache saves")
     func inlineViewModel() throws {
         let finding = try Self.topFinding(try Self.advice("lazy-stack.inline-view-model"), .inlineViewModel)
-        #expect(finding.view == "ParentView/ScrollView/LazyVStack/ChildView[*]")
-        #expect(finding.prop == "viewModel")
-        #expect(finding.site == "LazyStack.swift:64")
-        let evals = try Self.measuredSavedEvals("lazy-stack.inline-view-model", "lazy-stack.parent-cache")
-        #expect(Self.isClose(finding.savings.bodyEvals, to: evals), "estimated \(finding.savings.bodyEvals), diff \(evals)")
-        let inits = try Self.measuredSavedStateInits("lazy-stack.inline-view-model", "lazy-stack.parent-cache")
-        #expect(Self.isClose(finding.savings.stateRecreations, to: inits), "estimated \(finding.savings.stateRecreations), measured \(inits)")
+        #expect((finding.view, finding.prop, finding.site) == ("ParentView/ScrollView/LazyVStack/ChildView[*]", "viewModel", "LazyStack.swift:64"))
+        Self.expectClose(finding.savings.bodyEvals, to: try Self.measuredSavedEvals("lazy-stack.inline-view-model", "lazy-stack.parent-cache"))
+        Self.expectClose(finding.savings.stateRecreations, to: try Self.measuredSavedStateInits("lazy-stack.inline-view-model", "lazy-stack.parent-cache"))
     }
 
     @Test("lazy-stack state-object: state lost in the lazy stack, as many re-creations as parent-cache saves")
@@ -77,8 +70,7 @@ struct AdviceTests {
         let finding = try Self.topFinding(try Self.advice("lazy-stack.state-object"), .stateLostInLazyContainer)
         #expect(finding.subject == "ParentView/ScrollView/LazyVStack/ChildView[*].viewModel (StateObject)")
         #expect(finding.site == "LazyStack.swift:75")
-        let inits = try Self.measuredSavedStateInits("lazy-stack.state-object", "lazy-stack.parent-cache")
-        #expect(Self.isClose(finding.savings.stateRecreations, to: inits), "estimated \(finding.savings.stateRecreations), measured \(inits)")
+        Self.expectClose(finding.savings.stateRecreations, to: try Self.measuredSavedStateInits("lazy-stack.state-object", "lazy-stack.parent-cache"))
         // NB: diff measures no evaluation saved (a row mounted again is evaluated either way), and none is claimed.
         #expect(try Self.measuredSavedEvals("lazy-stack.state-object", "lazy-stack.parent-cache") == 0)
         #expect(finding.savings.bodyEvals == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TracerTestSupport
 @testable import TraceAnalysis
 
 /// The visual fixtures and golden files of the flame, diff, export and HTML tests.
@@ -30,15 +31,7 @@ enum VisualGolden {
     static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let actual = actual.replacingOccurrences(of: fixtures.path, with: "$FIXTURES")
             .replacingOccurrences(of: scenarios.path, with: "$SCENARIOS")
-        let url = goldens.appendingPathComponent(name)
-        let record = ProcessInfo.processInfo.environment["TRACER_RECORD_GOLDENS"] == "1"
-        guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("golden \(name) was written; check it and run again", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(actual == expected, "output differs from golden \(name)", sourceLocation: sourceLocation)
+        expectGolden(actual, at: goldens.appendingPathComponent(name), sourceLocation: sourceLocation)
     }
 
     /// What `exporter` writes for fixture `name`.

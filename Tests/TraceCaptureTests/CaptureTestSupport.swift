@@ -11,13 +11,7 @@ import TracerTestSupport
 
 /// The built `tracer-example` next to the running test bundle.
 enum Example {
-    static var path: String {
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("tracer-example").path) {
-            url.deleteLastPathComponent()
-        }
-        return url.appendingPathComponent("tracer-example").path
-    }
+    static var path: String { BuiltProducts.executable("tracer-example").path }
 }
 
 /// The lines of the file at `path`, each parsed as a JSON object (nil where it is not one).
@@ -31,16 +25,6 @@ func traceLines(_ path: String) -> [[String: Any]?] {
 /// The contract violations (errors only) `TraceValidator` finds in the file at `path`.
 func contractErrors(_ path: String) -> [String] {
     TraceValidator.validate(source: .file(path)).filter { $0.severity == .error }.map { "\($0)" }
-}
-
-/// Polls `condition` every 10 ms for up to `seconds`; whether it became true.
-func eventually(within seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
 }
 
 /// A listener on a free loopback port, running on its own thread, writing to a temporary file.

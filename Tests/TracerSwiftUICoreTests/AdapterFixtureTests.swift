@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TracerTestSupport
 import Tracer
 @testable import TracerSwiftUICore
 
@@ -88,13 +89,6 @@ private struct MyScrollView {}
         // NB: the thread id depends on which test thread recorded first; a fixture says 1.
         let trace = sink.text.replacing(/"tid":\d+/, with: "\"tid\":1")
         let url = Self.directory.appendingPathComponent("\(name).jsonl")
-        let record = ProcessInfo.processInfo.environment["TRACER_RECORD_GOLDENS"] == "1"
-        guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
-            try trace.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("fixture \(url.lastPathComponent) was written; check it and run again")
-            return
-        }
-        #expect(trace == expected, "\(url.lastPathComponent) differs from what the adapter records")
+        expectGolden(trace, at: url) { _ in "\(url.lastPathComponent) differs from what the adapter records" }
     }
 }

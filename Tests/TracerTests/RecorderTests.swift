@@ -123,7 +123,7 @@ struct ChildProcessRecordingTests {
     /// Runs `tracer-example` with `TRACER_OUTPUT=output`; returns its exit status and stderr.
     func runExample(_ arguments: [String], output: String, killAfter: Double? = nil) throws -> (Int32, String) {
         let process = Process()
-        process.executableURL = Products.executable("tracer-example")
+        process.executableURL = BuiltProducts.executable("tracer-example")
         process.arguments = arguments
         process.environment = ["TRACER_OUTPUT": output]
         let errors = Pipe()

@@ -23,7 +23,7 @@ struct HTMLBrowserTests {
         return (check.terminationStatus, log)
     }
 
-    private var tracectl: String { TracectlProcess.productsDirectory.appendingPathComponent("tracectl").path }
+    private var tracectl: String { BuiltProducts.executable("tracectl").path }
 
     @Test("check-html.sh as CI runs it: report and diff pages render with table, flame graph, timeline, no script error; screenshots saved")
     func pagesRender() throws {

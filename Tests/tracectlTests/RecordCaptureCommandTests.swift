@@ -10,7 +10,7 @@ import TracerTestSupport
 
 @Suite("tracectl record: child processes and the TCP listener", .temporaryDirectory)
 struct RecordCaptureCommandTests {
-    static var app: String { TracectlProcess.productsDirectory.appendingPathComponent("tracer-app").path }
+    static var app: String { BuiltProducts.executable("tracer-app").path }
 
     @Test("record -- tracer-app: a whole, valid trace of the app's views and a summary")
     func recordsTheExampleApp() throws {
@@ -250,18 +250,6 @@ struct RecordedSummary: Equatable {
     }
 }
 
-/// Polls `condition` every 10 ms for up to `seconds`; whether it became true.
-///
-/// NB: the deadline only keeps a broken run from hanging; it is not a timing assertion.
-func eventually(within seconds: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}
-
 /// `tracectl` running in the background, its standard error collected as it comes.
 final class BackgroundTracectl: Sendable {
     private let process = Process()
@@ -269,7 +257,7 @@ final class BackgroundTracectl: Sendable {
     private let drained = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String]) throws {
-        process.executableURL = TracectlProcess.productsDirectory.appendingPathComponent("tracectl")
+        process.executableURL = BuiltProducts.executable("tracectl")
         process.arguments = arguments
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice

@@ -49,15 +49,9 @@ public enum BudgetCheckRenderer {
         json.beginObject()
         json.field("schema", schema)
         json.field("budget", budget)
-        json.key("traces")
-        json.beginArray()
-        for trace in check.traces { json.string(trace) }
-        json.endArray()
+        json.strings("traces", check.traces)
         json.field("status", check.exitStatus != 0 ? "fail" : "pass")
-        json.key("results")
-        json.beginArray()
-        for result in check.results {
-            json.beginObject()
+        json.objects("results", check.results) { json, result in
             json.field("rule", result.rule.path)
             json.field("line", result.rule.line)
             json.field("view", result.rule.view)
@@ -75,22 +69,15 @@ public enum BudgetCheckRenderer {
             json.field("worstView", result.view)
             json.field("note", result.note)
             json.field("message", result.message)
-            json.key("offenders")
-            json.beginArray()
-            for offender in result.offenders {
-                json.beginObject()
+            json.objects("offenders", result.offenders) { json, offender in
                 json.field("view", offender.view)
                 number("value", offender.value, &json)
                 json.key("causes")
                 json.beginArray()
                 for cause in offender.causes { JSONReport.write(cause, &json) }
                 json.endArray()
-                json.endObject()
             }
-            json.endArray()
-            json.endObject()
         }
-        json.endArray()
         json.key("summary")
         json.beginObject()
         for (name, status) in [("passed", BudgetCheck.Status.pass), ("warned", .warn), ("failed", .fail), ("off", .off), ("skipped", .skipped)] {

@@ -5,28 +5,14 @@ public protocol MetricCounted {
     var counts: MetricCounts { get set }
 }
 
+// NB: one line each, as the metric table has one row each.
 extension MetricCounted {
-    public var bodyEvals: Int {
-        get { counts[.bodyEvals] }
-        set { counts[.bodyEvals] = newValue }
-    }
-    public var skips: Int {
-        get { counts[.skips] }
-        set { counts[.skips] = newValue }
-    }
+    public var bodyEvals: Int { get { counts[.bodyEvals] } set { counts[.bodyEvals] = newValue } }
+    public var skips: Int { get { counts[.skips] } set { counts[.skips] = newValue } }
     /// Body evaluations with `changed: 0`: nothing in the output differed.
-    public var wastedEvals: Int {
-        get { counts[.wastedEvals] }
-        set { counts[.wastedEvals] = newValue }
-    }
+    public var wastedEvals: Int { get { counts[.wastedEvals] } set { counts[.wastedEvals] = newValue } }
     /// Invalidations received.
-    public var invalidations: Int {
-        get { counts[.invalidations] }
-        set { counts[.invalidations] = newValue }
-    }
+    public var invalidations: Int { get { counts[.invalidations] } set { counts[.invalidations] = newValue } }
     /// Writes to properties (a view's own, or any in an interval).
-    public var writes: Int {
-        get { counts[.writes] }
-        set { counts[.writes] = newValue }
-    }
+    public var writes: Int { get { counts[.writes] } set { counts[.writes] = newValue } }
 }

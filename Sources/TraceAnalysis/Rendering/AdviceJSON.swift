@@ -29,18 +29,10 @@ public enum AdviceJSON {
         for (index, finding) in report.findings.enumerated() { write(finding, rank: index + 1, &json) }
         json.endArray()
         json.field("belowMinSavings", report.findingsBelowMinimum)
-        json.key("notEvaluated")
-        json.beginArray()
-        for skipped in report.notEvaluated {
-            json.beginObject()
+        json.objects("notEvaluated", report.notEvaluated) { json, skipped in
             json.field("pattern", skipped.pattern.rawValue)
-            json.key("missing")
-            json.beginArray()
-            for capability in skipped.missing { json.string(capability.rawValue) }
-            json.endArray()
-            json.endObject()
+            json.strings("missing", skipped.missing.map(\.rawValue))
         }
-        json.endArray()
         json.key("warnings")
         JSONReport.diagnostics(report.warnings, &json)
         json.endObject()

@@ -75,17 +75,12 @@ public enum JSONReport {
         json.field("view", stats.view)
         for metric in viewCounts { figure(metric) { $0.number(stats.counts[metric]) } }
         json.counts("writesByWrapper", stats.writesByWrapper)
-        json.key("writesByProperty")
-        json.beginArray()
-        for write in stats.writesByProperty {
-            json.beginObject()
+        json.objects("writesByProperty", stats.writesByProperty) { json, write in
             json.field("prop", write.origin.prop)
             json.field("wrapper", write.origin.wrapper)
             json.field("site", write.origin.site)
             json.field("writes", write.count)
-            json.endObject()
         }
-        json.endArray()
         figure(.evalsCausedByWrites) { $0.number(stats.evalsCausedByWrites) }
         figure(.evalsPerWrite) { json in
             if let ratio = stats.evalsPerWrite { json.number(ratio) } else { json.null() }

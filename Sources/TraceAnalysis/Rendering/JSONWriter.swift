@@ -97,6 +97,26 @@ struct JSONWriter {
         endObject()
     }
 
+    /// `"name":["…",…]`: the strings in order.
+    mutating func strings(_ name: String, _ values: some Sequence<String>) {
+        key(name)
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
+    /// `"name":[…]`: one object per item, its fields written by `fields`.
+    mutating func objects<Items: Sequence>(_ name: String, _ items: Items, _ fields: (inout JSONWriter, Items.Element) -> Void) {
+        key(name)
+        beginArray()
+        for item in items {
+            beginObject()
+            fields(&self, item)
+            endObject()
+        }
+        endArray()
+    }
+
     private mutating func open(_ bracket: Unicode.Scalar) {
         separate()
         bytes.append(UInt8(ascii: bracket))

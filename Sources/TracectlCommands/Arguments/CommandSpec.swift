@@ -67,6 +67,12 @@ struct OptionSpec: Sendable {
             defaultValue: defaultValue.rawValue)
     }
 
+    /// `-o FILE`: where a command that writes one document writes it.
+    static let output = value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output).")
+
+    /// `--lenient`: skip invalid trace lines instead of failing.
+    static let lenient = flag("--lenient", help: "Skip invalid lines (counting them) instead of failing.")
+
     /// The canonical spelling: the first `--long` name, else the first name.
     var canonicalName: String { names.first { $0.hasPrefix("--") } ?? names[0] }
 }

@@ -26,8 +26,7 @@ enum Advise: Subcommand {
             .value("--min-savings", valueName: "n",
                    help: "Show only findings saving at least N body evaluations plus state re-creations.",
                    defaultValue: String(TraceAdvisor.defaultMinimumSavings)),
-            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
-            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+            .output, .lenient,
         ],
         examples: [
             ("tracectl advise scroll.jsonl", "The findings, most savings first."),

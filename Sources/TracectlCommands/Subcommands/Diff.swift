@@ -29,8 +29,7 @@ enum Diff: Subcommand {
             .choice("--weight", valueName: "weight", help: "What folded and svg output weigh.",
                    default: FlameWeight.evals),
             .flag("--force", help: "Compare traces even when their scenarios differ."),
-            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
-            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+            .output, .lenient,
         ],
         examples: [
             ("tracectl diff scroll.state.jsonl scroll.view-storage.jsonl", "How many body evaluations @ViewStorage saves."),

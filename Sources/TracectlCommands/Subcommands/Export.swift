@@ -21,8 +21,7 @@ enum Export: Subcommand {
         positionals: [PositionalSpec(name: "trace", help: "The trace to convert ('-' for standard input).")],
         options: [
             .choice("--format", valueName: "format", help: "The output format.", default: Format.chrome),
-            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
-            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+            .output, .lenient,
         ],
         examples: [
             ("tracectl export scroll.jsonl --format chrome -o scroll.perfetto.json", "Open the result in ui.perfetto.dev."),

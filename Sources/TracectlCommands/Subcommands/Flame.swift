@@ -25,8 +25,7 @@ enum Flame: Subcommand {
             .choice("--format", valueName: "format", help: "The output format.",
                    default: Format.folded),
             .value("--width", valueName: "columns", help: "Text width (default: the terminal's, else 100)."),
-            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
-            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+            .output, .lenient,
         ],
         examples: [
             ("tracectl flame scroll.jsonl | flamegraph.pl > scroll.svg", "Folded stacks for FlameGraph."),

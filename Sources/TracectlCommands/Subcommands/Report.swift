@@ -27,8 +27,7 @@ enum Report: Subcommand {
             .choice("--sort", valueName: "key", help: "The order of the views.", default: ReportOptions.Sort.evals),
             .value("--top", valueName: "n", help: "Show only the first N views."),
             .value("--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**')."),
-            .value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output)."),
-            .flag("--lenient", help: "Skip invalid lines (counting them) instead of failing."),
+            .output, .lenient,
         ],
         examples: [
             ("tracectl report scroll.jsonl", "The table, views with the most body evaluations first."),

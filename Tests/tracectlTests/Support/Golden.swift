@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TracerTestSupport
 
 /// Golden-file comparison for CLI output: a missing golden is written and the test fails once;
 /// `TRACER_RECORD_GOLDENS=1` re-records every golden.
@@ -8,16 +9,7 @@ enum Golden {
 
     /// Expects `actual` to equal the golden file `name`, after normalising volatile fields.
     static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let normalised = normalise(actual)
-        let url = directory.appendingPathComponent(name)
-        let record = ProcessInfo.processInfo.environment["TRACER_RECORD_GOLDENS"] == "1"
-        guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? normalised.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("golden \(name) was written; check it and run again", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(normalised == expected, "output differs from golden \(name)", sourceLocation: sourceLocation)
+        expectGolden(normalise(actual), at: directory.appendingPathComponent(name), sourceLocation: sourceLocation)
     }
 
     /// Replaces the values of volatile fields (`ts`, `dur`, `pid`) and temporary paths.

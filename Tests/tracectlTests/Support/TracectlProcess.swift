@@ -1,4 +1,5 @@
 import Foundation
+import TracerTestSupport
 import Synchronization
 
 /// The result of running the built `tracectl` binary.
@@ -10,22 +11,13 @@ struct TracectlRun {
 
 /// Runs the built `tracectl` as a child process, the way a user or CI does.
 enum TracectlProcess {
-    /// The directory holding the built products next to the running test bundle.
-    static var productsDirectory: URL {
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("tracectl").path) {
-            url.deleteLastPathComponent()
-        }
-        return url
-    }
-
     /// Runs `tracectl arguments…` with optional standard input and extra environment.
     static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
         currentDirectory: String? = nil
     ) throws -> TracectlRun {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("tracectl")
+        process.executableURL = BuiltProducts.executable("tracectl")
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["GITHUB_STEP_SUMMARY"] = nil
