@@ -46,6 +46,10 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
         MetricDefinition("p95", "p95", "p95", "p95", "body time p95", "body-time-p95", .nanoseconds, .derived, [.bodyEval, .duration]),
     ]
 
+    /// Which metrics a trace whose header is `header` can have, by raw value: worked out once per
+    /// document rather than once per view and figure.
+    public static func availability(in header: TraceHeader?) -> [Bool] { allCases.map { $0.isAvailable(in: header) } }
+
     /// Whether a trace whose header is `header` can have this figure (a trace without a header,
     /// or a header listing no capabilities, can have every one).
     public func isAvailable(in header: TraceHeader?) -> Bool {

@@ -27,10 +27,12 @@ public enum JSONReport {
         trace(file: summary.file, header: summary.header, lines: summary.lineCount, &json)
         json.key("views")
         json.beginArray()
+        let available = Metric.availability(in: summary.header)
+        let causesAvailable = summary.can(.cause)
         // NB: views are independent, so their JSON is written in two halves at once.
         let views = options.selectViews(summary).concurrentMap(threads: 2) { stats in
             var writer = JSONWriter(capacity: 1024)
-            view(stats, options, summary, &writer)
+            view(stats, options, available, causesAvailable, &writer)
             return writer
         }
         json.fragments(views)
@@ -65,11 +67,13 @@ public enum JSONReport {
     /// The counted metrics a view's object lists first, in order; its writes' breakdowns follow `writes`.
     private static let viewCounts: [Metric] = [.bodyEvals, .skips, .wastedEvals, .invalidations, .writes]
 
-    private static func view(_ stats: ViewStats, _ options: ReportOptions, _ summary: TraceSummary, _ json: inout JSONWriter) {
+    private static func view(
+        _ stats: ViewStats, _ options: ReportOptions, _ available: [Bool], _ causesAvailable: Bool, _ json: inout JSONWriter
+    ) {
         // NB: a figure the trace's source cannot produce is null, never a measured 0.
         func figure(_ metric: Metric, _ write: (inout JSONWriter) -> Void) {
             json.key(metric.definition.jsonKey)
-            if summary.isAvailable(metric) { write(&json) } else { json.null() }
+            if available[metric.rawValue] { write(&json) } else { json.null() }
         }
         json.beginObject()
         json.field("view", stats.view)
@@ -99,7 +103,7 @@ public enum JSONReport {
             json.endObject()
         }
         json.key("causes")
-        if summary.can(.cause) {
+        if causesAvailable {
             json.beginArray()
             for cause in stats.causes.prefix(options.causesPerView) { write(cause, &json) }
             json.endArray()
