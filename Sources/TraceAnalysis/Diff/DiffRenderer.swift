@@ -75,32 +75,59 @@ public enum DiffRenderer {
 
     /// The `tracer-diff/1` JSON document (one line, fields in a fixed order, views by path).
     public static func json(_ diff: TraceDiff) -> String {
+        var json = JSONWriter(embeddable: true)
         // NB: a figure a trace's source cannot produce is null, never a measured 0.
-        func side(_ profile: VisualProfile, _ label: String) -> String {
-            let header = profile.summary.header
-            let totals = profile.summary.totals
-            let figures = [Metric.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal].map { metric in
-                "\"\(metric.definition.jsonKey)\":" + (profile.summary.isAvailable(metric) ? String(totals[metric]) : "null")
+        func side(_ name: String, _ profile: VisualProfile, _ label: String) {
+            let summary = profile.summary
+            json.key(name)
+            json.beginObject()
+            json.field("file", summary.file)
+            json.field("label", label)
+            json.field("scenario", summary.header?.scenario)
+            json.field("variant", summary.header?.variant)
+            for metric in [Metric.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal] {
+                json.key(metric.definition.jsonKey)
+                if summary.isAvailable(metric) { json.number(summary.totals[metric]) } else { json.null() }
             }
-            return "{\"file\":\(JSONText.quoted(profile.summary.file)),\"label\":\(JSONText.quoted(label)),"
-                + "\"scenario\":\(optional(header?.scenario)),\"variant\":\(optional(header?.variant)),"
-                + figures.joined(separator: ",") + "}"
+            json.endObject()
         }
-        func pair(_ pair: ViewDelta.Pair, _ metric: Metric) -> String {
-            guard diff.isAvailable(metric) else { return "null" }
-            let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
-            return "{\"base\":\(pair.base),\"variant\":\(pair.variant),\"delta\":\(pair.delta),\"ratio\":\(ratio)}"
+        func measures(_ row: ViewDelta) {
+            for metric in ViewDelta.measures {
+                json.key(metric.definition.jsonKey)
+                guard diff.isAvailable(metric) else {
+                    json.null()
+                    continue
+                }
+                let pair = row[metric]
+                json.beginObject()
+                json.field("base", Int64(clamping: pair.base))
+                json.field("variant", Int64(clamping: pair.variant))
+                json.field("delta", pair.delta)
+                json.key("ratio")
+                if let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant) { json.number(ratio) } else { json.null() }
+                json.endObject()
+            }
         }
-        func measures(_ row: ViewDelta) -> String {
-            ViewDelta.measures.map { "\"\($0.definition.jsonKey)\":\(pair(row[$0], $0))" }.joined(separator: ",")
+        json.beginObject()
+        json.field("schema", schema)
+        json.field("verdict", diff.verdict)
+        side("base", diff.base, diff.baseLabel)
+        side("variant", diff.variant, diff.variantLabel)
+        json.key("totals")
+        json.beginObject()
+        measures(diff.totals)
+        json.endObject()
+        json.key("views")
+        json.beginArray()
+        for row in diff.views {
+            json.beginObject()
+            json.field("view", row.view)
+            json.field("presence", row.presence.rawValue)
+            measures(row)
+            json.endObject()
         }
-        let views = diff.views.map {
-            "{\"view\":\(JSONText.quoted($0.view)),\"presence\":\"\($0.presence.rawValue)\",\(measures($0))}"
-        }
-        return "{\"schema\":\"\(schema)\",\"verdict\":\(JSONText.quoted(diff.verdict)),"
-            + "\"base\":\(side(diff.base, diff.baseLabel)),\"variant\":\(side(diff.variant, diff.variantLabel)),"
-            + "\"totals\":{\(measures(diff.totals))},\"views\":[\(views.joined(separator: ","))]}\n"
+        json.endArray()
+        json.endObject()
+        return json.document()
     }
-
-    private static func optional(_ text: String?) -> String { text.map { JSONText.quoted($0) } ?? "null" }
 }

@@ -7,9 +7,14 @@ import Tracer
 struct JSONWriter {
     private var bytes: [UInt8] = []
     private var needsComma = false
+    /// Whether strings also escape `<`, `>` and `&`, so that the text can sit in an HTML page.
+    private let embeddable: Bool
 
-    /// An empty writer with room for `capacity` bytes.
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    /// An empty writer with room for `capacity` bytes; `embeddable` text may go inside a `<script>`.
+    init(capacity: Int = 0, embeddable: Bool = false) {
+        self.embeddable = embeddable
+        bytes.reserveCapacity(capacity)
+    }
 
     /// The JSON written so far and a newline: a document as a file holds it.
     ///
@@ -134,6 +139,6 @@ struct JSONWriter {
     }
 
     private mutating func appendString(_ value: String) {
-        JSONText.appendQuoted(value, embeddable: false, to: &bytes)
+        JSONText.appendQuoted(value, embeddable: embeddable, to: &bytes)
     }
 }
