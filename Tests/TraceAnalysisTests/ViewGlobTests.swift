@@ -1,5 +1,6 @@
 import Testing
-import TraceAnalysis
+@testable import TraceAnalysis
+import TracerTestSupport
 
 @Suite("ViewGlob")
 struct ViewGlobTests {
@@ -31,5 +32,32 @@ struct ViewGlobTests {
     @Test("glob semantics", arguments: cases)
     func matching(_ pattern: String, _ path: String, _ matches: Bool) {
         #expect(ViewGlob(pattern).matches(path) == matches)
+    }
+}
+
+/// A glob without wildcards is looked up, not matched against every view.
+@Suite(.temporaryDirectory) struct ViewGlobLiteralTests {
+    @Test("literal paths: the path a wildcard-free glob names, nil with a wildcard", arguments: [
+        ("MyView", "MyView"), ("List/Row[3]#2", "List/Row[3]#2"), (#"List/Row\*"#, "List/Row*"),
+        ("*", nil), ("**/Row", nil), ("Row?", nil),
+    ] as [(String, String?)])
+    func literalPath(pattern: String, path: String?) {
+        #expect(ViewGlob(pattern).literalPath == path)
+    }
+
+    @Test("a budget of literal rules checks each view through the lookup, as a scan would")
+    func literalRulesMatchTheScan() throws {
+        let summary = try TestSupport.analyze([
+            TestSupport.meta,
+            #"{"seq":1,"ts":1,"tid":1,"tx":1,"kind":"body-eval","view":"A/Row*","dur":1,"changed":1}"#,
+            #"{"seq":2,"ts":2,"tid":1,"tx":1,"kind":"body-eval","view":"A/Row1","dur":1,"changed":1}"#,
+        ].joined(separator: "\n") + "\n")
+        let budget = Budget(rules: [
+            BudgetRule(view: #"A/Row\*"#, metric: .bodyEvals, max: 0, path: "$.rules[0]"),
+            BudgetRule(view: "A/Row*", metric: .bodyEvals, max: 0, path: "$.rules[1]"),
+        ])
+        let check = try BudgetCheck.evaluate(budget, file: "b.json", traces: [BudgetFigures(summary: summary)])
+        #expect(check.results[0].offenders.map(\.view) == ["A/Row*"])
+        #expect(Set(check.results[1].offenders.map(\.view)) == ["A/Row*", "A/Row1"])
     }
 }

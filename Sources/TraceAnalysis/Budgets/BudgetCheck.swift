@@ -168,7 +168,7 @@ public struct BudgetCheck: Sendable {
         guard !over.isEmpty else { return result }
         // NB: a total's offenders are the views contributing most to it, in the first run.
         let offenders = rule.metric.isTotal
-            ? runs[0].views(in: rule.mark).filter { glob.matches($0.view) }
+            ? runs[0].views(matching: glob, in: rule.mark)
                 .map { (view: $0.view, value: rule.metric.metric.value(of: $0) ?? 0) }
                 .sorted { ($0.value, $1.view) > ($1.value, $0.view) }
             : over.map { (view: $0.view, value: $0.value) }
@@ -182,7 +182,7 @@ public struct BudgetCheck: Sendable {
     /// not split out (the whole trace's would mislead).
     private static func causes(of view: String, rule: BudgetRule, in trace: BudgetFigures) -> [OriginCount] {
         guard rule.mark == nil else { return [] }
-        return Array(trace.summary.stats(for: view)?.causes.prefix(causeLimit) ?? [])
+        return Array(trace.stats(for: view)?.causes.prefix(causeLimit) ?? [])
     }
 
     /// Whether `rule` applies to a trace with `header`.
@@ -192,7 +192,7 @@ public struct BudgetCheck: Sendable {
 
     /// The rule's figure per matching view in one trace (one entry, keyed by the glob, for a total).
     private static func figures(of rule: BudgetRule, glob: ViewGlob, in trace: BudgetFigures) -> [String: Double] {
-        let matching = trace.views(in: rule.mark).filter { glob.matches($0.view) }
+        let matching = trace.views(matching: glob, in: rule.mark)
         if rule.metric.isTotal {
             return matching.isEmpty ? [:] : [rule.view: matching.reduce(0) { $0 + (rule.metric.metric.value(of: $1) ?? 0) }]
         }

@@ -2,7 +2,9 @@
 /// per-view figures within the `mark` intervals the rules name.
 public struct BudgetFigures: Sendable {
     /// The trace's summary; its `markViews` hold the mark intervals' figures.
-    public var summary: TraceSummary
+    public let summary: TraceSummary
+    /// Where each view's figures are in `summary.views`, by path.
+    private let viewIndex: [String: Int]
 
     /// The trace's name in messages.
     public var file: String { summary.file }
@@ -10,6 +12,7 @@ public struct BudgetFigures: Sendable {
     /// Figures of an already analysed trace.
     public init(summary: TraceSummary) {
         self.summary = summary
+        viewIndex = Dictionary(summary.views.enumerated().map { ($1.view, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reads `source` once, in the same parallel pass as `tracectl report`, with the figures
@@ -28,5 +31,18 @@ public struct BudgetFigures: Sendable {
     func views(in scope: String?) -> [ViewStats] {
         guard let scope else { return summary.views }
         return summary.markViews[scope].map { Array($0.values) } ?? []
+    }
+
+    /// The figures of the views in `scope` that `glob` matches: a lookup for a glob without
+    /// wildcards (a budget written by `--write-budget` has one per view), else a scan.
+    func views(matching glob: ViewGlob, in scope: String?) -> [ViewStats] {
+        guard let path = glob.literalPath else { return views(in: scope).filter { glob.matches($0.view) } }
+        return stats(for: path, in: scope).map { [$0] } ?? []
+    }
+
+    /// The figures of `view` in `scope`, if it appears there.
+    func stats(for view: String, in scope: String? = nil) -> ViewStats? {
+        guard let scope else { return viewIndex[view].map { summary.views[$0] } }
+        return summary.markViews[scope]?[view]
     }
 }

@@ -22,6 +22,9 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
     private let tokens: [Token]
+    /// The one path the pattern matches when it has no wildcard (`MyView`, `List/Row\\*`), else nil:
+    /// such a glob is a lookup, not a scan of every view.
+    public let literalPath: String?
 
     /// Compiles `pattern`.
     public init(_ pattern: String) {
@@ -56,6 +59,10 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
             index += 1
         }
         self.tokens = tokens
+        let literals = tokens.compactMap { token -> UInt8? in
+            if case .literal(let byte) = token { byte } else { nil }
+        }
+        literalPath = literals.count == tokens.count ? String(decoding: literals, as: UTF8.self) : nil
     }
 
     /// `path` as a pattern that matches exactly it: `*`, `?` and `\` escaped.
@@ -67,6 +74,7 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
         }
         return pattern
     }
+
 
     /// Whether `path` matches the whole pattern.
     public func matches(_ path: String) -> Bool {
