@@ -69,8 +69,12 @@ public final class AdapterSession: Sendable {
     }
 
     /// What an `@Observable` change `body` observed does: it records a `write` of the view, `prop`
-    /// the model types the view holds, wrapper `Observable`, `changed` true (Observation does not
-    /// notify an equal value), unless one was recorded since the body last ran.
+    /// the model types the view holds, wrapper `Observable`, `changed` true, unless one was
+    /// recorded since the body last ran.
+    ///
+    /// NB: `changed` is what Observation tells: since Swift 6.2 an `@Observable` property whose
+    /// type is `Equatable` (or a class) does not notify an equal (identical) value; one of
+    /// another type, or a model compiled by an older compiler, notifies every set.
     ///
     /// NB: Observation calls it once per registration, on the mutating thread, before the value
     /// changes. A burst of mutations before the next body is one write; so is one mutation seen
