@@ -8,7 +8,9 @@ extension View {
     ///
     /// State reads stay in the owner's `body`, so SwiftUI sees the same dependencies. The view is
     /// named `label` or its type name, under `scope` (see `traceScope(_:)`) or under the traced
-    /// body it runs inside. Recording off: one branch, then `content()`.
+    /// body it runs inside. The `@Observable` properties `content` reads are tracked as well
+    /// (nested in SwiftUI's own tracking, which still sees them): the first mutation of one after
+    /// this body is a `write` of the view. Recording off: one branch, then `content()`.
     public func traced<Content: View>(
         _ label: String? = nil, scope: TracePath = .none, @ViewBuilder content: () -> Content
     ) -> Content {

@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 import Tracer
 
@@ -41,24 +42,49 @@ public final class AdapterSession: Sendable {
     /// The view is named `label` or its type name, under the enclosing traced body when there is
     /// one, else under `scope`. The first body of each view type also names the traced
     /// properties the view declares.
-    public func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () throws -> Content) rethrows -> Content {
-        guard recorder.isRecording else { return try content() }
+    ///
+    /// The `@Observable` properties `content` reads are tracked: the first mutation of one after
+    /// this run is a `write` of the view (see `observedChange(of:)`). The tracking nests: an
+    /// enclosing tracking (SwiftUI's own, of the same `body`) still sees every read.
+    public func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () -> Content) -> Content {
+        guard recorder.isRecording else { return content() }
         let stack = BodyStack.current
         let parent = stack.frames.last?.view
-        let symbol = names.withLock { $0.viewSymbol(of: view, label: label, parent: parent, scope: scope, in: recorder) }
-        stack.frames.append(BodyStack.Frame(view: symbol))
+        let body = names.withLock { $0.body(of: view, label: label, parent: parent, scope: scope, in: recorder) }
+        body.ran()
+        stack.frames.append(BodyStack.Frame(view: body.view))
         let start = recorder.now()
         defer {
             let elapsed = recorder.now() &- start
             let frame = stack.frames.removeLast()
             if !stack.frames.isEmpty { stack.frames[stack.frames.count - 1].nested &+= elapsed }
             var event = TraceEvent(kind: .bodyEval)
-            event.view = symbol
+            event.view = body.view
             event.dur = elapsed &- min(frame.nested, elapsed)
             event.hasDuration = true
             recorder.record(event)
         }
-        return try content()
+        // NB: the onChange closure is made only when `content` read an `@Observable` property.
+        return withObservationTracking(content, onChange: observedChange(of: body))
+    }
+
+    /// What an `@Observable` change `body` observed does: it records a `write` of the view, `prop`
+    /// the model types the view holds, wrapper `Observable`, `changed` true, unless one was
+    /// recorded since the body last ran.
+    ///
+    /// NB: `changed` is what Observation tells: since Swift 6.2 an `@Observable` property whose
+    /// type is `Equatable` (or a class) does not notify an equal (identical) value; one of
+    /// another type, or a model compiled by an older compiler, notifies every set.
+    ///
+    /// NB: Observation calls it once per registration, on the mutating thread, before the value
+    /// changes. A burst of mutations before the next body is one write; so is one mutation seen
+    /// by several runs of the body that it did not separate (their registrations cannot be
+    /// cancelled, and all fire).
+    private func observedChange(of body: TracedBody) -> @Sendable () -> Void {
+        { [recorder] in
+            guard body.takeChange() else { return }
+            recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))
+        }
     }
 
     /// Records a `mark` named `name`: a point in the interaction (`scroll-start`, `scroll-end`).

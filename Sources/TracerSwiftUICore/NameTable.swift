@@ -20,13 +20,14 @@ struct NameTable {
     }
 
     private var declarations: [DeclarationKey: DeclarationSymbols] = [:]
-    private var views: [ViewKey: Symbol] = [:]
+    private var views: [ViewKey: TracedBody] = [:]
     /// The name each view symbol stands for, to name the bodies nested in it.
     private var viewNames: [Symbol: String] = [:]
     private var types: [ObjectIdentifier: Symbol] = [:]
     /// Declarations named by reflecting the view that holds them: (view type name, label).
     private var reflected: [DeclarationKey: (view: String, prop: String)] = [:]
-    private var reflectedTypes: Set<ObjectIdentifier> = []
+    /// Per view type reflected so far, the `prop` of the `@Observable` writes its bodies observe.
+    private var observedModels: [ObjectIdentifier: Symbol] = [:]
 
     /// The symbols of `declaration`'s writes: its owner's type name and its label when a traced
     /// body of the owner has run, else its file's name and `line N`.
@@ -45,21 +46,23 @@ struct NameTable {
         return symbols
     }
 
-    /// The symbol naming a traced body of `view` (see `AdapterSession.recordBody`).
+    /// The traced body of `view` (see `AdapterSession.recordBody`): its name, and the `prop` of
+    /// the `@Observable` writes it observes (see `ObservableModels`).
     ///
     /// NB: generic over the view, so that a hit boxes nothing; the view is reflected on a miss only.
-    mutating func viewSymbol<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, in recorder: TraceRecorder) -> Symbol {
+    mutating func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, in recorder: TraceRecorder) -> TracedBody {
         let type = ObjectIdentifier(View.self)
         let key = ViewKey(parent: parent ?? .none, scope: parent == nil ? scope.text : "", type: type, label: label)
-        if let symbol = views[key] { return symbol }
-        if reflectedTypes.insert(type).inserted { reflect(view) }
+        if let body = views[key] { return body }
+        let models = observedModels[type] ?? reflect(view, in: recorder)
+        observedModels[type] = models
         let segment = (label ?? String(describing: View.self)).replacing("/", with: ":")
         let prefix = parent.flatMap { viewNames[$0] } ?? scope.text
         let name = prefix.isEmpty ? segment : prefix + "/" + segment
-        let symbol = recorder.intern(name)
-        views[key] = symbol
-        viewNames[symbol] = name
-        return symbol
+        let body = TracedBody(view: recorder.intern(name), models: models)
+        views[key] = body
+        viewNames[body.view] = name
+        return body
     }
 
     /// The symbol of `type`'s name.
@@ -72,8 +75,8 @@ struct NameTable {
     }
 
     /// Names each traced property `view` declares after its label (`_offset` → `offset`), owned
-    /// by the view's type.
-    private mutating func reflect(_ view: Any) {
+    /// by the view's type; returns the `prop` of the `@Observable` writes the view's bodies observe.
+    private mutating func reflect(_ view: Any, in recorder: TraceRecorder) -> Symbol {
         let owner = String(describing: Swift.type(of: view))
         for child in Mirror(reflecting: view).children {
             guard let property = child.value as? any TracedProperty, let label = child.label else { continue }
@@ -81,6 +84,7 @@ struct NameTable {
             reflected[key] = (owner, label.hasPrefix("_") ? String(label.dropFirst()) : label)
             declarations[key] = nil
         }
+        return recorder.intern(ObservableModels.prop(ObservableModels.names(heldBy: view)))
     }
 
     /// `MyView` for `MyView.swift:12`.

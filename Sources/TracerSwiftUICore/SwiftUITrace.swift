@@ -9,8 +9,8 @@ public enum SwiftUITrace {
     public static let scenarioVariable = "TRACER_SCENARIO"
     public static let variantVariable = "TRACER_VARIANT"
 
-    /// What an adapter trace can contain: writes (with `changed` and `site`), timed body
-    /// evaluations and marks.
+    /// What an adapter trace can contain: writes (with `changed` and `site`; an `@Observable`
+    /// write has no site), timed body evaluations and marks.
     ///
     /// NB: never `skip`, `invalidate` or `body-eval.changed` (SwiftUI does not expose them), nor
     /// `cause` or `view-path` (a scope path starts at the outermost scope, not at the root).

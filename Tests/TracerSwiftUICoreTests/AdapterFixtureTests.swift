@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 import TracerTestSupport
 import Tracer
@@ -19,11 +20,23 @@ private enum ViewStorageVariant {
     }
 }
 
+/// Seed 000's screen with the offset in an `@Observable` model its body reads.
+private enum ObservableVariant {
+    @Observable final class ScrollModel {
+        var contentOffset = 0.0
+    }
+
+    struct MyView {
+        let model = ScrollModel()
+    }
+}
+
 private struct MyScrollView {}
 
 /// The adapter-shaped traces in `Fixtures/Traces/adapter/`, recorded through `AdapterSession` on a
 /// deterministic clock: what a SwiftUI app with seed 000's screen produces for 240 offset writes
-/// (down past the threshold and back up), where SwiftUI re-evaluates what it does in seed 000.
+/// (down past the threshold and back up), where SwiftUI re-evaluates what it does in seed 000;
+/// in the `@Observable` variant each write is the mutation the screen's traced body observed.
 /// A missing fixture is written and the test fails once; `TRACER_RECORD_GOLDENS=1` re-records.
 @Suite struct AdapterFixtureTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -65,6 +78,19 @@ private struct MyScrollView {}
         }
     }
 
+    @Test func theObservableVariantEqualsItsFixture() throws {
+        try expectFixture("scroll-offset.observable") { session in
+            let screen = ObservableVariant.MyView()
+            session.mark("mount")
+            evaluate(screen, in: session) { _ = screen.model.contentOffset }
+            for (frame, next) in Self.offsets.enumerated() {
+                markTurn(frame, in: session)
+                screen.model.contentOffset = next
+                evaluate(screen, in: session) { _ = screen.model.contentOffset }
+            }
+        }
+    }
+
     /// The marks the built-in scenario sets: `scroll-down` before the first write, `scroll-up`
     /// before the 121st.
     private func markTurn(_ frame: Int, in session: AdapterSession) {
@@ -72,9 +98,10 @@ private struct MyScrollView {}
         if frame == 120 { session.mark("scroll-up") }
     }
 
-    /// An evaluation of the screen and then of its scroll view (SwiftUI runs them one after the other).
-    private func evaluate(_ screen: Any, in session: AdapterSession) {
-        session.recordBody(of: screen, label: nil, scope: .none) {}
+    /// An evaluation of the screen, running `body`, and then of its scroll view (SwiftUI runs
+    /// them one after the other).
+    private func evaluate(_ screen: Any, in session: AdapterSession, body: () -> Void = {}) {
+        session.recordBody(of: screen, label: nil, scope: .none, body)
         session.recordBody(of: MyScrollView(), label: nil, scope: .none) {}
     }
 

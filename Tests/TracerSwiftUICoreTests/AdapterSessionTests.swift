@@ -1,3 +1,4 @@
+import Observation
 import Testing
 import Tracer
 @testable import TracerSwiftUICore
@@ -13,6 +14,10 @@ private struct Row {}
 private struct Header {}
 
 private final class Tracker {}
+
+@Observable private final class Tally {
+    var count = 0
+}
 
 @Suite struct AdapterWriteTests {
     @Test func aWriteRecordsTheOwnersNameTheSiteTheWrapperAndChanged() {
@@ -111,8 +116,10 @@ private final class Tracker {}
         let recorded = RecordedSession()
         recorded.session.recorder.close()
         var ran = false
-        recorded.session.recordBody(of: Row(), label: nil, scope: .none) { ran = true }
+        let model = Tally()
+        recorded.session.recordBody(of: Row(), label: nil, scope: .none) { ran = model.count == 0 }
         recorded.session.recordWrite(FakeTracedProperty().tracedDeclaration, from: 0, to: 1)
+        model.count = 1
         #expect(ran)
         #expect(recorded.lines.count == 1)
     }

@@ -13,6 +13,9 @@ struct SourceCapabilityTests {
         (["report", "swiftui.jsonl"], "sources/swiftui.report.txt"),
         (["report", "swiftui.jsonl", "--format", "json"], "sources/swiftui.report.json"),
         (["report", "swiftui.jsonl", "--format", "markdown"], "sources/swiftui.report.md"),
+        // NB: the adapter's `@Observable` writes (wrapper `Observable`, prop the model), as AdapterFixtureTests records them.
+        (["report", "../adapter/scroll-offset.observable.jsonl"], "sources/adapter-observable.report.txt"),
+        (["report", "../adapter/scroll-offset.observable.jsonl", "--format", "json"], "sources/adapter-observable.report.json"),
         (["report", "printChanges.jsonl"], "sources/printChanges.report.txt"),
         (["report", "printChanges.jsonl", "--format", "json"], "sources/printChanges.report.json"),
         (["diff", "swiftui.jsonl", "../scenarios/scroll-offset.view-storage.jsonl"], "sources/swiftui.diff.txt"),

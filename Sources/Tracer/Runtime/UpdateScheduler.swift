@@ -158,16 +158,10 @@ final class UpdateScheduler: Sendable {
             state.observed.append(ObservedMutation(
                 observers: [observer], models: models, cause: state.handlerThread == thread ? state.handlerCause : 0,
                 duringUpdate: duringUpdate))
-            let site = Self.modelName(models)
+            let site = ObservableModels.prop(models)
             return duringUpdate && state.warnedSites.insert(site).inserted ? site : nil
         }
         if let warning { printWarning(site: warning) }
-    }
-
-    /// The `prop` of an `@Observable` write: the one model type its observers hold, the candidates
-    /// joined by `|` when they hold several, `unknown` when they hold none.
-    static func modelName(_ models: [String]) -> String {
-        models.isEmpty ? "unknown" : models.joined(separator: "|")
     }
 
     /// Records the `write` event of `write` in transaction `tx`; returns its `seq`.
@@ -250,7 +244,7 @@ final class UpdateScheduler: Sendable {
         var seq: UInt64 = 0
         if let recorder {
             let write = WriteDescription(
-                view: first.view, prop: recorder.intern(Self.modelName(mutation.models)), site: .none, siteText: "",
+                view: first.view, prop: recorder.intern(ObservableModels.prop(mutation.models)), site: .none, siteText: "",
                 wrapper: .observable, changed: nil)
             seq = Self.record(write, cause: mutation.cause, tx: tx, recorder: recorder)
             if mutation.duringUpdate { recordWarning(view: first.view, site: .none, cause: seq, tx: tx) }

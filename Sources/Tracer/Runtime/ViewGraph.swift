@@ -189,31 +189,14 @@ public final class ViewGraph {
         }
     }
 
-    /// The names of the `@Observable` model types `view` holds, computed once per view type: what
-    /// an `@Observable` write its evaluation observed is named by.
-    ///
-    /// NB: Observation does not say which object or property changed; the models a view holds in
-    /// its stored properties (looked into through structs, optionals, enums and wrappers, not
-    /// through classes or collections) are the best name for what it observed.
+    /// The names of the `@Observable` model types `view` holds (see `ObservableModels`), computed
+    /// once per view type: what an `@Observable` write its evaluation observed is named by.
     private func observableModels(of view: any View) -> [String] {
         let type = ObjectIdentifier(Swift.type(of: view))
         if let models = typeInfo[type]?.observableModels { return models }
-        var models: [String] = []
-        Self.collectModels(in: view, depth: 0, into: &models)
+        let models = ObservableModels.names(heldBy: view)
         typeInfo[type]?.observableModels = models
         return models
-    }
-
-    private static func collectModels(in value: Any, depth: Int, into models: inout [String]) {
-        for child in Mirror(reflecting: value).children {
-            let style = Mirror(reflecting: child.value).displayStyle
-            if style != .optional, child.value is any Observable {
-                let name = String(describing: Swift.type(of: child.value))
-                if !models.contains(name) { models.append(name) }
-            } else if depth < 3, style == .struct || style == .optional || style == .enum || style == .tuple {
-                collectModels(in: child.value, depth: depth + 1, into: &models)
-            }
-        }
     }
 
     // MARK: Reconciliation

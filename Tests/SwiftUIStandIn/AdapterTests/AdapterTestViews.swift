@@ -50,6 +50,20 @@ struct Child: View {
     }
 }
 
+/// A model whose offset an `@Observable` view reads.
+@Observable final class Feed {
+    var offset = 0.0
+}
+
+/// A view whose traced body reads an `@Observable` model it holds.
+struct FeedView: View {
+    let feed: Feed
+
+    var body: some View {
+        traced { Text("\(feed.offset)") }
+    }
+}
+
 /// A model whose `@Published` flag announces changes.
 final class Tracker: ObservableObject {
     @Published var isHidden = false

@@ -4,25 +4,32 @@ import Testing
 import TracerSwiftUI
 import TracerSwiftUICore
 
-/// The adapter without `TRACER_OUTPUT`: it records nothing and allocates nothing.
+/// The adapter without `TRACER_OUTPUT`: it records nothing, tracks no `@Observable` read and
+/// allocates nothing.
 @MainActor @Suite(.enabled(if: SwiftUITrace.session == nil, "needs TRACER_OUTPUT unset"))
 struct RecordingOffTests {
-    @Test func writesAndBodiesStillWorkAndAllocateNothing() {
+    @Test func writesBodiesAndObservableMutationsStillWorkAndAllocateNothing() {
         let counter = Counter()
         let scroller = Scroller()
+        let feed = FeedView(feed: Feed())
         // NB: warms up what runs once per process (the session's lazy initialisation).
         counter.count = 0
         scroller.offset = 0
+        feed.feed.offset = 0
         _ = counter.body
+        _ = feed.body
         let before = allocation_counter_thread_count()
         for value in 1...1_000 {
             counter.count = value
             scroller.offset = Double(value)
+            feed.feed.offset = Double(value)
             _ = counter.body
+            _ = feed.body
         }
         let allocations = allocation_counter_thread_count() - before
         #expect(counter.count == 1_000)
         #expect(scroller.offset == 1_000)
+        #expect(feed.feed.offset == 1_000)
         #expect(stateWrites(in: counter, at: "_count", "_value") == 1_001)
         #expect(allocations == 0)
     }

@@ -72,6 +72,19 @@ struct RecordingOnTests {
         #expect(writes.first?["wrapper"] as? String == "Published")
     }
 
+    @Test func anObservableMutationTheBodyReadIsOneWriteUntilTheNextBody() {
+        let view = FeedView(feed: Feed())
+        _ = view.body
+        view.feed.offset = 1
+        view.feed.offset = 2
+        _ = view.body
+        view.feed.offset = 3
+        let writes = recorded("write", view: "FeedView")
+        #expect(writes.count == 2)
+        #expect(writes.allSatisfy { $0["prop"] as? String == "Feed" && $0["wrapper"] as? String == "Observable" })
+        #expect(writes.allSatisfy { $0["changed"] as? Bool == true })
+    }
+
     @Test func aMarkIsRecorded() {
         traceMark("adapter-test-mark")
         #expect(recordedLines().contains { $0["kind"] as? String == "mark" && $0["name"] as? String == "adapter-test-mark" })
