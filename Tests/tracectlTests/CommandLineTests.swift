@@ -33,6 +33,33 @@ struct CommandLineTests {
         #expect(run.stderr.contains("USAGE: tracectl"))
     }
 
+    @Test("options that do not apply to what was asked are usage errors naming the conflict")
+    func ignoredOptions() throws {
+        let transcript = Self.transcript([
+            ["record", "--list", "extra"],
+            ["record", "--list", "-o", "x.jsonl"],
+            ["record", "scroll-offset", "--listen", "7440", "-o", "q.jsonl"],
+            ["record", "scroll-offset", "-o", "f.jsonl", "--", "tracer-app"],
+            ["record", "--listen", "7440", "-o", "f.jsonl", "--", "tracer-app"],
+            ["record", "scroll-offset", "--variant", "state", "--duration", "30"],
+            ["record", "scroll-offset", "--variant", "state", "--allow-remote"],
+            ["record", "-o", "f.jsonl", "--duration", "30", "--", "tracer-app"],
+            ["record", "--listen", "7440", "--variant", "state"],
+            ["record", "scroll-offset", "-o", "y.jsonl"],
+            ["check", "t.jsonl", "--budget", "b.json", "--headroom", "10%"],
+        ])
+        Golden.check(transcript, named: "errors/ignored-options.txt")
+    }
+
+    /// Each invocation with its standard error and exit status, as a shell session would show them.
+    static func transcript(_ invocations: [[String]]) -> String {
+        invocations.map { arguments in
+            let run = TracectlInProcess.run(arguments)
+            #expect(run.stdout.isEmpty, "\(arguments): \(run.stdout)")
+            return "$ tracectl \(arguments.joined(separator: " "))\n\(run.stderr)exit \(run.status)\n"
+        }.joined(separator: "\n")
+    }
+
     @Test("no arguments prints the overview on stderr and exits 2")
     func noArguments() throws {
         let run = TracectlInProcess.run([])

@@ -33,11 +33,11 @@ struct RecordScenarioTests {
 
     @Test("without --variant, every variant goes to DIR/SCENARIO.VARIANT.jsonl, each opening with its meta header")
     func everyVariantIntoDirectory() throws {
-        let directory = temporaryDirectory() + "/traces"
+        let directory = temporaryDirectory() + "/traces/"
         let run = try TracectlProcess.run(["record", "scroll-offset", "-o", directory])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         for variant in ["state", "observable-object", "view-storage"] {
-            let path = "\(directory)/scroll-offset.\(variant).jsonl"
+            let path = "\(directory)scroll-offset.\(variant).jsonl"
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let header = try #require(text.split(separator: "\n").first)
             #expect(header.contains("\"kind\":\"meta\",\"schema\":\"tracer/1\""))
@@ -70,6 +70,15 @@ struct RecordScenarioTests {
         #expect(toFile.status == 0 && toStdout.status == 0)
         let fromFile = try String(contentsOfFile: file, encoding: .utf8)
         #expect(Golden.normalise(toStdout.stdout) == Golden.normalise(fromFile))
+    }
+
+    @Test("-o FILE for every variant is a usage error that creates nothing; -o DIR/ works")
+    func severalVariantsNeedADirectory() throws {
+        let directory = temporaryDirectory()
+        let run = try TracectlProcess.run(["record", "scroll-offset", "-o", "y.jsonl"], currentDirectory: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: '-o y.jsonl' must be a directory"), "stderr: \(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
     @Test("an unwritable output is an error with the path, exit 2")

@@ -29,6 +29,12 @@ enum RecordScenario {
                 ScenarioError.unknownVariant(scenario: scenario.name, variant: variant, known: scenario.variants.map(\.name)).description,
                 command: Record.spec.name)
         }
+        if variants.count > 1, let output, !isDirectory(output) {
+            // NB: a path such as `y.jsonl` would otherwise become a directory of that name.
+            throw UsageError(
+                "'-o \(output)' must be a directory (an existing one, or ending in '/') for the \(variants.count) variants of \(scenario.name); or pick one with '--variant'",
+                command: Record.spec.name)
+        }
         guard variants.count > 1 || output.map(isDirectory) == true else {
             try record(scenario, variant: variants[0], to: output ?? "-")
             if let output, output != "-" { console.err("recorded \(scenario.name) \(variants[0]) to \(output)\n") }
