@@ -5,6 +5,9 @@ import Testing
 struct CommandLineTests {
     @Test("help pages", arguments: [
         (["--help"], "help/overview.txt"),
+        ([], "help/overview.txt"),
+        (["help"], "help/overview.txt"),
+        (["help", "help"], "help/help.txt"),
         (["help", "record"], "help/record.txt"),
         (["record", "--help"], "help/record.txt"),
     ] + ["demo", "import", "report", "validate", "flame", "diff", "advise", "export"].map { (["\($0)", "--help"], "help/\($0).txt") })
@@ -17,6 +20,10 @@ struct CommandLineTests {
 
     @Test("usage errors: Error line, usage on stderr, exit 2", arguments: [
         (["frobnicate"], "Error: unknown subcommand 'frobnicate'; see 'tracectl --help'"),
+        (["reprot", "t.jsonl"], "Error: unknown subcommand 'reprot' (did you mean 'report'?); see 'tracectl --help'"),
+        (["--frobnicate"], "Error: unknown option '--frobnicate'; see 'tracectl --help'"),
+        (["--verison"], "Error: unknown option '--verison' (did you mean '--version'?); see 'tracectl --help'"),
+        (["help", "chek"], "Error: unknown subcommand 'chek' (did you mean 'check'?); see 'tracectl --help'"),
         (["record", "--lisen", "1"], "Error: unknown option '--lisen' (did you mean '--listen'?)"),
         (["record", "--listen"], "Error: missing value for '--listen': expected host:port"),
         (["record", "--list=yes"], "Error: '--list' is a flag and takes no value"),
@@ -60,10 +67,10 @@ struct CommandLineTests {
         }.joined(separator: "\n")
     }
 
-    @Test("no arguments prints the overview on stderr and exits 2")
-    func noArguments() throws {
-        let run = TracectlInProcess.run([])
-        #expect(run.status == 2)
-        #expect(run.stderr.contains("SUBCOMMANDS:"))
+    @Test("--version prints the version on standard output")
+    func version() throws {
+        let run = TracectlInProcess.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "tracectl 0.1.0 (tracer/1)\n")
     }
 }

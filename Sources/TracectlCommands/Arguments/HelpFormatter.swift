@@ -46,21 +46,25 @@ enum HelpFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The top-level help: every subcommand with its abstract.
+    /// The top-level help: every subcommand (`specs`) with its abstract, and the options.
     static func overview(_ specs: [CommandSpec]) -> String {
         var lines = [
             "OVERVIEW: Trace which state writes redraw which views, how often, and which redraws were wasted.",
             "",
             "USAGE: tracectl <subcommand> [<arguments>]",
+            "       tracectl [--version] [--help]",
             "",
             "SUBCOMMANDS:",
         ]
         for spec in specs { lines.append(row(spec.name, spec.abstract)) }
-        lines.append(row("help", "Show help for a subcommand."))
         lines += [
             "",
+            "OPTIONS:",
+            row("--version", "Show the version."),
+            row("-h, --help", "Show help information."),
+            "",
             "  Every command reads '-' as standard input. Exit status: 0 success, 1 budget exceeded,",
-            "  2 bad input or usage.",
+            "  2 bad input or usage; record -- CMD exits with the program's status.",
             "",
             "  See 'tracectl help <subcommand>' for detailed help.",
         ]
