@@ -81,6 +81,17 @@ struct RecordScenarioTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
+    @Test("a directory to create below a file is an error naming the file, exit 2", arguments: [
+        ["demo", "--out"], ["record", "scroll-offset", "-o"],
+    ])
+    func directoryBelowAFile(arguments: [String]) throws {
+        let file = temporaryPath("file")
+        try "".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = TracectlInProcess.run(arguments + [file + "/x/"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "tracectl: error: cannot create the directory \(file)/x/: '\(file)' is a file, not a directory\n")
+    }
+
     @Test("an unwritable output is an error with the path, exit 2")
     func unwritableOutput() throws {
         let run = try TracectlProcess.run(["record", "dice-roll", "-o", "/nonexistent/dir/t.jsonl"])

@@ -78,11 +78,24 @@ enum RecordScenario {
     }
 
     /// Creates `path` and its parents unless it is already a directory.
+    ///
+    /// NB: component by component with `mkdir`, so that the error names the system's reason and
+    /// the component at fault (`'out' is a file, not a directory`), which Foundation's does not.
     static func makeDirectory(_ path: String) throws(CommandError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError("cannot create the directory \(path): \(error.localizedDescription)")
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o777) != 0 {
+                let failure = errno
+                var isDirectory: ObjCBool = false
+                guard failure == EEXIST, FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) else {
+                    throw CommandError("cannot create the directory \(path): \(String(cString: strerror(failure)))")
+                }
+                guard isDirectory.boolValue else {
+                    throw CommandError("cannot create the directory \(path): '\(prefix)' is a file, not a directory")
+                }
+            }
+            prefix += "/"
         }
     }
 }
