@@ -35,7 +35,7 @@ enum HelpFormatter {
             if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
             lines.append(row(option.names.joined(separator: ", ") + value, help))
         }
-        lines.append(row("-h, --help", "Show help information."))
+        lines.append(helpRow)
         if !spec.examples.isEmpty {
             lines += ["", "EXAMPLES:"]
             for example in spec.examples {
@@ -61,7 +61,7 @@ enum HelpFormatter {
             "",
             "OPTIONS:",
             row("--version", "Show the version."),
-            row("-h, --help", "Show help information."),
+            helpRow,
             "",
             "  Every command reads '-' as standard input. Exit status: 0 success, 1 budget exceeded,",
             "  2 bad input or usage; record -- CMD exits with the program's status.",
@@ -70,6 +70,9 @@ enum HelpFormatter {
         ]
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The `-h, --help` line every OPTIONS section ends with.
+    private static var helpRow: String { row("-h, --help", "Show help information.") }
 
     private static func row(_ label: String, _ text: String) -> String {
         let padded = "  " + label
