@@ -14,21 +14,21 @@ struct RecordScenarioTests {
         for scenario in Self.scenarios { #expect(run.stdout.contains("\(scenario) (seed ")) }
     }
 
-    @Test("an unknown scenario exits 2 and names the valid ones")
+    @Test("an unknown scenario exits 2, names the valid ones and a near miss")
     func unknownScenario() throws {
         let run = try TracectlProcess.run(["record", "scroll-ofset", "-o", "-"])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix(
-            "Error: unknown scenario 'scroll-ofset'; expected one of: \(Self.scenarios.joined(separator: ", "))\n"))
+            "Error: unknown scenario 'scroll-ofset'; expected one of: \(Self.scenarios.joined(separator: ", ")) (did you mean 'scroll-offset'?)\n"))
     }
 
-    @Test("an unknown variant exits 2 and names the scenario's variants")
+    @Test("an unknown variant exits 2, names the scenario's variants and a near miss")
     func unknownVariant() throws {
         let run = try TracectlProcess.run(["record", "scroll-offset", "--variant", "viewstorage", "-o", "-"])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(
-            "Error: scenario 'scroll-offset' has no variant 'viewstorage'; expected one of: state, observable-object, view-storage\n"))
+            "Error: scenario 'scroll-offset' has no variant 'viewstorage'; expected one of: state, observable-object, view-storage (did you mean 'view-storage'?)\n"))
     }
 
     @Test("without --variant, every variant goes to DIR/SCENARIO.VARIANT.jsonl, each opening with its meta header")

@@ -25,9 +25,7 @@ enum RecordScenario {
         let output = arguments.value("--output")
         let variants = arguments.value("--variant").map { [$0] } ?? scenario.variants.map(\.name)
         for variant in variants where scenario.variant(named: variant) == nil {
-            throw UsageError(
-                ScenarioError.unknownVariant(scenario: scenario.name, variant: variant, known: scenario.variants.map(\.name)).description,
-                command: Record.spec.name)
+            throw usageError(.unknownVariant(scenario: scenario.name, variant: variant, known: scenario.variants.map(\.name)))
         }
         if variants.count > 1, let output, !isDirectory(output) {
             // NB: a path such as `y.jsonl` would otherwise become a directory of that name.
@@ -74,7 +72,19 @@ enum RecordScenario {
 
     /// Maps an unknown scenario to a usage error (exit 2) that lists the valid names.
     private static func lookUp(_ body: () throws(ScenarioError) -> Scenario) throws(UsageError) -> Scenario {
-        do { return try body() } catch { throw UsageError(error.description, command: Record.spec.name) }
+        do { return try body() } catch { throw usageError(error) }
+    }
+
+    /// `error` as a usage error, with "did you mean" for a near miss of an unknown name.
+    private static func usageError(_ error: ScenarioError) -> UsageError {
+        var suggestion = ""
+        switch error {
+        case .unknownScenario(let name, let known), .unknownVariant(_, let name, let known):
+            suggestion = ArgumentParser.suggestion(for: name, among: known)
+        case .interactionFailed, .sinkFailed:
+            break
+        }
+        return UsageError(error.description + suggestion, command: Record.spec.name)
     }
 
     /// Creates `path` and its parents unless it is already a directory.
