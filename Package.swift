@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport"]),
         .testTarget(
             name: "tracectlTests",
-            dependencies: ["TraceAnalysis", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app", "TracerTestSupport"],
+            dependencies: ["TraceAnalysis", "TraceCapture", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app", "TracerTestSupport"],
             exclude: ["Golden"]
         ),
     ],

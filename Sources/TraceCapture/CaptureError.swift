@@ -2,7 +2,7 @@
 public struct CaptureError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, without a `tracectl: error:` prefix.
     public var message: String
-    /// Whether the request itself was wrong (a bad or refused address), not the system.
+    /// Whether the request itself was wrong (a bad, refused or taken address, a program that cannot be run), not the system.
     public var isUsage: Bool
 
     /// An error with `message`.

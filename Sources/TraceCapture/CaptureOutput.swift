@@ -15,18 +15,38 @@ public final class CaptureOutput {
     /// Whether this is standard output (a child's own output then goes to standard error).
     public let isStandardOutput: Bool
     private let descriptor: Int32
+    /// With `staged`, the temporary file beside `name` until `commit()` or `discard()`.
+    private var stagingPath: String?
     private var buffer: [UInt8] = []
     private(set) var failure: CaptureError?
     private var closed = false
 
-    /// Opens `path` for writing (created or truncated); `-` is standard output.
-    public init(path: String) throws(CaptureError) {
+    /// Opens `path` for writing; `-` is standard output.
+    ///
+    /// Unstaged, `path` is created or truncated at once. `staged`, the trace goes to a temporary
+    /// file beside `path`, renamed onto it when its first bytes are written (so it can be followed
+    /// while recording) and removed if none are: a capture that cannot start or records nothing
+    /// leaves an existing `path` as it was.
+    public init(path: String, staged: Bool = false) throws(CaptureError) {
         if path == "-" {
             descriptor = STDOUT_FILENO
             name = "standard output"
             isStandardOutput = true
         } else {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if staged {
+                let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+                var template = Array("\(path[..<slash]).\(path[slash...]).tracectl-XXXXXX".utf8CString)
+                descriptor = mkstemp(&template)
+                // NB: mkstemp creates the file 0600 and inheritable; a trace is as readable as an
+                // unstaged one, and a recorded child must not hold it open.
+                if descriptor >= 0 {
+                    fchmod(descriptor, 0o644)
+                    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                }
+                stagingPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            } else {
+                descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            }
             guard descriptor >= 0 else {
                 throw CaptureError("cannot write '\(path)': \(String(cString: strerror(errno)))")
             }
@@ -36,7 +56,14 @@ public final class CaptureOutput {
         buffer.reserveCapacity(Self.flushThreshold + (1 << 20))
     }
 
-    deinit { close() }
+    deinit { discard() }
+
+    /// Closes the output; a staged file with nothing written is removed, the path left as it was.
+    public func discard() {
+        close()
+        if let stagingPath { unlink(stagingPath) }
+        stagingPath = nil
+    }
 
     /// Appends `bytes`.
     func append(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(contentsOf: bytes) }
@@ -72,6 +99,13 @@ public final class CaptureOutput {
                     return
                 }
                 offset += written
+            }
+        }
+        if failure == nil, let stagingPath {
+            self.stagingPath = nil
+            if rename(stagingPath, name) != 0 {
+                failure = CaptureError("cannot write '\(name)': \(String(cString: strerror(errno)))")
+                unlink(stagingPath)
             }
         }
     }

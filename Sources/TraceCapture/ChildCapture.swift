@@ -54,7 +54,8 @@ public final class ChildCapture {
     /// Starts the child; returns its process id. Each of `forwarding` (e.g. SIGINT, SIGTERM)
     /// received from now until `run` returns is sent on to the child instead of ending this process.
     ///
-    /// - Throws: `CaptureError` when the pipe cannot be made or the program cannot be run.
+    /// - Throws: `CaptureError` when the pipe cannot be made, or (`isUsage`) the program cannot be
+    ///   run: missing, not executable.
     @discardableResult
     public func start(forwarding signals: [Int32] = []) throws(CaptureError) -> pid_t {
         if !signals.isEmpty {
@@ -106,7 +107,7 @@ public final class ChildCapture {
         let status = posix_spawnp(&id, command[0], &actions, &attributes, arguments, variables)
         guard status == 0 else {
             relay?.cancel()
-            throw CaptureError("cannot run '\(command[0])': \(Self.reason(status))")
+            throw CaptureError("cannot run '\(command[0])': \(Self.reason(status))", isUsage: true)
         }
         child.started(id)
         return id

@@ -68,7 +68,7 @@ public final class TraceListener: @unchecked Sendable {
         }
         if let failure {
             POSIX.close(socket)
-            throw CaptureError("cannot listen on \(requested.description): \(String(cString: strerror(failure)))")
+            throw CaptureError("cannot listen on \(requested.description): \(String(cString: strerror(failure)))", isUsage: true)
         }
         let port = bound.withUnsafeBytes { raw -> UInt16 in
             family == AF_INET6 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)

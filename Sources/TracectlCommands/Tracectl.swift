@@ -14,15 +14,23 @@ package enum Tracectl {
         Check.self,
     ]
 
+    /// `tracectl help [SUBCOMMAND]`, handled here rather than as a `Subcommand`.
+    static let helpSpec = CommandSpec(
+        name: "help", abstract: "Show help for a subcommand.",
+        positionals: [PositionalSpec(name: "subcommand", help: "The subcommand to show help for.", isOptional: true)])
+
+    /// Every subcommand's spec and `help`'s, in the order the overview lists them.
+    static var specs: [CommandSpec] { subcommands.map { $0.spec } + [helpSpec] }
+
     /// Runs `tracectl` with `arguments` (without the program name); returns the exit status.
     package static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
         guard let first = arguments.first else {
-            console.err(HelpFormatter.overview(subcommands.map { $0.spec }))
-            return ExitStatus.badInput.rawValue
+            console.out(HelpFormatter.overview(specs))
+            return ExitStatus.success.rawValue
         }
         switch first {
         case "-h", "--help":
-            console.out(HelpFormatter.overview(subcommands.map { $0.spec }))
+            console.out(HelpFormatter.overview(specs))
             return ExitStatus.success.rawValue
         case "--version":
             console.line(TracectlVersion.current)
@@ -32,9 +40,7 @@ package enum Tracectl {
         default:
             break
         }
-        guard let command = subcommand(named: first) else {
-            return fail(UsageError("unknown subcommand '\(first)'; see 'tracectl --help'", command: nil), console)
-        }
+        guard let command = subcommand(named: first) else { return fail(unknown(first), console) }
         let rest = Array(arguments.dropFirst())
         let optionsPart = rest.firstIndex(of: "--").map { rest[..<$0] } ?? rest[...]
         if optionsPart.contains("-h") || optionsPart.contains("--help") {
@@ -61,14 +67,20 @@ package enum Tracectl {
 
     private static func help(_ names: [String], console: Console) -> Int32 {
         guard let name = names.first else {
-            console.out(HelpFormatter.overview(subcommands.map { $0.spec }))
+            console.out(HelpFormatter.overview(specs))
             return ExitStatus.success.rawValue
         }
-        guard let command = subcommand(named: name) else {
-            return fail(UsageError("unknown subcommand '\(name)'; see 'tracectl --help'", command: nil), console)
-        }
-        console.out(HelpFormatter.help(command.spec))
+        guard let spec = specs.first(where: { $0.name == name }) else { return fail(unknown(name), console) }
+        console.out(HelpFormatter.help(spec))
         return ExitStatus.success.rawValue
+    }
+
+    /// An unknown top-level argument: an option (`--frobnicate`) or a subcommand, with a near miss.
+    private static func unknown(_ name: String) -> UsageError {
+        let isOption = name.hasPrefix("-")
+        let known = isOption ? ["--help", "--version"] : specs.map(\.name)
+        let suggestion = ArgumentParser.suggestion(for: name, among: known)
+        return UsageError("unknown \(isOption ? "option" : "subcommand") '\(name)'\(suggestion); see 'tracectl --help'", command: nil)
     }
 
     /// Prints `Error: …` and the usage of the command concerned; exit status 2.

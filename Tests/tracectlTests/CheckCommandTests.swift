@@ -133,8 +133,6 @@ struct CheckCommandTests {
         #expect(write.status == 0, "stderr: \(write.stderr)")
         #expect(write.stderr == "wrote a budget of 5 rules for 2 views to \(directory)/b.json\n")
         #expect(try check(["scroll-offset.view-storage.jsonl", "--budget", directory + "/b.json"]).status == 0)
-        // The observable-object variant evaluates as often but wastes as much: it passes too.
-        #expect(try check(["scroll-offset.observable-object.jsonl", "--budget", directory + "/b.json"]).status == 0)
         // One more evaluation of MyView than the budget was written from.
         var lines = try String(contentsOfFile: Self.scenarios + "/scroll-offset.view-storage.jsonl", encoding: .utf8)
         lines += #"{"seq":100000,"kind":"body-eval","view":"MyView","changed":1,"reason":"state"}"# + "\n"
@@ -142,10 +140,23 @@ struct CheckCommandTests {
         let worse = try check([directory + "/worse.jsonl", "--budget", directory + "/b.json"])
         #expect(worse.status == 1)
         #expect(worse.stdout.contains("FAIL    MyView               body-evals [scroll-offset.view-storage]        ≤ 3           4"))
-        // A budget scoped to another variant applies to nothing, and says so.
+    }
+
+    @Test("a budget of which no rule was checked exits 2 with the report still written; --allow-empty passes with a warning")
+    func budgetThatCheckedNothing() throws {
+        let directory = temporaryDirectory()
+        _ = try check(["--write-budget", directory + "/b.json", "scroll-offset.view-storage.jsonl"])
+        // A budget scoped to another variant applies to nothing.
         let other = try check(["scroll-offset.state.jsonl", "--budget", directory + "/b.json"])
-        #expect(other.status == 0)
-        #expect(other.stderr.contains("tracectl: warning: no rule of \(directory)/b.json applies to these traces"))
+        #expect(other.status == 2)
+        #expect(other.stdout.contains("0 failed, 0 warned, 0 passed"), "stdout: \(other.stdout)")
+        #expect(other.stderr.hasSuffix(
+            "tracectl: error: no rule of \(directory)/b.json applies to these traces: every rule is off or was skipped (see the notes); pass --allow-empty to accept\n"),
+            "stderr: \(other.stderr)")
+        let allowed = try check(["scroll-offset.state.jsonl", "--budget", directory + "/b.json", "--allow-empty"])
+        #expect(allowed.status == 0)
+        #expect(allowed.stderr.hasSuffix(
+            "tracectl: warning: no rule of \(directory)/b.json applies to these traces: every rule is off or was skipped (see the notes)\n"))
     }
 
     @Test("usage and input errors exit 2 with a clear message", arguments: [
@@ -161,6 +172,8 @@ struct CheckCommandTests {
          "tracectl: error: ../../Budgets/ratchet.json:4: $.rules[0].maxIncrease: a relative limit needs a baseline trace"),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--source-root", "."],
          "Error: '--source-root' only applies with '--github'"),
+        (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--headroom", "10%"],
+         "Error: '--headroom' only applies with '--write-budget'"),
         (["scroll-offset.state.jsonl", "--budget", "../../Budgets/scroll-offset.json", "--github", "--source-root", "/nonexistent"],
          "Error: invalid value '/nonexistent' for '--source-root': expected a directory"),
     ])

@@ -14,30 +14,30 @@ struct RecordScenarioTests {
         for scenario in Self.scenarios { #expect(run.stdout.contains("\(scenario) (seed ")) }
     }
 
-    @Test("an unknown scenario exits 2 and names the valid ones")
+    @Test("an unknown scenario exits 2, names the valid ones and a near miss")
     func unknownScenario() throws {
         let run = try TracectlProcess.run(["record", "scroll-ofset", "-o", "-"])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix(
-            "Error: unknown scenario 'scroll-ofset'; expected one of: \(Self.scenarios.joined(separator: ", "))\n"))
+            "Error: unknown scenario 'scroll-ofset'; expected one of: \(Self.scenarios.joined(separator: ", ")) (did you mean 'scroll-offset'?)\n"))
     }
 
-    @Test("an unknown variant exits 2 and names the scenario's variants")
+    @Test("an unknown variant exits 2, names the scenario's variants and a near miss")
     func unknownVariant() throws {
         let run = try TracectlProcess.run(["record", "scroll-offset", "--variant", "viewstorage", "-o", "-"])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(
-            "Error: scenario 'scroll-offset' has no variant 'viewstorage'; expected one of: state, observable-object, view-storage\n"))
+            "Error: scenario 'scroll-offset' has no variant 'viewstorage'; expected one of: state, observable-object, view-storage (did you mean 'view-storage'?)\n"))
     }
 
     @Test("without --variant, every variant goes to DIR/SCENARIO.VARIANT.jsonl, each opening with its meta header")
     func everyVariantIntoDirectory() throws {
-        let directory = temporaryDirectory() + "/traces"
+        let directory = temporaryDirectory() + "/traces/"
         let run = try TracectlProcess.run(["record", "scroll-offset", "-o", directory])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         for variant in ["state", "observable-object", "view-storage"] {
-            let path = "\(directory)/scroll-offset.\(variant).jsonl"
+            let path = "\(directory)scroll-offset.\(variant).jsonl"
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let header = try #require(text.split(separator: "\n").first)
             #expect(header.contains("\"kind\":\"meta\",\"schema\":\"tracer/1\""))
@@ -70,6 +70,26 @@ struct RecordScenarioTests {
         #expect(toFile.status == 0 && toStdout.status == 0)
         let fromFile = try String(contentsOfFile: file, encoding: .utf8)
         #expect(Golden.normalise(toStdout.stdout) == Golden.normalise(fromFile))
+    }
+
+    @Test("-o FILE for every variant is a usage error that creates nothing; -o DIR/ works")
+    func severalVariantsNeedADirectory() throws {
+        let directory = temporaryDirectory()
+        let run = try TracectlProcess.run(["record", "scroll-offset", "-o", "y.jsonl"], currentDirectory: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: '-o y.jsonl' must be a directory"), "stderr: \(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    @Test("a directory to create below a file is an error naming the file, exit 2", arguments: [
+        ["demo", "--out"], ["record", "scroll-offset", "-o"],
+    ])
+    func directoryBelowAFile(arguments: [String]) throws {
+        let file = temporaryPath("file")
+        try "".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = TracectlInProcess.run(arguments + [file + "/x/"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "tracectl: error: cannot create the directory \(file)/x/: '\(file)' is a file, not a directory\n")
     }
 
     @Test("an unwritable output is an error with the path, exit 2")

@@ -14,18 +14,30 @@ public enum TraceValidator {
     ///
     /// Never throws for bad content: an unreadable file or empty trace becomes a diagnostic.
     public static func validate(source: TraceSource, limit: Int = 100) -> [TraceDiagnostic] {
+        validation(of: source, limit: limit).diagnostics
+    }
+
+    /// The first `limit` diagnostics of `source`, in line order, and how many errors and warnings
+    /// there are in all: the whole trace is checked, past the limit too.
+    public static func validation(of source: TraceSource, limit: Int = 100) -> TraceValidation {
         var found: [TraceDiagnostic] = []
         var reader: TraceReader
         do {
             reader = try TraceReader(source: source, options: TraceReadOptions(lenient: true, keptDiagnostics: limit, threads: 1))
         } catch {
-            return [error.diagnostic]
+            return TraceValidation(diagnostics: [error.diagnostic])
         }
         var checker = ContractChecker()
+        // NB: the checker reports in line order, so its first `limit` are all that can be among
+        // the first `limit` overall; the rest are only counted.
+        var uncheckedErrors = 0
         do throws(TraceError) {
             while let event = try reader.next() {
                 checker.check(event, reader, &found)
-                if found.count >= limit { break }
+                if found.count > limit {
+                    uncheckedErrors += found.count - limit
+                    found.removeLast(found.count - limit)
+                }
             }
         } catch {
             found.append(error.diagnostic)
@@ -33,7 +45,27 @@ public enum TraceValidator {
         // NB: the checker reports a missing header as an error; the reader's warning about it
         // would only repeat it.
         found += reader.invalidLines + reader.warnings.filter { $0.line != checker.missingHeaderLine }
-        return Array(found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }.prefix(limit))
+        var validation = TraceValidation(diagnostics: Array(found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }.prefix(limit)))
+        validation.errorCount = found.count { $0.severity == .error } + uncheckedErrors + reader.invalidLineCount - reader.invalidLines.count
+        validation.warningCount = found.count { $0.severity == .warning }
+        return validation
+    }
+}
+
+/// What `TraceValidator.validation(of:limit:)` found.
+public struct TraceValidation: Sendable, Equatable {
+    /// The first diagnostics, in line order, up to the limit.
+    public var diagnostics: [TraceDiagnostic]
+    /// Errors in the whole trace, those past the limit included.
+    public var errorCount: Int
+    /// Warnings in the whole trace.
+    public var warningCount: Int
+
+    /// A validation of `diagnostics` alone.
+    init(diagnostics: [TraceDiagnostic]) {
+        self.diagnostics = diagnostics
+        errorCount = diagnostics.count { $0.severity == .error }
+        warningCount = diagnostics.count - errorCount
     }
 }
 

@@ -26,7 +26,8 @@ enum ArgumentParser {
             }
             let (name, inlineValue) = split(argument)
             guard let option = spec.option(named: name) else {
-                throw UsageError("unknown option '\(name)'\(suggestion(for: name, in: spec))", command: spec.name)
+                let known = spec.options.flatMap(\.names) + ["--help"]
+                throw UsageError("unknown option '\(name)'\(suggestion(for: name, among: known))", command: spec.name)
             }
             let canonical = option.canonicalName
             guard let valueName = option.valueName else {
@@ -75,9 +76,9 @@ enum ArgumentParser {
         }
     }
 
-    /// " (did you mean '--format'?)" for a near miss, else "".
-    private static func suggestion(for name: String, in spec: CommandSpec) -> String {
-        let candidates = spec.options.flatMap(\.names) + ["--help"]
+    /// " (did you mean '--format'?)" for a near miss (edit distance 2 at most) of one of
+    /// `candidates`, else "".
+    static func suggestion(for name: String, among candidates: [String]) -> String {
         let best = candidates.min { editDistance($0, name) < editDistance($1, name) }
         guard let best, editDistance(best, name) <= 2 else { return "" }
         return " (did you mean '\(best)'?)"

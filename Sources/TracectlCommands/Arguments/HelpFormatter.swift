@@ -35,7 +35,7 @@ enum HelpFormatter {
             if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
             lines.append(row(option.names.joined(separator: ", ") + value, help))
         }
-        lines.append(row("-h, --help", "Show help information."))
+        lines.append(helpRow)
         if !spec.examples.isEmpty {
             lines += ["", "EXAMPLES:"]
             for example in spec.examples {
@@ -46,26 +46,33 @@ enum HelpFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The top-level help: every subcommand with its abstract.
+    /// The top-level help: every subcommand (`specs`) with its abstract, and the options.
     static func overview(_ specs: [CommandSpec]) -> String {
         var lines = [
             "OVERVIEW: Trace which state writes redraw which views, how often, and which redraws were wasted.",
             "",
             "USAGE: tracectl <subcommand> [<arguments>]",
+            "       tracectl [--version] [--help]",
             "",
             "SUBCOMMANDS:",
         ]
         for spec in specs { lines.append(row(spec.name, spec.abstract)) }
-        lines.append(row("help", "Show help for a subcommand."))
         lines += [
             "",
+            "OPTIONS:",
+            row("--version", "Show the version."),
+            helpRow,
+            "",
             "  Every command reads '-' as standard input. Exit status: 0 success, 1 budget exceeded,",
-            "  2 bad input or usage.",
+            "  2 bad input or usage; record -- CMD exits with the program's status.",
             "",
             "  See 'tracectl help <subcommand>' for detailed help.",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The `-h, --help` line every OPTIONS section ends with.
+    private static var helpRow: String { row("-h, --help", "Show help information.") }
 
     private static func row(_ label: String, _ text: String) -> String {
         let padded = "  " + label

@@ -23,6 +23,22 @@ struct ParsedArguments: Sendable {
     /// Whether `flag` was given.
     func flag(_ flag: String) -> Bool { flags.contains(flag) }
 
+    /// Whether `option` (canonical name) was on the command line, flag or value; a default is not.
+    func isGiven(_ option: String) -> Bool { flags.contains(option) || values[option] != nil }
+
+    /// A usage error naming the first of `options` given, unless `required` is given too:
+    /// `'--headroom' only applies with '--write-budget'`.
+    func forbid(_ options: [String], unless required: String) throws(UsageError) {
+        guard !isGiven(required) else { return }
+        try forbid(options, because: "only applies with '\(required)'")
+    }
+
+    /// A usage error naming the first of `options` given: `'OPTION' REASON`.
+    func forbid(_ options: [String], because reason: String) throws(UsageError) {
+        guard let given = options.first(where: isGiven) else { return }
+        throw UsageError("'\(given)' \(reason)", command: spec.name)
+    }
+
     /// The value of `option` as an integer within `range`, or a usage error.
     func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }

@@ -22,7 +22,10 @@ enum Check: Subcommand {
             $GITHUB_STEP_SUMMARY. Annotations point at the write's declaration: each site is mapped
             to the one *.swift file of that name under --source-root (the module folder breaks ties).
             --write-budget FILE writes a budget from the trace's current figures (plus --headroom).
-            Exit status: 0 pass (warnings allowed), 1 an error-level rule failed, 2 bad input or usage.
+            A budget of which no rule was checked (every rule off or skipped) exits 2: a gate that
+            checked nothing is not a pass, unless --allow-empty (then a warning).
+            Exit status: 0 pass (warnings allowed), 1 an error-level rule failed, 2 bad input or usage
+            (or no rule checked).
             """,
         positionals: [PositionalSpec(name: "traces", help: "The traces to check ('-' for standard input).", isRepeated: true)],
         options: [
@@ -34,6 +37,7 @@ enum Check: Subcommand {
             .value("--source-root", valueName: "dir", help: "With --github: the repository whose *.swift files annotations point at (default: the current directory)."),
             .value("--write-budget", valueName: "file", help: "Write a budget from the trace's current figures instead of checking."),
             .value("--headroom", valueName: "percent", help: "With --write-budget: allow this much above the current figures (e.g. 10%).", defaultValue: "0%"),
+            .flag("--allow-empty", help: "Pass (with a warning) when no rule was checked, instead of exit 2."),
             .flag("--lenient", help: "Skip invalid trace lines (counting them) instead of failing."),
         ],
         examples: [
@@ -49,6 +53,7 @@ enum Check: Subcommand {
             throw UsageError("only one trace can be read from standard input", command: spec.name)
         }
         let options = VisualCommand.readOptions(arguments)
+        try arguments.forbid(["--headroom"], unless: "--write-budget")
         if let destination = arguments.value("--write-budget") {
             return try writeBudget(to: destination, traces: traces, arguments: arguments, options: options, console: console)
         }
@@ -77,9 +82,12 @@ enum Check: Subcommand {
         for result in check.results where result.isUnavailable {
             console.warning("\(budgetPath): \(result.rule.path) (line \(result.rule.line)) skipped: \(result.note ?? "")")
         }
-        if check.results.allSatisfy({ $0.status == .off || $0.status == .skipped }) {
-            // NB: a gate that checks nothing must not pass unnoticed.
-            console.warning("no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)")
+        // NB: a gate that checked nothing must not pass unnoticed; the report is still written.
+        let checkedNothing = check.results.allSatisfy { $0.status == .off || $0.status == .skipped }
+        let allowEmpty = arguments.flag("--allow-empty")
+        if checkedNothing {
+            let message = "no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)"
+            if allowEmpty { console.warning(message) } else { console.error(message + "; pass --allow-empty to accept") }
         }
         switch try arguments.choice("--format") as Format {
         case .json: console.out(BudgetCheckRenderer.json(check, budget: budgetPath))
@@ -95,16 +103,14 @@ enum Check: Subcommand {
                 try append(BudgetCheckRenderer.markdown(check, budget: budgetPath), to: summary)
             }
         }
-        return ExitStatus(rawValue: check.exitStatus)
+        return checkedNothing && !allowEmpty ? .badInput : ExitStatus(rawValue: check.exitStatus)
     }
 
     /// With `--github`: the `*.swift` files under `--source-root` (default: the current directory).
     private static func sourceIndex(_ arguments: ParsedArguments) throws(UsageError) -> SourceIndex? {
+        try arguments.forbid(["--source-root"], unless: "--github")
         let root = arguments.value("--source-root")
-        guard arguments.flag("--github") else {
-            if root != nil { throw UsageError("'--source-root' only applies with '--github'", command: spec.name) }
-            return nil
-        }
+        guard arguments.flag("--github") else { return nil }
         guard let index = SourceIndex(root: root ?? ".") else {
             throw UsageError("invalid value '\(root ?? ".")' for '--source-root': expected a directory", command: spec.name)
         }

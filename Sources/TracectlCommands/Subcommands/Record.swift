@@ -5,10 +5,13 @@ enum Record: Subcommand {
         abstract: "Record a trace: a built-in scenario, a program you run, or apps connecting over TCP.",
         discussion: """
             Three sources, one per invocation:
-              SCENARIO             a built-in scenario (see --list); every variant into -o DIR when
-                                   --variant is not given
+              SCENARIO             a built-in scenario (see --list); without --variant, every variant
+                                   into -o DIR (an existing directory, or a path ending in /)
               -- CMD ARGS...       a program linking Tracer; it writes to a pipe named by TRACER_OUTPUT
               --listen [HOST:]PORT apps sending JSON lines over TCP (TRACER_OUTPUT=tcp://HOST:PORT)
+
+            An option that does not apply to the source (--duration without --listen, --variant
+            without a scenario) is a usage error.
             """,
         positionals: [PositionalSpec(name: "scenario", help: "A built-in scenario to run.", isOptional: true)],
         options: [
@@ -28,15 +31,31 @@ enum Record: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        if arguments.flag("--list") { return try RecordScenario.list(console: console) }
+        let scenario = arguments.positional("scenario")
+        if arguments.flag("--list") {
+            if let extra = scenario ?? (arguments.hasPassthrough ? "--" : nil) {
+                throw UsageError("'--list' takes no other arguments (got '\(extra)')", command: spec.name)
+            }
+            try arguments.forbid(spec.options.map(\.canonicalName).filter { $0 != "--list" }, because: "cannot be used with '--list'")
+            return try RecordScenario.list(console: console)
+        }
+        let sources = [
+            scenario.map { "a scenario ('\($0)')" }, arguments.isGiven("--listen") ? "'--listen'" : nil,
+            arguments.hasPassthrough ? "'-- CMD'" : nil,
+        ].compactMap { $0 }
+        guard sources.count <= 1 else {
+            throw UsageError("\(sources.joined(separator: " and ")) cannot be combined: record takes one source", command: spec.name)
+        }
+        try arguments.forbid(["--duration", "--allow-remote"], unless: "--listen")
+        if scenario == nil { try arguments.forbid(["--variant"], because: "only applies with a scenario") }
         if arguments.hasPassthrough {
             guard !arguments.passthrough.isEmpty else {
                 throw UsageError("expected a command after '--'", command: spec.name)
             }
             return try RecordCapture.child(arguments, console: console)
         }
-        if arguments.value("--listen") != nil { return try RecordCapture.listen(arguments, console: console) }
-        guard arguments.positional("scenario") != nil else {
+        if arguments.isGiven("--listen") { return try RecordCapture.listen(arguments, console: console) }
+        guard scenario != nil else {
             throw UsageError("expected a scenario, '--listen [HOST:]PORT' or '-- CMD ARGS...'", command: spec.name)
         }
         return try RecordScenario.run(arguments, console: console)

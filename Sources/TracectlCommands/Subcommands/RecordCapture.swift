@@ -12,6 +12,9 @@ import Tracer
 enum RecordCapture {
     /// Runs the command after `--` with `TRACER_OUTPUT=fd:3`, streams its trace to `-o`, and
     /// exits with the child's status (128 + signal when a signal killed it).
+    ///
+    /// The trace is staged beside `-o` until the program writes to it: a program that cannot be
+    /// run (exit 2) or that writes no trace (a warning) leaves no file, and an existing one as it was.
     static func child(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let output = try openOutput(arguments)
         let progress = console.stderrIsTerminal ? ProgressLine(console: console) : nil
@@ -25,16 +28,19 @@ enum RecordCapture {
             result = try capture.run(progress: progress.map { line in { line.update($0) } })
         } catch {
             progress?.clear()
-            throw CommandError(error.message, status: error.isUsage ? .badInput : .failure)
+            output.discard()
+            throw commandError(error)
         }
         progress?.clear()
-        output.close()
-        console.err(result.summary.rendered(destination: output.name))
         let program = arguments.passthrough[0]
         if result.summary.bytes == 0 {
-            console.warning("\(program) wrote no trace: does it link Tracer and read \(TraceRecorder.outputVariable)?")
-        } else if result.summary.events == 0 {
-            console.warning("\(program) wrote a trace header but no events")
+            output.discard()
+            let unwritten = output.isStandardOutput ? "" : "; \(output.name) not written"
+            console.warning("\(program) wrote no trace\(unwritten): does it link Tracer and read \(TraceRecorder.outputVariable)?")
+        } else {
+            output.close()
+            console.err(result.summary.rendered(destination: output.name))
+            if result.summary.events == 0 { console.warning("\(program) wrote a trace header but no events") }
         }
         if case .signaled(let signal) = result.termination {
             console.err("\(program) was killed by signal \(signal)\n")
@@ -43,6 +49,10 @@ enum RecordCapture {
     }
 
     /// Accepts traces over TCP until `--duration`, SIGINT or SIGTERM, merging them into `-o`.
+    ///
+    /// The trace is staged beside `-o` like a child's: an address that cannot be listened on
+    /// (exit 2) leaves an existing file as it was. No client is a warning; the trace then holds
+    /// its header only.
     static func listen(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let duration = try durationSeconds(arguments)
         do {
@@ -58,11 +68,17 @@ enum RecordCapture {
             let summary = try listener.run(duration: duration)
             output.close()
             console.err(summary.rendered(destination: output.name))
+            if summary.connections == 0 { console.warning("no client connected to \(listener.address.description)") }
             return .success
         } catch let error as CaptureError {
-            if error.isUsage { throw UsageError(error.message, command: Record.spec.name) }
-            throw CommandError(error.message, status: .failure)
+            throw commandError(error)
         }
+    }
+
+    /// A capture error as a command error: exit 2 for a request that cannot be met (a program
+    /// that cannot be run, an address refused or taken), 1 for a failure of the system.
+    private static func commandError(_ error: CaptureError) -> CommandError {
+        CommandError(error.message, status: error.isUsage ? .badInput : .failure)
     }
 
     private static func openOutput(_ arguments: ParsedArguments) throws -> CaptureOutput {
@@ -70,7 +86,7 @@ enum RecordCapture {
             throw UsageError("expected '-o FILE' (or '-o -' for standard output) to write the trace to", command: Record.spec.name)
         }
         do {
-            return try CaptureOutput(path: path)
+            return try CaptureOutput(path: path, staged: true)
         } catch {
             throw CommandError(error.message, status: .badInput)
         }

@@ -25,8 +25,12 @@ enum RecordScenario {
         let output = arguments.value("--output")
         let variants = arguments.value("--variant").map { [$0] } ?? scenario.variants.map(\.name)
         for variant in variants where scenario.variant(named: variant) == nil {
+            throw usageError(.unknownVariant(scenario: scenario.name, variant: variant, known: scenario.variants.map(\.name)))
+        }
+        if variants.count > 1, let output, !isDirectory(output) {
+            // NB: a path such as `y.jsonl` would otherwise become a directory of that name.
             throw UsageError(
-                ScenarioError.unknownVariant(scenario: scenario.name, variant: variant, known: scenario.variants.map(\.name)).description,
+                "'-o \(output)' must be a directory (an existing one, or ending in '/') for the \(variants.count) variants of \(scenario.name); or pick one with '--variant'",
                 command: Record.spec.name)
         }
         guard variants.count > 1 || output.map(isDirectory) == true else {
@@ -68,15 +72,40 @@ enum RecordScenario {
 
     /// Maps an unknown scenario to a usage error (exit 2) that lists the valid names.
     private static func lookUp(_ body: () throws(ScenarioError) -> Scenario) throws(UsageError) -> Scenario {
-        do { return try body() } catch { throw UsageError(error.description, command: Record.spec.name) }
+        do { return try body() } catch { throw usageError(error) }
+    }
+
+    /// `error` as a usage error, with "did you mean" for a near miss of an unknown name.
+    private static func usageError(_ error: ScenarioError) -> UsageError {
+        var suggestion = ""
+        switch error {
+        case .unknownScenario(let name, let known), .unknownVariant(_, let name, let known):
+            suggestion = ArgumentParser.suggestion(for: name, among: known)
+        case .interactionFailed, .sinkFailed:
+            break
+        }
+        return UsageError(error.description + suggestion, command: Record.spec.name)
     }
 
     /// Creates `path` and its parents unless it is already a directory.
+    ///
+    /// NB: component by component with `mkdir`, so that the error names the system's reason and
+    /// the component at fault (`'out' is a file, not a directory`), which Foundation's does not.
     static func makeDirectory(_ path: String) throws(CommandError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError("cannot create the directory \(path): \(error.localizedDescription)")
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o777) != 0 {
+                let failure = errno
+                var isDirectory: ObjCBool = false
+                guard failure == EEXIST, FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) else {
+                    throw CommandError("cannot create the directory \(path): \(String(cString: strerror(failure)))")
+                }
+                guard isDirectory.boolValue else {
+                    throw CommandError("cannot create the directory \(path): '\(prefix)' is a file, not a directory")
+                }
+            }
+            prefix += "/"
         }
     }
 }

@@ -9,8 +9,9 @@ enum Validate: Subcommand {
             Checks that every line is valid JSON with correctly typed fields, that the meta header
             comes first and names tracer/1, that seq strictly increases, that ts is present, that
             each cause refers to an earlier event, and that each kind carries its required fields.
-            Prints one 'FILE:LINE:COL: severity: message' line per finding (at most --limit) and
-            exits 2 when any is an error, 0 otherwise.
+            Prints one 'FILE:LINE:COL: severity: message' line per finding (at most --limit), then
+            how many errors and warnings the whole trace has, and exits 2 when any is an error, 0
+            otherwise.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to check ('-' for standard input).")],
         options: [
@@ -23,12 +24,11 @@ enum Validate: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("trace"))
         let limit = try arguments.integer("--limit", in: 1...1_000_000)!
-        let findings = TraceValidator.validate(source: source, limit: limit)
-        for finding in findings {
+        let validation = TraceValidator.validation(of: source, limit: limit)
+        for finding in validation.diagnostics {
             console.line("\(finding.location): \(finding.severity.rawValue): \(finding.message)")
         }
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.count - errors
+        let (errors, warnings) = (validation.errorCount, validation.warningCount)
         guard errors == 0 else {
             console.error("\(source.displayName): \(errors) error(s), \(warnings) warning(s)")
             return .badInput
