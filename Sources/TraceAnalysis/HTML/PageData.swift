@@ -1,8 +1,8 @@
 /// The JSON a report page's script renders from: sides (one trace, or base and variant), table
 /// columns and rows, causes and timelines. Built here, embedded in a `<script type="application/json">`.
 ///
-/// NB: every string goes through `JSONText.quoted`, which escapes `<`, so the block can hold any
-/// name from a trace.
+/// NB: written by an embeddable `JSONWriter`, which escapes `<`, so the block can hold any name
+/// from a trace.
 enum PageData {
     /// A table column: its key, header, and how the script formats its values.
     struct Column {
@@ -17,8 +17,6 @@ enum PageData {
         var group: String = ""
     }
 
-    /// A table cell the trace's source cannot have a figure for.
-    private static let notAvailable = JSONText.quoted(ReportTable.notAvailable)
 
     /// The metrics a report page's table shows after the view, in order.
     private static let reportColumns: [Metric] = [
@@ -32,15 +30,21 @@ enum PageData {
         }
         // NB: a figure the trace's source cannot produce is shown as n/a, never as 0.
         let available = reportColumns.map(summary.isAvailable)
-        let rows = summary.views.map { stats -> String in
-            let cells = reportColumns.indices.map { index -> String in
-                guard available[index] else { return notAvailable }
-                let metric = reportColumns[index]
-                return metric.definition.unit == .nanoseconds ? String(metric.integer(of: stats) ?? 0) : String(stats.counts[metric])
+        return document(mode: "report", verdict: nil, sides: [(profile, profile.label)], columns: columns, sortColumn: 1) { json in
+            for stats in summary.views {
+                json.lineBreak()
+                json.beginArray()
+                json.string(stats.view)
+                for (metric, isAvailable) in zip(reportColumns, available) {
+                    guard isAvailable else {
+                        json.string(ReportTable.notAvailable)
+                        continue
+                    }
+                    json.number(metric.definition.unit == .nanoseconds ? metric.integer(of: stats) ?? 0 : Int64(stats.counts[metric]))
+                }
+                json.endArray()
             }
-            return "[\(JSONText.quoted(stats.view)),\(cells.joined(separator: ","))]"
         }
-        return document(mode: "report", verdict: nil, sides: [(profile, profile.label)], columns: columns, rows: rows, sortColumn: 1)
     }
 
     static func diff(_ diff: TraceDiff) -> String {
@@ -56,57 +60,103 @@ enum PageData {
                 Column(label: "%", format: .percent, group: group),
             ]
         }
-        let rows = DiffRenderer.ranked(diff).map { row -> String in
-            let cells = measures.map { measure -> String in
-                guard diff.isAvailable(measure) else { return Array(repeating: notAvailable, count: 4).joined(separator: ",") }
-                let pair = row[measure]
-                // NB: null is a view's first appearance ("new"); no change from 0 is a ratio of 0.
-                let ratio = pair.base == 0 && pair.variant == 0
-                    ? "0" : DeltaFormat.ratio(base: pair.base, variant: pair.variant).map { JSONText.decimal($0, places: 4) } ?? "null"
-                return "\(pair.base),\(pair.variant),\(pair.delta),\(ratio)"
+        let sides = [(diff.base, diff.baseLabel), (diff.variant, diff.variantLabel)]
+        return document(mode: "diff", verdict: diff.verdict, sides: sides, columns: columns, sortColumn: nil) { json in
+            for row in DiffRenderer.ranked(diff) {
+                json.lineBreak()
+                json.beginArray()
+                json.string(row.view)
+                for measure in measures {
+                    guard diff.isAvailable(measure) else {
+                        for _ in 0..<4 { json.string(ReportTable.notAvailable) }
+                        continue
+                    }
+                    let pair = row[measure]
+                    json.number(Int64(clamping: pair.base))
+                    json.number(Int64(clamping: pair.variant))
+                    json.number(pair.delta)
+                    // NB: null is a view's first appearance ("new"); no change from 0 is a ratio of 0.
+                    if pair.base == 0 && pair.variant == 0 {
+                        json.number(0)
+                    } else if let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant) {
+                        json.number(ratio)
+                    } else {
+                        json.null()
+                    }
+                }
+                json.endArray()
             }
-            return "[\(JSONText.quoted(row.view)),\(cells.joined(separator: ","))]"
         }
-        return document(
-            mode: "diff", verdict: diff.verdict, sides: [(diff.base, diff.baseLabel), (diff.variant, diff.variantLabel)],
-            columns: columns, rows: rows, sortColumn: nil)
     }
 
+    /// The page's data: its mode and verdict, the sides, the table's columns and the rows `rows` writes.
     private static func document(
-        mode: String, verdict: String?, sides: [(profile: VisualProfile, label: String)], columns: [Column], rows: [String], sortColumn: Int?
+        mode: String, verdict: String?, sides: [(profile: VisualProfile, label: String)], columns: [Column], sortColumn: Int?,
+        rows: (inout JSONWriter) -> Void
     ) -> String {
-        let columnList = columns.map {
-            "{\"label\":\(JSONText.quoted($0.label)),\"format\":\"\($0.format.rawValue)\",\"group\":\(JSONText.quoted($0.group))}"
+        var json = JSONWriter(embeddable: true)
+        json.beginObject()
+        json.field("mode", mode)
+        json.field("verdict", verdict)
+        json.key("sides")
+        json.beginArray()
+        for side in sides { write(side.profile, label: side.label, &json) }
+        json.endArray()
+        json.objects("columns", columns) { json, column in
+            json.field("label", column.label)
+            json.field("format", column.format.rawValue)
+            json.field("group", column.group)
         }
-        return "{\"mode\":\"\(mode)\",\"verdict\":\(verdict.map { JSONText.quoted($0) } ?? "null"),"
-            + "\"sides\":[\(sides.map { side($0.profile, label: $0.label) }.joined(separator: ","))],"
-            + "\"columns\":[\(columnList.joined(separator: ","))],\"sortColumn\":\(sortColumn.map(String.init) ?? "null"),"
-            + "\"rows\":[\(rows.joined(separator: ",\n"))]}"
+        json.key("sortColumn")
+        if let sortColumn { json.number(sortColumn) } else { json.null() }
+        json.key("rows")
+        json.beginArray()
+        rows(&json)
+        json.endArray()
+        json.endObject()
+        return json.text
     }
 
-    private static func side(_ profile: VisualProfile, label: String) -> String {
+    /// One side of the page: its trace's header, totals, timeline, causes and warnings.
+    private static func write(_ profile: VisualProfile, label: String, _ json: inout JSONWriter) {
         let summary = profile.summary
-        let header = summary.header
         let totals = summary.totals
-        func optional(_ text: String?) -> String { text.map { JSONText.quoted($0) } ?? "null" }
         let timeline = profile.timeline
-        let causes = topCauses(summary).map {
-            "{\"view\":\(JSONText.quoted($0.origin.view)),\"prop\":\(JSONText.quoted($0.origin.prop)),"
-                + "\"wrapper\":\(JSONText.quoted($0.origin.wrapper)),\"site\":\(JSONText.quoted($0.origin.site)),"
-                + "\"evals\":\($0.evals),\"views\":\($0.views),\"writes\":\($0.writes)}"
+        json.beginObject()
+        json.field("label", label)
+        json.field("file", summary.file)
+        json.field("scenario", summary.header?.scenario)
+        json.field("variant", summary.header?.variant)
+        json.field("tool", summary.header?.tool)
+        json.key("totals")
+        json.beginObject()
+        json.field("events", totals.events)
+        for metric in EventCounters.metrics {
+            json.key(metric.definition.jsonKey)
+            if summary.isAvailable(metric) { json.number(totals[metric]) } else { json.null() }
         }
-        let warnings = summary.warnings.map { JSONText.quoted($0.description) }
-        let figures = EventCounters.metrics.map { metric in
-            "\"\(metric.definition.jsonKey)\":" + (summary.isAvailable(metric) ? String(totals[metric]) : "null")
+        json.field("views", summary.views.count)
+        json.endObject()
+        json.key("timeline")
+        json.beginObject()
+        json.field("axis", timeline.axis?.rawValue)
+        json.field("start", timeline.start ?? 0)
+        json.field("bucket", timeline.bucketWidth)
+        json.numbers("evals", timeline.evals)
+        json.numbers("wasted", timeline.wasted)
+        json.numbers("writes", timeline.writes)
+        json.endObject()
+        json.objects("causes", topCauses(summary)) { json, cause in
+            json.field("view", cause.origin.view)
+            json.field("prop", cause.origin.prop)
+            json.field("wrapper", cause.origin.wrapper)
+            json.field("site", cause.origin.site)
+            json.field("evals", cause.evals)
+            json.field("views", cause.views)
+            json.field("writes", cause.writes)
         }
-        return "{\"label\":\(JSONText.quoted(label)),\"file\":\(JSONText.quoted(summary.file)),"
-            + "\"scenario\":\(optional(header?.scenario)),\"variant\":\(optional(header?.variant)),\"tool\":\(optional(header?.tool)),"
-            + "\"totals\":{\"events\":\(totals.events),\(figures.joined(separator: ",")),\"views\":\(summary.views.count)},"
-            + "\"timeline\":{\"axis\":\(optional(timeline.axis?.rawValue)),\"start\":\(timeline.start ?? 0),\"bucket\":\(timeline.bucketWidth),"
-            + "\"evals\":[\(timeline.evals.map(String.init).joined(separator: ","))],"
-            + "\"wasted\":[\(timeline.wasted.map(String.init).joined(separator: ","))],"
-            + "\"writes\":[\(timeline.writes.map(String.init).joined(separator: ","))]},"
-            + "\"causes\":[\(causes.joined(separator: ","))],\"warnings\":[\(warnings.joined(separator: ","))]}"
+        json.strings("warnings", summary.warnings.map(\.description))
+        json.endObject()
     }
 
     /// A write origin and what it led to over the whole trace.

@@ -102,6 +102,25 @@ struct JSONWriter {
         endObject()
     }
 
+    /// Puts the next value on a line of its own (after its comma), when a value came before it:
+    /// one array element per line, for JSON a person may read.
+    mutating func lineBreak() {
+        guard needsComma else { return }
+        bytes.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")])
+        needsComma = false
+    }
+
+    /// `"name":[n,…]`: the integers in order.
+    mutating func numbers(_ name: String, _ values: some Sequence<Int>) {
+        key(name)
+        beginArray()
+        for value in values { number(value) }
+        endArray()
+    }
+
+    /// The JSON written so far, without the newline a document ends with.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
     /// `"name":["…",…]`: the strings in order.
     mutating func strings(_ name: String, _ values: some Sequence<String>) {
         key(name)
