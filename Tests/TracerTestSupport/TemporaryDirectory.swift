@@ -20,6 +20,9 @@ public struct TemporaryDirectoryTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        // NB: a child that exits before reading all the input a test writes to it must fail that
+        // test, not kill the whole test runner with SIGPIPE (every test target shares one process).
+        signal(SIGPIPE, SIG_IGN)
         let directory = try Self.makeDirectory(in: FileManager.default.temporaryDirectory.path, prefix: "tracer-tests")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try await Self.$current.withValue(directory) { try await function() }

@@ -30,8 +30,11 @@ enum TracectlProcess {
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
         if let stdin {
+            // NB: tracectl may stop reading (an error): a broken pipe is then an error here, not a
+            // SIGPIPE that ends the test runner.
+            signal(SIGPIPE, SIG_IGN)
             DispatchQueue.global().async {
-                input.fileHandleForWriting.write(stdin)
+                try? input.fileHandleForWriting.write(contentsOf: stdin)
                 try? input.fileHandleForWriting.close()
             }
         }
