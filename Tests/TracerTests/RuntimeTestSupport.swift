@@ -71,9 +71,18 @@ final class RecordingGraph {
     func event(seq: Int) -> RecordedEvent? { events.first { $0.seq == seq } }
 }
 
+/// Serialises `capturingStandardError`: descriptor 2 is the whole process's.
+private let standardErrorCapture = NSLock()
+
 /// Runs `body` with the process's standard error redirected to a file; returns what was written
 /// to it meanwhile (and passes it on to the real standard error).
+///
+/// NB: one capture at a time. Two overlapping captures (the cases of a parameterised test run in
+/// parallel) saved each other's file as "the real" descriptor 2 and left the process writing its
+/// standard error, the test runner's report included, into an unlinked file.
 func capturingStandardError(_ body: () throws -> Void) rethrows -> String {
+    standardErrorCapture.lock()
+    defer { standardErrorCapture.unlock() }
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tracer-stderr-\(UUID().uuidString)").path
     let file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
     precondition(file >= 0, "cannot create \(path)")
