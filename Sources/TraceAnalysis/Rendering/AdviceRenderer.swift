@@ -21,8 +21,14 @@ public enum AdviceRenderer {
         return "saves ~\(savings.bodyEvals) body evaluations (\(time)) and \(savings.stateRecreations) state re-creations"
     }
 
+    /// A finding's labelled lines after its savings: evidence, estimate method and fix, with the
+    /// free text escaped for the format.
+    static func details(_ finding: AdviceFinding, escape: (String) -> String) -> [(label: String, value: String)] {
+        [("evidence", evidence(finding)), ("estimate", escape(finding.estimate)), ("fix", finding.pattern.suggestion)]
+    }
+
     /// `240 writes, 480 evaluations caused, …`: each count with its name in words.
-    static func evidence(_ finding: AdviceFinding) -> String {
+    private static func evidence(_ finding: AdviceFinding) -> String {
         finding.evidence.map { "\($0.count) \(words($0.name))" }.joined(separator: ", ")
     }
 
