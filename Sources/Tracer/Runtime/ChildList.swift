@@ -22,6 +22,8 @@ struct ChildSpec {
 /// (tuples, conditionals, optionals, `ForEach`, `Group`, modifiers, `.id`).
 struct ChildList {
     private(set) var specs: [ChildSpec] = []
+    /// How many view values the content built: each child and each modifier applied to it.
+    private(set) var viewValues = 0
     private var modifiers: [any NodeModifier] = []
     private var explicitID: AnyHashable?
     /// For lazy containers: the rows to materialise; each top-level child or `ForEach` element
@@ -39,6 +41,7 @@ struct ChildList {
             return
         }
         guard enterRow() else { return }
+        viewValues += 1 + modifiers.count
         specs.append(ChildSpec(
             view: content,
             identity: ChildIdentity(position: position, type: ObjectIdentifier(type(of: content)), explicitID: explicitID),

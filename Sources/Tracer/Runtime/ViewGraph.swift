@@ -19,10 +19,14 @@ public final class ViewGraph {
     /// How many nodes the graph holds (every view that has an identity: user views, primitives
     /// and containers; structural views like `ForEach` and modifiers have none).
     public private(set) var nodeCount = 0
+    /// A deterministic cost charged to each body evaluation (nil: bodies cost what they cost).
+    public var simulatedBodyCost: SimulatedBodyCost?
 
     let scheduler: UpdateScheduler
     let host: ViewNode
     private var nextNodeID = 1
+    /// How many view values reconciliation has built so far (see `SimulatedBodyCost`).
+    private var builtViewValues = 0
     private var pass = 0
     private var transaction: UInt64 = 0
     private var passDirty: [Int: DirtyMark] = [:]
@@ -159,9 +163,11 @@ public final class ViewGraph {
         installProperties(of: node, cause: cause)
         var children: [PendingChild] = []
         let start = recorder?.now() ?? 0
+        let builtBefore = builtViewValues
         let changed = tracking(node, renewing: true) {
             reconcileChildren(of: node, content: node.view.body, into: &children)
         }
+        simulatedBodyCost?.charge(viewValues: builtViewValues - builtBefore)
         let seq = recorder.map { recorder in
             recorder.record(.bodyEval(
                 view: node.symbol, cause: cause, tx: transaction, reason: reason, duration: recorder.now() &- start,
@@ -208,6 +214,7 @@ public final class ViewGraph {
         var list = ChildList(window: lazy ? parent.viewport ?? defaultViewport : nil)
         list.add(content, at: 0)
         let specs = list.specs
+        builtViewValues += list.viewValues
 
         var previous: [ChildIdentity: ViewNode] = [:]
         previous.reserveCapacity(parent.children.count)
