@@ -64,6 +64,8 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
     case identity
     /// Skipped: the child value equals the previous one and the node is clean.
     case inputsEqual
+    /// An environment value the view declares (`@Environment`, `@EnvironmentObject`) changed.
+    case environment
 
     /// The spelling in the `reason` field (empty for `.none`).
     public var name: String {
@@ -75,6 +77,7 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
         case .inputsChanged: "inputs-changed"
         case .identity: "identity"
         case .inputsEqual: "inputs-equal"
+        case .environment: "environment"
         }
     }
 }
@@ -89,6 +92,8 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
     case stateObject
     case observedObject
     case appStorage
+    case environment
+    case environmentObject
 
     /// The spelling in the `wrapper` field (empty for `.none`).
     public var name: String {
@@ -101,6 +106,8 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
         case .stateObject: "StateObject"
         case .observedObject: "ObservedObject"
         case .appStorage: "AppStorage"
+        case .environment: "Environment"
+        case .environmentObject: "EnvironmentObject"
         }
     }
 }
