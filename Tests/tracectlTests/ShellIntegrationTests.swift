@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TracerTestSupport
+@testable import TracectlCommands
+
+@Suite("tracectl completion and colour", .temporaryDirectory)
+struct ShellIntegrationTests {
+    @Test("completion scripts match their goldens", arguments: ["bash", "zsh", "fish"])
+    func completionScripts(shell: String) {
+        let run = TracectlInProcess.run(["completion", shell])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        Golden.check(run.stdout, named: "completion/tracectl.\(shell)")
+    }
+
+    @Test("completion of an unknown shell is a usage error with a near miss")
+    func unknownShell() {
+        let run = TracectlInProcess.run(["completion", "bsh"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: unknown shell 'bsh' (did you mean 'bash'?): expected one of bash, zsh, fish\n"))
+    }
+
+    @Test("the bash script completes subcommands, options and choices in a real bash", arguments: [
+        (["rep"], "report"),
+        (["c"], "check completion"),
+        (["--ver"], "--version"),
+        (["report", "--fo"], "--format"),
+        (["report", "--format", "ma"], "markdown"),
+        (["check", "t.jsonl", "--col"], "--color"),
+        (["completion", "f"], "fish"),
+        (["help", "ex"], "export"),
+    ])
+    func bashCompletes(words: [String], expected: String) throws {
+        let script = temporaryDirectory() + "/tracectl.bash"
+        try TracectlInProcess.run(["completion", "bash"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        let line = (["tracectl"] + words).map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "bash", "--norc", "--noprofile", "-c",
+            "source \"$1\"; COMP_WORDS=(\(line)); COMP_CWORD=\(words.count); _tracectl; echo \"${COMPREPLY[*]}\"",
+            "bash", script,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self) == expected + "\n")
+    }
+
+    @Test("--color auto colours only a terminal, and never with NO_COLOR set", arguments: [
+        (ColorMode.auto, true, [:], true),
+        (ColorMode.auto, false, [:], false),
+        (ColorMode.auto, true, ["NO_COLOR": "1"], false),
+        (ColorMode.auto, true, ["NO_COLOR": ""], true),
+        (ColorMode.always, false, ["NO_COLOR": "1"], true),
+        (ColorMode.never, true, [:], false),
+    ])
+    func colorDecision(mode: ColorMode, isTerminal: Bool, environment: [String: String], expected: Bool) {
+        #expect(mode.isEnabled(isTerminal: isTerminal, environment: environment) == expected)
+    }
+
+    @Test("check --color always colours PASS/FAIL/WARN and the summary; never and a pipe do not")
+    func checkColours() throws {
+        let arguments = ["check", PackagePaths.trace("scenarios/scroll-offset.state.jsonl"), "--budget",
+                         PackagePaths.root.appendingPathComponent("Fixtures/Budgets/scroll-offset.json").path]
+        let coloured = TracectlInProcess.run(arguments + ["--color", "always"])
+        #expect(coloured.status == 1)
+        #expect(coloured.stdout.contains("\u{1B}[31mFAIL\u{1B}[0m    MyView "))
+        #expect(coloured.stdout.contains("\u{1B}[33mWARN\u{1B}[0m    MyView/MyScrollView "))
+        #expect(coloured.stdout.contains("\u{1B}[32mPASS\u{1B}[0m    MyView "))
+        #expect(coloured.stdout.contains("\n\u{1B}[31mFAIL\u{1B}[0m: 4 failed"))
+        let plain = TracectlInProcess.run(arguments + ["--color", "never"])
+        #expect(!plain.stdout.contains("\u{1B}"))
+        #expect(Highlight.statuses(in: coloured.stdout).replacing(/\x1B\[[0-9]+m/, with: "") == plain.stdout)
+        let piped = try TracectlProcess.run(arguments, environment: ["NO_COLOR": ""])
+        #expect(piped.stdout == plain.stdout)
+    }
+
+    @Test("errors on standard error are coloured with --color always, not without")
+    func colouredErrors() {
+        let coloured = TracectlInProcess.run(["check", "missing.jsonl", "--budget", "missing.json", "--color", "always"])
+        #expect(coloured.status == 2)
+        #expect(coloured.stderr.hasPrefix("tracectl: \u{1B}[31merror\u{1B}[0m: missing.json: "), "stderr: \(coloured.stderr)")
+        let plain = TracectlInProcess.run(["check", "missing.jsonl", "--budget", "missing.json"])
+        #expect(plain.stderr.hasPrefix("tracectl: error: missing.json: "))
+    }
+}
