@@ -214,6 +214,9 @@ def main():
         print(failure + "\n", file=sys.stderr)
     print(f"check-readme: {ran} console block(s) run, {compiled} swift block(s) type-checked, "
           f"{skipped} marked skip; {len(failures)} problem(s)")
+    if failures:
+        print("check-readme: fix the block or the code; a block that cannot run or compile here is marked with "
+              "<!-- readme-check: skip: REASON --> on the line before it (see the top of scripts/check-readme.py)")
     if keep:
         print(f"check-readme: the copy is in {work}")
     else:
