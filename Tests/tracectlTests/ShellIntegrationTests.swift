@@ -29,6 +29,7 @@ struct ShellIntegrationTests {
         (["check", "t.jsonl", "--col"], "--color"),
         (["completion", "f"], "fish"),
         (["help", "ex"], "export"),
+        (["record", "la"], "lazy-stack"),
     ])
     func bashCompletes(words: [String], expected: String) throws {
         let script = temporaryDirectory() + "/tracectl.bash"
@@ -86,5 +87,26 @@ struct ShellIntegrationTests {
         #expect(coloured.stderr.hasPrefix("tracectl: \u{1B}[31merror\u{1B}[0m: missing.json: "), "stderr: \(coloured.stderr)")
         let plain = TracectlInProcess.run(["check", "missing.jsonl", "--budget", "missing.json"])
         #expect(plain.stderr.hasPrefix("tracectl: error: missing.json: "))
+    }
+}
+
+@Suite("tracectl progress line")
+struct ProgressLineTests {
+    @Test("the progress text: read of total and percent; read alone without a total; never past 100%", arguments: [
+        (57_300_000, 210_000_000 as Int?, "57.3 MB of 210.0 MB (27%)"),
+        (0, 210_000_000, "0.0 MB of 210.0 MB (0%)"),
+        (420_000_000, 210_000_000, "210.0 MB of 210.0 MB (100%)"),
+        (1_500_000, nil, "1.5 MB"),
+    ])
+    func text(read: Int, total: Int?, expected: String) {
+        #expect(ReadProgressLine.text(read: read, of: total) == expected)
+    }
+
+    @Test("standard error that is not a terminal gets no progress line")
+    func noProgressOffTerminal() throws {
+        let run = try TracectlProcess.run(["report", PackagePaths.trace("scenarios/lazy-stack.state-object.jsonl")])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(ReadProgressLine.start(console: .capturing(), reading: []) == nil)
     }
 }

@@ -25,7 +25,7 @@ complete -c tracectl -n '__fish_seen_subcommand_from record' -l listen -x -a '' 
 complete -c tracectl -n '__fish_seen_subcommand_from record' -l allow-remote -d 'Allow --listen on an address other than loopback.'
 complete -c tracectl -n '__fish_seen_subcommand_from record' -l duration -x -a '' -d 'With --listen: stop after this many seconds.'
 complete -c tracectl -n '__fish_seen_subcommand_from record' -l help -d 'Show help information.'
-complete -c tracectl -n '__fish_seen_subcommand_from record' -F
+complete -c tracectl -n '__fish_seen_subcommand_from record' -a 'scroll-offset rendering-cycle dice-roll selection lazy-stack'
 complete -c tracectl -n '__fish_seen_subcommand_from import' -l from -x -a 'auto console oslog' -d 'The input'\''s format.'
 complete -c tracectl -n '__fish_seen_subcommand_from import' -s o -l output -r -F -d 'Where to write the trace ('\''-'\'' or absent: standard output).'
 complete -c tracectl -n '__fish_seen_subcommand_from import' -l strict -d 'Fail on a line that looks like a change record but does not parse.'
