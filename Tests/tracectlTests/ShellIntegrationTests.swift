@@ -80,6 +80,29 @@ struct ShellIntegrationTests {
         #expect(piped.stdout == plain.stdout)
     }
 
+    @Test("on a real terminal (a pty from script(1)) check is coloured, unless NO_COLOR is set", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")), arguments: [
+        (nil, true), ("1", false), ("", true),
+    ] as [(String?, Bool)])
+    func colourOnATerminal(noColor: String?, coloured: Bool) throws {
+        let tracectl = BuiltProducts.executable("tracectl").path
+        let command = "'\(tracectl)' check '\(PackagePaths.trace("scenarios/scroll-offset.state.jsonl"))' --budget '"
+            + PackagePaths.root.appendingPathComponent("Fixtures/Budgets/scroll-offset.json").path + "'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = noColor
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("FAIL    MyView") != coloured, "\(text)")
+        #expect(text.contains("\u{1B}[31mFAIL\u{1B}[0m    MyView") == coloured, "\(text)")
+    }
+
     @Test("errors on standard error are coloured with --color always, not without")
     func colouredErrors() {
         let coloured = TracectlInProcess.run(["check", "missing.jsonl", "--budget", "missing.json", "--color", "always"])
