@@ -32,23 +32,58 @@ struct ShellIntegrationTests {
         (["record", "la"], "lazy-stack"),
     ])
     func bashCompletes(words: [String], expected: String) throws {
-        let script = temporaryDirectory() + "/tracectl.bash"
-        try TracectlInProcess.run(["completion", "bash"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        let script = try Self.script("bash")
         let line = (["tracectl"] + words).map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "bash", "--norc", "--noprofile", "-c",
+        let run = try Self.shell("bash", [
+            "--norc", "--noprofile", "-c",
             "source \"$1\"; COMP_WORDS=(\(line)); COMP_CWORD=\(words.count); _tracectl; echo \"${COMPREPLY[*]}\"",
             "bash", script,
-        ]
+        ])
+        #expect(run.status == 0)
+        #expect(run.output == expected + "\n")
+    }
+
+    @Test("the fish script completes subcommands, options and choices in a real fish", .enabled(if: shellExists("fish")), arguments: [
+        ("tracectl rep", "report\tReport, per view, how often its body was evaluated, skipped or wasted, and why.\n"),
+        ("tracectl report --fo", "--format\tThe output format.\n"),
+        ("tracectl check t.jsonl --color al", "always\tColour PASS/FAIL/WARN and warnings: auto (on a terminal, unless NO_COLOR is set), always or never.\n"),
+        ("tracectl record la", "lazy-stack\n"),
+    ])
+    func fishCompletes(line: String, expected: String) throws {
+        let run = try Self.shell("fish", ["--no-config", "-c", "source $argv[1]; complete -C\"$argv[2]\"", try Self.script("fish"), line])
+        #expect(run.status == 0)
+        #expect(run.output == expected)
+    }
+
+    @Test("the zsh script is valid zsh and registers _tracectl for tracectl", .enabled(if: shellExists("zsh")))
+    func zshLoads() throws {
+        let run = try Self.shell("zsh", [
+            "-fc", "autoload -U compinit; compinit -u -D -d /dev/null; source $1 && print -r -- ${_comps[tracectl]}", "zsh",
+            try Self.script("zsh"),
+        ])
+        #expect(run.status == 0)
+        #expect(run.output == "_tracectl\n")
+    }
+
+    /// Writes `tracectl completion SHELL` to a temporary file; returns its path.
+    private static func script(_ shell: String) throws -> String {
+        let path = temporaryDirectory() + "/tracectl.\(shell)"
+        try TracectlInProcess.run(["completion", shell]).stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs `shell arguments…` (found on PATH) with no standard input; its status and standard output.
+    private static func shell(_ shell: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [shell] + arguments
+        process.standardInput = FileHandle.nullDevice
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self) == expected + "\n")
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     @Test("--color auto colours only a terminal, and never with NO_COLOR set", arguments: [
@@ -131,5 +166,12 @@ struct ProgressLineTests {
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(ReadProgressLine.start(console: .capturing(), reading: []) == nil)
+    }
+}
+
+/// Whether `shell` is on PATH (the fish and zsh tests run only where it is).
+func shellExists(_ shell: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/\(shell)")
     }
 }
