@@ -327,7 +327,7 @@ struct EventParser: ~Copyable {
         case .scenario: event.scenario = id
         case .variant: event.variant = id
         case .unit: event.unit = id
-        case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .built, .extractable:
+        case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .conn, .built, .extractable:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not a string field")
         }
@@ -351,6 +351,7 @@ struct EventParser: ~Copyable {
         case .changed: event.changed = value
         case .count: event.count = value
         case .pid: event.pid = value
+        case .conn: event.conn = value
         case .kind, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not an integer field")

@@ -36,8 +36,10 @@ public struct ParsedEvent: Sendable {
     public var extractable: Int64 = 0
     /// `count` on `dropped` events.
     public var count: Int64 = 0
-    /// `pid` on the meta header.
+    /// `pid` on the meta header and on `connection` events.
     public var pid: Int64 = 0
+    /// `conn`: the connection of `record --listen` the line came from.
+    public var conn: Int64 = 0
     public var view: ViewID = 0
     public var prop: SymbolID = 0
     public var wrapper: SymbolID = 0

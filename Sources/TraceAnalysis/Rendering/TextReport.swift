@@ -5,7 +5,9 @@ enum TextReport {
         var out = "trace: \(TerminalText.sanitize(summary.file))"
         if let scenario = summary.header?.scenario { out += "  scenario: \(TerminalText.sanitize(scenario))" }
         if let variant = summary.header?.variant { out += "  variant: \(TerminalText.sanitize(variant))" }
-        out += "\n\n"
+        out += "\n"
+        if let connections = summary.connectionsLine { out += TerminalText.sanitize(connections) + "\n" }
+        out += "\n"
         // NB: names come from the trace: the table writes control characters visibly.
         let rows = [ReportTable.headers] + ReportTable.rows(views, of: summary)
         out += Formatting.table(rows, leftAligned: ReportTable.textColumns)

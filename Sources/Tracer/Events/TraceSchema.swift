@@ -46,9 +46,4 @@ public enum TraceSchema {
         /// an event came from.
         public static let conn = "conn"
     }
-
-    /// The kind of the line `tracectl record --listen` writes for each connection's own `meta`
-    /// header: it carries that header's fields (`schema`, `tool`, `scenario`, `variant`, `pid`)
-    /// and `conn`. Readers that do not know it count it as an unknown kind.
-    public static let connectionKind = "connection"
 }
