@@ -59,6 +59,7 @@ private struct PointParent: View {
 
     var body: some View {
         VStack {
+            Text("(\(point.x), \(point.y))")
             Button("Move y") { point.y += 1 }
             Coordinate(value: $point.x)
             Coordinate(value: $point.y)

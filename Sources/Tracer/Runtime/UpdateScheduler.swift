@@ -22,7 +22,9 @@ enum WriteTarget {
     case nothing
     /// The view owning the state.
     case owner(NodeToken)
-    /// Every view declaring an `@AppStorage` of this key.
+    /// The views whose latest evaluation read the value (see `ValueReaders`).
+    case views([NodeToken])
+    /// Every view whose latest evaluation read this `@AppStorage` key.
     case readers(AppStorageKey)
 }
 
@@ -66,15 +68,8 @@ final class UpdateScheduler: Sendable {
         var observed: [ObservedMutation] = []
         /// Per thread, the index in `observed` of the mutation whose observers are being told.
         var observing: [UInt32: Int] = [:]
-        /// The views declaring each `@AppStorage` key.
-        /// NB: held weakly: a token holds this scheduler, so a strong list would keep the graph
-        /// (and its recorder) alive for ever.
-        var appStorageReaders: [AppStorageKey: [WeakNodeToken]] = [:]
-    }
-
-    /// A view in `appStorageReaders`, held weakly.
-    struct WeakNodeToken {
-        weak var token: NodeToken?
+        /// The views whose latest evaluation read each `@AppStorage` key.
+        var appStorageReaders: [AppStorageKey: ValueReaders] = [:]
     }
 
     /// One `@Observable` mutation as its observers reported it.
@@ -111,9 +106,12 @@ final class UpdateScheduler: Sendable {
                 break
             case .owner(let owner):
                 Self.markDirty(owner, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
+            case .views(let readers):
+                for reader in readers {
+                    Self.markDirty(reader, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
+                }
             case .readers(let key):
-                state.appStorageReaders[key]?.removeAll { $0.token?.isMounted != true }
-                for reader in (state.appStorageReaders[key] ?? []).compactMap(\.token) {
+                for reader in state.appStorageReaders[key]?.invalidated(partChanged: { _ in true }) ?? [] {
                     Self.markDirty(reader, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
                 }
             }
@@ -123,13 +121,11 @@ final class UpdateScheduler: Sendable {
         return seq
     }
 
-    /// Makes `reader` one of the views a write to `key` invalidates, as SwiftUI invalidates every
-    /// view declaring an `@AppStorage` of the key (graph thread, when the view is installed).
-    func addReader(_ reader: NodeToken, of key: AppStorageKey) {
-        state.withLock { state in
-            state.appStorageReaders[key, default: []].removeAll { $0.token?.isMounted != true }
-            state.appStorageReaders[key, default: []].append(WeakNodeToken(token: reader))
-        }
+    /// Records a read of `@AppStorage` key `key` by the body running on this thread, if any: a
+    /// write of the key invalidates the views whose latest evaluation read it.
+    func noteRead(of key: AppStorageKey) {
+        guard BodyReads.current != nil else { return }
+        state.withLock { $0.appStorageReaders[key, default: ValueReaders()].noteRead() }
     }
 
     /// Notes that a property `observer` read in its last evaluation is about to change (called by

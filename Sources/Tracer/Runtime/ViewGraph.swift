@@ -177,8 +177,8 @@ public final class ViewGraph {
         for child in children.reversed() { stack.append((child, seq)) }
     }
 
-    /// Runs `work` with the `@Observable` properties it reads tracked for `node`: a change to one
-    /// of them invalidates the node, once.
+    /// Runs `work` with the `@Observable` properties and state values it reads tracked for `node`:
+    /// a change to one of them invalidates the node, once.
     ///
     /// A body evaluation (`renewing`) tracks afresh: the node's earlier trackings go stale. Content
     /// built later outside the body (a lazy stack's rows for a new viewport) joins the current
@@ -189,7 +189,7 @@ public final class ViewGraph {
             ? token.observationGeneration.add(1, ordering: .relaxed).newValue
             : token.observationGeneration.load(ordering: .relaxed)
         let models = observableModels(of: node.view)
-        return withObservationTracking(work) {
+        return withObservationTracking({ BodyReads.attributing(to: token, work) }) {
             guard token.observationGeneration.load(ordering: .relaxed) == generation else { return }
             token.scheduler.noteObservedChange(token, models: models)
         }
