@@ -14,9 +14,10 @@ struct ModifierContext {
         }
     }
 
-    /// Runs `action` after the current update, as SwiftUI runs `onChange`/`onAppear`.
-    func afterUpdate(_ action: @escaping () -> Void) {
-        graph.enqueueAfterUpdate(node: node, action)
+    /// Runs `action` (the handler called `handler`) after the current update, as SwiftUI runs
+    /// `onChange`/`onAppear`.
+    func afterUpdate(handler: String? = nil, _ action: @escaping () -> Void) {
+        graph.enqueueAfterUpdate(node: node, handler: handler, action)
     }
 }
 
@@ -70,14 +71,17 @@ struct ChangeModifier<Value: Equatable>: NodeModifier {
         let value = self.value
         guard let state = context.state as? State else {
             context.state = State(value: value)
-            if initial { context.afterUpdate { action(value, value) } }
+            if initial { context.afterUpdate(handler: Self.handlerName) { action(value, value) } }
             return
         }
         guard state.value != value else { return }
         let old = state.value
         state.value = value
-        context.afterUpdate { action(old, value) }
+        context.afterUpdate(handler: Self.handlerName) { action(old, value) }
     }
+
+    /// The handler's name in SwiftUI's warnings: `onChange(of: Int)`.
+    static var handlerName: String { "onChange(of: \(Value.self))" }
 }
 
 /// `.onAppear`, `.task` and `.onDisappear`: run once when the node mounts or unmounts.
@@ -92,6 +96,6 @@ struct LifecycleModifier: NodeModifier {
     func update(_ context: inout ModifierContext) {
         guard moment == .appear, context.state == nil else { return }
         context.state = Appeared()
-        context.afterUpdate(action)
+        context.afterUpdate(handler: "onAppear(perform:)", action)
     }
 }

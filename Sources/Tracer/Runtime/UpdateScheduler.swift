@@ -50,7 +50,7 @@ final class UpdateScheduler: Sendable {
     static let updateWarning = "Modifying state during view update, this will cause undefined behavior."
 
     let recorder: TraceRecorder?
-    private let state = LockedBox(State())
+    let state = LockedBox(State())
     private let warningText: Symbol
 
     struct State {
@@ -63,6 +63,10 @@ final class UpdateScheduler: Sendable {
         /// The thread running a handler and the event that led to it: writes there inherit it.
         var handlerThread: UInt32 = 0
         var handlerCause: UInt64 = 0
+        /// The handler running on `handlerThread` (`onChange(of: Int)`), for the runaway warning.
+        var handlerName: String?
+        /// The latest write of the open transaction (see `abandonRunawayUpdates`).
+        var latestWrite: LatestWrite?
         var warnedSites: Set<String> = []
         /// `@Observable` mutations waiting for the next update, in the order they happened.
         var observed: [ObservedMutation] = []
@@ -101,6 +105,9 @@ final class UpdateScheduler: Sendable {
                 seq = Self.record(write, cause: state.handlerThread == thread ? state.handlerCause : 0, tx: tx, recorder: recorder)
                 if duringUpdate { self.recordWarning(view: write.view, site: write.site, cause: seq, tx: tx) }
             }
+            state.latestWrite = LatestWrite(
+                view: write.view, prop: write.prop, site: write.site, siteText: write.siteText, seq: seq,
+                handler: state.handlerThread == thread ? state.handlerName : nil)
             switch target {
             case .nothing:
                 break
@@ -225,6 +232,7 @@ final class UpdateScheduler: Sendable {
             state.observed.removeAll()
             state.observing.removeAll()
             state.openTransaction = 0
+            state.latestWrite = nil
             state.updatingThread = thread
             defer { state.dirty.removeAll() }
             return (tx, state.dirty)
@@ -255,18 +263,19 @@ final class UpdateScheduler: Sendable {
         state.withLock { $0.updatingThread = 0 }
     }
 
-    /// Runs `handler` with writes on this thread attributed to `cause`.
-    func runHandler(cause: UInt64, _ handler: () -> Void) {
+    /// Runs `handler` (named `name`, e.g. `onChange(of: Int)`) with writes on this thread
+    /// attributed to `cause`.
+    func runHandler(cause: UInt64, named name: String? = nil, _ handler: () -> Void) {
         let thread = UInt32(ThreadID.current)
-        let previous = state.withLock { state -> (UInt32, UInt64) in
+        let previous = state.withLock { state -> (UInt32, UInt64, String?) in
             state.observing[thread] = nil
-            defer { (state.handlerThread, state.handlerCause) = (thread, cause) }
-            return (state.handlerThread, state.handlerCause)
+            defer { (state.handlerThread, state.handlerCause, state.handlerName) = (thread, cause, name) }
+            return (state.handlerThread, state.handlerCause, state.handlerName)
         }
         handler()
         state.withLock { state in
             state.observing[thread] = nil
-            (state.handlerThread, state.handlerCause) = previous
+            (state.handlerThread, state.handlerCause, state.handlerName) = previous
         }
     }
 
@@ -299,8 +308,10 @@ final class UpdateScheduler: Sendable {
         state.dirty[owner.id] = DirtyMark(reason: reason, cause: invalidation)
     }
 
-    private func printWarning(site: String) {
-        let line = Array("tracer: warning: \(site): \(Self.updateWarning)\n".utf8)
+    /// Writes `tracer: warning: SITE: MESSAGE` (without a site: `tracer: warning: MESSAGE`) to
+    /// standard error.
+    func printWarning(site: String, _ message: String = updateWarning) {
+        let line = Array("tracer: warning: \(site.isEmpty ? "" : site + ": ")\(message)\n".utf8)
         line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
     }
 }

@@ -32,7 +32,7 @@ public final class ViewGraph {
     private var passDirty: [Int: DirtyMark] = [:]
     private var tokenNodes: [Int: ViewNode] = [:]
     private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
-    private var afterUpdate: [(owner: ViewNode, action: () -> Void)] = []
+    private var afterUpdate: [(owner: ViewNode, handler: String?, action: () -> Void)] = []
     private let observedObjects = ObservedObjectRegistry()
     var driverTargets: [String: ViewNode] = [:]
 
@@ -62,11 +62,13 @@ public final class ViewGraph {
 
     /// One run-loop turn: delivers queued values, evaluates what pending writes invalidated,
     /// runs `onChange`/`onAppear` handlers, and repeats while those wrote state (bounded by
-    /// `maximumRoundsPerFlush`). Every write before it ends in one of its transactions, also a
-    /// write that invalidated nothing: the next write opens a new one.
+    /// `maximumRoundsPerFlush`, past which the frame is abandoned with a `warning`, as SwiftUI
+    /// does). Every write before it ends in one of its transactions, also a write that invalidated
+    /// nothing: the next write opens a new one.
     public func flush() {
         var rounds = 0
-        while rounds < maximumRoundsPerFlush, scheduler.hasPendingWork {
+        while scheduler.hasPendingWork {
+            guard rounds < maximumRoundsPerFlush else { return scheduler.abandonRunawayUpdates() }
             update { _ in }
             rounds += 1
         }
@@ -100,20 +102,21 @@ public final class ViewGraph {
     private func deliverPendingValues() {
         for delivery in scheduler.takeDeliveries() {
             guard let node = tokenNodes[delivery.node], node.isMounted else { continue }
-            scheduler.runHandler(cause: delivery.cause) { delivery.deliver(node) }
+            scheduler.runHandler(cause: delivery.cause, named: "onReceive(_:perform:)") { delivery.deliver(node) }
         }
     }
 
     private func runAfterUpdateActions() {
         let actions = afterUpdate
         afterUpdate.removeAll()
-        for (owner, action) in actions {
-            scheduler.runHandler(cause: owner.lastEvaluation, action)
+        for (owner, handler, action) in actions {
+            scheduler.runHandler(cause: owner.lastEvaluation, named: handler, action)
         }
     }
 
-    func enqueueAfterUpdate(node: ViewNode, _ action: @escaping () -> Void) {
-        afterUpdate.append((bodyOwner(of: node) ?? node, action))
+    /// Runs `action` (the handler called `handler`) after the current update.
+    func enqueueAfterUpdate(node: ViewNode, handler: String? = nil, _ action: @escaping () -> Void) {
+        afterUpdate.append((bodyOwner(of: node) ?? node, handler, action))
     }
 
     /// The nearest view with a body at or above `node` (nil at the top of a tree of primitives):
@@ -311,7 +314,7 @@ public final class ViewGraph {
             nodeCount -= 1
             if current.hasBody { pending.append(.unmount(current)) }
             for case let modifier as LifecycleModifier in current.modifiers where modifier.moment == .disappear {
-                enqueueAfterUpdate(node: current, modifier.action)
+                enqueueAfterUpdate(node: current, handler: "onDisappear(perform:)", modifier.action)
             }
             stack.append(contentsOf: current.children)
         }
