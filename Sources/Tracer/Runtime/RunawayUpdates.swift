@@ -1,17 +1,15 @@
 /// The latest state write of the open transaction, and the handler that made it: what a frame
 /// abandoned at the round limit is reported by.
 struct LatestWrite {
-    var view: Symbol
-    var prop: Symbol
-    var site: Symbol
-    var siteText: String
+    var write: WriteDescription
     /// The write's `seq` (0 when not recording).
     var seq: UInt64
     /// The handler that made it (`onChange(of: Int)`), nil outside one.
     var handler: String?
 
     /// No write: the frame's changes were `@Observable` mutations only.
-    static let none = LatestWrite(view: .none, prop: .none, site: .none, siteText: "", seq: 0, handler: nil)
+    static let none = LatestWrite(
+        write: WriteDescription(view: .none, prop: .none, site: .none, siteText: "", wrapper: .state), seq: 0, handler: nil)
 
     /// SwiftUI's words for a handler that keeps writing: "onChange(of: Int) action tried to
     /// update multiple times per frame."
@@ -29,9 +27,9 @@ extension UpdateScheduler {
         let latest = state.withLock { state -> LatestWrite in
             let latest = state.latestWrite ?? .none
             if let recorder {
-                var warning = TraceEvent.about(.warning, view: latest.view, cause: latest.seq, tx: state.openTransaction)
-                warning.prop = latest.prop
-                warning.site = latest.site
+                var warning = TraceEvent.about(.warning, view: latest.write.view, cause: latest.seq, tx: state.openTransaction)
+                warning.prop = latest.write.prop
+                warning.site = latest.write.site
                 warning.text = recorder.intern(latest.runawayMessage)
                 recorder.record(warning)
             }
@@ -43,6 +41,6 @@ extension UpdateScheduler {
             state.latestWrite = nil
             return latest
         }
-        printWarning(site: latest.siteText, latest.runawayMessage)
+        printWarning(site: latest.write.siteText, latest.runawayMessage)
     }
 }

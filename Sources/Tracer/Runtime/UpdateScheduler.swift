@@ -105,9 +105,7 @@ final class UpdateScheduler: Sendable {
                 seq = Self.record(write, cause: state.handlerThread == thread ? state.handlerCause : 0, tx: tx, recorder: recorder)
                 if duringUpdate { self.recordWarning(view: write.view, site: write.site, cause: seq, tx: tx) }
             }
-            state.latestWrite = LatestWrite(
-                view: write.view, prop: write.prop, site: write.site, siteText: write.siteText, seq: seq,
-                handler: state.handlerThread == thread ? state.handlerName : nil)
+            state.latestWrite = LatestWrite(write: write, seq: seq, handler: state.handlerThread == thread ? state.handlerName : nil)
             switch target {
             case .nothing:
                 break
