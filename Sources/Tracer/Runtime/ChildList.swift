@@ -16,6 +16,8 @@ struct ChildSpec {
     var identity: ChildIdentity
     /// Modifiers applied to the child, innermost first.
     var modifiers: [any NodeModifier]
+    /// Whether the view is compared with its previous value by `==` (`EquatableView`).
+    var comparedByEquality = false
 }
 
 /// Collects the children that a piece of content produces, flattening structural views
@@ -26,6 +28,7 @@ struct ChildList {
     private(set) var viewValues = 0
     private var modifiers: [any NodeModifier] = []
     private var explicitID: AnyHashable?
+    private var comparingByEquality = false
     /// For lazy containers: the rows to materialise; each top-level child or `ForEach` element
     /// is one row.
     private let window: Range<Int>?
@@ -45,7 +48,15 @@ struct ChildList {
         specs.append(ChildSpec(
             view: content,
             identity: ChildIdentity(position: position, type: ObjectIdentifier(type(of: content)), explicitID: explicitID),
-            modifiers: modifiers))
+            modifiers: modifiers, comparedByEquality: comparingByEquality))
+    }
+
+    /// Adds `content`, compared with its previous value by `==` when `comparedByEquality`.
+    mutating func add(_ content: any View, comparedByEquality: Bool, at position: UInt64) {
+        let outer = comparingByEquality
+        comparingByEquality = comparedByEquality
+        add(content, at: position)
+        comparingByEquality = outer
     }
 
     /// Adds `content` wrapped in `modifier`; a decoration's content (`.background`, `.overlay`)

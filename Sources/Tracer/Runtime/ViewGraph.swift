@@ -264,7 +264,7 @@ public final class ViewGraph {
         node.view = spec.view
         node.modifiers = spec.modifiers
         if info.hasBody {
-            let same = ValueComparison.sameInput(spec.view, previous)
+            let same = ValueComparison.sameView(spec.view, previous, byEquality: spec.comparedByEquality)
             if !same { changed += 1 }
             if let mark = passDirty[node.id] {
                 pending.append(.evaluate(node, mark.reason, cause: mark.cause))
