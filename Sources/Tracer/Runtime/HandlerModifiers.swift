@@ -21,19 +21,22 @@ struct ModifierContext {
     }
 }
 
-/// `.onReceive`: runs the handler with each value the publisher sends, in the graph's next flush.
+/// `.onReceive`: runs the handler with each value the publisher sends, when it sends it (see
+/// `UpdateScheduler.deliver`).
 struct ReceiveModifier<Output>: NodeModifier {
     let publisher: ValuePublisher<Output>
     let action: (Output) -> Void
 
-    final class State {
+    /// NB: `@unchecked Sendable`: the publisher's thread only hands it to the scheduler, which
+    /// calls `action` on the graph's thread alone.
+    final class State: @unchecked Sendable {
         let publisher: ObjectIdentifier
-        let subscription: ValueSubscription
+        var subscription: ValueSubscription?
+        /// The latest value's handler: the node's latest evaluation made it.
         var action: (Output) -> Void
 
-        init(publisher: ObjectIdentifier, subscription: ValueSubscription, action: @escaping (Output) -> Void) {
+        init(publisher: ObjectIdentifier, action: @escaping (Output) -> Void) {
             self.publisher = publisher
-            self.subscription = subscription
             self.action = action
         }
     }
@@ -44,14 +47,13 @@ struct ReceiveModifier<Output>: NodeModifier {
             return
         }
         let token = context.graph.token(for: context.node)
-        let index = context.index
-        let subscription = publisher.subscribe { value, cause in
-            token.scheduler.enqueue(PendingDelivery(node: token.id, cause: cause) { node in
-                guard index < node.modifierStates.count, let state = node.modifierStates[index] as? State else { return }
-                state.action(value)
-            })
+        let state = State(publisher: ObjectIdentifier(publisher), action: action)
+        // NB: weakly: the node owns the state, and the subscription ends with it.
+        state.subscription = publisher.subscribe { [weak state] value, cause in
+            guard let state else { return }
+            token.scheduler.deliver(PendingDelivery(node: token, cause: cause) { state.action(value) })
         }
-        context.state = State(publisher: ObjectIdentifier(publisher), subscription: subscription, action: action)
+        context.state = state
     }
 }
 

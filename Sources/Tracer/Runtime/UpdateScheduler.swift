@@ -60,6 +60,8 @@ final class UpdateScheduler: Sendable {
         var deliveries: [PendingDelivery] = []
         /// The thread evaluating bodies (0 when none): its writes get a warning.
         var updatingThread: UInt32 = 0
+        /// The thread driving the graph (the latest to evaluate): `.onReceive` runs there at once.
+        var graphThread: UInt32 = 0
         /// The thread running a handler and the event that led to it: writes there inherit it.
         var handlerThread: UInt32 = 0
         var handlerCause: UInt64 = 0
@@ -204,14 +206,25 @@ final class UpdateScheduler: Sendable {
         memo = WriteMemo(scheduler: ObjectIdentifier(self), seq: noteWrite(write, invalidating: .owner(owner), reason: .observed))
     }
 
-    /// Queues `delivery` (a publisher's value for an `.onReceive` handler) for the next flush.
-    func enqueue(_ delivery: PendingDelivery) {
+    /// Hands `delivery` (a publisher's value for an `.onReceive` handler) to its handler at once,
+    /// as SwiftUI runs `.onReceive` when the publisher sends, when it is sent on the graph's thread
+    /// outside a body evaluation; otherwise (another thread, or a body sending) it waits for the
+    /// next flush. Either way the handler's writes join the open transaction.
+    func deliver(_ delivery: PendingDelivery) {
         let thread = UInt32(ThreadID.current)
-        state.withLock { state in
+        let now = state.withLock { state -> Bool in
             _ = Self.enter(&state, on: thread)
-            state.deliveries.append(delivery)
+            let now = state.graphThread == thread && state.updatingThread != thread
+            if !now { state.deliveries.append(delivery) }
+            return now
         }
+        guard now, delivery.node.isMounted else { return }
+        runHandler(cause: delivery.cause, named: Self.receiveHandler, delivery.deliver)
     }
+
+    /// The name of `.onReceive` handlers in warnings.
+    static let receiveHandler = "onReceive(_:perform:)"
+
 
     /// Takes the queued deliveries; their handlers' writes still join the open transaction.
     func takeDeliveries() -> [PendingDelivery] {
@@ -232,6 +245,7 @@ final class UpdateScheduler: Sendable {
             state.openTransaction = 0
             state.latestWrite = nil
             state.updatingThread = thread
+            state.graphThread = thread
             defer { state.dirty.removeAll() }
             return (tx, state.dirty)
         }
@@ -314,12 +328,12 @@ final class UpdateScheduler: Sendable {
     }
 }
 
-/// A value a publisher sent to an `.onReceive` handler, waiting for the graph's next flush.
+/// A value a publisher sent to an `.onReceive` handler.
 struct PendingDelivery {
     /// The node carrying the handler.
-    var node: Int
+    var node: NodeToken
     /// The `seq` of the write that sent the value.
     var cause: UInt64
     /// Hands the value to the handler, on the graph's thread.
-    var deliver: (ViewNode) -> Void
+    var deliver: () -> Void
 }

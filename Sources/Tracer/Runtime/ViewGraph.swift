@@ -6,7 +6,7 @@ import Observation
 ///
 /// Drive it from one thread (the one calling `mount`, `flush` and the driver methods); state may
 /// be written from any thread and joins the next transaction. A flush is one run-loop turn:
-/// queued `.onReceive` values are delivered, then each dirty node is evaluated once, top-down,
+/// `.onReceive` values sent from other threads are delivered, then each dirty node is evaluated once, top-down,
 /// and children whose inputs are equal are skipped; `onChange`/`onAppear` handlers run after.
 /// The work of a flush is proportional to the nodes it evaluates, not to the tree.
 public final class ViewGraph {
@@ -100,9 +100,8 @@ public final class ViewGraph {
     }
 
     private func deliverPendingValues() {
-        for delivery in scheduler.takeDeliveries() {
-            guard let node = tokenNodes[delivery.node], node.isMounted else { continue }
-            scheduler.runHandler(cause: delivery.cause, named: "onReceive(_:perform:)") { delivery.deliver(node) }
+        for delivery in scheduler.takeDeliveries() where delivery.node.isMounted {
+            scheduler.runHandler(cause: delivery.cause, named: UpdateScheduler.receiveHandler, delivery.deliver)
         }
     }
 
