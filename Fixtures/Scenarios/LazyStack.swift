@@ -12,7 +12,7 @@ enum LazyStack {
             ScenarioVariant(
                 "state-object", "Each row owns a @StateObject: a row scrolled out and back gets a new one (state-init again)."),
             ScenarioVariant(
-                "inline-view-model", "The parent makes each row's model in its body: every parent evaluation re-creates them all."),
+                "inline-view-model", "The parent makes each row's model in its row content: every scroll frame re-creates them all."),
             ScenarioVariant(
                 "parent-cache", "The parent's view model finds or creates each row's model: made once, kept while scrolling."),
         ],

@@ -40,7 +40,8 @@ private final class Tracker {}
 
     @Test func aValueThatIsNotEquatableRecordsNoChanged() {
         let recorded = RecordedSession()
-        struct Opaque {}
+        // NB: neither Equatable nor plain (a String is not compared by its bytes).
+        struct Opaque { var text = "opaque" }
         recorded.session.recordWrite(FakeTracedProperty(name: "opaque").tracedDeclaration, from: Opaque(), to: Opaque())
         let write = recorded.events("write").first
         #expect(write?["prop"] as? String == "opaque")

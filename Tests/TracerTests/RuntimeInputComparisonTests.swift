@@ -24,6 +24,7 @@ private struct InputsParent: View {
     var body: some View {
         VStack {
             Button("Next") { generation += 1 }
+            Text("generation \(generation)")
             BoundChild(value: binding)
             Labelled(title: "same") {}
         }

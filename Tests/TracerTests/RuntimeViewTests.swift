@@ -28,6 +28,7 @@ private struct BadgeParent: View {
             Button("Tap") { taps += 1 }
             Badge(title: taps < 2 ? "few" : "many", renders: taps).equatable()
             PlainBadge(title: "same", renders: taps)
+            Badge(title: "same", renders: taps)
         }
     }
 }
@@ -47,7 +48,7 @@ private struct LayoutParent: View {
             EmptyView()
             Spacer(minLength: step < 2 ? 8 : 16)
             Text("decorated")
-                .overlay(Badge(title: step < 3 ? "over" : "over!", renders: step))
+                .overlay(Badge(title: step < 3 ? "over" : "over!", renders: step).equatable())
                 .background(Color.gray)
         }
     }
@@ -59,6 +60,7 @@ private struct PointParent: View {
 
     var body: some View {
         VStack {
+            Text("(\(point.x), \(point.y))")
             Button("Move y") { point.y += 1 }
             Coordinate(value: $point.x)
             Coordinate(value: $point.y)
@@ -98,18 +100,21 @@ private struct EditableRow: View {
 
 @Suite("Runtime: built-in views and modifiers")
 struct RuntimeViewTests {
-    @Test(".equatable(): a view is compared by its ==; a view that is not Equatable field by field")
+    @Test("A view is compared field by field, and by its == only under .equatable() (SwiftUI: EquatableView; OpenSwiftUI compares views with == only there)")
     func equatableComparesByEquality() throws {
         let harness = RecordingGraph()
         harness.graph.mount(BadgeParent())
         let badge = "BadgeParent/VStack/Badge"
         let plain = "BadgeParent/VStack/PlainBadge"
+        let bare = "BadgeParent/VStack/Badge#2"
 
         var before = harness.lastSeq
         try harness.graph.tap(buttonTitled: "Tap")
-        // `renders` changed, which == ignores: skipped; the plain badge's field changed: evaluated.
+        // `renders` changed, which == ignores: skipped under .equatable(); without it the field
+        // counts, Equatable or not: evaluated.
         #expect(harness.skippedViews(after: before) == [badge])
         #expect(harness.events(.bodyEval, view: plain, after: before).map(\.reason) == [EvalReason.inputsChanged.name])
+        #expect(harness.events(.bodyEval, view: bare, after: before).map(\.reason) == [EvalReason.inputsChanged.name])
 
         before = harness.lastSeq
         try harness.graph.tap(buttonTitled: "Tap")

@@ -30,6 +30,7 @@ enum MarkdownReport {
                 out += "| " + figures.joined(separator: " | ") + " |\n"
             }
         }
+        if let warnings = ReportTable.runtimeWarnings(summary) { out += "\nWarnings: \(Formatting.markdown(warnings)).\n" }
         if !summary.unknownKinds.isEmpty { out += "\nUnknown kinds: \(Formatting.markdown(ReportTable.unknownKinds(summary))).\n" }
         let findings = summary.warnings + summary.invalidLines
         if !findings.isEmpty {

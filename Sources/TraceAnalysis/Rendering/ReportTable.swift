@@ -1,3 +1,5 @@
+import Tracer
+
 /// The per-view table the text and Markdown reports share: headers, cells, and value formats.
 enum ReportTable {
     /// The metrics shown as columns, between the view and its top cause.
@@ -48,6 +50,13 @@ enum ReportTable {
     }
 
     /// The summary's kinds this reader does not know, as `kind ×N, …` (sorted by kind).
+    /// How many `warning` events the runtime recorded (state modified during an update, a frame
+    /// abandoned at the round limit); nil when none.
+    static func runtimeWarnings(_ summary: TraceSummary) -> String? {
+        guard let count = summary.kindCounts[EventKind.warning.name], count > 0 else { return nil }
+        return "\(count) runtime warning\(count == 1 ? "" : "s") (kind \"warning\": see each event's view, prop and message)"
+    }
+
     static func unknownKinds(_ summary: TraceSummary) -> String {
         summary.unknownKinds.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
     }

@@ -16,6 +16,7 @@ enum TextReport {
         for mark in summary.marks {
             out += counters("mark \(TerminalText.sanitize(mark.name ?? ""))", mark.counters, summary) + "\n"
         }
+        if let warnings = ReportTable.runtimeWarnings(summary) { out += "warnings: \(warnings)\n" }
         if !summary.unknownKinds.isEmpty { out += "unknown kinds: \(ReportTable.unknownKinds(summary))\n" }
         if summary.invalidLineCount > 0 { out += "invalid lines skipped: \(summary.invalidLineCount)\n" }
         for diagnostic in summary.warnings + summary.invalidLines {

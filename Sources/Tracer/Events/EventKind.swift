@@ -18,7 +18,9 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
     case unmount
     /// A state wrapper's storage was created (a `@StateObject` autoclosure ran, a `@State` got storage).
     case stateInit
-    /// A runtime warning, e.g. state modified during a view update: `message`.
+    /// A runtime warning: `message`, with the `view`, `prop` and `site` concerned — state modified
+    /// during a view update, or a frame abandoned at the round limit because its handlers kept
+    /// writing ("onChange(of: Int) action tried to update multiple times per frame.").
     case warning
     /// Events lost by a bounded buffer: `count`.
     case dropped

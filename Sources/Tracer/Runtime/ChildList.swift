@@ -19,6 +19,8 @@ struct ChildSpec {
     /// Whether the child is content attached to the child before it (`.background`, `.overlay`, a
     /// presented sheet or destination).
     var isDecoration = false
+    /// Whether the view is compared with its previous value by `==` (`EquatableView`).
+    var comparedByEquality = false
 
     /// The view values the child stands for: itself and each modifier applied to it.
     var viewValues: Int { 1 + modifiers.count }
@@ -32,6 +34,7 @@ struct ChildList {
     private(set) var viewValues = 0
     private var modifiers: [any NodeModifier] = []
     private var explicitID: AnyHashable?
+    private var comparingByEquality = false
     /// For lazy containers: the rows to materialise; each top-level child or `ForEach` element
     /// is one row.
     private let window: Range<Int>?
@@ -51,9 +54,17 @@ struct ChildList {
         let spec = ChildSpec(
             view: content,
             identity: ChildIdentity(position: position, type: ObjectIdentifier(type(of: content)), explicitID: explicitID),
-            modifiers: modifiers, isDecoration: decorating)
+            modifiers: modifiers, isDecoration: decorating, comparedByEquality: comparingByEquality)
         viewValues += spec.viewValues
         specs.append(spec)
+    }
+
+    /// Adds `content`, compared with its previous value by `==` when `comparedByEquality`.
+    mutating func add(_ content: any View, comparedByEquality: Bool, at position: UInt64) {
+        let outer = comparingByEquality
+        comparingByEquality = comparedByEquality
+        add(content, at: position)
+        comparingByEquality = outer
     }
 
     /// Adds `content` wrapped in `modifier`; attached content (`.background`, `.overlay`, a

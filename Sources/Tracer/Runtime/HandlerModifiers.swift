@@ -14,25 +14,29 @@ struct ModifierContext {
         }
     }
 
-    /// Runs `action` after the current update, as SwiftUI runs `onChange`/`onAppear`.
-    func afterUpdate(_ action: @escaping () -> Void) {
-        graph.enqueueAfterUpdate(node: node, action)
+    /// Runs `action` (the handler called `handler`) after the current update, as SwiftUI runs
+    /// `onChange`/`onAppear`.
+    func afterUpdate(handler: String? = nil, _ action: @escaping () -> Void) {
+        graph.enqueueAfterUpdate(node: node, handler: handler, action)
     }
 }
 
-/// `.onReceive`: runs the handler with each value the publisher sends, in the graph's next flush.
+/// `.onReceive`: runs the handler with each value the publisher sends, when it sends it (see
+/// `UpdateScheduler.deliver`).
 struct ReceiveModifier<Output>: NodeModifier {
     let publisher: ValuePublisher<Output>
     let action: (Output) -> Void
 
-    final class State {
+    /// NB: `@unchecked Sendable`: the publisher's thread only hands it to the scheduler, which
+    /// calls `action` on the graph's thread alone.
+    final class State: @unchecked Sendable {
         let publisher: ObjectIdentifier
-        let subscription: ValueSubscription
+        var subscription: ValueSubscription?
+        /// The latest value's handler: the node's latest evaluation made it.
         var action: (Output) -> Void
 
-        init(publisher: ObjectIdentifier, subscription: ValueSubscription, action: @escaping (Output) -> Void) {
+        init(publisher: ObjectIdentifier, action: @escaping (Output) -> Void) {
             self.publisher = publisher
-            self.subscription = subscription
             self.action = action
         }
     }
@@ -43,14 +47,13 @@ struct ReceiveModifier<Output>: NodeModifier {
             return
         }
         let token = context.graph.token(for: context.node)
-        let index = context.index
-        let subscription = publisher.subscribe { value, cause in
-            token.scheduler.enqueue(PendingDelivery(node: token.id, cause: cause) { node in
-                guard index < node.modifierStates.count, let state = node.modifierStates[index] as? State else { return }
-                state.action(value)
-            })
+        let state = State(publisher: ObjectIdentifier(publisher), action: action)
+        // NB: weakly: the node owns the state, and the subscription ends with it.
+        state.subscription = publisher.subscribe { [weak state] value, cause in
+            guard let state else { return }
+            token.scheduler.deliver(PendingDelivery(node: token, cause: cause) { state.action(value) })
         }
-        context.state = State(publisher: ObjectIdentifier(publisher), subscription: subscription, action: action)
+        context.state = state
     }
 }
 
@@ -70,14 +73,17 @@ struct ChangeModifier<Value: Equatable>: NodeModifier {
         let value = self.value
         guard let state = context.state as? State else {
             context.state = State(value: value)
-            if initial { context.afterUpdate { action(value, value) } }
+            if initial { context.afterUpdate(handler: Self.handlerName) { action(value, value) } }
             return
         }
         guard state.value != value else { return }
         let old = state.value
         state.value = value
-        context.afterUpdate { action(old, value) }
+        context.afterUpdate(handler: Self.handlerName) { action(old, value) }
     }
+
+    /// The handler's name in SwiftUI's warnings: `onChange(of: Int)`.
+    static var handlerName: String { "onChange(of: \(Value.self))" }
 }
 
 /// `.onAppear`, `.task` and `.onDisappear`: run once when the node mounts or unmounts.
@@ -92,6 +98,6 @@ struct LifecycleModifier: NodeModifier {
     func update(_ context: inout ModifierContext) {
         guard moment == .appear, context.state == nil else { return }
         context.state = Appeared()
-        context.afterUpdate(action)
+        context.afterUpdate(handler: "onAppear(perform:)", action)
     }
 }

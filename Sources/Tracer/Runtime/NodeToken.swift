@@ -10,7 +10,8 @@ final class NodeToken: Sendable {
     let scheduler: UpdateScheduler
     /// False once the node is unmounted: later writes invalidate nothing.
     let mounted = Atomic<Bool>(true)
-    /// Bumped on every body evaluation, so a stale observation callback is ignored.
+    /// Bumped on every body evaluation, so a stale observation callback is ignored and a state
+    /// read by an earlier evaluation no longer counts.
     let observationGeneration = Atomic<UInt64>(0)
 
     init(id: Int, view: Symbol, scheduler: UpdateScheduler) {

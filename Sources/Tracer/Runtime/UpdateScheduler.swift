@@ -22,7 +22,9 @@ enum WriteTarget {
     case nothing
     /// The view owning the state.
     case owner(NodeToken)
-    /// Every view declaring an `@AppStorage` of this key.
+    /// The views whose latest evaluation read the value (see `ValueReaders`).
+    case views([NodeToken])
+    /// Every view whose latest evaluation read this `@AppStorage` key.
     case readers(AppStorageKey)
 }
 
@@ -48,7 +50,7 @@ final class UpdateScheduler: Sendable {
     static let updateWarning = "Modifying state during view update, this will cause undefined behavior."
 
     let recorder: TraceRecorder?
-    private let state = LockedBox(State())
+    let state = LockedBox(State())
     private let warningText: Symbol
 
     struct State {
@@ -58,23 +60,22 @@ final class UpdateScheduler: Sendable {
         var deliveries: [PendingDelivery] = []
         /// The thread evaluating bodies (0 when none): its writes get a warning.
         var updatingThread: UInt32 = 0
+        /// The thread driving the graph (the latest to evaluate): `.onReceive` runs there at once.
+        var graphThread: UInt32 = 0
         /// The thread running a handler and the event that led to it: writes there inherit it.
         var handlerThread: UInt32 = 0
         var handlerCause: UInt64 = 0
+        /// The handler running on `handlerThread` (`onChange(of: Int)`), for the runaway warning.
+        var handlerName: String?
+        /// The latest write of the open transaction (see `abandonRunawayUpdates`).
+        var latestWrite: LatestWrite?
         var warnedSites: Set<String> = []
         /// `@Observable` mutations waiting for the next update, in the order they happened.
         var observed: [ObservedMutation] = []
         /// Per thread, the index in `observed` of the mutation whose observers are being told.
         var observing: [UInt32: Int] = [:]
-        /// The views declaring each `@AppStorage` key.
-        /// NB: held weakly: a token holds this scheduler, so a strong list would keep the graph
-        /// (and its recorder) alive for ever.
-        var appStorageReaders: [AppStorageKey: [WeakNodeToken]] = [:]
-    }
-
-    /// A view in `appStorageReaders`, held weakly.
-    struct WeakNodeToken {
-        weak var token: NodeToken?
+        /// The views whose latest evaluation read each `@AppStorage` key.
+        var appStorageReaders: [AppStorageKey: ValueReaders] = [:]
     }
 
     /// One `@Observable` mutation as its observers reported it.
@@ -106,14 +107,18 @@ final class UpdateScheduler: Sendable {
                 seq = Self.record(write, cause: state.handlerThread == thread ? state.handlerCause : 0, tx: tx, recorder: recorder)
                 if duringUpdate { self.recordWarning(view: write.view, site: write.site, cause: seq, tx: tx) }
             }
+            state.latestWrite = LatestWrite(write: write, seq: seq, handler: state.handlerThread == thread ? state.handlerName : nil)
             switch target {
             case .nothing:
                 break
             case .owner(let owner):
                 Self.markDirty(owner, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
+            case .views(let readers):
+                for reader in readers {
+                    Self.markDirty(reader, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
+                }
             case .readers(let key):
-                state.appStorageReaders[key]?.removeAll { $0.token?.isMounted != true }
-                for reader in (state.appStorageReaders[key] ?? []).compactMap(\.token) {
+                for reader in state.appStorageReaders[key]?.invalidated(partChanged: { _ in true }) ?? [] {
                     Self.markDirty(reader, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
                 }
             }
@@ -123,13 +128,11 @@ final class UpdateScheduler: Sendable {
         return seq
     }
 
-    /// Makes `reader` one of the views a write to `key` invalidates, as SwiftUI invalidates every
-    /// view declaring an `@AppStorage` of the key (graph thread, when the view is installed).
-    func addReader(_ reader: NodeToken, of key: AppStorageKey) {
-        state.withLock { state in
-            state.appStorageReaders[key, default: []].removeAll { $0.token?.isMounted != true }
-            state.appStorageReaders[key, default: []].append(WeakNodeToken(token: reader))
-        }
+    /// Records a read of `@AppStorage` key `key` by the body running on this thread, if any: a
+    /// write of the key invalidates the views whose latest evaluation read it.
+    func noteRead(of key: AppStorageKey) {
+        guard BodyReads.current != nil else { return }
+        state.withLock { $0.appStorageReaders[key, default: ValueReaders()].noteRead() }
     }
 
     /// Notes that a property `observer` read in its last evaluation is about to change (called by
@@ -203,14 +206,25 @@ final class UpdateScheduler: Sendable {
         memo = WriteMemo(scheduler: ObjectIdentifier(self), seq: noteWrite(write, invalidating: .owner(owner), reason: .observed))
     }
 
-    /// Queues `delivery` (a publisher's value for an `.onReceive` handler) for the next flush.
-    func enqueue(_ delivery: PendingDelivery) {
+    /// Hands `delivery` (a publisher's value for an `.onReceive` handler) to its handler at once,
+    /// as SwiftUI runs `.onReceive` when the publisher sends, when it is sent on the graph's thread
+    /// outside a body evaluation; otherwise (another thread, or a body sending) it waits for the
+    /// next flush. Either way the handler's writes join the open transaction.
+    func deliver(_ delivery: PendingDelivery) {
         let thread = UInt32(ThreadID.current)
-        state.withLock { state in
+        let now = state.withLock { state -> Bool in
             _ = Self.enter(&state, on: thread)
-            state.deliveries.append(delivery)
+            let now = state.graphThread == thread && state.updatingThread != thread
+            if !now { state.deliveries.append(delivery) }
+            return now
         }
+        guard now, delivery.node.isMounted else { return }
+        runHandler(cause: delivery.cause, named: Self.receiveHandler, delivery.deliver)
     }
+
+    /// The name of `.onReceive` handlers in warnings.
+    static let receiveHandler = "onReceive(_:perform:)"
+
 
     /// Takes the queued deliveries; their handlers' writes still join the open transaction.
     func takeDeliveries() -> [PendingDelivery] {
@@ -229,7 +243,9 @@ final class UpdateScheduler: Sendable {
             state.observed.removeAll()
             state.observing.removeAll()
             state.openTransaction = 0
+            state.latestWrite = nil
             state.updatingThread = thread
+            state.graphThread = thread
             defer { state.dirty.removeAll() }
             return (tx, state.dirty)
         }
@@ -259,18 +275,19 @@ final class UpdateScheduler: Sendable {
         state.withLock { $0.updatingThread = 0 }
     }
 
-    /// Runs `handler` with writes on this thread attributed to `cause`.
-    func runHandler(cause: UInt64, _ handler: () -> Void) {
+    /// Runs `handler` (named `name`, e.g. `onChange(of: Int)`) with writes on this thread
+    /// attributed to `cause`.
+    func runHandler(cause: UInt64, named name: String? = nil, _ handler: () -> Void) {
         let thread = UInt32(ThreadID.current)
-        let previous = state.withLock { state -> (UInt32, UInt64) in
+        let previous = state.withLock { state -> (UInt32, UInt64, String?) in
             state.observing[thread] = nil
-            defer { (state.handlerThread, state.handlerCause) = (thread, cause) }
-            return (state.handlerThread, state.handlerCause)
+            defer { (state.handlerThread, state.handlerCause, state.handlerName) = (thread, cause, name) }
+            return (state.handlerThread, state.handlerCause, state.handlerName)
         }
         handler()
         state.withLock { state in
             state.observing[thread] = nil
-            (state.handlerThread, state.handlerCause) = previous
+            (state.handlerThread, state.handlerCause, state.handlerName) = previous
         }
     }
 
@@ -303,18 +320,20 @@ final class UpdateScheduler: Sendable {
         state.dirty[owner.id] = DirtyMark(reason: reason, cause: invalidation)
     }
 
-    private func printWarning(site: String) {
-        let line = Array("tracer: warning: \(site): \(Self.updateWarning)\n".utf8)
+    /// Writes `tracer: warning: SITE: MESSAGE` (without a site: `tracer: warning: MESSAGE`) to
+    /// standard error.
+    func printWarning(site: String, _ message: String = updateWarning) {
+        let line = Array("tracer: warning: \(site.isEmpty ? "" : site + ": ")\(message)\n".utf8)
         line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
     }
 }
 
-/// A value a publisher sent to an `.onReceive` handler, waiting for the graph's next flush.
+/// A value a publisher sent to an `.onReceive` handler.
 struct PendingDelivery {
     /// The node carrying the handler.
-    var node: Int
+    var node: NodeToken
     /// The `seq` of the write that sent the value.
     var cause: UInt64
     /// Hands the value to the handler, on the graph's thread.
-    var deliver: (ViewNode) -> Void
+    var deliver: () -> Void
 }

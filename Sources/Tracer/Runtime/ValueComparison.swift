@@ -1,13 +1,14 @@
 /// Equality of arbitrary values, as the runtime needs it for writes and view inputs.
 package enum ValueComparison {
     /// Whether a write from `old` to `new` changed the value: by `==` when `Equatable`, by
-    /// identity for class references, nil when it cannot be told.
+    /// identity for class references, by bytes for plain values (see `sameBytes`), nil when it
+    /// cannot be told.
     package static func changed<Value>(from old: Value, to new: Value) -> Bool? {
         if let old = old as? any Equatable { return !isEqual(old, new) }
         if Value.self is AnyObject.Type || type(of: old as Any) is AnyObject.Type {
             return (old as AnyObject) !== (new as AnyObject)
         }
-        return nil
+        return sameBytes(old, new).map(!)
     }
 
     /// `lhs == rhs` when `rhs` has `lhs`'s type.
@@ -16,15 +17,47 @@ package enum ValueComparison {
         return lhs == rhs
     }
 
-    /// Whether two view inputs are the same, as SwiftUI compares a child view with its previous
-    /// value: `Equatable` values by `==`; wrappers by their own rule (state by storage identity, a
-    /// binding by storage identity and carried value); class references by identity; other
-    /// structs, tuples, enums and optionals field by field; closures are always different.
+    /// Whether two values of a plain type have the same bytes; nil when the type is not plain.
+    ///
+    /// Plain is what the standard library's `_isPOD` says: a type whose copies are bitwise copies
+    /// — integers, floating-point numbers, `Bool`, `CGPoint`/`CGSize`/`CGRect`, SIMD vectors,
+    /// and structs, tuples and enums made only of those. A type holding a class reference, a
+    /// closure, an existential (`Any`, `any P`), a `String`, an `Array` or any other
+    /// copy-on-write storage is not plain. As in SwiftUI, bytes are not `==`: `0.0` and `-0.0`
+    /// differ, two `nan`s with the same bits are the same.
+    static func sameBytes(_ lhs: Any, _ rhs: Any) -> Bool? {
+        func compare<T>(_ lhs: T) -> Bool? {
+            guard _isPOD(T.self), let rhs = rhs as? T else { return nil }
+            return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+        }
+        return _openExistential(lhs, do: compare)
+    }
+
+    /// Whether a child view is the same as its previous value, as SwiftUI compares a view: field
+    /// by field (see `sameInput`), and by the view's own `==` only under `.equatable()` /
+    /// `EquatableView` (`byEquality`).
+    static func sameView(_ new: any View, _ old: any View, byEquality: Bool) -> Bool {
+        guard type(of: new) == type(of: old) else { return false }
+        if byEquality, let new = new as? any Equatable { return isEqual(new, old) }
+        return sameFields(new, old, depth: 0)
+    }
+
+    /// Whether two view inputs are the same, as SwiftUI compares a view's stored properties:
+    /// wrappers by their own rule (state by storage identity, a binding by storage identity and
+    /// carried value); `Equatable` values by `==`; class references by identity; plain values
+    /// by their bytes; other structs, tuples, enums and optionals field by field; closures are
+    /// always different.
     static func sameInput(_ lhs: Any, _ rhs: Any, depth: Int = 0) -> Bool {
         guard type(of: lhs) == type(of: rhs) else { return false }
         if let lhs = lhs as? any InputComparable { return lhs.isSameInput(as: rhs) }
         if let lhs = lhs as? any Equatable { return isEqual(lhs, rhs) }
         if type(of: lhs) is AnyObject.Type { return (lhs as AnyObject) === (rhs as AnyObject) }
+        if let same = sameBytes(lhs, rhs) { return same }
+        return sameFields(lhs, rhs, depth: depth)
+    }
+
+    /// Whether two values of one type have the same fields (`sameInput` on each).
+    private static func sameFields(_ lhs: Any, _ rhs: Any, depth: Int) -> Bool {
         // NB: past this depth a value is deemed different rather than risk unbounded reflection.
         guard depth < 32 else { return false }
         let left = Mirror(reflecting: lhs)

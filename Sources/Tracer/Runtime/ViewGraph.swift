@@ -6,7 +6,7 @@ import Observation
 ///
 /// Drive it from one thread (the one calling `mount`, `flush` and the driver methods); state may
 /// be written from any thread and joins the next transaction. A flush is one run-loop turn:
-/// queued `.onReceive` values are delivered, then each dirty node is evaluated once, top-down,
+/// `.onReceive` values sent from other threads are delivered, then each dirty node is evaluated once, top-down,
 /// and children whose inputs are equal are skipped; `onChange`/`onAppear` handlers run after.
 /// The work of a flush is proportional to the nodes it evaluates, not to the tree.
 public final class ViewGraph {
@@ -34,7 +34,7 @@ public final class ViewGraph {
     private(set) var passDirty: [Int: DirtyMark] = [:]
     private var tokenNodes: [Int: ViewNode] = [:]
     private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
-    private var afterUpdate: [(owner: ViewNode, action: () -> Void)] = []
+    private var afterUpdate: [(owner: ViewNode, handler: String?, action: () -> Void)] = []
     private let observedObjects = ObservedObjectRegistry()
     var driverTargets: [String: ViewNode] = [:]
     var environmentState = GraphEnvironment()
@@ -65,11 +65,13 @@ public final class ViewGraph {
 
     /// One run-loop turn: delivers queued values, evaluates what pending writes invalidated,
     /// runs `onChange`/`onAppear` handlers, and repeats while those wrote state (bounded by
-    /// `maximumRoundsPerFlush`). Every write before it ends in one of its transactions, also a
-    /// write that invalidated nothing: the next write opens a new one.
+    /// `maximumRoundsPerFlush`, past which the frame is abandoned with a `warning`, as SwiftUI
+    /// does). Every write before it ends in one of its transactions, also a write that invalidated
+    /// nothing: the next write opens a new one.
     public func flush() {
         var rounds = 0
-        while rounds < maximumRoundsPerFlush, scheduler.hasPendingWork {
+        while scheduler.hasPendingWork {
+            guard rounds < maximumRoundsPerFlush else { return scheduler.abandonRunawayUpdates() }
             update { _ in }
             rounds += 1
         }
@@ -102,22 +104,22 @@ public final class ViewGraph {
     }
 
     private func deliverPendingValues() {
-        for delivery in scheduler.takeDeliveries() {
-            guard let node = tokenNodes[delivery.node], node.isMounted else { continue }
-            scheduler.runHandler(cause: delivery.cause) { delivery.deliver(node) }
+        for delivery in scheduler.takeDeliveries() where delivery.node.isMounted {
+            scheduler.runHandler(cause: delivery.cause, named: UpdateScheduler.receiveHandler, delivery.deliver)
         }
     }
 
     private func runAfterUpdateActions() {
         let actions = afterUpdate
         afterUpdate.removeAll()
-        for (owner, action) in actions {
-            scheduler.runHandler(cause: owner.lastEvaluation, action)
+        for (owner, handler, action) in actions {
+            scheduler.runHandler(cause: owner.lastEvaluation, named: handler, action)
         }
     }
 
-    func enqueueAfterUpdate(node: ViewNode, _ action: @escaping () -> Void) {
-        afterUpdate.append((bodyOwner(of: node) ?? node, action))
+    /// Runs `action` (the handler called `handler`) after the current update.
+    func enqueueAfterUpdate(node: ViewNode, handler: String? = nil, _ action: @escaping () -> Void) {
+        afterUpdate.append((bodyOwner(of: node) ?? node, handler, action))
     }
 
     /// The nearest view with a body at or above `node` (nil at the top of a tree of primitives):
@@ -189,8 +191,8 @@ public final class ViewGraph {
         for child in children.reversed() { stack.append((child, seq)) }
     }
 
-    /// Runs `work` with the `@Observable` properties it reads tracked for `node`: a change to one
-    /// of them invalidates the node, once.
+    /// Runs `work` with the `@Observable` properties and state values it reads tracked for `node`:
+    /// a change to one of them invalidates the node, once.
     ///
     /// A body evaluation (`renewing`) tracks afresh: the node's earlier trackings go stale. Content
     /// built later outside the body (a lazy stack's rows for a new viewport) joins the current
@@ -201,7 +203,7 @@ public final class ViewGraph {
             ? token.observationGeneration.add(1, ordering: .relaxed).newValue
             : token.observationGeneration.load(ordering: .relaxed)
         let models = observableModels(of: node.view)
-        return withObservationTracking(work) {
+        return withObservationTracking({ BodyReads.attributing(to: token, work) }) {
             guard token.observationGeneration.load(ordering: .relaxed) == generation else { return }
             token.scheduler.noteObservedChange(token, models: models)
         }
@@ -314,7 +316,7 @@ public final class ViewGraph {
         node.view = spec.view
         node.modifiers = spec.modifiers
         if info.hasBody {
-            let same = ValueComparison.sameInput(spec.view, previous)
+            let same = ValueComparison.sameView(spec.view, previous, byEquality: spec.comparedByEquality)
             if !same { changed += 1 }
             if let mark = passDirty[node.id] {
                 pending.append(.evaluate(node, mark.reason, cause: mark.cause))
@@ -368,7 +370,7 @@ public final class ViewGraph {
             nodeCount -= 1
             if current.hasBody { pending.append(.unmount(current)) }
             for case let modifier as LifecycleModifier in current.modifiers where modifier.moment == .disappear {
-                enqueueAfterUpdate(node: current, modifier.action)
+                enqueueAfterUpdate(node: current, handler: "onDisappear(perform:)", modifier.action)
             }
             stack.append(contentsOf: current.children)
         }

@@ -13,10 +13,6 @@ extension View {
     /// state starts afresh.
     public func id<ID: Hashable>(_ id: ID) -> some View { IdentifiedView(content: self, id: id) }
 
-    /// The view itself: it is compared with its previous value by `==` to decide whether its body
-    /// runs, as every `Equatable` view is here (SwiftUI's `.equatable()` asks for that).
-    public func equatable() -> Self where Self: Equatable { self }
-
     // MARK: Output attributes
 
     /// Draws `content` behind the view; `content` is a view of its own (its body runs and is traced).

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A value kept in `UserDefaults` under a key; writing it invalidates every view of the graph
-/// that declares an `@AppStorage` of the same key in the same store.
+/// whose latest body evaluation read the key in the same store (through an `@AppStorage` of the
+/// key or a binding to one).
 @propertyWrapper
 public struct AppStorage<Value: AppStorageValue>: DynamicProperty {
     let key: String
@@ -22,7 +23,7 @@ public struct AppStorage<Value: AppStorageValue>: DynamicProperty {
 
     /// The stored value, or the default when none is stored.
     public var wrappedValue: Value {
-        get { AppStorageLink.read(key, from: store) ?? defaultValue }
+        get { (slot.installed.map { $0.read() } ?? AppStorageLink.read(key, from: store)) ?? defaultValue }
         nonmutating set {
             if let link = slot.installed {
                 link.write(newValue)
@@ -32,9 +33,12 @@ public struct AppStorage<Value: AppStorageValue>: DynamicProperty {
         }
     }
 
-    /// A binding to the stored value.
+    /// The stored value or the default, read without making the running body depend on it.
+    private var storedValue: Value { AppStorageLink.read(key, from: store) ?? defaultValue }
+
+    /// A binding to the stored value (making it is not a read of the key; reading through it is).
     public var projectedValue: Binding<Value> {
-        let current = wrappedValue
+        let current = storedValue
         guard let link = slot.installed else { return .constant(current) }
         return Binding(
             identity: BindingIdentity(root: ObjectIdentifier(link)), carrying: current,
@@ -44,12 +48,9 @@ public struct AppStorage<Value: AppStorageValue>: DynamicProperty {
 
 extension AppStorage: InstallableProperty {
     func install(_ installer: inout PropertyInstaller) {
-        let token = installer.token
         let scheduler = installer.scheduler
         slot.install(installer.slotObject(wrapper: .appStorage, site: site) { description in
-            let link = AppStorageLink<Value>(key: key, store: store, scheduler: scheduler, description: description)
-            scheduler.addReader(token, of: link.storageKey)
-            return link
+            AppStorageLink<Value>(key: key, store: store, scheduler: scheduler, description: description)
         })
     }
 }
@@ -57,7 +58,7 @@ extension AppStorage: InstallableProperty {
 extension AppStorage: InputComparable {
     func isSameInput(as other: Any) -> Bool {
         guard let other = other as? AppStorage<Value> else { return false }
-        return key == other.key && wrappedValue == other.wrappedValue
+        return key == other.key && storedValue == other.storedValue
     }
 }
 
@@ -82,7 +83,11 @@ final class AppStorageLink<Value: AppStorageValue>: Sendable {
         store.withLock { Value(from: $0, forKey: key) }
     }
 
-    func read() -> Value? { Self.read(key, from: store) }
+    /// The stored value; read in a body, it makes that view depend on the key.
+    func read() -> Value? {
+        scheduler.noteRead(of: storageKey)
+        return Self.read(key, from: store)
+    }
 
     func write(_ newValue: Value) {
         let changed = store.withLock { defaults -> Bool in

@@ -32,7 +32,8 @@ public struct Binding<Value> {
 
     /// A binding that reads with `get` and writes with `set`.
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
-        self.init(identity: nil, carrying: get(), get: get, set: set)
+        // NB: making a binding is no read: what `get` reads now is not a dependency of the body making it.
+        self.init(identity: nil, carrying: BodyReads.attributing(to: nil, get), get: get, set: set)
     }
 
     /// A binding to a value that never changes; writes are ignored.
@@ -56,7 +57,7 @@ public struct Binding<Value> {
         return Binding<Subject>(
             identity: identity?.appending(keyPath),
             carrying: carried[keyPath: keyPath],
-            get: { read()[keyPath: keyPath] },
+            get: { BodyReads.projecting(keyPath, read)[keyPath: keyPath] },
             set: { newValue in
                 var value = read()
                 value[keyPath: keyPath] = newValue

@@ -7,40 +7,61 @@ import Synchronization
 /// `@ViewStorage` (writes never invalidate; a publisher delivers each value) and the object of a
 /// `@StateObject` (never written).
 final class NodeStorage<Value>: Sendable {
-    private let value: LockedBox<Value>
+    private let contents: LockedBox<Contents>
     private let description: WriteDescription
     private let owner: NodeToken
     private let invalidates: Bool
     /// Delivers every written value (`@ViewStorage`); nil for other wrappers.
     let publisher: ValuePublisher<Value>?
 
+    /// The value and the views whose latest evaluation read it.
+    private struct Contents {
+        var value: Value
+        var readers = ValueReaders()
+    }
+
     init(_ initialValue: Value, owner: NodeToken, description: WriteDescription, invalidates: Bool, publishes: Bool) {
-        self.value = LockedBox(initialValue)
+        self.contents = LockedBox(Contents(value: initialValue))
         self.owner = owner
         self.description = description
         self.invalidates = invalidates
         self.publisher = publishes ? ValuePublisher() : nil
     }
 
-    /// The current value.
-    func read() -> Value { value.withLock { $0 } }
+    /// The current value; read in a body (the owner's through `wrappedValue`, another view's
+    /// through a binding), it makes that view depend on it.
+    func read() -> Value {
+        contents.withLock { contents in
+            contents.readers.noteRead(projection: BodyReads.projection)
+            return contents.value
+        }
+    }
 
-    /// Stores `newValue`, records the write and invalidates the owner when it changed.
+    /// Stores `newValue`, records the write and, when it changed, invalidates the views whose
+    /// latest evaluation read the value.
     func write(_ newValue: Value) {
-        let changed = value.withLock { stored -> Bool? in
-            defer { stored = newValue }
-            return ValueComparison.changed(from: stored, to: newValue)
+        let (changed, readers) = contents.withLock { contents -> (Bool?, [NodeToken]) in
+            defer { contents.value = newValue }
+            let changed = ValueComparison.changed(from: contents.value, to: newValue)
+            guard invalidates, changed != false else { return (changed, []) }
+            let old = contents.value
+            return (changed, contents.readers.invalidated { part in
+                guard let before = old[keyPath: part], let after = newValue[keyPath: part] else { return true }
+                return ValueComparison.changed(from: before, to: after) != false
+            })
         }
         var write = description
         write.changed = changed
-        let seq = owner.scheduler.noteWrite(write, invalidating: invalidates && changed != false ? .owner(owner) : .nothing)
+        let seq = owner.scheduler.noteWrite(write, invalidating: readers.isEmpty ? .nothing : .views(readers))
         publisher?.send(newValue, cause: seq)
     }
 
     /// A binding that reads and writes this storage; equal to another made from the same
-    /// storage while the value it carries is equal.
+    /// storage while the value it carries is equal. Making it is not a read (`$x` in a body does
+    /// not make the body depend on `x`); reading through it is.
     func binding() -> Binding<Value> {
-        Binding(identity: BindingIdentity(root: ObjectIdentifier(self)), carrying: read(), get: read, set: write)
+        let carried = contents.withLock { $0.value }
+        return Binding(identity: BindingIdentity(root: ObjectIdentifier(self)), carrying: carried, get: read, set: write)
     }
 }
 
