@@ -3,7 +3,7 @@ import Tracer
 /// A field of a `tracer/1` line that this reader knows, with the JSON type it must hold.
 public enum TraceField: UInt8, Sendable, CaseIterable {
     case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
-    case schema, tool, scenario, variant, unit, pid, conn
+    case schema, tool, scenario, variant, unit, pid, conn, built, extractable
 
     /// The JSON type a known field's value must have.
     public enum ValueType: Sendable {
@@ -42,13 +42,15 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
         case .unit: return F.unit
         case .pid: return F.pid
         case .conn: return F.conn
+        case .built: return F.built
+        case .extractable: return F.extractable
         }
     }
 
     /// The type the value of this field must have.
     public var valueType: ValueType {
         switch self {
-        case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid, .conn: return .integer
+        case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid, .conn, .built, .extractable: return .integer
         case .changed: return .booleanOrInteger
         default: return .string
         }

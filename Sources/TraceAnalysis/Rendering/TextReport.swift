@@ -10,7 +10,7 @@ enum TextReport {
         out += "\n"
         // NB: names come from the trace: the table writes control characters visibly.
         let rows = [ReportTable.headers] + ReportTable.rows(views, of: summary)
-        out += Formatting.table(rows, leftAligned: [0, ReportTable.headers.count - 1])
+        out += Formatting.table(rows, leftAligned: ReportTable.textColumns)
         if views.count < summary.views.count { out += "(\(views.count) of \(summary.views.count) views shown)\n" }
         out += "\n" + counters("total", summary.totals, summary) + "\n"
         for mark in summary.marks {

@@ -24,6 +24,10 @@ public enum TraceSchema {
         public static let cause = "cause"
         public static let reason = "reason"
         public static let dur = "dur"
+        /// On a body-eval: view values the body built (see `BodyContent`).
+        public static let built = "built"
+        /// On a body-eval (`extract`): of those, what extracting unchanged leaf content would stop rebuilding.
+        public static let extractable = "extract"
         public static let name = "name"
         public static let message = "message"
         public static let count = "count"
