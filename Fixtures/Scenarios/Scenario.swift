@@ -18,7 +18,7 @@ public struct ScenarioVariant: Sendable, Equatable {
 public struct Scenario: Sendable {
     /// The name `tracectl record` takes (`scroll-offset`, …).
     public let name: String
-    /// The seed document it reproduces (`seed 000`).
+    /// The seed document it reproduces (`seed 000`), or `screen pattern` for a common screen's pattern.
     public let seed: String
     /// One line on what it shows.
     public let summary: String
@@ -110,6 +110,24 @@ public final class ScenarioSession: Sendable {
 
     /// Lets one 120 Hz frame pass on the clock.
     public func nextFrame() { clock.advance(by: Self.frameInterval) }
+
+    /// Marks `launch` and mounts `root`.
+    public func launch<Root: View>(_ root: Root) {
+        mark("launch")
+        graph.mount(root)
+    }
+
+    /// Marks `step`, then plays one frame per element of `inputs`: the clock moves a frame and
+    /// `frame` runs with the element.
+    public func play<Inputs: Sequence>(
+        _ step: String, _ inputs: Inputs, frame: (Inputs.Element) throws(ViewGraphError) -> Void
+    ) throws(ViewGraphError) {
+        mark(step)
+        for input in inputs {
+            nextFrame()
+            try frame(input)
+        }
+    }
 
     /// Selects `value` in the first mounted list whose path ends with `suffix` (one frame).
     public func select(_ value: Any?, inListEndingWith suffix: String) throws(ViewGraphError) {

@@ -7,6 +7,8 @@ public enum ScenarioCatalog {
         DiceRoll.scenario,
         Selection.scenario,
         LazyStack.scenario,
+        FormTyping.scenario,
+        EnvironmentTheme.scenario,
     ]
 
     /// The scenario called `name`.

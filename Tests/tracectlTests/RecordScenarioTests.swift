@@ -4,14 +4,14 @@ import TracerTestSupport
 
 @Suite("tracectl record SCENARIO", .temporaryDirectory)
 struct RecordScenarioTests {
-    static let scenarios = ["scroll-offset", "rendering-cycle", "dice-roll", "selection", "lazy-stack"]
+    static let scenarios = ["scroll-offset", "rendering-cycle", "dice-roll", "selection", "lazy-stack", "form-typing", "environment-theme"]
 
     @Test("--list names every scenario and each of its variants")
     func list() throws {
         let run = try TracectlProcess.run(["record", "--list"])
         #expect(run.status == 0)
         Golden.check(run.stdout, named: "record/list.txt")
-        for scenario in Self.scenarios { #expect(run.stdout.contains("\(scenario) (seed ")) }
+        for scenario in Self.scenarios { #expect(run.stdout.contains("\(scenario) (")) }
     }
 
     @Test("an unknown scenario exits 2, names the valid ones and a near miss")

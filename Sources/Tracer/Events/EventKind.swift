@@ -69,6 +69,8 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
     case identity
     /// Skipped: the child value equals the previous one and the node is clean.
     case inputsEqual
+    /// An environment value the view declares (`@Environment`, `@EnvironmentObject`) changed.
+    case environment
 
     /// The spelling in the `reason` field (empty for `.none`).
     public var name: String {
@@ -80,6 +82,7 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
         case .inputsChanged: "inputs-changed"
         case .identity: "identity"
         case .inputsEqual: "inputs-equal"
+        case .environment: "environment"
         }
     }
 }
@@ -94,6 +97,8 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
     case stateObject
     case observedObject
     case appStorage
+    case environment
+    case environmentObject
 
     /// The spelling in the `wrapper` field (empty for `.none`).
     public var name: String {
@@ -106,6 +111,8 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
         case .stateObject: "StateObject"
         case .observedObject: "ObservedObject"
         case .appStorage: "AppStorage"
+        case .environment: "Environment"
+        case .environmentObject: "EnvironmentObject"
         }
     }
 }

@@ -16,7 +16,8 @@ struct ChildSpec {
     var identity: ChildIdentity
     /// Modifiers applied to the child, innermost first.
     var modifiers: [any NodeModifier]
-    /// Whether the child is a `.background`/`.overlay` content of the child before it.
+    /// Whether the child is content attached to the child before it (`.background`, `.overlay`, a
+    /// presented sheet or destination).
     var isDecoration = false
 
     /// The view values the child stands for: itself and each modifier applied to it.
@@ -55,23 +56,25 @@ struct ChildList {
         specs.append(spec)
     }
 
-    /// Adds `content` wrapped in `modifier`; a decoration's content (`.background`, `.overlay`)
-    /// follows it as children of their own.
+    /// Adds `content` wrapped in `modifier`; attached content (`.background`, `.overlay`, a
+    /// presented sheet or destination) follows it as children of their own.
     mutating func add(_ content: any View, modifiedBy modifier: any NodeModifier, at position: UInt64) {
         let before = specs.count
         modifiers.append(modifier)
         add(content, at: position)
         modifiers.removeLast()
-        guard let decoration = modifier as? DecorationModifier, specs.count > before else { return }
-        // NB: the decoration is part of what it decorates: not a row of a lazy stack, and without
-        // the decorated view's modifiers (an `.onAppear` outside it runs once). Its place mixes in
-        // the modifier's depth, so that two decorations of one view stay apart.
+        guard let attachment = modifier as? any AttachedContentModifier, let attached = attachment.attachedContent,
+              specs.count > before else { return }
+        // NB: the attachment is part of what it is attached to: not a row of a lazy stack, and
+        // without the view's modifiers (an `.onAppear` outside it runs once) but the environment
+        // values set outside it. Its place mixes in the modifier's depth, so that two attachments
+        // of one view stay apart.
         let outer = modifiers
         let outerDecorating = decorating
-        modifiers = []
+        modifiers = outer.filter { $0 is any EnvironmentModifier }
         rowDepth += 1
         decorating = true
-        add(decoration.content, at: Self.position(position, mixing: UInt64(outer.count) << 8 | decoration.layer.rawValue))
+        add(attached, at: Self.position(position, mixing: UInt64(outer.count) << 8 | attachment.attachmentLayer))
         decorating = outerDecorating
         rowDepth -= 1
         modifiers = outer

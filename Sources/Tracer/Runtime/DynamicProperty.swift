@@ -28,16 +28,17 @@ struct PropertyInstaller {
     /// The node's token: what storage holds to invalidate the node.
     var token: NodeToken { node.token(scheduler: scheduler) }
 
-    /// The object in the current slot, creating it (and recording `state-init`) the first time.
+    /// The object in the current slot, creating it (and recording `state-init`, unless not
+    /// `recordingInit`) the first time.
     mutating func slotObject<Object: AnyObject>(
-        wrapper: WrapperKind, site: DeclarationSite?, create: (WriteDescription) -> Object
+        wrapper: WrapperKind, site: DeclarationSite?, recordingInit: Bool = true, create: (WriteDescription) -> Object
     ) -> Object {
         if slot < node.properties.count, let existing = node.properties[slot] as? Object { return existing }
         let description = describe(wrapper: wrapper, site: site)
         let created = create(description)
         while node.properties.count <= slot { node.properties.append(nil) }
         node.properties[slot] = created
-        recordStateInit(description)
+        if recordingInit { recordStateInit(description) }
         return created
     }
 

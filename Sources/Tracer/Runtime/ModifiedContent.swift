@@ -54,7 +54,7 @@ struct AttributeModifier<Value>: NodeModifier {
 /// `.background` and `.overlay`: content drawn behind or over a view. The content gets nodes of
 /// its own beside the view (see `ChildList`); the modifier itself is an attribute of the view,
 /// its layer and alignment.
-struct DecorationModifier: NodeModifier {
+struct DecorationModifier: AttachedContentModifier {
     enum Layer: UInt64 { case background = 1, overlay = 2 }
 
     let layer: Layer
@@ -62,11 +62,22 @@ struct DecorationModifier: NodeModifier {
     let content: any View
 
     var isAttribute: Bool { true }
+    var attachedContent: (any View)? { content }
+    var attachmentLayer: UInt64 { layer.rawValue }
 
     func isSameAttribute(as previous: any NodeModifier) -> Bool? {
         guard let previous = previous as? Self else { return false }
         return previous.layer == layer && previous.alignment == alignment
     }
+}
+
+/// A modifier whose content is drawn with the view it modifies, as children of their own beside
+/// it (see `ChildList`).
+protocol AttachedContentModifier: NodeModifier {
+    /// The content; nil when there is none now (a sheet not presented).
+    var attachedContent: (any View)? { get }
+    /// Tells the attachments of one view apart.
+    var attachmentLayer: UInt64 { get }
 }
 
 /// Gives its content an explicit identity: a new id is a new node, with fresh state.

@@ -23,7 +23,9 @@ public enum ObservableModels {
     private static func collect(in value: Any, depth: Int, into models: inout [String]) {
         for child in Mirror(reflecting: value).children {
             let style = Mirror(reflecting: child.value).displayStyle
-            if style != .optional, child.value is any Observable {
+            if let reference = child.value as? any ObservableModelReference, let name = reference.observableModelName {
+                if !models.contains(name) { models.append(name) }
+            } else if style != .optional, child.value is any Observable {
                 let name = String(describing: type(of: child.value))
                 if !models.contains(name) { models.append(name) }
             } else if depth < 3, style == .struct || style == .optional || style == .enum || style == .tuple {
@@ -31,4 +33,11 @@ public enum ObservableModels {
             }
         }
     }
+}
+
+/// A stored property that stands for an `@Observable` model it does not hold yet (the
+/// runtime's `@Environment(Model.self)`, which gets its model from the environment).
+protocol ObservableModelReference {
+    /// The model type's name; nil when the property refers to no model.
+    var observableModelName: String? { get }
 }

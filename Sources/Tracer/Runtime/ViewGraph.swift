@@ -29,14 +29,15 @@ public final class ViewGraph {
     private var builtViewValues = 0
     /// How many of them lay in leaf content rebuilt with unchanged data (see `BodyContent`).
     private var extractableViewValues = 0
-    private var pass = 0
-    private var transaction: UInt64 = 0
-    private var passDirty: [Int: DirtyMark] = [:]
+    private(set) var pass = 0
+    private(set) var transaction: UInt64 = 0
+    private(set) var passDirty: [Int: DirtyMark] = [:]
     private var tokenNodes: [Int: ViewNode] = [:]
     private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
     private var afterUpdate: [(owner: ViewNode, action: () -> Void)] = []
     private let observedObjects = ObservedObjectRegistry()
     var driverTargets: [String: ViewNode] = [:]
+    var environmentState = GraphEnvironment()
 
     /// An empty graph recording to `recorder` (nil: not recording).
     public init(recorder: TraceRecorder? = nil, defaultViewport: Range<Int> = 0..<10) {
@@ -88,6 +89,7 @@ public final class ViewGraph {
         passDirty = dirty
         var work: [PendingChild] = []
         reconcile(&work)
+        recordEnvironmentWrites(cause: 0)
         run(work, cause: 0)
         let dirtyNodes = dirty.keys.compactMap { tokenNodes[$0] }.sorted { ($0.depth, $0.id) < ($1.depth, $1.id) }
         for node in dirtyNodes where node.isMounted && node.evaluatedPass != pass {
@@ -133,6 +135,8 @@ public final class ViewGraph {
         case skip(ViewNode)
         case mount(ViewNode, EvalReason)
         case unmount(ViewNode)
+        /// A value the view declares from the environment changed (by `write`, when known).
+        case environmentChanged(ViewNode, EnvironmentWrite?)
     }
 
     /// Processes pending children depth-first with an explicit stack (trees may be deep).
@@ -149,6 +153,9 @@ public final class ViewGraph {
                 evaluate(node, reason: reason, cause: mount, stack: &stack)
             case .evaluate(let node, let reason, let own):
                 evaluate(node, reason: reason, cause: own ?? cause, stack: &stack)
+            case .environmentChanged(let node, let write):
+                guard let invalidation = invalidateForEnvironment(node, write: write, cause: cause) else { continue }
+                evaluate(node, reason: .environment, cause: invalidation, stack: &stack)
             }
         }
     }
@@ -178,6 +185,7 @@ public final class ViewGraph {
                 changedChildren: changed, content: content))
         } ?? 0
         node.lastEvaluation = seq
+        recordEnvironmentWrites(cause: seq)
         for child in children.reversed() { stack.append((child, seq)) }
     }
 
@@ -301,6 +309,7 @@ public final class ViewGraph {
     /// Gives an existing node its new value; returns the differences it counts for its parent.
     private func update(_ node: ViewNode, to spec: ChildSpec, info: ViewTypeInfo, into pending: inout [PendingChild]) -> Int {
         var changed = Self.attributeDifferences(spec.modifiers, node.modifiers)
+        let environment = refreshEnvironment(of: node, under: node.parent ?? host, modifiers: spec.modifiers, previous: node.modifiers)
         let previous = node.view
         node.view = spec.view
         node.modifiers = spec.modifiers
@@ -309,8 +318,11 @@ public final class ViewGraph {
             if !same { changed += 1 }
             if let mark = passDirty[node.id] {
                 pending.append(.evaluate(node, mark.reason, cause: mark.cause))
+            } else if environment.readerChanged {
+                pending.append(.environmentChanged(node, environment.cause))
             } else {
                 pending.append(same ? .skip(node) : .evaluate(node, .inputsChanged, cause: nil))
+                if same, environment.changed { propagateEnvironment(below: node, into: &pending) }
             }
         } else {
             if let primitive = spec.view as? any PrimitiveView, !primitive.hasSameAttributes(as: previous) { changed += 1 }
@@ -329,6 +341,7 @@ public final class ViewGraph {
             view: spec.view, modifiers: spec.modifiers, hasBody: info.hasBody, recorder: recorder)
         nextNodeID += 1
         nodeCount += 1
+        _ = refreshEnvironment(of: node, under: parent, modifiers: spec.modifiers, previous: nil)
         if node.hasBody {
             _ = token(for: node)
             pending.append(.mount(node, reason))

@@ -100,7 +100,7 @@ extension ViewGraph {
     }
 
     /// Visits every mounted node depth-first, parents before children.
-    private func forEachNode(_ visit: (ViewNode) -> Void) {
+    func forEachNode(_ visit: (ViewNode) -> Void) {
         var stack = Array(host.children.reversed())
         while let node = stack.popLast() {
             visit(node)

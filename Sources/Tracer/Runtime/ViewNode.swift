@@ -24,6 +24,8 @@ final class ViewNode {
     var observations: [Int: ObjectObservation] = [:]
     /// The rows a lazy container materialises.
     var viewport: Range<Int>?
+    /// The environment values the node's view gets.
+    var environment = EnvironmentValues()
     var isMounted = true
     /// The flush pass in which the node last evaluated (a node evaluates once per pass).
     var evaluatedPass = 0

@@ -20,6 +20,16 @@ public struct Binding<Value> {
         self.store = set
     }
 
+    /// A binding to `keyPath` of `object`: equal to another to the same object and key path while
+    /// it carries the same value (read now: for an `@Observable`, a read by the body making it).
+    init<Object: AnyObject>(_ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>) {
+        self.init(
+            identity: BindingIdentity(root: ObjectIdentifier(object), keyPath: keyPath),
+            carrying: object[keyPath: keyPath],
+            get: { object[keyPath: keyPath] },
+            set: { object[keyPath: keyPath] = $0 })
+    }
+
     /// A binding that reads with `get` and writes with `set`.
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         self.init(identity: nil, carrying: get(), get: get, set: set)

@@ -28,12 +28,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
         /// A binding to `keyPath` of the object; equal to another to the same object and key
         /// path while it carries the same value.
         public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
-            let object = self.object
-            return Binding(
-                identity: BindingIdentity(root: ObjectIdentifier(object), keyPath: keyPath),
-                carrying: object[keyPath: keyPath],
-                get: { object[keyPath: keyPath] },
-                set: { object[keyPath: keyPath] = $0 })
+            Binding(object, keyPath)
         }
     }
 }

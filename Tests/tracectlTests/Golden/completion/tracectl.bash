@@ -28,7 +28,7 @@ _tracectl() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '-o --output --variant --list --listen --allow-remote --duration --help' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'scroll-offset rendering-cycle dice-roll selection lazy-stack' -- "$cur"))
+                COMPREPLY=($(compgen -W 'scroll-offset rendering-cycle dice-roll selection lazy-stack form-typing environment-theme' -- "$cur"))
             fi
             ;;
         import)

@@ -40,7 +40,7 @@ _tracectl() {
                 --allow-remote'[Allow --listen on an address other than loopback.]' \
                 --duration'[With --listen\: stop after this many seconds.]:seconds: ' \
                 '--help[Show help information.]' \
-                '::scenario:(scroll-offset rendering-cycle dice-roll selection lazy-stack)' \
+                '::scenario:(scroll-offset rendering-cycle dice-roll selection lazy-stack form-typing environment-theme)' \
                 '*::command:_normal'
             ;;
         import)
