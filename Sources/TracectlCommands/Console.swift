@@ -57,11 +57,30 @@ package struct Console: Sendable {
         getenv("NO_COLOR").map { ["NO_COLOR": String(cString: $0)] } ?? [:]
     }
 
-    /// Redraws the progress line on standard error (a terminal's) as `text`.
-    func progress(_ text: String) { err("\r\u{1B}[K" + text) }
+    /// Whether a progress line stands on standard error now: other output erases it first, so
+    /// that a warning never continues the progress line's text.
+    private let progressShown = LockedBox(false)
 
-    /// Erases the progress line.
-    func clearProgress() { err("\r\u{1B}[K") }
+    /// The bytes that take the cursor back to the line's start and erase the line.
+    private static let eraseLine = "\r\u{1B}[K"
+
+    /// Redraws the progress line on standard error (a terminal's) as `text`; a capturing console
+    /// keeps no progress.
+    func progress(_ text: String) {
+        guard capture == nil else { return }
+        progressShown.withLock { shown in
+            writeAll(Self.eraseLine + text, to: 2)
+            shown = true
+        }
+    }
+
+    /// Erases the progress line, if one is shown.
+    func clearProgress() {
+        progressShown.withLock { shown in
+            if shown { writeAll(Self.eraseLine, to: 2) }
+            shown = false
+        }
+    }
 
     /// Whether standard error is a terminal (progress goes there only then).
     var stderrIsTerminal: Bool { capture == nil && isatty(2) != 0 }
@@ -76,12 +95,18 @@ package struct Console: Sendable {
         return Int(size.ws_col)
     }
 
-    /// Writes all of `text` to `descriptor` (or to the capture), retrying short writes.
+    /// Writes `text` to `descriptor` (or to the capture), the progress line erased first.
     private func write(_ text: String, to descriptor: Int32) {
         if let capture {
             capture.withLock { descriptor == 1 ? $0.out.append(text) : $0.err.append(text) }
             return
         }
+        clearProgress()
+        writeAll(text, to: descriptor)
+    }
+
+    /// Writes all of `text` to `descriptor`, retrying short writes.
+    private func writeAll(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { bytes in
             var offset = 0

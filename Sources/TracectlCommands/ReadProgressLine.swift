@@ -15,6 +15,7 @@ final class ReadProgressLine: Sendable {
     private let totalBytes: Int?
     private let stopRequested = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
+    private let isStopping = Atomic<Bool>(false)
 
     private init(console: Console, totalBytes: Int?) {
         self.console = console
@@ -35,8 +36,9 @@ final class ReadProgressLine: Sendable {
         return line
     }
 
-    /// Stops the thread and erases the line if it was shown.
+    /// Stops the thread and erases the line if it was shown; once, whoever calls first.
     func stop() {
+        guard !isStopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         stopRequested.signal()
         stopped.wait()
     }

@@ -56,7 +56,7 @@ package enum Tracectl {
             if command.spec.option(named: OptionSpec.color.canonicalName) != nil { console.colorMode = try parsed.choice("--color") }
             let progressLine = ReadProgressLine.start(console: console, reading: parsed.positionals)
             defer { progressLine?.stop() }
-            parsed.readProgress = progressLine?.progress
+            parsed.progressLine = progressLine
             return try command.run(parsed, console: console).rawValue
         } catch let error as UsageError {
             return fail(error, console)

@@ -4,12 +4,13 @@ import TraceAnalysis
 enum VisualCommand {
     /// Strict unless `--lenient` was given; counting into the progress line, if there is one.
     static func readOptions(_ arguments: ParsedArguments) -> TraceReadOptions {
-        TraceReadOptions(lenient: arguments.flag("--lenient"), progress: arguments.readProgress)
+        TraceReadOptions(lenient: arguments.flag("--lenient"), progress: arguments.progressLine?.progress)
     }
 
-    /// The stream `-o` names, or standard output.
+    /// The stream `-o` names, or standard output; the reading is over, so the progress line goes.
     static func output(_ arguments: ParsedArguments) throws(CommandError) -> FileOutputStream {
-        try output(path: arguments.value("--output") ?? "-")
+        arguments.progressLine?.stop()
+        return try output(path: arguments.value("--output") ?? "-")
     }
 
     /// The stream writing to `path` ('-': standard output).
