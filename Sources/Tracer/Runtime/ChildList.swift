@@ -59,7 +59,7 @@ struct ChildList {
         // values set outside it. Its place mixes in the modifier's depth, so that two attachments
         // of one view stay apart.
         let outer = modifiers
-        modifiers = outer.filter { $0 is any EnvironmentModifier }
+        modifiers = outer.filter(\.setsEnvironment)
         rowDepth += 1
         add(attached, at: Self.position(position, mixing: UInt64(outer.count) << 8 | attachment.attachmentLayer))
         rowDepth -= 1
