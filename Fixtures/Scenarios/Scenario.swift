@@ -88,8 +88,11 @@ public final class ScenarioSession: Sendable {
     /// One frame at 120 Hz, in ns.
     public static let frameInterval: UInt64 = 8_333_333
 
-    /// The deterministic clock: every reading advances it by 1 µs, every frame by `frameInterval`.
+    /// The deterministic clock: every reading advances it by 1 µs, every frame by `frameInterval`,
+    /// and each body evaluation by `costPerViewValue` per view value it builds.
     public let clock = ManualClock(step: 1_000)
+    /// What a body pays for each view value it builds (see `SimulatedBodyCost`): 1 µs.
+    public static let costPerViewValue: UInt64 = 1_000
     /// The recorder the graph emits into.
     public let recorder: TraceRecorder
     // NB: ViewGraph is driven from the one thread running the script; the session never crosses threads.
@@ -99,6 +102,7 @@ public final class ScenarioSession: Sendable {
         recorder = TraceRecorder(
             sink: sink, metadata: TraceMetadata(scenario: scenario, variant: variant), clock: .manual(clock))
         graph = ViewGraph(recorder: recorder)
+        graph.simulatedBodyCost = SimulatedBodyCost(clock: clock, nanosecondsPerViewValue: Self.costPerViewValue)
     }
 
     /// Records a `mark` event that opens the interaction step `name`.

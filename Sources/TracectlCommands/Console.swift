@@ -33,10 +33,35 @@ package struct Console: Sendable {
     func err(_ text: String) { write(text, to: 2) }
 
     /// Writes `tracectl: warning: MESSAGE` to standard error.
-    func warning(_ message: String) { err("tracectl: warning: \(message)\n") }
+    func warning(_ message: String) { err("tracectl: \(errHighlighted("warning", .warn)): \(message)\n") }
 
     /// Writes `tracectl: error: MESSAGE` to standard error.
-    func error(_ message: String) { err("tracectl: error: \(message)\n") }
+    func error(_ message: String) { err("tracectl: \(errHighlighted("error", .fail)): \(message)\n") }
+
+    /// When output is coloured (`--color`; `auto` unless a command's option says otherwise).
+    var colorMode = ColorMode.auto
+
+    /// Whether standard output gets colour (see `ColorMode`).
+    var colorsOut: Bool { colorMode.isEnabled(isTerminal: stdoutIsTerminal, environment: Self.colorEnvironment) }
+
+    /// Whether standard error gets colour.
+    var colorsErr: Bool { colorMode.isEnabled(isTerminal: stderrIsTerminal, environment: Self.colorEnvironment) }
+
+    /// `word` in `highlight`'s colour when standard error is coloured.
+    private func errHighlighted(_ word: String, _ highlight: Highlight) -> String {
+        colorsErr ? highlight.paint(word) : word
+    }
+
+    /// The variables `ColorMode.auto` reads.
+    private static var colorEnvironment: [String: String] {
+        getenv("NO_COLOR").map { ["NO_COLOR": String(cString: $0)] } ?? [:]
+    }
+
+    /// Redraws the progress line on standard error (a terminal's) as `text`.
+    func progress(_ text: String) { err("\r\u{1B}[K" + text) }
+
+    /// Erases the progress line.
+    func clearProgress() { err("\r\u{1B}[K") }
 
     /// Whether standard error is a terminal (progress goes there only then).
     var stderrIsTerminal: Bool { capture == nil && isatty(2) != 0 }

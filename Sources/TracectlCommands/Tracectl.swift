@@ -12,18 +12,22 @@ package enum Tracectl {
         Advise.self,
         Export.self,
         Check.self,
+        Completion.self,
     ]
 
     /// `tracectl help [SUBCOMMAND]`, handled here rather than as a `Subcommand`.
     static let helpSpec = CommandSpec(
         name: "help", abstract: "Show help for a subcommand.",
-        positionals: [PositionalSpec(name: "subcommand", help: "The subcommand to show help for.", isOptional: true)])
+        positionals: [PositionalSpec(
+            name: "subcommand", help: "The subcommand to show help for.", isOptional: true,
+            choices: subcommands.map { $0.spec.name } + ["help"])])
 
     /// Every subcommand's spec and `help`'s, in the order the overview lists them.
     static var specs: [CommandSpec] { subcommands.map { $0.spec } + [helpSpec] }
 
     /// Runs `tracectl` with `arguments` (without the program name); returns the exit status.
     package static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+        var console = console
         guard let first = arguments.first else {
             console.out(HelpFormatter.overview(specs))
             return ExitStatus.success.rawValue
@@ -48,7 +52,11 @@ package enum Tracectl {
             return ExitStatus.success.rawValue
         }
         do {
-            let parsed = try ArgumentParser.parse(rest, spec: command.spec)
+            var parsed = try ArgumentParser.parse(rest, spec: command.spec)
+            if command.spec.option(named: OptionSpec.color.canonicalName) != nil { console.colorMode = try parsed.choice("--color") }
+            let progressLine = ReadProgressLine.start(console: console, reading: parsed.positionals)
+            defer { progressLine?.stop() }
+            parsed.readProgress = progressLine?.progress
             return try command.run(parsed, console: console).rawValue
         } catch let error as UsageError {
             return fail(error, console)

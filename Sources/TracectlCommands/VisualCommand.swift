@@ -2,9 +2,9 @@ import TraceAnalysis
 
 /// What `flame`, `diff` and `export` share: reading options, the output file, error mapping.
 enum VisualCommand {
-    /// Strict unless `--lenient` was given.
+    /// Strict unless `--lenient` was given; counting into the progress line, if there is one.
     static func readOptions(_ arguments: ParsedArguments) -> TraceReadOptions {
-        TraceReadOptions(lenient: arguments.flag("--lenient"))
+        TraceReadOptions(lenient: arguments.flag("--lenient"), progress: arguments.readProgress)
     }
 
     /// The stream `-o` names, or standard output.

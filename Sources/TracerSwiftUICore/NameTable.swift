@@ -87,9 +87,10 @@ struct NameTable {
         return recorder.intern(ObservableModels.prop(ObservableModels.names(heldBy: view)))
     }
 
-    /// `MyView` for `MyView.swift:12`.
+    /// `MyView` for `App/MyView.swift:12`.
     private static func fileStem(_ site: String) -> String {
-        let file = site.prefix { $0 != ":" }
+        // NB: a site is `Module/File.swift:12`; the module is dropped, as `/` separates view path segments.
+        let file = site.prefix { $0 != ":" }.split(separator: "/").last ?? ""
         return String(file.hasSuffix(".swift") ? file.dropLast(6) : file)
     }
 }

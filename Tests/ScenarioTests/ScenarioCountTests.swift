@@ -67,6 +67,16 @@ struct ScenarioCountTests {
         #expect(trace.events.filter { $0["kind"] as? String == "skip" }.allSatisfy { $0["reason"] as? String == "inputs-equal" })
     }
 
+    @Test("rendering-cycle: extracting Counter and Hello lowers the body time, as seed 003 teaches (bodies cost what they build)")
+    func renderingCycleBodyTime() throws {
+        func bodyTime(_ variant: String) throws -> Int {
+            try ScenarioRecording("rendering-cycle", variant).events
+                .filter { $0["kind"] as? String == "body-eval" }.reduce(0) { $0 + ($1["dur"] as? Int ?? 0) }
+        }
+        let (inline, extracted) = (try bodyTime("inline"), try bodyTime("extracted"))
+        #expect(extracted < inline, "extracted \(extracted) ns, inline \(inline) ns")
+    }
+
     // MARK: dice-roll (seed 001)
 
     @Test("dice-roll: every tap writes; only a new number re-evaluates ContentView")

@@ -45,7 +45,7 @@ struct AdviceTests {
     @Test("scroll-offset state: @ViewStorage for MyView.scrollContentOffset, saving what view-storage saves")
     func scrollOffset() throws {
         let finding = try Self.topFinding(try Self.advice("scroll-offset.state"), .highFrequencyWrite)
-        #expect((finding.view, finding.prop, finding.wrapper, finding.site) == ("MyView", "scrollContentOffset", "State", "ScrollOffset.swift:62"))
+        #expect((finding.view, finding.prop, finding.wrapper, finding.site) == ("MyView", "scrollContentOffset", "State", "Scenarios/ScrollOffset.swift:62"))
         Self.expectClose(finding.savings.bodyEvals, to: try Self.measuredSavedEvals("scroll-offset.state", "scroll-offset.view-storage"))
     }
 
@@ -60,7 +60,7 @@ struct AdviceTests {
     @Test("lazy-stack inline-view-model: the inline view model, saving what parent-cache saves")
     func inlineViewModel() throws {
         let finding = try Self.topFinding(try Self.advice("lazy-stack.inline-view-model"), .inlineViewModel)
-        #expect((finding.view, finding.prop, finding.site) == ("ParentView/ScrollView/LazyVStack/ChildView[*]", "viewModel", "LazyStack.swift:64"))
+        #expect((finding.view, finding.prop, finding.site) == ("ParentView/ScrollView/LazyVStack/ChildView[*]", "viewModel", "Scenarios/LazyStack.swift:64"))
         Self.expectClose(finding.savings.bodyEvals, to: try Self.measuredSavedEvals("lazy-stack.inline-view-model", "lazy-stack.parent-cache"))
         Self.expectClose(finding.savings.stateRecreations, to: try Self.measuredSavedStateInits("lazy-stack.inline-view-model", "lazy-stack.parent-cache"))
     }
@@ -69,7 +69,7 @@ struct AdviceTests {
     func stateLost() throws {
         let finding = try Self.topFinding(try Self.advice("lazy-stack.state-object"), .stateLostInLazyContainer)
         #expect(finding.subject == "ParentView/ScrollView/LazyVStack/ChildView[*].viewModel (StateObject)")
-        #expect(finding.site == "LazyStack.swift:75")
+        #expect(finding.site == "Scenarios/LazyStack.swift:75")
         Self.expectClose(finding.savings.stateRecreations, to: try Self.measuredSavedStateInits("lazy-stack.state-object", "lazy-stack.parent-cache"))
         // NB: diff measures no evaluation saved (a row mounted again is evaluated either way), and none is claimed.
         #expect(try Self.measuredSavedEvals("lazy-stack.state-object", "lazy-stack.parent-cache") == 0)

@@ -28,7 +28,7 @@ import Testing
         let html = HTMLReport.report(profile)
         #expect(html.contains("<h2>Advice</h2>"))
         #expect(html.contains(
-            "<li><strong>High-frequency write → @ViewStorage</strong> at <code>MyView.scrollContentOffset (State) at ScrollOffset.swift:62</code>"))
+            "<li><strong>High-frequency write → @ViewStorage</strong> at <code>MyView.scrollContentOffset (State) at Scenarios/ScrollOffset.swift:62</code>"))
         #expect(!HTMLReport.report(try VisualGolden.profile("scroll-offset.state")).contains("<h2>Advice</h2>"))
     }
 

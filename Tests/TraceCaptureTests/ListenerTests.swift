@@ -29,7 +29,7 @@ struct ListenerTests {
         func connectionsSoFar() -> [Int] {
             let text = (try? String(contentsOfFile: running.path, encoding: .utf8)) ?? ""
             return text.split(separator: "\n").compactMap { line in
-                guard !line.contains("\"kind\":\"\(TraceSchema.connectionKind)\""), let key = line.range(of: "\"conn\":") else { return nil }
+                guard !line.contains("\"kind\":\"\(EventKind.connection.name)\""), let key = line.range(of: "\"conn\":") else { return nil }
                 return Int(line[key.upperBound...].prefix { $0.isNumber })
             }
         }
@@ -82,7 +82,7 @@ struct ListenerTests {
             if let cause = event["cause"] as? Int { #expect(connectionOf[cause] == conn) }
         }
         #expect(Set(received.compactMap { $0["conn"] as? Int }) == [1, 2])
-        #expect(received.filter { $0["kind"] as? String == TraceSchema.connectionKind }.count == 2)
+        #expect(received.filter { $0["kind"] as? String == EventKind.connection.name }.count == 2)
         #expect(contractErrors(running.path).isEmpty)
     }
 

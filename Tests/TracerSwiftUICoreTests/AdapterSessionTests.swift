@@ -31,7 +31,7 @@ private final class Tracker {}
         #expect(writes[0]["view"] as? String == "ScrollScreen")
         #expect(writes[0]["prop"] as? String == "offset")
         #expect(writes[0]["wrapper"] as? String == "State")
-        #expect(writes[0]["site"] as? String == "AdapterSessionTests.swift:100")
+        #expect(writes[0]["site"] as? String == "TracerSwiftUICoreTests/AdapterSessionTests.swift:100")
         #expect(writes[0]["changed"] as? Bool == true)
         #expect(writes[1]["prop"] as? String == "storage")
         #expect(writes[1]["wrapper"] as? String == "ViewStorage")

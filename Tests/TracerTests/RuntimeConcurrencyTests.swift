@@ -120,7 +120,7 @@ struct RuntimeConcurrencyTests {
         if observable {
             #expect(write.wrapper == WrapperKind.observable.name && write.prop == "RenderCount")
         } else {
-            #expect(warning.site?.hasPrefix("RuntimeConcurrencyTests.swift:") == true)
+            #expect(warning.site?.hasPrefix("TracerTests/RuntimeConcurrencyTests.swift:") == true)
         }
         let site = observable ? "RenderCount" : try #require(warning.site)
         #expect(stderr.contains("tracer: warning: \(site): \(UpdateScheduler.updateWarning)\n"))

@@ -144,7 +144,7 @@ struct RuntimeStateObjectTests {
         let inits = harness.events(.stateInit, view: child)
         #expect(inits.map(\.wrapper) == Array(repeating: WrapperKind.observedObject.name, count: 4))
         #expect(inits.map(\.prop) == Array(repeating: "viewModel", count: 4))
-        #expect(inits.allSatisfy { $0.site?.hasPrefix("RuntimeStateObjectTests.swift:") == true })
+        #expect(inits.allSatisfy { $0.site?.hasPrefix("TracerTests/RuntimeStateObjectTests.swift:") == true })
         #expect(inits.map(\.cause) == evaluations.map(\.cause))
     }
 

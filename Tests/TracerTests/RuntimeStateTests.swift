@@ -125,7 +125,7 @@ struct RuntimeStateTests {
             #expect(writes.count == 1, "tap \(tap)")
             #expect(writes.first?.prop == "number")
             #expect(writes.first?.wrapper == WrapperKind.state.name)
-            #expect(writes.first?.site?.hasPrefix("RuntimeStateTests.swift:") == true)
+            #expect(writes.first?.site?.hasPrefix("TracerTests/RuntimeStateTests.swift:") == true)
             let evaluations = harness.events(.bodyEval, after: before)
             #expect(evaluations.map(\.view) == ["DiceView"])
             #expect(evaluations.first?.reason == EvalReason.state.name)

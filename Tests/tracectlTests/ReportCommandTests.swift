@@ -104,7 +104,7 @@ struct ReportCommandTests {
         let page = directory + "/scroll-offset.state-vs-view-storage.html"
         #expect(lines.contains("HTML:   \(page)"))
         // It ends with the advice for @State, its estimate beside the saving view-storage measures.
-        #expect(run.stdout.contains("1. High-frequency write → @ViewStorage\n   MyView.scrollContentOffset (State) at ScrollOffset.swift:62"))
+        #expect(run.stdout.contains("1. High-frequency write → @ViewStorage\n   MyView.scrollContentOffset (State) at Scenarios/ScrollOffset.swift:62"))
         #expect(lines.last == "Estimated by advise: 476 fewer body evaluations; measured with view-storage: 476 fewer.")
         #expect(FileManager.default.fileExists(atPath: page))
         for variant in ["state", "observable-object", "view-storage"] {

@@ -32,12 +32,13 @@ struct AdviceCollector {
         var group = 0
     }
 
-    /// Evaluations of one view with unchanged output that one origin's chains led to.
+    /// Evaluations of one view of one class that one origin's chains led to.
     private struct ViewTally {
         var view: ViewID
-        /// The view whose evaluation caused them (0 for an observation).
+        /// The view whose evaluation caused them (0 when none).
         var parent: ViewID
         var origin: Int
+        var evaluations: AdvicePartial.ViewEvaluations
         var count = EvalCount()
     }
 
@@ -55,10 +56,12 @@ struct AdviceCollector {
     private let originIndex = FlatHashTable<TraceAggregator.PropertyKey, Int32>()
     private var origins: [(property: TraceAggregator.PropertyKey, site: SymbolID)] = []
     private var writeTallies: [WriteTally] = []
-    /// Wasted child evaluations (pattern 2) and unchanged observing evaluations (pattern 5), by
-    /// (evaluated view, origin index): an index into `viewTallies`.
+    /// Wasted child evaluations (pattern 2), unchanged observing evaluations (pattern 5) and
+    /// evaluations rebuilding extractable content (pattern 6), by (evaluated view, origin index):
+    /// an index into `viewTallies`.
     private let wastedIndex = FlatHashTable<TraceAggregator.CauseKey, Int32>()
     private let observedIndex = FlatHashTable<TraceAggregator.CauseKey, Int32>()
+    private let extractableIndex = FlatHashTable<TraceAggregator.CauseKey, Int32>()
     private var viewTallies: [ViewTally] = []
     /// State-inits by (view, property, wrapper, site): an index into `stateTallies`.
     private var stateIndex: [StateKey: Int] = [:]
@@ -142,23 +145,31 @@ struct AdviceCollector {
         }
         writeTallies[origin].evals[changedClass] += 1
         writeTallies[origin].bodyTimeNs[changedClass] &+= event.dur
+        if event.extractable > 0 && event.built > 0 {
+            // NB: the body's time is charged to the values it built in equal shares.
+            let share = Double(event.extractable) / Double(event.built)
+            let extractable = EvalCount(
+                evals: 1, bodyTimeNs: Int64(Double(event.dur) * share), viewValues: Int(event.extractable), evaluationShare: share)
+            count(event.view, .extractable, extractable, origin: origin, parent: 0, in: extractableIndex)
+        }
         guard event.has(.changed) && event.changed == 0, let cause else { return }
+        let unchanged = EvalCount(evals: 1, bodyTimeNs: event.dur)
         if cause.is(.bodyEval) && event.reason == names.inputsChanged {
-            count(event, origin: origin, parent: cause.view, in: wastedIndex)
+            count(event.view, .wasted, unchanged, origin: origin, parent: cause.view, in: wastedIndex)
         } else if event.reason == names.observed && origins[origin].property.wrapper == names.published {
-            count(event, origin: origin, parent: 0, in: observedIndex)
+            count(event.view, .observed, unchanged, origin: origin, parent: 0, in: observedIndex)
         }
     }
 
     private mutating func count(
-        _ event: borrowing ParsedEvent, origin: Int, parent: ViewID, in index: FlatHashTable<TraceAggregator.CauseKey, Int32>
+        _ view: ViewID, _ evaluations: AdvicePartial.ViewEvaluations, _ counts: EvalCount, origin: Int, parent: ViewID,
+        in index: FlatHashTable<TraceAggregator.CauseKey, Int32>
     ) {
-        let view = event.view
         let slot = Int(index.value(for: TraceAggregator.CauseKey(view: view, origin: UInt32(origin))) {
-            viewTallies.append(ViewTally(view: view, parent: parent, origin: origin))
+            viewTallies.append(ViewTally(view: view, parent: parent, origin: origin, evaluations: evaluations))
             return Int32(viewTallies.count - 1)
         })
-        viewTallies[slot].count.add(EvalCount(evals: 1, bodyTimeNs: event.dur))
+        viewTallies[slot].count.add(counts)
     }
 
     private mutating func addStateInit(_ event: inout ParsedEvent, causedByMount: Bool) {
@@ -223,8 +234,7 @@ struct AdviceCollector {
             let key = AdvicePartial.ViewKey(
                 origin: origins[tally.origin], view: ViewPathPattern.collapsingIdentities(reader.viewName(tally.view)),
                 parent: tally.parent == 0 ? "" : ViewPathPattern.collapsingIdentities(reader.viewName(tally.parent)))
-            if tally.parent == 0 { partial.observed[key, default: EvalCount()].add(tally.count) }
-            else { partial.wasted[key, default: EvalCount()].add(tally.count) }
+            partial.evaluations[tally.evaluations][key, default: EvalCount()].add(tally.count)
         }
         for (key, tally) in zip(stateKeys, stateTallies) {
             let path = reader.viewName(key.view)

@@ -46,16 +46,23 @@ public struct EstimatedSavings: Sendable, Hashable {
     public var bodyTimeNs: Int64?
     /// Objects or state values that would not be created again.
     public var stateRecreations: Int
+    /// View values bodies would not rebuild (a fix that saves part of each evaluation).
+    public var viewValues: Int
+    /// The body time of those values, in whole evaluations of the view that rebuilt them.
+    public var evaluationEquivalents: Int
 
     /// Savings of the given sizes.
-    public init(bodyEvals: Int, bodyTimeNs: Int64?, stateRecreations: Int) {
+    public init(bodyEvals: Int, bodyTimeNs: Int64?, stateRecreations: Int, viewValues: Int = 0, evaluationEquivalents: Int = 0) {
         self.bodyEvals = bodyEvals
         self.bodyTimeNs = bodyTimeNs
         self.stateRecreations = stateRecreations
+        self.viewValues = viewValues
+        self.evaluationEquivalents = evaluationEquivalents
     }
 
-    /// The figure findings are ranked by and `--min-savings` compares: evaluations plus re-creations.
-    public var score: Int { bodyEvals + stateRecreations }
+    /// The figure findings are ranked by and `--min-savings` compares: evaluations (whole, or the
+    /// equivalent of the values not rebuilt) plus re-creations.
+    public var score: Int { bodyEvals + evaluationEquivalents + stateRecreations }
 }
 
 /// One count from the trace backing a finding (`writes: 240`).

@@ -9,8 +9,9 @@ extension AdvicePartial {
         let time: (Int64) -> Int64? = { hasDurations ? $0 : nil }
         var found: [AdviceFinding] = []
         if patterns.contains(.highFrequencyWrite) { found += highFrequencyWrites(time) }
-        if patterns.contains(.wastedChildEvaluations) { found += viewFindings(.wastedChildEvaluations, from: wasted, time) }
-        if patterns.contains(.broadObservation) { found += viewFindings(.broadObservation, from: observed, time) }
+        if patterns.contains(.wastedChildEvaluations) { found += viewFindings(.wastedChildEvaluations, from: evaluations[.wasted], time) }
+        if patterns.contains(.broadObservation) { found += viewFindings(.broadObservation, from: evaluations[.observed], time) }
+        if patterns.contains(.extractSubviews) { found += extractions(time) }
         if patterns.contains(.inlineViewModel) { found += inlineViewModels(time) }
         if patterns.contains(.stateLostInLazyContainer) { found += lostStates(time) }
         return found
@@ -56,6 +57,23 @@ extension AdvicePartial {
                 evidence: [AdviceEvidence("unchangedEvaluations", counts.evals)],
                 savings: EstimatedSavings(bodyEvals: counts.evals, bodyTimeNs: time(counts.bodyTimeNs), stateRecreations: 0),
                 estimate: estimate)
+        }
+    }
+
+    /// Pattern 6, per (origin, evaluated view).
+    private func extractions(_ time: (Int64) -> Int64?) -> [AdviceFinding] {
+        evaluations[.extractable].map { key, counts in
+            let equivalents = Int(counts.evaluationShare.rounded())
+            return AdviceFinding(
+                pattern: .extractSubviews, view: key.origin.view, prop: key.origin.prop, wrapper: key.origin.wrapper,
+                site: key.origin.site, relatedView: key.view == key.origin.view ? nil : key.view,
+                evidence: [AdviceEvidence("evaluationsRebuildingLeaves", counts.evals), AdviceEvidence("extractableValues", counts.viewValues)],
+                savings: EstimatedSavings(
+                    bodyEvals: 0, bodyTimeNs: time(counts.bodyTimeNs), stateRecreations: 0,
+                    viewValues: counts.viewValues, evaluationEquivalents: equivalents),
+                estimate: "\(counts.viewValues) view values in unchanged leaf content that \(key.view)'s body rebuilt in "
+                    + "\(counts.evals) evaluations after \(key.origin.prop) changed, each charged its share of the body's time "
+                    + "(extractable ÷ built), as much as \(equivalents) evaluations")
         }
     }
 

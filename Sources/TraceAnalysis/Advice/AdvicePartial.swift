@@ -24,10 +24,18 @@ struct AdvicePartial: RangePartial {
     var crossingCauses = 0
     /// Root writes by property (views collapsed, see `ViewPathPattern`).
     var writes: [WriteOrigin: WriteTally] = [:]
-    /// Evaluations with unchanged output after a parent's evaluation passed new inputs.
-    var wasted: [ViewKey: EvalCount] = [:]
-    /// Evaluations with unchanged output after a `@Published` change.
-    var observed: [ViewKey: EvalCount] = [:]
+    /// A class of evaluations counted per origin and view.
+    enum ViewEvaluations: Int, Sendable, CaseIterable {
+        /// With unchanged output after a parent's evaluation passed new inputs (pattern 2).
+        case wasted
+        /// With unchanged output after a `@Published` change (pattern 5).
+        case observed
+        /// Rebuilding leaf content an extraction would skip (pattern 6).
+        case extractable
+    }
+
+    /// The evaluations of each class, by origin and view.
+    var evaluations = [[ViewKey: EvalCount]](repeating: [:], count: ViewEvaluations.allCases.count)
     /// State-inits by state property (views collapsed).
     var states: [WriteOrigin: StateTally] = [:]
     /// Full paths unmounted, and those given an `ObservedObject`, in the ranges read so far.
@@ -49,8 +57,9 @@ struct AdvicePartial: RangePartial {
             states[item.state, default: StateTally()].add(settled)
         }
         for (key, tally) in later.writes { writes[key, default: WriteTally()].add(tally) }
-        for (key, count) in later.wasted { wasted[key, default: EvalCount()].add(count) }
-        for (key, count) in later.observed { observed[key, default: EvalCount()].add(count) }
+        for (index, counts) in later.evaluations.enumerated() {
+            for (key, count) in counts { evaluations[index][key, default: EvalCount()].add(count) }
+        }
         for (key, tally) in later.states { states[key, default: StateTally()].add(tally) }
         unmountedPaths.formUnion(later.unmountedPaths)
         observedPaths.formUnion(later.observedPaths)
@@ -58,5 +67,13 @@ struct AdvicePartial: RangePartial {
         invalidLineCount += later.invalidLineCount
         lineCount += later.lineCount
         crossingCauses += later.crossingCauses
+    }
+}
+
+extension Array where Element == [AdvicePartial.ViewKey: EvalCount] {
+    /// The counts of one class of evaluations.
+    subscript(_ evaluations: AdvicePartial.ViewEvaluations) -> [AdvicePartial.ViewKey: EvalCount] {
+        get { self[evaluations.rawValue] }
+        set { self[evaluations.rawValue] = newValue }
     }
 }

@@ -12,6 +12,8 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
     case stateLostInLazyContainer = "state-lost-in-lazy-container"
     /// Views invalidated by an `ObservableObject` change that then evaluate with unchanged output.
     case broadObservation = "broad-observation"
+    /// A body rebuilding, on another property's writes, leaf content whose data did not change (seed 003).
+    case extractSubviews = "extract-subviews"
 
     /// The finding's heading.
     public var title: String {
@@ -21,6 +23,7 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
         case .inlineViewModel: "Inline view model → @StateObject or a parent-owned cache"
         case .stateLostInLazyContainer: "State lost in a lazy container → parent-owned model keyed by id"
         case .broadObservation: "Broad observation → @Observable or a split object"
+        case .extractSubviews: "Content rebuilt with its parent → extract subviews"
         }
     }
 
@@ -37,6 +40,8 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
             "Move the state into a parent-owned model keyed by the row's id, so a row scrolled back finds it again."
         case .broadObservation:
             "Track per property with @Observable, or split the object so each view observes only what it shows."
+        case .extractSubviews:
+            "Move the content that does not use the written property into views of their own that take only what they show, so the parent's updates skip them."
         }
     }
 
@@ -74,6 +79,14 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
             """
             @Observable final class Model { var a = …; var b = … }   // views redraw for what they read
             """
+        case .extractSubviews:
+            """
+            struct Counter: View {                      // was inline in the parent's body
+                let counter: Int
+                var body: some View { Text("\\(counter)").background(Color.random) }
+            }
+            … Counter(counter: counter)                 // skipped while counter is unchanged
+            """
         }
     }
 
@@ -90,6 +103,8 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
             "re-creations: the state-inits at a view path after that path was unmounted"
         case .broadObservation:
             "the observing views' evaluations with unchanged output (changed: 0) after the object's change"
+        case .extractSubviews:
+            "per evaluation the property's writes caused, the view values in leaf content (a primitive without children, with its decorations) rebuilt with unchanged data although its output changed, less one per leaf (`extractable`), each charged an equal share of the body's time (dur × extractable ÷ built)"
         }
     }
 
@@ -101,6 +116,7 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
         case .inlineViewModel: [.stateInit, .bodyEval, .cause, .viewPath]
         case .stateLostInLazyContainer: [.stateInit, .mount, .unmount, .viewPath]
         case .broadObservation: [.write, .bodyEval, .cause, .outputChanges]
+        case .extractSubviews: [.write, .bodyEval, .cause, .bodyContent]
         }
     }
 

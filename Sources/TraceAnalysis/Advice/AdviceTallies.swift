@@ -21,15 +21,21 @@ struct WriteTally: Sendable {
     }
 }
 
-/// Evaluations and their body time.
+/// Evaluations and their body time (or the part of it a pattern is about).
 struct EvalCount: Sendable {
     var evals = 0
     var bodyTimeNs: Int64 = 0
+    /// The view values concerned (pattern 6: those an extraction would not rebuild).
+    var viewValues = 0
+    /// The sum of each evaluation's share concerned (pattern 6: extractable ÷ built).
+    var evaluationShare = 0.0
 
     /// Adds `other`'s counts.
     mutating func add(_ other: EvalCount) {
         evals += other.evals
         bodyTimeNs &+= other.bodyTimeNs
+        viewValues += other.viewValues
+        evaluationShare += other.evaluationShare
     }
 }
 

@@ -77,6 +77,10 @@ struct PartialAggregate: Sendable {
     var invalidLines: [TraceDiagnostic] = []
     var lineCount = 0
     var keptDiagnostics = 10
+    /// The clients of `record --listen` the trace names, and the events of others left out.
+    var connections: [TraceConnection] = []
+    var selectedConnection: Int64?
+    var filteredEventCount = 0
     /// With `AnalysisOptions.markViews`: per mark name, the per-view figures of its intervals.
     var markViews: [String: [String: ViewPart]] = [:]
     /// With `AnalysisOptions.markViews`: the per-view figures before this range's first mark.
@@ -115,6 +119,8 @@ struct PartialAggregate: Sendable {
         invalidLineCount += later.invalidLineCount
         invalidLines = Array((invalidLines + shifted(later.invalidLines)).prefix(keptDiagnostics))
         lineCount += later.lineCount
+        connections += later.connections
+        filteredEventCount += later.filteredEventCount
     }
 
     /// Adds each view's figures in `parts` to those in `views`; `moved[i]` is the index in
@@ -177,6 +183,7 @@ struct PartialAggregate: Sendable {
             unknownKinds: kindCounts.filter { !known.contains($0.key) }, marks: marks, beforeFirstMark: leading,
             warnings: warnings + (saturation.map { [$0] } ?? []), invalidLineCount: invalidLineCount,
             invalidLines: invalidLines, lineCount: lineCount,
+            connections: connections, selectedConnection: selectedConnection, filteredEventCount: filteredEventCount,
             markViews: markViews.mapValues { parts in
                 Dictionary(uniqueKeysWithValues: parts.map { ($0.key, finished($0.key, $0.value, ranks)) })
             })

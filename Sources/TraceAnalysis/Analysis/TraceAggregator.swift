@@ -151,6 +151,9 @@ struct TraceAggregator {
         partial.invalidLineCount = reader.invalidLineCount
         partial.invalidLines = reader.invalidLines
         partial.lineCount = reader.lineCount
+        partial.connections = reader.connections
+        partial.selectedConnection = reader.options.connection
+        partial.filteredEventCount = reader.filteredEventCount
         partial.crossingCauses = crossingCauses
         storeInterval()
         partial.leading = leading

@@ -25,6 +25,13 @@ public struct TraceSummary: Sendable, Hashable {
     public var invalidLines: [TraceDiagnostic]
     /// Lines in the trace, blank and invalid ones included.
     public var lineCount: Int
+    /// The clients of `record --listen` whose events the trace holds (its `connection` lines),
+    /// in trace order; empty for a trace of one process.
+    public var connections: [TraceConnection]
+    /// The connection `TraceReadOptions.connection` selected, if any, and the events of the
+    /// others it left out.
+    public var selectedConnection: Int64?
+    public var filteredEventCount: Int
     /// Per mark name and view path, the statistics of the events within that name's intervals
     /// (from a mark to the next mark; every interval of a name added up). Only with
     /// `AnalysisOptions.markViews`; body times only with `.countsAndBodyTimes`.
@@ -35,7 +42,7 @@ public struct TraceSummary: Sendable, Hashable {
         file: String, header: TraceHeader?, views: [ViewStats], totals: EventCounters, kindCounts: [String: Int],
         unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
         warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
-        markViews: [String: [String: ViewStats]] = [:]
+        connections: [TraceConnection] = [], selectedConnection: Int64? = nil, filteredEventCount: Int = 0, markViews: [String: [String: ViewStats]] = [:]
     ) {
         self.file = file
         self.header = header
@@ -49,6 +56,9 @@ public struct TraceSummary: Sendable, Hashable {
         self.invalidLineCount = invalidLineCount
         self.invalidLines = invalidLines
         self.lineCount = lineCount
+        self.connections = connections
+        self.selectedConnection = selectedConnection
+        self.filteredEventCount = filteredEventCount
         self.markViews = markViews
     }
 
@@ -57,6 +67,15 @@ public struct TraceSummary: Sendable, Hashable {
 
     /// Whether the trace's source can produce `capability`.
     public func can(_ capability: TraceCapability) -> Bool { header?.can(capability) ?? true }
+
+    /// `connections: 1 (pid 101, …), 2 (pid 102, …)` and the one selected: the report's header
+    /// line for a trace of `record --listen`; nil for a trace of one process.
+    public var connectionsLine: String? {
+        guard !connections.isEmpty else { return nil }
+        let list = "connections: " + connections.map(\.description).joined(separator: ", ")
+        guard let selectedConnection else { return list }
+        return list + "; showing connection \(selectedConnection) only (\(filteredEventCount) events of the others left out)"
+    }
 
     /// The statistics of `view`, if it appears in the trace.
     public func stats(for view: String) -> ViewStats? { views.first { $0.view == view } }

@@ -327,7 +327,7 @@ struct EventParser: ~Copyable {
         case .scenario: event.scenario = id
         case .variant: event.variant = id
         case .unit: event.unit = id
-        case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid:
+        case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .conn, .built, .extractable:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not a string field")
         }
@@ -344,17 +344,25 @@ struct EventParser: ~Copyable {
         case .tid: event.tid = value
         case .tx: event.tx = value
         case .cause: event.cause = value
-        case .dur:
-            // NB: a negative duration would silently lower every time figure.
-            guard value >= 0 else { throw ParseFailure(offset: index, problem: .negative(field)) }
-            event.dur = value
+        // NB: a negative duration or count would silently lower every figure built on it.
+        case .dur: event.dur = try nonNegative(value, field, at: index)
+        case .built: event.built = try nonNegative(value, field, at: index)
+        case .extractable: event.extractable = try nonNegative(value, field, at: index)
         case .changed: event.changed = value
         case .count: event.count = value
         case .pid: event.pid = value
+        case .conn: event.conn = value
         case .kind, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not an integer field")
         }
+    }
+
+    /// `value`, or a failure when it is negative.
+    @inline(__always)
+    private static func nonNegative(_ value: Int64, _ field: TraceField, at index: Int) throws(ParseFailure) -> Int64 {
+        guard value >= 0 else { throw ParseFailure(offset: index, problem: .negative(field)) }
+        return value
     }
 
     private func wrongTypeOrGarbage(_ field: TraceField, _ first: UInt8, _ index: Int) -> ParseFailure {

@@ -39,11 +39,15 @@ struct LineSource: ~Copyable {
     private(set) var lineCount = 0
     /// The first read error, if any.
     private(set) var readError: Int32 = 0
+    /// Told of each block read, if anything is.
+    private let progress: ReadProgress?
 
-    /// Lines of `descriptor` in `range` (`pread`), or of the whole stream when `range` is nil.
-    init(descriptor: Int32, range: ReadRange?, blockSize: Int = 1 << 18) {
+    /// Lines of `descriptor` in `range` (`pread`), or of the whole stream when `range` is nil;
+    /// each block read is added to `progress`.
+    init(descriptor: Int32, range: ReadRange?, blockSize: Int = 1 << 18, progress: ReadProgress? = nil) {
         self.descriptor = descriptor
         self.range = range
+        self.progress = progress
         capacity = blockSize
         buffer = .allocate(capacity: blockSize + Self.padding)
         buffer.initialize(repeating: 0, count: blockSize + Self.padding)
@@ -55,6 +59,7 @@ struct LineSource: ~Copyable {
     init(bytes: [UInt8]) {
         descriptor = -1
         range = nil
+        progress = nil
         capacity = bytes.count
         buffer = .allocate(capacity: bytes.count + Self.padding)
         buffer.initialize(from: bytes, count: bytes.count)
@@ -134,6 +139,7 @@ struct LineSource: ~Copyable {
             } else {
                 dataEnd += got
                 readOffset += got
+                progress?.add(got)
             }
             break
         }

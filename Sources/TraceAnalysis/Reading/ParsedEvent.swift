@@ -30,10 +30,16 @@ public struct ParsedEvent: Sendable {
     public var dur: Int64 = 0
     /// A write: 1/0 for changed/unchanged; a body-eval: how many children differ (0 = wasted).
     public var changed: Int64 = 0
+    /// On a body-eval: view values the body built, and how many of them extracting unchanged leaf
+    /// content would stop rebuilding (see `BodyContent`).
+    public var built: Int64 = 0
+    public var extractable: Int64 = 0
     /// `count` on `dropped` events.
     public var count: Int64 = 0
-    /// `pid` on the meta header.
+    /// `pid` on the meta header and on `connection` events.
     public var pid: Int64 = 0
+    /// `conn`: the connection of `record --listen` the line came from.
+    public var conn: Int64 = 0
     public var view: ViewID = 0
     public var prop: SymbolID = 0
     public var wrapper: SymbolID = 0

@@ -3,7 +3,7 @@ import Tracer
 /// A field of a `tracer/1` line that this reader knows, with the JSON type it must hold.
 public enum TraceField: UInt8, Sendable, CaseIterable {
     case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
-    case schema, tool, scenario, variant, unit, pid
+    case schema, tool, scenario, variant, unit, pid, conn, built, extractable
 
     /// The JSON type a known field's value must have.
     public enum ValueType: Sendable {
@@ -41,13 +41,16 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
         case .variant: return F.variant
         case .unit: return F.unit
         case .pid: return F.pid
+        case .conn: return F.conn
+        case .built: return F.built
+        case .extractable: return F.extractable
         }
     }
 
     /// The type the value of this field must have.
     public var valueType: ValueType {
         switch self {
-        case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid: return .integer
+        case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid, .conn, .built, .extractable: return .integer
         case .changed: return .booleanOrInteger
         default: return .string
         }
@@ -73,7 +76,7 @@ extension EventKind {
     public var requiresView: Bool {
         switch self {
         case .write, .invalidate, .bodyEval, .skip, .mount, .unmount, .stateInit: return true
-        case .mark, .meta, .warning, .dropped: return false
+        case .mark, .meta, .warning, .dropped, .connection: return false
         }
     }
 }

@@ -6,11 +6,20 @@ public struct TraceReadOptions: Sendable, Hashable {
     public var keptDiagnostics: Int
     /// Threads to parse a regular file with (1 or 2; more are capped at 2); standard input uses one.
     public var threads: Int
+    /// Read only the events of this connection of `record --listen` (`conn`); nil for all.
+    public var connection: Int64?
+    /// Counts the bytes read, for a progress line; nil for none.
+    public var progress: ReadProgress?
 
-    /// Options: strict by default, both cores.
-    public init(lenient: Bool = false, keptDiagnostics: Int = 10, threads: Int = 2) {
+    /// Options: strict by default, both cores, every connection.
+    public init(
+        lenient: Bool = false, keptDiagnostics: Int = 10, threads: Int = 2, connection: Int64? = nil,
+        progress: ReadProgress? = nil
+    ) {
         self.lenient = lenient
         self.keptDiagnostics = keptDiagnostics
         self.threads = threads
+        self.connection = connection
+        self.progress = progress
     }
 }

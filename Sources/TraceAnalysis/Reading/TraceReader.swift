@@ -39,6 +39,11 @@ public struct TraceReader: ~Copyable {
     public private(set) var invalidLines: [TraceDiagnostic] = []
     /// Events returned so far.
     public private(set) var eventCount = 0
+    /// The `connection` lines read so far (a trace of `record --listen`), whether or not
+    /// `options.connection` selects them.
+    public private(set) var connections: [TraceConnection] = []
+    /// Events left out because they belong to a connection `options.connection` does not select.
+    public private(set) var filteredEventCount = 0
 
     private var lines: LineSource
     var parser = EventParser()
@@ -68,7 +73,7 @@ public struct TraceReader: ~Copyable {
         options: TraceReadOptions
     ) {
         self.init(
-            lines: LineSource(descriptor: descriptor, range: range),
+            lines: LineSource(descriptor: descriptor, range: range, progress: options.progress),
             ownsDescriptor: ownsDescriptor ? descriptor : nil, role: role, displayName: displayName, options: options)
     }
 
@@ -129,7 +134,7 @@ public struct TraceReader: ~Copyable {
             }
             guard parsed else { continue }
             event.line = line.number
-            if eventCount == 0 && role != .tail {
+            if eventCount == 0 && filteredEventCount == 0 && role != .tail {
                 try checkHeader(line)
             } else if event.kind == .meta {
                 // NB: a second header means traces were concatenated: their seqs, causes and
@@ -137,6 +142,11 @@ public struct TraceReader: ~Copyable {
                 throw TraceError(diagnostic(
                     line: line.number, column: 1,
                     "expected one meta header per trace; another trace starts here (give each trace file separately)"))
+            }
+            if event.kind == .connection { connections.append(connection()) }
+            if let selected = options.connection, event.kind != .meta, !(event.has(.conn) && event.conn == selected) {
+                filteredEventCount += 1
+                continue
             }
             eventCount += 1
             return true
@@ -225,6 +235,14 @@ public struct TraceReader: ~Copyable {
             }
             header?.capabilities = capabilities
         }
+    }
+
+    /// The connection the current `connection` line describes.
+    private func connection() -> TraceConnection {
+        TraceConnection(
+            id: event.conn, pid: event.has(.pid) ? event.pid : nil,
+            scenario: event.has(.scenario) ? string(event.scenario) : nil,
+            variant: event.has(.variant) ? string(event.variant) : nil)
     }
 
     private func diagnostic(

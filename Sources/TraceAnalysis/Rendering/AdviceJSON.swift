@@ -6,7 +6,8 @@
 ///  "minSavings":10,
 ///  "findings":[{"rank","pattern","title","view","prop","wrapper","site","relatedView",
 ///               "evidence":{…counts…},
-///               "savings":{"bodyEvals","bodyTimeNs" (null without durations),"stateRecreations","score"},
+///               "savings":{"bodyEvals","bodyTimeNs" (null without durations),"stateRecreations",
+///                          "viewValues","evaluationEquivalents","score"},
 ///               "estimate","method","suggestion","sketch"}],
 ///  "belowMinSavings":0,
 ///  "notEvaluated":[{"pattern","missing":[capability]}],
@@ -59,6 +60,8 @@ public enum AdviceJSON {
         json.key("bodyTimeNs")
         if let time = finding.savings.bodyTimeNs { json.number(time) } else { json.null() }
         json.field("stateRecreations", finding.savings.stateRecreations)
+        json.field("viewValues", finding.savings.viewValues)
+        json.field("evaluationEquivalents", finding.savings.evaluationEquivalents)
         json.field("score", finding.savings.score)
         json.endObject()
         json.field("estimate", finding.estimate)

@@ -17,9 +17,10 @@ enum AdviceMarkdown {
         }
         for (index, finding) in report.findings.enumerated() {
             out += "\n**\(index + 1). \(M.markdown(finding.pattern.title))** at \(M.markdownCode(AdviceRenderer.subject(finding)))\n\n"
-            out += "- evidence: \(AdviceRenderer.evidence(finding))\n"
-            out += "- estimate: \(M.markdown(finding.estimate))\n"
-            out += "- fix: \(finding.pattern.suggestion)\n\n"
+            for (label, value) in AdviceRenderer.details(finding, escape: M.markdown) {
+                out += "- \(label): \(value)\n"
+            }
+            out += "\n"
             out += "```swift\n\(finding.pattern.sketch)\n```\n"
         }
         let footnotes = AdviceRenderer.footnotes(report)

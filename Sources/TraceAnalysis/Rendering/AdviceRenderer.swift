@@ -15,14 +15,24 @@ public enum AdviceRenderer {
         return report.header?.variant.map { "\(scenario) (\($0))" } ?? scenario
     }
 
-    /// `saves ~476 body evaluations (476.0 µs) and 0 state re-creations`.
+    /// `saves ~476 body evaluations (476.0 µs) and 0 state re-creations`, or for a fix that saves
+    /// part of each evaluation `saves ~735 rebuilt view values (765.6 µs, as much as 31 evaluations)`.
     static func savings(_ savings: EstimatedSavings) -> String {
         let time = savings.bodyTimeNs.map { Formatting.duration($0) } ?? "body time n/a"
+        if savings.viewValues > 0 && savings.bodyEvals == 0 {
+            return "saves ~\(savings.viewValues) rebuilt view values (\(time), as much as \(savings.evaluationEquivalents) evaluations)"
+        }
         return "saves ~\(savings.bodyEvals) body evaluations (\(time)) and \(savings.stateRecreations) state re-creations"
     }
 
+    /// A finding's labelled lines after its savings: evidence, estimate method and fix, with the
+    /// free text escaped for the format.
+    static func details(_ finding: AdviceFinding, escape: (String) -> String) -> [(label: String, value: String)] {
+        [("evidence", evidence(finding)), ("estimate", escape(finding.estimate)), ("fix", finding.pattern.suggestion)]
+    }
+
     /// `240 writes, 480 evaluations caused, …`: each count with its name in words.
-    static func evidence(_ finding: AdviceFinding) -> String {
+    private static func evidence(_ finding: AdviceFinding) -> String {
         finding.evidence.map { "\($0.count) \(words($0.name))" }.joined(separator: ", ")
     }
 

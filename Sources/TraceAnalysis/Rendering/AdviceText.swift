@@ -6,9 +6,9 @@ enum AdviceText {
             out += "\n\(index + 1). \(finding.pattern.title)\n"
             out += "   \(TerminalText.sanitize(AdviceRenderer.subject(finding)))\n"
             out += "   \(AdviceRenderer.savings(finding.savings))\n"
-            out += "   evidence: \(AdviceRenderer.evidence(finding))\n"
-            out += "   estimate: \(TerminalText.sanitize(finding.estimate))\n"
-            out += "   fix: \(finding.pattern.suggestion)\n"
+            for (label, value) in AdviceRenderer.details(finding, escape: TerminalText.sanitize) {
+                out += "   \(label): \(value)\n"
+            }
             out += finding.pattern.sketch.split(separator: "\n").map { "       \($0)\n" }.joined()
         }
         let footnotes = AdviceRenderer.footnotes(report)

@@ -3,6 +3,7 @@
 /// ```
 /// {"schema":"tracer-report/1",
 ///  "trace":{"file","schema","tool","scenario","variant","unit","pid","lines"},
+///  "connections":[{"conn","pid","scenario","variant"}],"selectedConnection" (a trace of `record --listen` only),
 ///  "views":[{"view","bodyEvals","skips","wastedEvals","invalidations","writes","writesByWrapper":{…},
 ///            "writesByProperty":[{"prop","wrapper","site","writes"}],"evalsCausedByWrites",
 ///            "evalsPerWrite" (null without writes),
@@ -25,6 +26,7 @@ public enum JSONReport {
         json.beginObject()
         json.field("schema", schema)
         trace(file: summary.file, header: summary.header, lines: summary.lineCount, &json)
+        if !summary.connections.isEmpty { connections(summary, &json) }
         json.key("views")
         json.beginArray()
         let available = Metric.availability(in: summary.header)
@@ -142,6 +144,20 @@ public enum JSONReport {
         if let pid = header?.pid { json.number(pid) } else { json.null() }
         json.field("lines", lines)
         json.endObject()
+    }
+
+    /// `"connections":[{"conn","pid","scenario","variant"}],"selectedConnection"`: the clients of
+    /// `record --listen` (only in a trace of several) and the one `--conn` selected (or `null`).
+    private static func connections(_ summary: TraceSummary, _ json: inout JSONWriter) {
+        json.objects("connections", summary.connections) { json, connection in
+            json.field("conn", connection.id)
+            json.key("pid")
+            if let pid = connection.pid { json.number(pid) } else { json.null() }
+            json.field("scenario", connection.scenario)
+            json.field("variant", connection.variant)
+        }
+        json.key("selectedConnection")
+        if let selected = summary.selectedConnection { json.number(selected) } else { json.null() }
     }
 
     /// One cause: `{"prop","view","wrapper","site","evals"}`.

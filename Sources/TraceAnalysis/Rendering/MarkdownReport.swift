@@ -3,6 +3,7 @@ enum MarkdownReport {
     static func render(_ summary: TraceSummary, options: ReportOptions) -> String {
         let views = options.selectViews(summary)
         var out = "### Tracer report: \(Formatting.markdown(ReportTable.title(summary)))\n\n"
+        if let connections = summary.connectionsLine { out += Formatting.markdown(connections) + "\n\n" }
         let alignment = ReportTable.headers.indices.map { ReportTable.numericColumns.contains($0) ? "---:" : "---" }
         out += "| " + ReportTable.headers.joined(separator: " | ") + " |\n"
         out += "| " + alignment.joined(separator: " | ") + " |\n"

@@ -7,6 +7,8 @@ enum ReportTable {
     static let headers = ["view"] + columns.map { $0.definition.column! } + ["top cause"]
     /// Columns holding numbers (right-aligned).
     static let numericColumns = Set(columns.indices.map { $0 + 1 })
+    /// Columns holding names (left-aligned): the view and its top cause.
+    static let textColumns = Set(headers.indices).subtracting(numericColumns)
     /// What a figure the trace's source cannot produce shows: not available, never a measured 0.
     static let notAvailable = "n/a"
 

@@ -5,10 +5,12 @@ enum TextReport {
         var out = "trace: \(TerminalText.sanitize(summary.file))"
         if let scenario = summary.header?.scenario { out += "  scenario: \(TerminalText.sanitize(scenario))" }
         if let variant = summary.header?.variant { out += "  variant: \(TerminalText.sanitize(variant))" }
-        out += "\n\n"
+        out += "\n"
+        if let connections = summary.connectionsLine { out += TerminalText.sanitize(connections) + "\n" }
+        out += "\n"
         // NB: names come from the trace: the table writes control characters visibly.
         let rows = [ReportTable.headers] + ReportTable.rows(views, of: summary)
-        out += Formatting.table(rows, leftAligned: [0, ReportTable.headers.count - 1])
+        out += Formatting.table(rows, leftAligned: ReportTable.textColumns)
         if views.count < summary.views.count { out += "(\(views.count) of \(summary.views.count) views shown)\n" }
         out += "\n" + counters("total", summary.totals, summary) + "\n"
         for mark in summary.marks {

@@ -26,6 +26,8 @@ struct PositionalSpec: Sendable {
     var isOptional = false
     /// Takes every remaining positional.
     var isRepeated = false
+    /// The words it completes to in a shell (`tracectl completion`); empty for file names.
+    var choices: [String] = []
 }
 
 /// An option or flag: `--format json`, `--format=json`, `-o FILE`, `--force`.
@@ -70,8 +72,17 @@ struct OptionSpec: Sendable {
     /// `-o FILE`: where a command that writes one document writes it.
     static let output = value("-o", "--output", valueName: "file", help: "Where to write ('-' or absent: standard output).")
 
+    /// `--color`: when to colour PASS/FAIL/WARN and warnings (see `ColorMode`).
+    static let color = choice(
+        "--color", valueName: "when",
+        help: "Colour PASS/FAIL/WARN and warnings: auto (on a terminal, unless NO_COLOR is set), always or never.",
+        default: ColorMode.auto)
+
     /// `--lenient`: skip invalid trace lines instead of failing.
     static let lenient = flag("--lenient", help: "Skip invalid lines (counting them) instead of failing.")
+
+    /// Whether its value names a file or folder (so that a shell completes file names for it).
+    var takesPath: Bool { ["file", "dir", "path", "trace"].contains(valueName) }
 
     /// The canonical spelling: the first `--long` name, else the first name.
     var canonicalName: String { names.first { $0.hasPrefix("--") } ?? names[0] }

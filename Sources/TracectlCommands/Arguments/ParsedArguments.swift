@@ -1,3 +1,5 @@
+import TraceAnalysis
+
 /// The arguments of one subcommand invocation, checked against its `CommandSpec`.
 struct ParsedArguments: Sendable {
     let spec: CommandSpec
@@ -11,6 +13,9 @@ struct ParsedArguments: Sendable {
     var passthrough: [String] = []
     /// Whether `--` was present.
     var hasPassthrough = false
+    /// Where the command's trace readers count the bytes they read, for the progress line
+    /// `Tracectl.main` shows on a terminal; nil elsewhere.
+    var readProgress: ReadProgress?
 
     /// The last value of `option` (canonical name), or its default.
     func value(_ option: String) -> String? {

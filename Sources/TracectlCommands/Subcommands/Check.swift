@@ -39,6 +39,7 @@ enum Check: Subcommand {
             .value("--headroom", valueName: "percent", help: "With --write-budget: allow this much above the current figures (e.g. 10%).", defaultValue: "0%"),
             .flag("--allow-empty", help: "Pass (with a warning) when no rule was checked, instead of exit 2."),
             .flag("--lenient", help: "Skip invalid trace lines (counting them) instead of failing."),
+            .color,
         ],
         examples: [
             ("tracectl check scroll.jsonl --budget redraws.json", "Gate one trace."),
@@ -91,7 +92,9 @@ enum Check: Subcommand {
         }
         switch try arguments.choice("--format") as Format {
         case .json: console.out(BudgetCheckRenderer.json(check, budget: budgetPath))
-        case .text: console.out(BudgetCheckRenderer.text(check, budget: budgetPath))
+        case .text:
+            let text = BudgetCheckRenderer.text(check, budget: budgetPath)
+            console.out(console.colorsOut ? Highlight.statuses(in: text) : text)
         }
         if let junit = arguments.value("--junit") {
             try write(BudgetCheckRenderer.junit(check, budget: budgetPath), to: junit)

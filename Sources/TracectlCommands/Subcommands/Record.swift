@@ -1,3 +1,5 @@
+import Scenarios
+
 /// `tracectl record`: records a built-in scenario, a child process, or clients on a TCP port.
 enum Record: Subcommand {
     static let spec = CommandSpec(
@@ -13,7 +15,8 @@ enum Record: Subcommand {
             An option that does not apply to the source (--duration without --listen, --variant
             without a scenario) is a usage error.
             """,
-        positionals: [PositionalSpec(name: "scenario", help: "A built-in scenario to run.", isOptional: true)],
+        positionals: [PositionalSpec(
+            name: "scenario", help: "A built-in scenario to run.", isOptional: true, choices: ScenarioCatalog.all.map(\.name))],
         options: [
             .value("-o", "--output", valueName: "path", help: "Where the trace goes: a file ('-' for standard output), or a directory for every variant."),
             .value("--variant", valueName: "variant", help: "The scenario variant to record."),

@@ -115,9 +115,9 @@ private final class ProgressLine {
         let seconds = Double(now - lastTime) / 1e9
         let rate = seconds > 0 ? Double(summary.events - lastEvents) / seconds : 0
         (lastEvents, lastTime) = (summary.events, now)
-        console.err("\r\u{1B}[Krecording: \(summary.events) events, \(Int(rate)) events/s, \(summary.bytes) bytes")
+        console.progress("recording: \(summary.events) events, \(Int(rate)) events/s, \(summary.bytes) bytes")
     }
 
     /// Erases the line.
-    func clear() { console.err("\r\u{1B}[K") }
+    func clear() { console.clearProgress() }
 }

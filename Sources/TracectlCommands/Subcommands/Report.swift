@@ -12,14 +12,16 @@ enum Report: Subcommand {
         abstract: "Report, per view, how often its body was evaluated, skipped or wasted, and why.",
         discussion: """
             Per view: body evaluations, skips, wasted evaluations (changed: 0), invalidations,
-            writes, evaluations per write, body time (total, p50, p95, max) and the root property
-            writes that led to its evaluations (followed through cause chains).
+            writes, evaluations per write, body time (total, p50, p95; also mean and max in json)
+            and the root property writes that led to its evaluations (followed through cause chains).
               text      an aligned table for terminals
               json      the tracer-report/1 document (documented in README.md)
               markdown  tables for pull-request comments and CI job summaries
               html      one self-contained page: summary, advice, sortable table, flame graph, timeline
             A cut-off final line is a warning (exit 0); invalid JSON is an error (exit 2) unless
             --lenient, which skips invalid lines and counts them.
+            A trace of 'record --listen' lists its connections (one per app process) in the header;
+            their views are merged unless --conn selects one (a warning says so when there are several).
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
         options: [
@@ -27,6 +29,7 @@ enum Report: Subcommand {
             .choice("--sort", valueName: "key", help: "The order of the views.", default: ReportOptions.Sort.evals),
             .value("--top", valueName: "n", help: "Show only the first N views."),
             .value("--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**')."),
+            .value("--conn", valueName: "n", help: "Only the events of connection N of a 'record --listen' trace."),
             .output, .lenient,
         ],
         examples: [
@@ -34,11 +37,13 @@ enum Report: Subcommand {
             ("tracectl report scroll.jsonl --sort wasted --top 10", "The ten views that waste the most evaluations."),
             ("tracectl report scroll.jsonl --format markdown >> \"$GITHUB_STEP_SUMMARY\"", "A CI job summary."),
             ("tracectl report scroll.jsonl --format html -o scroll.html", "A page to open in a browser."),
+            ("tracectl report sim.jsonl --conn 2", "One app process of a trace recorded with 'record --listen'."),
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("trace"))
-        let readOptions = VisualCommand.readOptions(arguments)
+        var readOptions = VisualCommand.readOptions(arguments)
+        readOptions.connection = try arguments.integer("--conn", in: 1...1_000_000_000).map(Int64.init)
         let options = ReportOptions(
             sort: try arguments.choice("--sort"),
             top: try arguments.integer("--top", in: 1...1_000_000),
@@ -55,10 +60,29 @@ enum Report: Subcommand {
             let profile = try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions, advising: true) }
             (text, summary) = (HTMLReport.report(profile), profile.summary)
         }
+        try checkConnections(summary, console: console)
         VisualCommand.warn(summary, console: console)
         var output = try VisualCommand.output(arguments)
         output.write(text)
         try VisualCommand.close(&output)
         return .success
+    }
+
+    /// Rejects a `--conn` the trace does not have; warns when the views of several connections
+    /// (app processes) are merged into one table.
+    private static func checkConnections(_ summary: TraceSummary, console: Console) throws(CommandError) {
+        let known = summary.connections.map(\.id)
+        if let selected = summary.selectedConnection, !known.contains(selected) {
+            let found = known.isEmpty
+                ? "it has none (it was not recorded with 'tracectl record --listen')"
+                : "it has " + known.map(String.init).joined(separator: ", ")
+            throw CommandError("\(summary.file): --conn \(selected): no such connection in the trace; \(found)")
+        }
+        if summary.selectedConnection == nil && known.count > 1 {
+            let processes = Set(summary.connections.compactMap(\.pid)).count
+            console.warning(
+                "\(summary.file): \(known.count) connections (\(processes) processes) merged into one report; "
+                    + "give --conn N for one of them (\(known.map(String.init).joined(separator: ", ")))")
+        }
     }
 }

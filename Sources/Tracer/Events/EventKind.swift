@@ -22,6 +22,10 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
     case warning
     /// Events lost by a bounded buffer: `count`.
     case dropped
+    /// A client of `tracectl record --listen` connected: the line that replaces its own `meta`
+    /// header, with that header's fields (`schema`, `tool`, `scenario`, `variant`, `pid`) and
+    /// `conn`, the number the capture tags that client's lines with.
+    case connection
 
     /// The spelling in the `kind` field.
     public var name: String {
@@ -37,6 +41,7 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
         case .stateInit: "state-init"
         case .warning: "warning"
         case .dropped: "dropped"
+        case .connection: "connection"
         }
     }
 

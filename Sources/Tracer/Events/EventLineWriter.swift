@@ -24,6 +24,7 @@ public struct EventLineWriter {
     /// An upper bound of the bytes `write(event, to:)` produces for `event`.
     @inline(__always)
     public func maximumLineLength(of event: TraceEvent) -> Int {
+        // NB: a body-eval's `prop` and `site` slots hold counts; read as symbols they only overestimate.
         EncodedKeys.fixedPartBound + symbolLength(event.view) + symbolLength(event.prop)
             + symbolLength(event.site) + symbolLength(event.text)
     }
@@ -45,7 +46,8 @@ public struct EventLineWriter {
         out = keys.put(.kind, at: out)
         out = keys.put(kind: event.kind, at: out)
         out = putSymbol(.view, event.view, at: out)
-        out = putSymbol(.prop, event.prop, at: out)
+        let isBodyEval = event.kind == .bodyEval
+        if !isBodyEval { out = putSymbol(.prop, event.prop, at: out) }
         if event.wrapper != .none {
             out = keys.put(.wrapper, at: out)
             out = keys.put(wrapper: event.wrapper, at: out)
@@ -58,7 +60,14 @@ public struct EventLineWriter {
                 out = Self.putDecimal(UInt64(event.changed), at: out)
             }
         }
-        out = putSymbol(.site, event.site, at: out)
+        if !isBodyEval {
+            out = putSymbol(.site, event.site, at: out)
+        } else if event.prop.rawValue != 0 {
+            out = keys.put(.built, at: out)
+            out = Self.putDecimal(UInt64(event.prop.rawValue - 1), at: out)
+            out = keys.put(.extractable, at: out)
+            out = Self.putDecimal(UInt64(event.site.rawValue &- 1), at: out)
+        }
         if event.cause != 0 {
             out = keys.put(.cause, at: out)
             out = Self.putDecimal(event.cause, at: out)
@@ -121,7 +130,7 @@ public struct EventLineWriter {
 struct EncodedKeys: @unchecked Sendable {
     /// Each fixed byte run the writer emits.
     enum Key: Int, CaseIterable {
-        case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur
+        case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, built, extractable
         case name, message, count, trueLiteral, falseLiteral, lineEnd
     }
 
@@ -157,6 +166,8 @@ struct EncodedKeys: @unchecked Sendable {
             case .cause: return key(F.cause)
             case .reason: return key(F.reason)
             case .dur: return key(F.dur)
+            case .built: return key(F.built)
+            case .extractable: return key(F.extractable)
             case .name: return key(F.name)
             case .message: return key(F.message)
             case .count: return key(F.count)

@@ -68,10 +68,12 @@ public struct TraceEvent: Sendable {
         return event
     }
 
-    /// A `body-eval` of `view` that took `duration` ns and produced `changedChildren` differences.
+    /// A `body-eval` of `view` that took `duration` ns and produced `changedChildren` differences,
+    /// with what its body built when the source knows it.
     @inlinable
     public static func bodyEval(
-        view: Symbol, cause: UInt64, tx: UInt64, reason: EvalReason, duration: UInt64, changedChildren: Int
+        view: Symbol, cause: UInt64, tx: UInt64, reason: EvalReason, duration: UInt64, changedChildren: Int,
+        content: BodyContent? = nil
     ) -> TraceEvent {
         var event = TraceEvent(kind: .bodyEval)
         event.view = view
@@ -81,7 +83,40 @@ public struct TraceEvent: Sendable {
         event.dur = duration
         event.hasDuration = true
         event.changed = Int16(clamping: changedChildren)
+        event.bodyContent = content
         return event
+    }
+
+    /// On a body-eval: what the body built (`built`, `extract`); nil when not recorded.
+    ///
+    /// NB: stored + 1 in the `prop` and `site` slots, which a body-eval leaves free (as `dur`
+    /// holds a `dropped` event's count), so the record stays 64 bytes.
+    @inlinable
+    public var bodyContent: BodyContent? {
+        get {
+            guard kind == .bodyEval, prop.rawValue != 0 else { return nil }
+            return BodyContent(built: Int(prop.rawValue - 1), extractable: Int(site.rawValue &- 1))
+        }
+        set {
+            prop = Symbol(rawValue: newValue.map { UInt32(clamping: $0.built) &+ 1 } ?? 0)
+            site = Symbol(rawValue: newValue.map { UInt32(clamping: $0.extractable) &+ 1 } ?? 0)
+        }
+    }
+}
+
+/// What one body evaluation built: the `built` and `extract` fields of a `body-eval`.
+public struct BodyContent: Sendable, Equatable {
+    /// View values the body built: each child down to the next user views, each modifier applied
+    /// to one, each `.background`/`.overlay` content.
+    public var built: Int
+    /// Of those, the values in leaf content rebuilt with unchanged data although its output
+    /// changed (a primitive without children, with its decorations), less one per such leaf: what
+    /// extracting each into a view of its own would stop rebuilding on this evaluation.
+    public var extractable: Int
+
+    @inlinable public init(built: Int, extractable: Int) {
+        self.built = built
+        self.extractable = extractable
     }
 }
 

@@ -24,6 +24,10 @@ public enum TraceSchema {
         public static let cause = "cause"
         public static let reason = "reason"
         public static let dur = "dur"
+        /// On a body-eval: view values the body built (see `BodyContent`).
+        public static let built = "built"
+        /// On a body-eval (`extract`): of those, what extracting unchanged leaf content would stop rebuilding.
+        public static let extractable = "extract"
         public static let name = "name"
         public static let message = "message"
         public static let count = "count"
@@ -42,9 +46,4 @@ public enum TraceSchema {
         /// an event came from.
         public static let conn = "conn"
     }
-
-    /// The kind of the line `tracectl record --listen` writes for each connection's own `meta`
-    /// header: it carries that header's fields (`schema`, `tool`, `scenario`, `variant`, `pid`)
-    /// and `conn`. Readers that do not know it count it as an unknown kind.
-    public static let connectionKind = "connection"
 }

@@ -31,6 +31,8 @@ public enum TraceCapability: String, Sendable, CaseIterable {
     case duration = "dur"
     /// `changed` on body evaluations (how many children differ): wasted evaluations.
     case outputChanges = "body-eval.changed"
+    /// `built` and `extractable` on body evaluations: what each body built.
+    case bodyContent = "body-eval.built"
     /// `changed` on writes: whether the value changed.
     case writeChanges = "write.changed"
     /// `cause` chains from writes to the evaluations they led to.

@@ -47,7 +47,8 @@ public enum TraceClock: Sendable {
         defer { fclose(file) }
         var name = [CChar](repeating: 0, count: 32)
         guard fgets(&name, 32, file) != nil else { return false }
-        return String(cString: name).hasPrefix("tsc")
+        let text = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: text, as: UTF8.self).hasPrefix("tsc")
         #else
         return true
         #endif

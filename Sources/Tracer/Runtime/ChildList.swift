@@ -16,12 +16,20 @@ struct ChildSpec {
     var identity: ChildIdentity
     /// Modifiers applied to the child, innermost first.
     var modifiers: [any NodeModifier]
+    /// Whether the child is content attached to the child before it (`.background`, `.overlay`, a
+    /// presented sheet or destination).
+    var isDecoration = false
+
+    /// The view values the child stands for: itself and each modifier applied to it.
+    var viewValues: Int { 1 + modifiers.count }
 }
 
 /// Collects the children that a piece of content produces, flattening structural views
 /// (tuples, conditionals, optionals, `ForEach`, `Group`, modifiers, `.id`).
 struct ChildList {
     private(set) var specs: [ChildSpec] = []
+    /// How many view values the content built: each child and each modifier applied to it.
+    private(set) var viewValues = 0
     private var modifiers: [any NodeModifier] = []
     private var explicitID: AnyHashable?
     /// For lazy containers: the rows to materialise; each top-level child or `ForEach` element
@@ -29,6 +37,7 @@ struct ChildList {
     private let window: Range<Int>?
     private var row = 0
     private var rowDepth = 0
+    private var decorating = false
 
     init(window: Range<Int>? = nil) { self.window = window }
 
@@ -39,10 +48,12 @@ struct ChildList {
             return
         }
         guard enterRow() else { return }
-        specs.append(ChildSpec(
+        let spec = ChildSpec(
             view: content,
             identity: ChildIdentity(position: position, type: ObjectIdentifier(type(of: content)), explicitID: explicitID),
-            modifiers: modifiers))
+            modifiers: modifiers, isDecoration: decorating)
+        viewValues += spec.viewValues
+        specs.append(spec)
     }
 
     /// Adds `content` wrapped in `modifier`; attached content (`.background`, `.overlay`, a
@@ -59,9 +70,12 @@ struct ChildList {
         // values set outside it. Its place mixes in the modifier's depth, so that two attachments
         // of one view stay apart.
         let outer = modifiers
+        let outerDecorating = decorating
         modifiers = outer.filter(\.setsEnvironment)
         rowDepth += 1
+        decorating = true
         add(attached, at: Self.position(position, mixing: UInt64(outer.count) << 8 | attachment.attachmentLayer))
+        decorating = outerDecorating
         rowDepth -= 1
         modifiers = outer
     }

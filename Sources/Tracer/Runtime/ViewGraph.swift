@@ -19,10 +19,16 @@ public final class ViewGraph {
     /// How many nodes the graph holds (every view that has an identity: user views, primitives
     /// and containers; structural views like `ForEach` and modifiers have none).
     public private(set) var nodeCount = 0
+    /// A deterministic cost charged to each body evaluation (nil: bodies cost what they cost).
+    public var simulatedBodyCost: SimulatedBodyCost?
 
     let scheduler: UpdateScheduler
     let host: ViewNode
     private var nextNodeID = 1
+    /// How many view values reconciliation has built so far (see `SimulatedBodyCost`).
+    private var builtViewValues = 0
+    /// How many of them lay in leaf content rebuilt with unchanged data (see `BodyContent`).
+    private var extractableViewValues = 0
     private(set) var pass = 0
     private(set) var transaction: UInt64 = 0
     private(set) var passDirty: [Int: DirtyMark] = [:]
@@ -166,13 +172,17 @@ public final class ViewGraph {
         installProperties(of: node, cause: cause)
         var children: [PendingChild] = []
         let start = recorder?.now() ?? 0
+        let builtBefore = builtViewValues
+        let extractableBefore = extractableViewValues
         let changed = tracking(node, renewing: true) {
             reconcileChildren(of: node, content: node.view.body, into: &children)
         }
+        let content = BodyContent(built: builtViewValues - builtBefore, extractable: extractableViewValues - extractableBefore)
+        simulatedBodyCost?.charge(viewValues: content.built)
         let seq = recorder.map { recorder in
             recorder.record(.bodyEval(
                 view: node.symbol, cause: cause, tx: transaction, reason: reason, duration: recorder.now() &- start,
-                changedChildren: changed))
+                changedChildren: changed, content: content))
         } ?? 0
         node.lastEvaluation = seq
         recordEnvironmentWrites(cause: seq)
@@ -216,6 +226,7 @@ public final class ViewGraph {
         var list = ChildList(window: lazy ? parent.viewport ?? defaultViewport : nil)
         list.add(content, at: 0)
         let specs = list.specs
+        builtViewValues += list.viewValues
 
         var previous: [ChildIdentity: ViewNode] = [:]
         previous.reserveCapacity(parent.children.count)
@@ -233,6 +244,7 @@ public final class ViewGraph {
         var siblings: [String: Int] = [:]
         var children: [ViewNode] = []
         children.reserveCapacity(specs.count)
+        var leaf = LeafContent()
         for (index, spec) in specs.enumerated() {
             let info = typeInfo(of: spec.view)
             var ordinal = 1
@@ -240,19 +252,58 @@ public final class ViewGraph {
                 ordinal = siblings[info.segment, default: 0] + 1
                 siblings[info.segment] = ordinal
             }
+            if !spec.isDecoration {
+                extractableViewValues += leaf.extractableViewValues
+                leaf = LeafContent(spec, info: info, previous: matched[index])
+            }
+            let specChanges: Int
             if let node = matched[index] {
-                changed += update(node, to: spec, info: info, into: &pending)
+                specChanges = update(node, to: spec, info: info, into: &pending)
                 children.append(node)
             } else {
                 let segment = Self.segment(info.segment, ordinal: ordinal, explicitID: spec.identity.explicitID)
                 let reason: EvalReason = replaced.contains(spec.identity.structural) ? .identity : .initial
                 children.append(makeNode(parent: parent, spec: spec, info: info, segment: segment, reason: reason, into: &pending))
-                changed += 1
+                specChanges = 1
             }
+            leaf.add(spec, changes: specChanges)
+            changed += specChanges
             matched[index] = nil
         }
+        extractableViewValues += leaf.extractableViewValues
         parent.children = children
         return changed
+    }
+
+    /// A leaf child (a primitive without children, not a user view) with its decorations, as one
+    /// reconciliation met it: what extracting it into a view of its own would stop rebuilding.
+    ///
+    /// NB: a leaf whose own data is unchanged but whose output changed (a decoration's colour
+    /// picked afresh, a modifier computed anew) is rebuilt only because its parent's body ran:
+    /// extracted, it would be skipped while its data is unchanged (seed 003's `Counter`).
+    private struct LeafContent {
+        private var isCandidate = false
+        private var viewValues = 0
+        private var outputChanged = false
+
+        init() {}
+
+        /// The leaf `spec` begins, matched with `previous` (nil: a new node, not a candidate).
+        init(_ spec: ChildSpec, info: ViewTypeInfo, previous: ViewNode?) {
+            guard !info.hasBody, let previous, let primitive = spec.view as? any PrimitiveView,
+                primitive.childContent == nil
+            else { return }
+            isCandidate = primitive.hasSameAttributes(as: previous.view)
+        }
+
+        /// Adds the leaf itself or one of its decorations, which made `changes` differences.
+        mutating func add(_ spec: ChildSpec, changes: Int) {
+            viewValues += spec.viewValues
+            outputChanged = outputChanged || changes > 0
+        }
+
+        /// The values an extracted leaf would not rebuild: all but the extracted view's own.
+        var extractableViewValues: Int { isCandidate && outputChanged ? viewValues - 1 : 0 }
     }
 
     /// Gives an existing node its new value; returns the differences it counts for its parent.

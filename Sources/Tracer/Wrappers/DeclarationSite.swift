@@ -1,5 +1,5 @@
 /// Where a property wrapper was declared: captured by its initializer's `#fileID`/`#line`
-/// defaults and written as `File.swift:12` in the `site` field.
+/// defaults and written as `Module/File.swift:12` in the `site` field.
 package struct DeclarationSite: Sendable, Hashable {
     /// The `#fileID` of the declaration (`Module/File.swift`).
     package let fileID: StaticString
@@ -12,12 +12,9 @@ package struct DeclarationSite: Sendable, Hashable {
         self.line = line
     }
 
-    /// `File.swift:12`: the file name without its module, and the line.
-    package var text: String {
-        let file = fileID.description
-        let name = file.lastIndex(of: "/").map { file[file.index(after: $0)...] } ?? file[...]
-        return "\(name):\(line)"
-    }
+    /// `Module/File.swift:12`: the file ID and the line. The module lets `check --source-root`
+    /// tell apart two files of one name in two modules.
+    package var text: String { "\(fileID):\(line)" }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description

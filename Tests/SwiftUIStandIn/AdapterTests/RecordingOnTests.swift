@@ -16,7 +16,7 @@ struct RecordingOnTests {
         #expect(writes.count == 2)
         #expect(writes.first?["prop"] as? String == "count")
         #expect(writes.first?["wrapper"] as? String == "State")
-        #expect(writes.first?["site"] as? String == "AdapterTestViews.swift:8")
+        #expect(writes.first?["site"] as? String == "TracerSwiftUITests/AdapterTestViews.swift:8")
         #expect(writes.map { $0["changed"] as? Bool } == [true, false])
         #expect(counter.count == 1)
         #expect(stateWrites(in: counter, at: "_count", "_value") == 2)

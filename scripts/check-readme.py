@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Checks that README.md runs as written.
+
+Every ```console block with a `$ tracectl …` command is run, in README order, in one fresh copy of
+the repository's files (what `git ls-files` lists), with the built products on PATH; the output of
+its commands (standard output and error, as a terminal shows them) must equal the lines the block
+shows after each `$ COMMAND` line. Every ```swift block is type-checked against the built Tracer and
+TraceAnalysis modules.
+
+A block is prepared or left out only by an HTML comment on the line(s) just before its fence:
+
+  <!-- readme-check: setup: CMD -->           run CMD first (in the copy; its output is not shown)
+  <!-- readme-check: normalise: WHAT … -->     treat WHAT as volatile in this block: durations
+                                               (`1.2 µs`, `17.51 ms`), bytes (`431695 bytes`),
+                                               spaces (column widths)
+  <!-- readme-check: one-command -->           the block's first `$ ` line is its only command: later
+                                               lines that start with `$ ` are that command's output
+  <!-- readme-check: file: PATH -->            the block shows the file PATH of the repository, whole
+  <!-- readme-check: skip: REASON -->          do not run (a console block) or compile (a swift
+                                               block): it needs what CI has not (a device, a
+                                               network, a long wait) or is a fragment, not a program
+
+A console block without a `$ tracectl` command (xcrun, log stream) is not run. Process ids and the
+copy's temporary directory (shown as /tmp) are always normalised.
+
+Usage: scripts/check-readme.py [--bin DIR] [--keep] [--update] [README.md]
+  --bin DIR   where tracectl, tracer-app and the modules are (default: .build/release)
+  --keep      leave the temporary copy (its path is printed) to look at a failure
+  --update    write what the commands printed into the README's console blocks (review the diff)
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+MARKER = re.compile(r"^\s*<!--\s*readme-check:\s*(setup|normalise|skip|file|one-command)(?::\s*(.*?))?\s*-->\s*$")
+FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
+
+
+class Block:
+    def __init__(self, language, line, lines, markers):
+        self.language = language
+        self.line = line  # 1-based line of the opening fence
+        self.lines = lines  # the block's lines, its fence's indentation removed
+        self.markers = markers  # [(kind, value)]
+
+    def marked(self, kind):
+        return [value or "" for found, value in self.markers if found == kind]
+
+
+def blocks(path):
+    """The fenced blocks of a Markdown file, with the readme-check markers before each."""
+    text = open(path, encoding="utf-8").read().split("\n")
+    found, index = [], 0
+    while index < len(text):
+        fence = FENCE.match(text[index])
+        if not fence or not fence.group(2):
+            index += 1
+            continue
+        indent, language, start = fence.group(1), fence.group(2), index
+        markers, before = [], index - 1
+        while before >= 0 and MARKER.match(text[before]):
+            markers.insert(0, MARKER.match(text[before]).groups())
+            before -= 1
+        body, index = [], index + 1
+        while index < len(text) and text[index].strip() != "```":
+            line = text[index]
+            body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
+            index += 1
+        block = Block(language, start + 1, body, markers)
+        block.indent, block.end = indent, index  # the closing fence's 0-based line
+        found.append(block)
+        index += 1
+    return found
+
+
+def commands(block):
+    """[(command, expected output lines)] of a console block."""
+    steps, single = [], bool(block.marked("one-command"))
+    for line in block.lines:
+        if line.startswith("$ ") and not (single and steps):
+            steps.append((line[2:], []))
+        elif steps:
+            steps[-1][1].append(line)
+    return steps
+
+
+def normalise(text, block, temporary):
+    text = text.replace(temporary, "/tmp")
+    text = re.sub(r'"pid":\d+', '"pid":PID', text)
+    text = re.sub(r"\bpid \d+", "pid PID", text)
+    wanted = set(" ".join(block.marked("normalise")).split())
+    unknown = wanted - {"durations", "bytes", "spaces"}
+    if unknown:
+        raise SystemExit(f"README.md:{block.line}: unknown normalise value(s) {sorted(unknown)}")
+    if "durations" in wanted:
+        text = re.sub(r"\d+(\.\d+)? ?(ns|µs|ms|s)\b", "TIME", text)
+        text = re.sub(r'"(ts|dur)":\d+', r'"\1":0', text)
+    if "bytes" in wanted:
+        text = re.sub(r"\d+ bytes", "N bytes", text)
+    if "spaces" in wanted:
+        text = re.sub(r" +", " ", text)
+    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+
+
+def run_console(block, checkout, environment, temporary):
+    """The problems of one console block (empty when it ran as written), and what each command printed."""
+    problems = []
+    for setup in block.marked("setup"):
+        done = subprocess.run(["bash", "-c", setup], cwd=checkout, env=environment, capture_output=True, text=True)
+        if done.returncode != 0:
+            return [f"set-up '{setup}' failed ({done.returncode}): {done.stderr.strip()}"], None
+    # NB: one shell for the block, so that `echo $?` sees the previous command's status.
+    separator = "\x1e-readme-check-\x1e"
+    # NB: the status is kept across the separator's printf, for a following `echo $?`.
+    script = "".join(f"{{ {command}\n}} 2>&1; status=$?; printf '%s' '{separator}'; (exit $status)\n"
+                     for command, _ in commands(block))
+    done = subprocess.run(["bash", "-c", script], cwd=checkout, env=environment, capture_output=True, text=True)
+    outputs = done.stdout.split(separator)
+    for (command, expected), actual in zip(commands(block), outputs):
+        want = normalise("\n".join(expected), block, temporary)
+        got = normalise(actual, block, temporary)
+        if want != got:
+            problems.append(f"$ {command}\n--- README shows\n{want}\n--- the command printed\n{got}")
+    return problems, [output.replace(temporary, "/tmp") for output in outputs]
+
+
+def check_swift(block, directory, bin_directory, index):
+    """The problems of one swift block (empty when it type-checks)."""
+    source = os.path.join(directory, f"block{index}.swift")
+    with open(source, "w", encoding="utf-8") as file:
+        file.write("\n".join(block.lines) + "\n")
+    # NB: C targets (TracerTicks) are found through the module maps SwiftPM generated for them.
+    module_maps = [os.path.join(bin_directory, entry, "module.modulemap") for entry in sorted(os.listdir(bin_directory))
+                   if entry.endswith(".build") and os.path.isfile(os.path.join(bin_directory, entry, "module.modulemap"))]
+    flags = [flag for path in module_maps for flag in ("-Xcc", f"-fmodule-map-file={path}")]
+    done = subprocess.run(
+        ["swiftc", "-typecheck", "-I", os.path.join(bin_directory, "Modules"), *flags, source],
+        capture_output=True, text=True)
+    return [] if done.returncode == 0 else [done.stderr.strip()]
+
+
+def main():
+    arguments = sys.argv[1:]
+    keep, update = "--keep" in arguments, "--update" in arguments
+    arguments = [a for a in arguments if a not in ("--keep", "--update")]
+    updates = []
+    bin_directory = ".build/release"
+    if "--bin" in arguments:
+        at = arguments.index("--bin")
+        bin_directory = arguments[at + 1]
+        del arguments[at:at + 2]
+    readme = arguments[0] if arguments else "README.md"
+    repository = os.path.dirname(os.path.abspath(readme))
+    bin_directory = os.path.abspath(bin_directory)
+    for product in ["tracectl", "tracer-app"]:
+        if not os.access(os.path.join(bin_directory, product), os.X_OK):
+            raise SystemExit(f"check-readme: {bin_directory}/{product} is missing: build first (swift build -c release)")
+
+    work = tempfile.mkdtemp(prefix="check-readme-")
+    temporary = os.path.join(work, "tmp")
+    checkout = os.path.join(work, "checkout")
+    os.makedirs(temporary)
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=repository, capture_output=True, check=True).stdout
+    for name in files.decode().split("\0"):
+        if name and os.path.isfile(os.path.join(repository, name)):
+            os.makedirs(os.path.join(checkout, os.path.dirname(name)), exist_ok=True)
+            shutil.copy2(os.path.join(repository, name), os.path.join(checkout, name))
+    environment = dict(os.environ, PATH=bin_directory + os.pathsep + os.environ["PATH"], TMPDIR=temporary)
+    environment.pop("NO_COLOR", None)
+    environment.pop("GITHUB_STEP_SUMMARY", None)
+
+    failures, ran, compiled, skipped = [], 0, 0, 0
+    for index, block in enumerate(blocks(readme)):
+        where = f"{readme}:{block.line}"
+        if block.marked("skip"):
+            skipped += 1
+            continue
+        if block.marked("file"):
+            path = block.marked("file")[0]
+            shown = "\n".join(block.lines).strip("\n")
+            actual = open(os.path.join(repository, path), encoding="utf-8").read().strip("\n")
+            if shown != actual:
+                failures.append(f"{where}: the block differs from {path}, which it shows")
+            continue
+        if block.language == "console":
+            if not any(command.startswith("tracectl") for command, _ in commands(block)):
+                continue
+            ran += 1
+            problems, outputs = run_console(block, checkout, environment, temporary)
+            if update and problems and outputs is not None:
+                updates.append((block, outputs))
+        elif block.language == "swift":
+            compiled += 1
+            problems = check_swift(block, work, bin_directory, index)
+        else:
+            continue
+        failures += [f"{where}: {problem}" for problem in problems]
+
+    if updates:
+        lines = open(readme, encoding="utf-8").read().split("\n")
+        # NB: from the last block up, so that earlier blocks' line numbers still hold.
+        for block, outputs in reversed(updates):
+            body = []
+            for (command, _), output in zip(commands(block), outputs):
+                body.append(f"$ {command}")
+                body += output.rstrip("\n").split("\n") if output.strip("\n") else []
+            lines[block.line:block.end] = [(block.indent + line).rstrip() if line else "" for line in body]
+        open(readme, "w", encoding="utf-8").write("\n".join(lines))
+        print(f"check-readme: updated {len(updates)} block(s) of {readme}; review the diff")
+    for failure in failures:
+        print(failure + "\n", file=sys.stderr)
+    print(f"check-readme: {ran} console block(s) run, {compiled} swift block(s) type-checked, "
+          f"{skipped} marked skip; {len(failures)} problem(s)")
+    if failures:
+        print("check-readme: fix the block or the code; a block that cannot run or compile here is marked with "
+              "<!-- readme-check: skip: REASON --> on the line before it (see the top of scripts/check-readme.py)")
+    if keep:
+        print(f"check-readme: the copy is in {work}")
+    else:
+        shutil.rmtree(work)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
