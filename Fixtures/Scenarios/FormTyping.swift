@@ -1,14 +1,15 @@
 import Tracer
 
-/// Typing into one field of a 20-field form: with every value in the form's `@State`, each
-/// keystroke re-evaluates the form's body, which builds every row; with each field its own view
+/// Typing into one field of a 20-field form: with every value in the form's `@State` and each
+/// field bound by a `Binding(get:set:)` made in the form's body, each keystroke re-evaluates the
+/// form and every field (closure bindings never compare equal); with each field its own view
 /// owning its text, a keystroke re-evaluates that field alone.
 enum FormTyping {
     static let scenario = Scenario(
         name: "form-typing", seed: "screen pattern",
         summary: "40 characters typed into the first field of a 20-field form, one frame per character.",
         variants: [
-            ScenarioVariant("form-state", "Every field's text in the form's @State: each keystroke re-evaluates the whole form."),
+            ScenarioVariant("form-state", "Every text in the form's @State, bound with Binding(get:set:): a keystroke re-evaluates the form and all 20 fields."),
             ScenarioVariant("field-state", "Each field its own view with its own @State: a keystroke re-evaluates that field only."),
         ],
         script: play)
@@ -33,20 +34,20 @@ enum FormTyping {
     }
 
     enum FormStateVariant {
-        /// The form owns every value and lays every row out in its own body; its footer counts
-        /// the fields filled in.
+        /// The form owns every value, by title, and binds each field in its own body; its footer
+        /// counts the fields filled in.
         struct SignupForm: View {
-            @State private var values = Array(repeating: "", count: FormTyping.titles.count)
+            @State private var values: [String: String] = [:]
 
             var body: some View {
                 VStack {
-                    ForEach(0..<FormTyping.titles.count) { index in
+                    ForEach(FormTyping.titles, id: \.self) { title in
                         HStack {
-                            Text(FormTyping.titles[index])
-                            TextField(FormTyping.titles[index], text: $values[index])
+                            Text(title)
+                            TextField(title, text: Binding(get: { values[title, default: ""] }, set: { values[title] = $0 }))
                         }
                     }
-                    Text("\(values.filter { !$0.isEmpty }.count) of \(values.count) filled")
+                    Text("\(values.values.filter { !$0.isEmpty }.count) of \(FormTyping.titles.count) filled")
                 }
             }
         }
@@ -57,9 +58,7 @@ enum FormTyping {
         struct SignupForm: View {
             var body: some View {
                 VStack {
-                    ForEach(0..<FormTyping.titles.count) { index in
-                        FormField(title: FormTyping.titles[index])
-                    }
+                    ForEach(FormTyping.titles, id: \.self) { title in FormField(title: title) }
                 }
             }
         }

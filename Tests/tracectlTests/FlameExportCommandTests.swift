@@ -82,6 +82,19 @@ struct FlameExportCommandTests {
         #expect(markdown.stdout.contains("| MyView | 241 | 3 | −238 | −98.8% |"))
     }
 
+    @Test("diff of the screen-pattern scenarios' variants names the narrower one's saving",
+          arguments: [
+            ("form-typing", "form-state", "field-state", "field-state re-evaluates 740 fewer bodies than form-state (−85.9%)"),
+            ("environment-theme", "environment", "environment-object",
+             "environment-object re-evaluates 120 more bodies than environment (+153.8%)"),
+          ])
+    func diffOfScreenPatterns(scenario: String, base: String, variant: String, verdict: String) throws {
+        let run = try tracectl(["diff", "\(scenario).\(base).jsonl", "\(scenario).\(variant).jsonl"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains(verdict))
+        Golden.check(run.stdout, named: "diff/\(scenario).\(base).\(variant).txt")
+    }
+
     @Test("diff of traces from different scenarios: exit 2 and why, unless --force")
     func diffRefusesDifferentScenarios() throws {
         let refused = try tracectl(["diff", Self.state, "rendering-cycle.inline.jsonl"])

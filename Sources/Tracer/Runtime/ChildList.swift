@@ -82,7 +82,7 @@ struct ChildList {
         // of one view stay apart.
         let outer = modifiers
         let outerDecorating = decorating
-        modifiers = outer.filter { $0 is any EnvironmentModifier }
+        modifiers = outer.filter(\.setsEnvironment)
         rowDepth += 1
         decorating = true
         add(attached, at: Self.position(position, mixing: UInt64(outer.count) << 8 | attachment.attachmentLayer))

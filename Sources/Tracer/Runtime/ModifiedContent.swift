@@ -24,10 +24,15 @@ protocol NodeModifier {
 
     /// Brings the node's state for this modifier up to date after the node got a new value.
     func update(_ context: inout ModifierContext)
+
+    /// Whether it sets environment values (an `EnvironmentModifier`): asked of every modifier
+    /// on every reconciliation, cheaper than a cast.
+    var setsEnvironment: Bool { get }
 }
 
 extension NodeModifier {
     var isAttribute: Bool { false }
+    var setsEnvironment: Bool { false }
     func isSameAttribute(as previous: any NodeModifier) -> Bool? { nil }
     func update(_ context: inout ModifierContext) {}
 }

@@ -153,7 +153,9 @@ final class UpdateScheduler: Sendable {
             _ = Self.openTransaction(&state)
             if let index = state.observing[thread] {
                 state.observed[index].observers.append(observer)
-                state.observed[index].models.removeAll { !models.contains($0) }
+                // NB: an observer holding no model (a control reading a binding into one) names nothing.
+                let named = state.observed[index].models
+                state.observed[index].models = named.isEmpty ? models : models.isEmpty ? named : named.filter(models.contains)
                 return nil
             }
             let duringUpdate = state.updatingThread == thread

@@ -16,6 +16,7 @@ extension EnvironmentModifier {
     /// NB: an environment value is output: a body whose only difference is a new value there
     /// did not evaluate in vain.
     var isAttribute: Bool { true }
+    var setsEnvironment: Bool { true }
 
     func isSameAttribute(as previous: any NodeModifier) -> Bool? {
         guard let previous = previous as? any EnvironmentModifier else { return false }

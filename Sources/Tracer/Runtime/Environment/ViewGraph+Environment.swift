@@ -28,8 +28,11 @@ extension ViewGraph {
     func refreshEnvironment(
         of node: ViewNode, under parent: ViewNode, modifiers: [any NodeModifier], previous: [any NodeModifier]?
     ) -> EnvironmentUpdate {
+        // NB: most nodes set nothing and inherit unchanged values: that case copies nothing.
+        let setsEnvironment = modifiers.contains(where: \.setsEnvironment)
+        guard setsEnvironment || parent.environment.version != node.environment.version else { return EnvironmentUpdate() }
         var values = parent.environment
-        if modifiers.contains(where: { $0 is any EnvironmentModifier }) {
+        if setsEnvironment {
             let setters = modifiers.compactMap { $0 as? any EnvironmentModifier }
             let earlier = previous?.compactMap { $0 as? any EnvironmentModifier }
             let sameSetters = earlier.map { earlier in
