@@ -14,6 +14,9 @@ public final class ViewGraph {
     public var recorder: TraceRecorder? { scheduler.recorder }
     /// The rows a lazy stack materialises until `setViewport` says otherwise.
     public let defaultViewport: Range<Int>
+    /// How many rows beyond the visible ones on each side a lazy stack keeps once built (see
+    /// `materialisedRows(of:)`): 5.
+    public var lazyStackCacheMargin = 5
     /// The most update rounds one `flush` runs when handlers keep writing state.
     public var maximumRoundsPerFlush = 16
     /// How many nodes the graph holds (every view that has an identity: user views, primitives
@@ -213,7 +216,9 @@ public final class ViewGraph {
     /// returns how many children or attributes differ from the previous output.
     private func reconcileChildren(of parent: ViewNode, content: any View, into pending: inout [PendingChild]) -> Int {
         let lazy = (parent.view as? any PrimitiveView)?.isLazy ?? false
-        var list = ChildList(window: lazy ? parent.viewport ?? defaultViewport : nil)
+        let window = lazy ? materialisedRows(of: parent) : nil
+        if lazy { parent.materialisedRows = window }
+        var list = ChildList(window: window)
         list.add(content, at: 0)
         let specs = list.specs
         builtViewValues += list.viewValues

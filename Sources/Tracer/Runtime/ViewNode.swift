@@ -24,6 +24,8 @@ final class ViewNode {
     var observations: [Int: ObjectObservation] = [:]
     /// The rows a lazy container materialises.
     var viewport: Range<Int>?
+    /// The rows a lazy container built last (visible rows and the cache margin's).
+    var materialisedRows: Range<Int>?
     var isMounted = true
     /// The flush pass in which the node last evaluated (a node evaluates once per pass).
     var evaluatedPass = 0
