@@ -320,6 +320,7 @@ public final class ViewGraph {
             for case let modifier as LifecycleModifier in current.modifiers where modifier.moment == .disappear {
                 enqueueAfterUpdate(node: current, handler: "onDisappear(perform:)", modifier.action)
             }
+            for case let state as CancelledOnUnmount in current.modifierStates { state.cancel() }
             stack.append(contentsOf: current.children)
         }
     }
@@ -411,6 +412,9 @@ struct ViewTypeInfo {
         if let primitive = view as? any PrimitiveView {
             segment = type(of: primitive).segmentName
             hasBody = false
+        } else if let named = view as? any SegmentNamed {
+            segment = type(of: named).segmentName
+            hasBody = true
         } else {
             let name = String(describing: type(of: view))
             segment = String(name.prefix { $0 != "<" })
