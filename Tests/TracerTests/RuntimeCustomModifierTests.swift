@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TracerTestSupport
 @testable import Tracer
 
 /// A modifier with state of its own: a highlight toggled by its own button.
@@ -44,6 +43,15 @@ private final class TaskLog: @unchecked Sendable {
 
     func append(_ entry: String) { lock.withLock { entries.append(entry) } }
     var all: [String] { lock.withLock { entries } }
+
+    /// Whether the entries come to satisfy `condition`, polling without blocking a thread (the
+    /// tasks logging here need one).
+    ///
+    /// NB: the 30 s deadline only keeps a broken run from hanging; it is not a timing assertion.
+    func eventually(_ condition: ([String]) -> Bool) async -> Bool {
+        for _ in 0..<3_000 where !condition(all) { try? await Task.sleep(nanoseconds: 10_000_000) }
+        return condition(all)
+    }
 }
 
 /// Loads for its `id` in a task that waits until cancelled.
@@ -105,15 +113,15 @@ struct RuntimeCustomModifierTests {
     }
 
     @Test("task(id:) starts when the view appears, is cancelled and restarted when id changes, and is cancelled when the view disappears (SwiftUI: task(id:priority:_:))")
-    func taskWithID() throws {
+    func taskWithID() async throws {
         let harness = RecordingGraph()
         let log = TaskLog()
         harness.graph.mount(LoaderHost(log: log))
-        #expect(eventually { log.all == ["start 1"] })
+        #expect(await log.eventually { $0 == ["start 1"] })
         try harness.graph.tap(buttonTitled: "Next")
-        #expect(eventually { Set(log.all) == ["start 1", "cancelled 1", "start 2"] })
+        #expect(await log.eventually { Set($0) == ["start 1", "cancelled 1", "start 2"] })
         try harness.graph.tap(buttonTitled: "Hide")
-        #expect(eventually { log.all.last == "cancelled 2" })
+        #expect(await log.eventually { $0.last == "cancelled 2" })
         #expect(log.all.count == 4)
     }
 }
