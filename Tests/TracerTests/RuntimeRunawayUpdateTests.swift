@@ -9,23 +9,12 @@ private struct Runaway: View {
         VStack {
             Text("\(count)")
             Button("Start") { count = 1 }
-            Taps()
+            CountingView(title: "Tap")
         }
         .onChange(of: count) { _, _ in count += 1 }
     }
 }
 
-/// A counter of its own beside the loop.
-private struct Taps: View {
-    @State private var taps = 0
-
-    var body: some View {
-        VStack {
-            Text("\(taps) taps")
-            Button("Tap") { taps += 1 }
-        }
-    }
-}
 
 @Suite("Runtime: runaway updates")
 struct RuntimeRunawayUpdateTests {
@@ -54,8 +43,8 @@ struct RuntimeRunawayUpdateTests {
         let next = harness.lastSeq
         try harness.graph.tap(buttonTitled: "Tap")
         #expect(harness.events(.warning, after: next).isEmpty)
-        #expect(harness.evaluatedViews(after: next) == ["Runaway/VStack/Taps"])
-        #expect((harness.graph.view(at: "Runaway/VStack/Taps/VStack/Text") as? Text)?.content == "1 taps")
+        #expect(harness.evaluatedViews(after: next) == ["Runaway/VStack/CountingView"])
+        #expect((harness.graph.view(at: "Runaway/VStack/CountingView/VStack/Text") as? Text)?.content == "1")
         #expect(harness.graph.hasPendingUpdates == false)
     }
 }

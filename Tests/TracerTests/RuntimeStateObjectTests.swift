@@ -161,17 +161,38 @@ struct RuntimeStateObjectTests {
         try harness.graph.setViewport(10..<20)
         #expect(harness.events(.unmount, view: row0).count == 1)
         #expect(harness.graph.contains(path: row0) == false)
-        #expect(harness.graph.paths.filter { $0.hasSuffix("]") }.count == 10)
+        // Rows 5–9 lie within the cache margin of the new window: kept, with their models.
+        #expect(harness.graph.paths.filter { $0.hasSuffix("]") }.count == 10 + harness.graph.lazyStackCacheMargin)
 
         try harness.graph.setViewport(0..<10)
         #expect(harness.events(.mount, view: row0).count == 2)
         #expect(harness.events(.stateInit, view: row0).map(\.wrapper) == [WrapperKind.stateObject.name, WrapperKind.stateObject.name])
-        #expect(counter.value == 30)
+        #expect(counter.value == 10 + 10 + 5)
+    }
+
+    @Test("A lazy-stack row scrolled just out of view keeps its state within the cache margin and loses it when scrolled far away (SwiftUI: lazy stacks keep rows near the visible ones; seed 004)")
+    func lazyStackCacheMargin() throws {
+        let harness = RecordingGraph(defaultViewport: 0..<10)
+        let counter = CreationCounter()
+        harness.graph.mount(LazyOwningParent(counter: counter))
+        let row0 = "LazyOwningParent/LazyVStack/OwningChild[0]"
+        #expect(harness.graph.lazyStackCacheMargin == 5)
+
+        try harness.graph.setViewport(5..<15)  // row 0 is 5 rows above the window: kept
+        #expect(harness.events(.unmount, view: row0).isEmpty)
+        try harness.graph.setViewport(0..<10)
+        #expect(harness.events(.stateInit, view: row0).count == 1)
+
+        try harness.graph.setViewport(6..<16)  // 6 rows above: beyond the margin
+        #expect(harness.events(.unmount, view: row0).count == 1)
+        try harness.graph.setViewport(0..<10)
+        #expect(harness.events(.stateInit, view: row0).count == 2)
     }
 
     @Test("A parent-owned find-or-create cache keeps the rows' view models across scrolling", arguments: [true, false])
     func parentCacheKeepsViewModels(caching: Bool) throws {
         let harness = RecordingGraph(defaultViewport: 0..<10)
+        harness.graph.lazyStackCacheMargin = 0  // a row leaving the window unmounts at once
         harness.graph.mount(CachingParent(counter: CreationCounter(), caching: caching))
         try harness.graph.setViewport(5..<15)
         try harness.graph.setViewport(0..<10)

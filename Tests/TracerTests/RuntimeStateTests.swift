@@ -246,6 +246,7 @@ struct RuntimeLifecycleTests {
     @Test("onAppear runs once per identity after its update; onDisappear when it unmounts")
     func appearAndDisappear() throws {
         let harness = RecordingGraph(defaultViewport: 0..<2)
+        harness.graph.lazyStackCacheMargin = 0  // a row leaving the window unmounts at once
         let log = LifecycleLog()
         harness.graph.mount(LazyVStack { ForEach(0..<4) { LifecycleRow(row: $0, log: log) } })
         #expect(log.all == ["appear 0", "appear 1"])

@@ -99,3 +99,16 @@ func capturingStandardError(_ body: () throws -> Void) rethrows -> String {
     FileHandle(fileDescriptor: saved).write(Data(captured.utf8))
     return captured
 }
+
+/// A view with a count of its own: a text showing it and a button titled `title` adding one.
+struct CountingView: View {
+    let title: String
+    @State private var count = 0
+
+    var body: some View {
+        VStack {
+            Text("\(count)")
+            Button(title) { count += 1 }
+        }
+    }
+}

@@ -14,6 +14,9 @@ public final class ViewGraph {
     public var recorder: TraceRecorder? { scheduler.recorder }
     /// The rows a lazy stack materialises until `setViewport` says otherwise.
     public let defaultViewport: Range<Int>
+    /// How many rows beyond the visible ones on each side a lazy stack keeps once built (see
+    /// `materialisedRows(of:)`): 5.
+    public var lazyStackCacheMargin = 5
     /// The most update rounds one `flush` runs when handlers keep writing state.
     public var maximumRoundsPerFlush = 16
     /// How many nodes the graph holds (every view that has an identity: user views, primitives
@@ -225,7 +228,9 @@ public final class ViewGraph {
     /// returns how many children or attributes differ from the previous output.
     private func reconcileChildren(of parent: ViewNode, content: any View, into pending: inout [PendingChild]) -> Int {
         let lazy = (parent.view as? any PrimitiveView)?.isLazy ?? false
-        var list = ChildList(window: lazy ? parent.viewport ?? defaultViewport : nil)
+        let window = lazy ? materialisedRows(of: parent) : nil
+        if lazy { parent.materialisedRows = window }
+        var list = ChildList(window: window)
         list.add(content, at: 0)
         let specs = list.specs
         builtViewValues += list.viewValues
@@ -372,6 +377,7 @@ public final class ViewGraph {
             for case let modifier as LifecycleModifier in current.modifiers where modifier.moment == .disappear {
                 enqueueAfterUpdate(node: current, handler: "onDisappear(perform:)", modifier.action)
             }
+            for case let state as CancelledOnUnmount in current.modifierStates { state.cancel() }
             stack.append(contentsOf: current.children)
         }
     }
@@ -463,6 +469,9 @@ struct ViewTypeInfo {
         if let primitive = view as? any PrimitiveView {
             segment = type(of: primitive).segmentName
             hasBody = false
+        } else if let named = view as? any SegmentNamed {
+            segment = type(of: named).segmentName
+            hasBody = true
         } else {
             let name = String(describing: type(of: view))
             segment = String(name.prefix { $0 != "<" })

@@ -26,6 +26,8 @@ final class ViewNode {
     var viewport: Range<Int>?
     /// The environment values the node's view gets.
     var environment = EnvironmentValues()
+    /// The rows a lazy container built last (visible rows and the cache margin's).
+    var materialisedRows: Range<Int>?
     var isMounted = true
     /// The flush pass in which the node last evaluated (a node evaluates once per pass).
     var evaluatedPass = 0
