@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// FlameGraph's folded-stack text: `Root;Child;Leaf 12`, one stack per line, lines sorted.
 ///
 /// The differential form, `Root;Child;Leaf 120 3` (baseline, then variant), is what FlameGraph's
@@ -6,6 +12,7 @@ public enum FoldedStacks {
     /// The folded lines of `samples`: `stack weight`, or `stack baseline weight` when `differential`.
     public static func render(_ samples: [FlameSample], differential: Bool = false) -> String {
         var merged: [String: (weight: UInt64, baseline: UInt64)] = [:]
+        merged.reserveCapacity(samples.count)
         for sample in samples where !sample.frames.isEmpty {
             let stack = sample.frames.map(safeFrame).joined(separator: ";")
             let sum = merged[stack, default: (0, 0)]
@@ -19,8 +26,29 @@ public enum FoldedStacks {
                 lines.append("\(stack) \(value.weight)")
             }
         }
-        lines.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return lines.map { $0 + "\n" }.joined()
+        lines.sort(by: Self.utf8Precedes)
+        var text = ""
+        text.reserveCapacity(lines.reduce(lines.count) { $0 + $1.utf8.count })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Whether `lhs`'s UTF-8 bytes sort before `rhs`'s.
+    ///
+    /// NB: compared with `memcmp`; `utf8.lexicographicallyPrecedes` goes byte by byte through
+    /// the generic collection code, most of the time to sort a million lines.
+    private static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var (lhs, rhs) = (lhs, rhs)
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
     }
 
     /// `frame` made safe for a folded line: `;` (the separator) becomes `:`, control characters and
@@ -30,6 +58,10 @@ public enum FoldedStacks {
     /// NB: `flamegraph.pl` reads a line's last ` NUMBER` as its count, and one more before it as a
     /// differential line's baseline: a frame ending in a space and digits would lose them to it.
     public static func safeFrame(_ frame: String) -> String {
+        // NB: most frames are printable ASCII without spaces or `;`: nothing to change.
+        if !frame.isEmpty && frame.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }) {
+            return frame
+        }
         var result = ""
         for scalar in frame.unicodeScalars {
             switch scalar {
