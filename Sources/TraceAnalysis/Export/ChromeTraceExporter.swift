@@ -43,6 +43,10 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// A new exporter.
     public init() {}
 
+    /// `chrome://tracing` fails on JSON beyond 256 MB (its V8 string limit), and Perfetto UI in
+    /// the browser runs out of memory on JSON traces a few times that size.
+    public static var viewerLimit: ViewerLimit? { ViewerLimit(viewer: "chrome://tracing", bytes: 256 << 20) }
+
     public mutating func begin(into output: inout some TextOutputStream) {
         output.write("{\"traceEvents\":[\n")
         block.reserveCapacity(Self.blockSize + 4096)
