@@ -30,14 +30,16 @@ public struct ChromeTraceExporter: StreamingExporter {
     private let roots = RecentSeqTable<RootWrite>()
     private var evalCounts: [Int] = []
     private var wroteEvent = false
-    /// JSON-quoted view paths and strings by id, built once per name (not once per event).
-    private var quotedViews: [[UInt8]?] = []
-    private var quotedStrings: [[UInt8]?] = []
+    /// JSON-quoted view paths and strings by id, built once per name (not once per event): where
+    /// each one's bytes are in `quoted` (count 0: not yet quoted).
+    private var quotedViews: [(start: Int, count: Int)] = []
+    private var quotedStrings: [(start: Int, count: Int)] = []
+    private let quoted = ByteBlock(capacity: 1 << 12)
     /// Events written since the last block went to the output.
     ///
     /// NB: events are written as bytes, handed on a block at a time: a `String` built per event
     /// (interpolations) kept the exporter under 100 MB/s.
-    private var block: [UInt8] = []
+    private let block = ByteBlock(capacity: blockSize + 4096)
     private static let blockSize = 1 << 16
 
     /// A new exporter.
@@ -49,7 +51,6 @@ public struct ChromeTraceExporter: StreamingExporter {
 
     public mutating func begin(into output: inout some TextOutputStream) {
         output.write("{\"traceEvents\":[\n")
-        block.reserveCapacity(Self.blockSize + 4096)
     }
 
     public mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream) {
@@ -61,7 +62,9 @@ public struct ChromeTraceExporter: StreamingExporter {
             beginEvent("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":")
             number(pid)
             append(",\"tid\":0,\"args\":{\"name\":")
-            JSONText.appendQuoted(name, to: &block)
+            var bytes: [UInt8] = []
+            JSONText.appendQuoted(name, to: &bytes)
+            bytes.withUnsafeBufferPointer { block.append($0) }
             endEvent("}}", &output)
             return
         }
@@ -226,18 +229,18 @@ public struct ChromeTraceExporter: StreamingExporter {
     }
 
     private mutating func flush(_ output: inout some TextOutputStream) {
-        guard !block.isEmpty else { return }
-        output.write(String(decoding: block, as: UTF8.self))
-        block.removeAll(keepingCapacity: true)
+        guard block.count > 0 else { return }
+        output.write(String(decoding: block.bytes, as: UTF8.self))
+        block.removeAll()
     }
 
     @inline(__always)
     private mutating func append(_ text: StaticString) {
-        block.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        block.append(text)
     }
 
     @inline(__always)
-    private mutating func number(_ value: Int64) { JSONLineEncoder.appendDecimal(value, to: &block) }
+    private mutating func number(_ value: Int64) { block.appendDecimal(value) }
 
     /// `"pid":P,"tid":T` of `event`.
     @inline(__always)
@@ -253,7 +256,7 @@ public struct ChromeTraceExporter: StreamingExporter {
     private mutating func microseconds(_ nanoseconds: Int64) {
         if nanoseconds < 0 { block.append(UInt8(ascii: "-")) }
         let magnitude = nanoseconds.magnitude
-        JSONLineEncoder.appendDecimal(magnitude / 1000, to: &block)
+        block.appendDecimal(magnitude / 1000)
         var fraction = magnitude % 1000
         guard fraction > 0 else { return }
         block.append(UInt8(ascii: "."))
@@ -271,34 +274,36 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// View `id`'s path as a JSON string literal (quoted on first use), less `dropping`.
     @inline(__always)
     private mutating func appendQuoted(view id: ViewID, _ names: TraceNames, dropping: Quote = .none) {
-        Self.cached(&quotedViews, Int(id)) { names.view(id) }
-        append(quotedViews[Int(id)]!, dropping)
+        let place = Self.cached(&quotedViews, Int(id), in: quoted) { names.view(id) }
+        append(place, dropping)
     }
 
     /// String `id` as a JSON string literal (quoted on first use), less `dropping`.
     @inline(__always)
     private mutating func appendQuoted(string id: SymbolID, _ names: TraceNames, dropping: Quote = .none) {
-        Self.cached(&quotedStrings, Int(id)) { names.string(id) }
-        append(quotedStrings[Int(id)]!, dropping)
+        let place = Self.cached(&quotedStrings, Int(id), in: quoted) { names.string(id) }
+        append(place, dropping)
     }
 
     @inline(__always)
-    private mutating func append(_ quoted: [UInt8], _ dropping: Quote) {
-        switch dropping {
-        case .none: block.append(contentsOf: quoted)
-        case .opening: block.append(contentsOf: quoted[1...])
-        case .closing: block.append(contentsOf: quoted[..<(quoted.count - 1)])
-        }
+    private func append(_ place: (start: Int, count: Int), _ dropping: Quote) {
+        let start = place.start + (dropping == .opening ? 1 : 0)
+        let count = place.count - (dropping == .none ? 0 : 1)
+        block.append(UnsafeBufferPointer(start: quoted.base + start, count: count))
     }
 
-    /// Quotes `name()` into `table[index]` unless it is there.
+    /// Where in `arena` `name()` is quoted, quoting it there into `table[index]` on first use.
     @inline(__always)
-    private static func cached(_ table: inout [[UInt8]?], _ index: Int, _ name: () -> String) {
-        if index >= table.count { table += repeatElement(nil, count: index + 1 - table.count) }
-        guard table[index] == nil else { return }
-        var quoted: [UInt8] = []
-        JSONText.appendQuoted(name(), to: &quoted)
-        table[index] = quoted
+    private static func cached(
+        _ table: inout [(start: Int, count: Int)], _ index: Int, in arena: ByteBlock, _ name: () -> String
+    ) -> (start: Int, count: Int) {
+        if index >= table.count { table += repeatElement((start: 0, count: 0), count: index + 1 - table.count) }
+        guard table[index].count == 0 else { return table[index] }
+        var bytes: [UInt8] = []
+        JSONText.appendQuoted(name(), to: &bytes)
+        table[index] = (arena.count, bytes.count)
+        bytes.withUnsafeBufferPointer { arena.append($0) }
+        return table[index]
     }
 
     private mutating func countEvaluation(of view: ViewID) -> Int {
