@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Tracer
 
 /// FlameGraph's folded-stack text: `Root;Child;Leaf 12`, one stack per line, lines sorted.
 ///
@@ -18,37 +19,37 @@ public enum FoldedStacks {
             let sum = merged[stack, default: (0, 0)]
             merged[stack] = (sum.weight.addingSaturated(sample.weight), sum.baseline.addingSaturated(sample.baseline))
         }
-        var lines: [String] = []
-        for (stack, value) in merged {
+        // NB: the lines are written into one byte arena and sorted as ranges of it with `memcmp`:
+        // a `String` per line and a comparison through `utf8` took most of the time for a million.
+        var arena: [UInt8] = []
+        var lines: [(start: Int, count: Int)] = []
+        lines.reserveCapacity(merged.count)
+        for (stack, value) in merged where differential || value.weight > 0 {
+            let start = arena.count
+            arena += stack.utf8
+            arena.append(UInt8(ascii: " "))
             if differential {
-                lines.append("\(stack) \(value.baseline) \(value.weight)")
-            } else if value.weight > 0 {
-                lines.append("\(stack) \(value.weight)")
+                JSONLineEncoder.appendDecimal(value.baseline, to: &arena)
+                arena.append(UInt8(ascii: " "))
+            }
+            JSONLineEncoder.appendDecimal(value.weight, to: &arena)
+            lines.append((start, arena.count - start))
+        }
+        guard !lines.isEmpty else { return "" }
+        var text: [UInt8] = []
+        text.reserveCapacity(arena.count + lines.count)
+        arena.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress!
+            lines.sort { lhs, rhs in
+                let order = memcmp(base + lhs.start, base + rhs.start, min(lhs.count, rhs.count))
+                return order != 0 ? order < 0 : lhs.count < rhs.count
+            }
+            for line in lines {
+                text.append(contentsOf: UnsafeBufferPointer(start: base + line.start, count: line.count))
+                text.append(UInt8(ascii: "\n"))
             }
         }
-        lines.sort(by: Self.utf8Precedes)
-        var text = ""
-        text.reserveCapacity(lines.reduce(lines.count) { $0 + $1.utf8.count })
-        for line in lines {
-            text += line
-            text += "\n"
-        }
-        return text
-    }
-
-    /// Whether `lhs`'s UTF-8 bytes sort before `rhs`'s.
-    ///
-    /// NB: compared with `memcmp`; `utf8.lexicographicallyPrecedes` goes byte by byte through
-    /// the generic collection code, most of the time to sort a million lines.
-    private static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
-        var (lhs, rhs) = (lhs, rhs)
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-                return order != 0 ? order < 0 : left.count < right.count
-            }
-        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `frame` made safe for a folded line: `;` (the separator) becomes `:`, control characters and
