@@ -12,6 +12,7 @@ let suites: [String: ([String]) -> [BenchFigure]] = [
     "import": ImportBenchmark.run,
     "parse": ParseBenchmark.run,
     "runtime": RuntimeBenchmark.run,
+    "scale": ScaleBenchmark.run,
 ]
 
 guard let suite = arguments.first, suite == "all" || suites[suite] != nil else {

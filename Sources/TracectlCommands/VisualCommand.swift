@@ -27,16 +27,48 @@ enum VisualCommand {
         do { try output.close() } catch { throw CommandError(error.description) }
     }
 
-    /// Streams `source` through `exporter` into the output `-o` names.
+    /// The options that choose a slice of the trace (`export`, `flame`).
+    static let sliceOptions: [OptionSpec] = [
+        .value("--mark", valueName: "name", help: "Only the intervals of marks of this name (each up to the next mark)."),
+        .value("--from", valueName: "mark|ns", help: "Start at the first mark of this name, or at this ts (ns)."),
+        .value("--to", valueName: "mark|ns", help: "Stop at the next mark of this name, or at this ts (ns; excluded)."),
+    ]
+
+    /// The slice `--mark`, `--from` and `--to` choose (the whole trace without them).
+    static func slice(_ arguments: ParsedArguments) -> TraceSlice {
+        TraceSlice(
+            mark: arguments.value("--mark"), from: arguments.value("--from").map(TraceSlice.Bound.init(argument:)),
+            to: arguments.value("--to").map(TraceSlice.Bound.init(argument:)))
+    }
+
+    /// Fails for a mark the slice names that the trace does not have.
+    static func checkMarks(_ result: TraceScan.SliceResult) throws(CommandError) {
+        guard let unknown = result.unknownMarks.first else { return }
+        let known = result.markNames.isEmpty ? "it has no marks" : "its marks: \(result.markNames.joined(separator: ", "))"
+        let suggestion = ArgumentParser.suggestion(for: unknown, among: result.markNames)
+        throw CommandError("\(result.summary.file): no mark named '\(unknown)'\(suggestion); \(known)")
+    }
+
+    /// Streams the slice of `source` the arguments choose through `exporter` into the output
+    /// `-o` names.
     static func stream(
         _ exporter: some StreamingExporter, source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments,
         console: Console
     ) throws(CommandError) {
         var exporter = exporter
         var output = try output(arguments)
-        let summary = try run { () throws(TraceError) in try exporter.export(source: source, options: options, into: &output) }
+        let slice = slice(arguments)
+        let result = try run { () throws(TraceError) in
+            try exporter.export(source: source, options: options, slice: slice, into: &output)
+        }
+        try checkMarks(result)
         try close(&output)
-        warn(summary, console: console)
+        warn(result.summary, console: console)
+        if let limit = type(of: exporter).viewerLimit, output.byteCount > limit.bytes {
+            console.warning(
+                "\(output.displayName): \(output.byteCount >> 20) MB, more than \(limit.viewer) loads (\(limit.bytes >> 20) MB); "
+                    + "export a slice with --mark NAME or --from/--to (marks or ns)")
+        }
     }
 
     /// Runs `body`, mapping a trace error to `tracectl: error: FILE:LINE:COL: …` (exit 2).

@@ -67,6 +67,51 @@ struct FlameExportCommandTests {
         Golden.check(run.stdout, named: golden)
     }
 
+    @Test("flame and export of a slice match their goldens", arguments: [
+        (["flame", state, "--mark", "scroll-down"], "flame/scroll-offset.state.mark-scroll-down.folded"),
+        (["flame", state, "--from", "mount", "--to", "scroll-up"], "flame/scroll-offset.state.mount-to-scroll-up.folded"),
+        (["flame", "../adapter/scroll-offset.state.jsonl", "--from", "9000", "--to", "23000", "--format", "speedscope"],
+         "flame/adapter.scroll-offset.state.9000-to-23000.speedscope.json"),
+        (["export", state, "--mark", "mount"], "export/scroll-offset.state.mark-mount.chrome.json"),
+        (["export", "../adapter/scroll-offset.state.jsonl", "--from", "scroll-up", "--to", "852000"],
+         "export/adapter.scroll-offset.state.scroll-up-to-852000.chrome.json"),
+    ])
+    func slices(arguments: [String], golden: String) throws {
+        let run = try tracectl(arguments)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        Golden.check(run.stdout, named: golden)
+    }
+
+    @Test("a slice counts only its events: --mark is every interval of the name, --from/--to one stretch", arguments: [
+        (["--mark", "scroll-down"], "MyView 120\nMyView;MyScrollView 120\n"),
+        (["--mark", "mount"], "MyView 1\nMyView;MyScrollView 1\n"),
+        (["--from", "scroll-down", "--to", "scroll-down"], "MyView 240\nMyView;MyScrollView 240\n"),
+        (["--from", "scroll-up"], "MyView 120\nMyView;MyScrollView 120\n"),
+        (["--to", "scroll-down"], "MyView 1\nMyView;MyScrollView 1\n"),
+    ])
+    func sliceCounts(options: [String], folded: String) throws {
+        let run = try tracectl(["flame", Self.state] + options)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout == folded)
+    }
+
+    @Test("an unknown mark is an error naming the trace's marks, with a near miss suggested", arguments: [
+        (["flame", state, "--mark", "scrol-down"],
+         "tracectl: error: scroll-offset.state.jsonl: no mark named 'scrol-down' (did you mean 'scroll-down'?); its marks: mount, scroll-down, scroll-up\n"),
+        (["export", state, "--from", "mount", "--to", "end"],
+         "tracectl: error: scroll-offset.state.jsonl: no mark named 'end'; its marks: mount, scroll-down, scroll-up\n"),
+        (["export", "rendering-cycle.extracted.jsonl", "--mark", "scroll-down", "-o", "-"],
+         "tracectl: error: rendering-cycle.extracted.jsonl: no mark named 'scroll-down'; its marks: launch, scroll, count\n"),
+        (["flame", "../durations/total-past-max.jsonl", "--to", "launch"],
+         "tracectl: error: ../durations/total-past-max.jsonl: no mark named 'launch'; it has no marks\n"),
+    ])
+    func unknownMark(arguments: [String], message: String) throws {
+        let run = try tracectl(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr == message)
+    }
+
     @Test("diff of the recorded scroll-offset state and view-storage traces: MyView and MyScrollView 241 → 3")
     func diffOfSeed000() throws {
         let run = try tracectl(["diff", Self.state, Self.viewStorage])

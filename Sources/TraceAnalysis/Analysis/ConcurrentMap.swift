@@ -3,16 +3,31 @@ import Tracer
 
 extension Array where Element: Sendable {
     /// `transform` of every element, in order, worked out on up to `threads` threads (each
-    /// takes one contiguous part).
-    func concurrentMap<Result: Sendable>(threads: Int, _ transform: @escaping @Sendable (Element) -> Result) -> [Result] {
-        let parts = Swift.max(1, Swift.min(threads, count / 64))
+    /// takes one contiguous part of at least `minimumPart` elements).
+    ///
+    /// NB: each thread writes its results where they belong in the one result array: no part is
+    /// gathered and copied (a million views' statistics are 170 MB).
+    func concurrentMap<Result: Sendable>(
+        threads: Int, minimumPart: Int = 64, _ transform: @escaping @Sendable (Element) -> Result
+    ) -> [Result] {
+        let parts = Swift.max(1, Swift.min(threads, count / minimumPart))
         guard parts > 1 else { return map(transform) }
-        let results = LockedBox([[Result]](repeating: [], count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = (count * part / parts)..<(count * (part + 1) / parts)
-            let mapped = self[range].map(transform)
-            results.withLock { $0[part] = mapped }
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let results = UncheckedBuffer(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                for index in (count * part / parts)..<(count * (part + 1) / parts) {
+                    (results.buffer.baseAddress! + index).initialize(to: transform(self[index]))
+                }
+            }
+            initialized = count
         }
-        return results.withLock { $0.flatMap { $0 } }
     }
+}
+
+/// A result buffer that threads write disjoint parts of.
+///
+/// NB: `@unchecked Sendable`: each thread initialises only its own indices, and the buffer is
+/// read only after every thread is done.
+private struct UncheckedBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }

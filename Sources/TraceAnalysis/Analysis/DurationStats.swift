@@ -35,8 +35,12 @@ public struct DurationStats: Sendable, Hashable {
 /// `DurationTable` gathers them on the hot path. NB: the samples stay in the buffers the table
 /// wrote them into, one run per range of the trace, so that neither handing them over nor merging
 /// ranges copies them.
+///
+/// NB: up to `impliedLimit` durations are their minimum and maximum: they are kept in no buffer.
 struct DurationAccumulator: Sendable {
     static let exactLimit = 4096
+    /// The most durations that the extremes alone hold (1: the minimum; 2: both extremes).
+    static let impliedLimit = 2
     private static let subBuckets = 16
     static let bucketCount = 16 + 60 * 16
 
@@ -45,7 +49,8 @@ struct DurationAccumulator: Sendable {
     private(set) var total: Int128 = 0
     private(set) var minimum = Int64.max
     private(set) var maximum: Int64 = 0
-    /// The exact samples (at most `exactLimit` in all), while there is no histogram.
+    /// The exact samples (at most `exactLimit` in all), while there is no histogram and there
+    /// are more than `impliedLimit`.
     private var runs: [SampleRun] = []
     private var histogram: [Int64] = []
 
@@ -62,20 +67,33 @@ struct DurationAccumulator: Sendable {
     /// Adds every duration of `other`.
     mutating func merge(_ other: DurationAccumulator) {
         guard other.count > 0 else { return }
+        guard count > 0 else {
+            self = other
+            return
+        }
+        let implied = impliedSamples + other.impliedSamples
+        let all = runs + other.runs + (implied.isEmpty ? [] : [SampleRun(implied)])
         count += other.count
         total += other.total
         minimum = Swift.min(minimum, other.minimum)
         maximum = Swift.max(maximum, other.maximum)
         if histogram.isEmpty && other.histogram.isEmpty && count <= Self.exactLimit {
-            runs += other.runs
+            runs = all
             return
         }
         var folded = histogram.isEmpty ? Array(repeating: 0, count: Self.bucketCount) : histogram
         folded.withUnsafeMutableBufferPointer { counts in
-            for run in runs + other.runs { run.withSamples { Self.count($0, into: counts.baseAddress!) } }
+            for run in all { run.withSamples { Self.count($0, into: counts.baseAddress!) } }
         }
         for (index, bucketCount) in other.histogram.enumerated() { folded[index] += bucketCount }
         (runs, histogram) = ([], folded)
+    }
+
+    /// The samples that only the extremes hold: both (or the one) while there are at most
+    /// `impliedLimit`, none otherwise.
+    private var impliedSamples: [Int64] {
+        guard count <= Self.impliedLimit && histogram.isEmpty && runs.isEmpty else { return [] }
+        return count == 1 ? [minimum] : [minimum, maximum]
     }
 
     /// Adds each of `samples` to the histogram `counts` (`bucketCount` counts).
@@ -109,7 +127,10 @@ struct DurationAccumulator: Sendable {
         let rank95 = Self.rank(0.95, of: count)
         let p50: Int64
         let p95: Int64
-        if exact {
+        if count <= Self.impliedLimit {
+            // NB: nearest ranks of one or two samples: p50 is the smaller, p95 the larger.
+            (p50, p95) = (minimum, maximum)
+        } else if exact {
             (p50, p95) = withExtendedLifetime(runs) {
                 let samples = runs.map(\.samples)
                 return (Self.select(rank: rank50, in: samples, minimum: minimum, maximum: maximum),

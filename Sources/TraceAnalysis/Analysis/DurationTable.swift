@@ -1,8 +1,8 @@
 /// Body durations by small integer id (an interned view id), gathered on the hot path and read out
 /// as one `DurationAccumulator` per id.
 ///
-/// Each id keeps its count, total and extremes, and its exact samples until it has more than
-/// `DurationAccumulator.exactLimit`; then they are folded into a histogram, so that memory per id
+/// Each id keeps its count, total and extremes, and its exact samples from the third (the first
+/// two are implied by the extremes) until it has more than `DurationAccumulator.exactLimit`; then they are folded into a histogram, so that memory per id
 /// stays bounded.
 ///
 /// NB: an id's count, capacity and buffer address sit side by side in one dense table, so adding a
@@ -44,10 +44,15 @@ final class DurationTable {
         let (total, wrapped) = entries[id].total.addingReportingOverflow(UInt64(value))
         entries[id].total = total
         if wrapped { carry(id) }
+        let count = entries[id].count
+        // NB: the first two samples are the minimum and the maximum: a view evaluated once or
+        // twice (most views of a long list) needs no buffer. The third stores them in one.
+        if count == DurationAccumulator.impliedLimit + 1 { grow(id) }
         entries[id].minimum = Swift.min(entries[id].minimum, value)
         entries[id].maximum = Swift.max(entries[id].maximum, value)
-        let count = entries[id].count
-        if count <= DurationAccumulator.exactLimit {
+        if count <= DurationAccumulator.impliedLimit {
+            return
+        } else if count <= DurationAccumulator.exactLimit {
             if count > entries[id].capacity { grow(id) }
             entries[id].storage![count - 1] = value
         } else {
@@ -60,14 +65,20 @@ final class DurationTable {
     @inline(never)
     private func carry(_ id: Int) { carries[id, default: 0] += 1 }
 
-    /// Moves id `id`'s samples to a buffer twice as large.
+    /// Moves id `id`'s samples to a buffer twice as large (the first: its implied samples, the
+    /// minimum and the maximum, to a new one).
     ///
     /// NB: a new buffer, never a larger allocation in place: an accumulator handed out earlier
     /// may still read the old one.
     @inline(never)
     private func grow(_ id: Int) {
         let grown = SampleBuffer(capacity: Swift.max(16, entries[id].capacity * 2))
-        if let old = entries[id].storage { grown.base.initialize(from: old, count: entries[id].count - 1) }
+        if let old = entries[id].storage {
+            grown.base.initialize(from: old, count: entries[id].count - 1)
+        } else {
+            grown.base[0] = entries[id].minimum
+            grown.base[1] = entries[id].maximum
+        }
         install(grown, for: id)
     }
 
@@ -93,14 +104,15 @@ final class DurationTable {
     ///
     /// NB: its samples are the ones in this table's buffer, which this table only appends to.
     func accumulator(for id: Int) -> DurationAccumulator {
-        guard id < entries.count, entries[id].count > 0, let buffer = buffers[id] else { return DurationAccumulator() }
+        guard id < entries.count, entries[id].count > 0 else { return DurationAccumulator() }
         let entry = entries[id]
+        let buffer = entry.count > DurationAccumulator.impliedLimit ? buffers[id] : nil
         let exact = entry.count <= DurationAccumulator.exactLimit
-        let histogram = exact ? [] : Array(UnsafeBufferPointer(start: buffer.base, count: DurationAccumulator.bucketCount))
+        let histogram = exact ? [] : Array(UnsafeBufferPointer(start: buffer!.base, count: DurationAccumulator.bucketCount))
         return DurationAccumulator(
             count: entry.count, total: Int128(carries.isEmpty ? 0 : carries[id] ?? 0) << 64 | Int128(entry.total),
             minimum: entry.minimum, maximum: entry.maximum,
-            samples: exact ? SampleRun(buffer: buffer, count: entry.count) : nil, histogram: histogram)
+            samples: exact ? buffer.map { SampleRun(buffer: $0, count: entry.count) } : nil, histogram: histogram)
     }
 }
 
@@ -125,6 +137,19 @@ final class SampleBuffer: @unchecked Sendable {
 struct SampleRun: Sendable {
     let buffer: SampleBuffer
     let count: Int
+
+    /// The first `count` samples of `buffer`.
+    init(buffer: SampleBuffer, count: Int) {
+        self.buffer = buffer
+        self.count = count
+    }
+
+    /// A run of `samples`, in a buffer of their own.
+    init(_ samples: [Int64]) {
+        buffer = SampleBuffer(capacity: samples.count)
+        buffer.base.initialize(from: samples, count: samples.count)
+        count = samples.count
+    }
 
     /// The samples, valid while this run (which keeps the buffer) is alive.
     var samples: UnsafeBufferPointer<Int64> { UnsafeBufferPointer(start: buffer.base, count: count) }

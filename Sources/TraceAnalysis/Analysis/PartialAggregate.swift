@@ -53,14 +53,39 @@ struct PartialAggregate: Sendable {
         }
     }
 
+    /// The views of one range: names, figures, and their order by name.
+    ///
+    /// NB: arrays, not a dictionary keyed by name: a trace may have a million views, each seen a
+    /// few times; sorting each range's names (on its own thread) lets ranges merge in one pass.
+    struct ViewParts: Sendable {
+        private(set) var names: [String] = []
+        var parts: [ViewPart] = []
+        /// Indices of `names`, in name order (after `sortByName()`).
+        private(set) var order: [Int32] = []
+
+        /// Appends view `name` (not yet here) with `part`; returns its index.
+        mutating func append(_ name: String, _ part: ViewPart) -> Int {
+            names.append(name)
+            parts.append(part)
+            return names.count - 1
+        }
+
+        /// Works out `order`.
+        mutating func sortByName() {
+            let names = names
+            order = Array(0..<Int32(names.count))
+            order.sort { names[Int($0)] < names[Int($1)] }
+        }
+    }
+
     var file: String
     var header: TraceHeader?
-    var views: [String: ViewPart] = [:]
+    var views = ViewParts()
     /// The views of later ranges, each with the index here of its origins (`moved[i]` for its
     /// origin `i`), not yet added to `views`.
     ///
     /// NB: they are added view by view while the summary is made, on all of its threads.
-    var laterViews: [(parts: [String: ViewPart], moved: [Int])] = []
+    var laterViews: [(parts: ViewParts, moved: [Int])] = []
     /// The origin of every written property, each property once (with the site it was first
     /// seen at).
     ///
@@ -161,18 +186,50 @@ struct PartialAggregate: Sendable {
             .map { OriginCount(origin: origins[$0.origin], count: $0.count) }
     }
 
+    /// Where each view's figures are, in name order: `entries[starts[i]..<starts[i + 1]]` are
+    /// the view `i`'s parts, as (range, index in its `ViewParts`) with range 0 this one and range
+    /// `r` `laterViews[r - 1]`.
+    private func mergedOrder() -> (entries: [(range: Int32, index: Int32)], starts: [Int]) {
+        let ranges = [views] + laterViews.map(\.parts)
+        var cursors = Array(repeating: 0, count: ranges.count)
+        var entries: [(range: Int32, index: Int32)] = []
+        var starts: [Int] = []
+        entries.reserveCapacity(ranges.reduce(0) { $0 + $1.names.count })
+        starts.reserveCapacity(ranges.map(\.names.count).max() ?? 0)
+        while true {
+            // NB: a few ranges: the smallest next name by a scan of each range's next one.
+            var smallest: String?
+            for (range, parts) in ranges.enumerated() where cursors[range] < parts.order.count {
+                let name = parts.names[Int(parts.order[cursors[range]])]
+                if smallest == nil || name < smallest! { smallest = name }
+            }
+            guard let smallest else { break }
+            starts.append(entries.count)
+            for (range, parts) in ranges.enumerated() {
+                while cursors[range] < parts.order.count, case let index = parts.order[cursors[range]],
+                    parts.names[Int(index)] == smallest
+                {
+                    entries.append((Int32(range), index))
+                    cursors[range] += 1
+                }
+            }
+        }
+        starts.append(entries.count)
+        return (entries, starts)
+    }
+
     /// The finished summary, its views' statistics worked out on `threads` threads.
     func summary(threads: Int) -> TraceSummary {
         let ranks = originRanks
-        var names = Set(views.keys)
-        for later in laterViews { names.formUnion(later.parts.keys) }
-        // NB: names are sorted before the statistics are made, so that sorting moves no large values.
-        let viewStats = names.sorted().concurrentMap(threads: threads) { name in
-            var part = views[name] ?? ViewPart(tally: ViewTally())
-            for later in laterViews {
-                if let laterPart = later.parts[name] { part.add(laterPart, moving: later.moved) }
+        let ranges = [(views, Array(origins.indices))] + laterViews
+        let (entries, starts) = mergedOrder()
+        let viewStats = Array(0..<(starts.count - 1)).concurrentMap(threads: threads) { view in
+            var part = ViewPart(tally: ViewTally())
+            for (range, index) in entries[starts[view]..<starts[view + 1]] {
+                part.add(ranges[Int(range)].0.parts[Int(index)], moving: ranges[Int(range)].1)
             }
-            return finished(name, part, ranks)
+            let (range, index) = entries[starts[view]]
+            return finished(ranges[Int(range)].0.names[Int(index)], part, ranks)
         }
         var totals = leading
         for mark in marks { totals.add(mark.counters) }

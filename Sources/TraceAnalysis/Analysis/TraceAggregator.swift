@@ -168,19 +168,21 @@ struct TraceAggregator {
                 view: reader.viewName($0.property.view), prop: reader.string($0.property.prop),
                 wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
         }
-        // NB: by view id in an array, so that adding an origin's count updates the part in place.
-        var parts = [PartialAggregate.ViewPart?](repeating: nil, count: counters.count)
+        // NB: the index in `partial.views` of each view id with events (-1: none), so that adding an
+        // origin's count updates the part in place.
+        var indexOfView = [Int32](repeating: -1, count: counters.count)
         for view in 1..<counters.count where counters[view].hasEvents {
-            parts[view] = PartialAggregate.ViewPart(tally: ViewTally(counters: counters[view], durations: durations.accumulator(for: view)))
+            let part = PartialAggregate.ViewPart(tally: ViewTally(counters: counters[view], durations: durations.accumulator(for: view)))
+            indexOfView[view] = Int32(partial.views.append(reader.viewName(ViewID(view)), part))
         }
-        for (index, origin) in origins.enumerated() {
-            parts[Int(origin.property.view)]?.writes.append(origin: index, count: originWrites[index])
+        for (index, origin) in origins.enumerated() where indexOfView[Int(origin.property.view)] >= 0 {
+            partial.views.parts[Int(indexOfView[Int(origin.property.view)])].writes.append(origin: index, count: originWrites[index])
         }
         causes.forEach { key, count in
-            parts[Int(key.view)]?.causes.append(origin: Int(key.origin), count: count)
+            guard indexOfView[Int(key.view)] >= 0 else { return }
+            partial.views.parts[Int(indexOfView[Int(key.view)])].causes.append(origin: Int(key.origin), count: count)
         }
-        partial.views.reserveCapacity(parts.count)
-        for (view, part) in parts.enumerated() where part != nil { partial.views[reader.viewName(ViewID(view))] = part }
+        partial.views.sortByName()
         markViews?.store(in: &partial, reader)
         return partial
     }

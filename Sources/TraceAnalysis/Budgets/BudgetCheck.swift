@@ -143,7 +143,9 @@ public struct BudgetCheck: Sendable {
         }
         let baselineFigures = baseline.map { figures(of: rule, glob: glob, in: $0) }
         var checked: [(view: String, value: Double, excess: Double, maximum: Double?, baseline: Double?)] = []
-        for view in views.sorted() {
+        // NB: in no particular order: the worst view and the offenders are chosen by excess, then
+        // by name, whatever the order (a glob matching a million views is not sorted by name here).
+        for view in views {
             // NB: a run without the view counts 0 for a count; for a ratio or percentile it has no
             // figure and the view's figure combines the runs that have one (never none: see `views`).
             let value = aggregate.combine(perRun.compactMap { figure(of: view, in: $0, rule.metric) })

@@ -24,16 +24,30 @@ public struct ChromeTraceExporter: StreamingExporter {
 
     private var pid: Int64 = 1
     private var namedThreads: Set<Int64> = []
+    /// The thread named last (its events need no look-up in `namedThreads`).
+    private var lastNamedThread: Int64?
     /// The root write each recent `seq` traces back to.
     private let roots = RecentSeqTable<RootWrite>()
     private var evalCounts: [Int] = []
     private var wroteEvent = false
-    /// JSON-quoted view paths and strings by id, built once per name (not once per event).
-    private var quotedViews: [String?] = []
-    private var quotedStrings: [String?] = []
+    /// JSON-quoted view paths and strings by id, built once per name (not once per event): where
+    /// each one's bytes are in `quoted` (count 0: not yet quoted).
+    private var quotedViews: [(start: Int, count: Int)] = []
+    private var quotedStrings: [(start: Int, count: Int)] = []
+    private let quoted = ByteBlock(capacity: 1 << 12)
+    /// Events written since the last block went to the output.
+    ///
+    /// NB: events are written as bytes, handed on a block at a time: a `String` built per event
+    /// (interpolations) kept the exporter under 100 MB/s.
+    private let block = ByteBlock(capacity: blockSize + 4096)
+    private static let blockSize = 1 << 16
 
     /// A new exporter.
     public init() {}
+
+    /// `chrome://tracing` fails on JSON beyond 256 MB (its V8 string limit), and Perfetto UI in
+    /// the browser runs out of memory on JSON traces a few times that size.
+    public static var viewerLimit: ViewerLimit? { ViewerLimit(viewer: "chrome://tracing", bytes: 256 << 20) }
 
     public mutating func begin(into output: inout some TextOutputStream) {
         output.write("{\"traceEvents\":[\n")
@@ -45,92 +59,251 @@ public struct ChromeTraceExporter: StreamingExporter {
             let scenario = names.string(event.scenario)
             let variant = names.string(event.variant)
             let name = scenario.isEmpty ? "tracer" : variant.isEmpty ? "tracer: \(scenario)" : "tracer: \(scenario) (\(variant))"
-            emit("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":0,\"args\":{\"name\":\(JSONText.quoted(name))}}", &output)
+            beginEvent("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":")
+            number(pid)
+            append(",\"tid\":0,\"args\":{\"name\":")
+            var bytes: [UInt8] = []
+            JSONText.appendQuoted(name, to: &bytes)
+            bytes.withUnsafeBufferPointer { block.append($0) }
+            endEvent("}}", &output)
             return
         }
-        if !namedThreads.contains(event.tid) {
-            namedThreads.insert(event.tid)
-            let name = event.tid == 1 ? "main (tid 1)" : "tid \(event.tid)"
-            emit("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(event.tid),\"args\":{\"name\":\"\(name)\"}}", &output)
+        if event.tid != lastNamedThread {
+            lastNamedThread = event.tid
+            if namedThreads.insert(event.tid).inserted {
+                beginEvent("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":")
+                number(pid)
+                append(",\"tid\":")
+                number(event.tid)
+                append(event.tid == 1 ? ",\"args\":{\"name\":\"main (tid " : ",\"args\":{\"name\":\"tid ")
+                number(event.tid)
+                endEvent(event.tid == 1 ? ")\"}}" : "\"}}", &output)
+            }
         }
-        let where_ = "\"pid\":\(pid),\"tid\":\(event.tid)"
-        let view = quotedView(event.view, names)
         switch event.kind {
         case .write?:
-            let prop = quotedString(event.prop, names)
-            var args = "\"view\":\(view),\"prop\":\(prop)"
-            args += ",\"wrapper\":\(quotedString(event.wrapper, names)),\"changed\":\(event.changed != 0)"
-            if event.has(.site) { args += ",\"site\":\(quotedString(event.site, names))" }
-            args += ",\"seq\":\(event.seq)"
-            if event.has(.cause) { args += ",\"cause\":\(event.cause)" }
             let root = roots.follow(event)
-            if let root { args += ",\"rootWrite\":\(root.seq)" }
-            emit("{\"name\":\"write \(prop.dropFirst()),\"cat\":\"write\",\"ph\":\"X\",\"ts\":\(JSONText.microseconds(event.ts)),\"dur\":0.001,\(where_),\"args\":{\(args)}}", &output)
+            beginEvent("{\"name\":\"write ")
+            appendQuoted(string: event.prop, names, dropping: .opening)
+            append(",\"cat\":\"write\",\"ph\":\"X\",\"ts\":")
+            microseconds(event.ts)
+            append(",\"dur\":0.001,")
+            place(event)
+            append(",\"args\":{\"view\":")
+            appendQuoted(view: event.view, names)
+            append(",\"prop\":")
+            appendQuoted(string: event.prop, names)
+            append(",\"wrapper\":")
+            appendQuoted(string: event.wrapper, names)
+            append(event.changed != 0 ? ",\"changed\":true" : ",\"changed\":false")
+            if event.has(.site) {
+                append(",\"site\":")
+                appendQuoted(string: event.site, names)
+            }
+            append(",\"seq\":")
+            number(event.seq)
+            if event.has(.cause) {
+                append(",\"cause\":")
+                number(event.cause)
+            }
+            if let root {
+                append(",\"rootWrite\":")
+                number(root.seq)
+            }
+            endEvent("}}", &output)
             if root == nil && event.has(.seq) { roots.store(RootWrite(seq: event.seq, ts: event.ts, tid: event.tid), for: event.seq) }
         case .bodyEval?:
             // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
             let (difference, overflow) = event.ts.subtractingReportingOverflow(event.dur)
             let start = overflow ? Int64.min : difference
-            var args = "\"changed\":\(event.changed),\"wasted\":\(event.has(.changed) && event.changed == 0),\"seq\":\(event.seq)"
-            if event.has(.reason) { args += ",\"reason\":\(quotedString(event.reason, names))" }
-            if event.has(.cause) { args += ",\"cause\":\(event.cause)" }
-            emit("{\"name\":\(view),\"cat\":\"body-eval\",\"ph\":\"X\",\"ts\":\(JSONText.microseconds(start)),\"dur\":\(JSONText.microseconds(max(event.dur, 0))),\(where_),\"args\":{\(args)}}", &output)
-            let count = countEvaluation(of: event.view)
-            emit("{\"name\":\"evals \(view.dropFirst()),\"cat\":\"body-eval\",\"ph\":\"C\",\"ts\":\(JSONText.microseconds(event.ts)),\"pid\":\(pid),\"args\":{\"evals\":\(count)}}", &output)
+            beginEvent("{\"name\":")
+            appendQuoted(view: event.view, names)
+            append(",\"cat\":\"body-eval\",\"ph\":\"X\",\"ts\":")
+            microseconds(start)
+            append(",\"dur\":")
+            microseconds(max(event.dur, 0))
+            append(",")
+            place(event)
+            append(",\"args\":{\"changed\":")
+            number(event.changed)
+            append(event.has(.changed) && event.changed == 0 ? ",\"wasted\":true,\"seq\":" : ",\"wasted\":false,\"seq\":")
+            number(event.seq)
+            if event.has(.reason) {
+                append(",\"reason\":")
+                appendQuoted(string: event.reason, names)
+            }
+            if event.has(.cause) {
+                append(",\"cause\":")
+                number(event.cause)
+            }
+            endEvent("}}", &output)
+            beginEvent("{\"name\":\"evals ")
+            appendQuoted(view: event.view, names, dropping: .opening)
+            append(",\"cat\":\"body-eval\",\"ph\":\"C\",\"ts\":")
+            microseconds(event.ts)
+            append(",\"pid\":")
+            number(pid)
+            append(",\"args\":{\"evals\":")
+            number(Int64(countEvaluation(of: event.view)))
+            endEvent("}}", &output)
             if let root = roots.follow(event) {
-                emit("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"s\",\"id\":\(event.seq),\"ts\":\(JSONText.microseconds(root.ts)),\"pid\":\(pid),\"tid\":\(root.tid)}", &output)
-                emit("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"f\",\"bp\":\"e\",\"id\":\(event.seq),\"ts\":\(JSONText.microseconds(start)),\(where_)}", &output)
+                beginEvent("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"s\",\"id\":")
+                number(event.seq)
+                append(",\"ts\":")
+                microseconds(root.ts)
+                append(",\"pid\":")
+                number(pid)
+                append(",\"tid\":")
+                number(root.tid)
+                endEvent("}", &output)
+                beginEvent("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"f\",\"bp\":\"e\",\"id\":")
+                number(event.seq)
+                append(",\"ts\":")
+                microseconds(start)
+                append(",")
+                place(event)
+                endEvent("}", &output)
             }
         case .mark?:
-            emit("{\"name\":\(quotedString(event.name, names)),\"cat\":\"mark\",\"ph\":\"i\",\"s\":\"g\",\"ts\":\(JSONText.microseconds(event.ts)),\(where_)}", &output)
+            beginEvent("{\"name\":")
+            appendQuoted(string: event.name, names)
+            append(",\"cat\":\"mark\",\"ph\":\"i\",\"s\":\"g\",\"ts\":")
+            microseconds(event.ts)
+            append(",")
+            place(event)
+            endEvent("}", &output)
         default:
             roots.follow(event)
-            var args = "\"seq\":\(event.seq)"
-            if event.has(.cause) { args += ",\"cause\":\(event.cause)" }
-            if event.has(.reason) { args += ",\"reason\":\(quotedString(event.reason, names))" }
-            let quotedKind = quotedString(event.kindName, names)
+            beginEvent("{\"name\":")
             // NB: names are joined inside their quotes: `"mount" "A/B"` → `"mount A/B"`.
-            let name: String
             if event.view == 0 {
-                name = quotedKind
+                appendQuoted(string: event.kindName, names)
             } else if event.kind == .skip {
-                name = view
+                appendQuoted(view: event.view, names)
             } else {
-                name = "\(quotedKind.dropLast()) \(view.dropFirst())"
+                appendQuoted(string: event.kindName, names, dropping: .closing)
+                append(" ")
+                appendQuoted(view: event.view, names, dropping: .opening)
             }
-            emit("{\"name\":\(name),\"cat\":\(quotedKind),\"ph\":\"i\",\"s\":\"t\",\"ts\":\(JSONText.microseconds(event.ts)),\(where_),\"args\":{\(args)}}", &output)
+            append(",\"cat\":")
+            appendQuoted(string: event.kindName, names)
+            append(",\"ph\":\"i\",\"s\":\"t\",\"ts\":")
+            microseconds(event.ts)
+            append(",")
+            place(event)
+            append(",\"args\":{\"seq\":")
+            number(event.seq)
+            if event.has(.cause) {
+                append(",\"cause\":")
+                number(event.cause)
+            }
+            if event.has(.reason) {
+                append(",\"reason\":")
+                appendQuoted(string: event.reason, names)
+            }
+            endEvent("}}", &output)
         }
     }
 
     public mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream) {
+        flush(&output)
         var other = "\"schema\":\(JSONText.quoted(TraceSchema.id)),\"file\":\(JSONText.quoted(summary.file))"
         if let scenario = summary.header?.scenario { other += ",\"scenario\":\(JSONText.quoted(scenario))" }
         if let variant = summary.header?.variant { other += ",\"variant\":\(JSONText.quoted(variant))" }
         output.write("\n],\"displayTimeUnit\":\"ns\",\"otherData\":{\(other)}}\n")
     }
 
-    private mutating func emit(_ line: String, _ output: inout some TextOutputStream) {
-        if wroteEvent { output.write(",\n") }
-        output.write(line)
+    /// Starts an event with `text`, after the separator from the previous one.
+    @inline(__always)
+    private mutating func beginEvent(_ text: StaticString) {
+        if wroteEvent { append(",\n") }
         wroteEvent = true
+        append(text)
     }
 
-    /// View `id`'s path as a JSON string literal, quoted on first use.
-    private mutating func quotedView(_ id: ViewID, _ names: TraceNames) -> String {
-        Self.cached(&quotedViews, Int(id)) { names.view(id) }
+    /// Ends an event with `text`; hands the block to `output` once it is full.
+    @inline(__always)
+    private mutating func endEvent(_ text: StaticString, _ output: inout some TextOutputStream) {
+        append(text)
+        if block.count >= Self.blockSize { flush(&output) }
     }
 
-    /// String `id` as a JSON string literal, quoted on first use.
-    private mutating func quotedString(_ id: SymbolID, _ names: TraceNames) -> String {
-        Self.cached(&quotedStrings, Int(id)) { names.string(id) }
+    private mutating func flush(_ output: inout some TextOutputStream) {
+        guard block.count > 0 else { return }
+        output.write(String(decoding: block.bytes, as: UTF8.self))
+        block.removeAll()
     }
 
-    private static func cached(_ table: inout [String?], _ index: Int, _ name: () -> String) -> String {
-        if index >= table.count { table += repeatElement(nil, count: index + 1 - table.count) }
-        if let quoted = table[index] { return quoted }
-        let quoted = JSONText.quoted(name())
-        table[index] = quoted
-        return quoted
+    @inline(__always)
+    private mutating func append(_ text: StaticString) {
+        block.append(text)
+    }
+
+    @inline(__always)
+    private mutating func number(_ value: Int64) { block.appendDecimal(value) }
+
+    /// `"pid":P,"tid":T` of `event`.
+    @inline(__always)
+    private mutating func place(_ event: ParsedEvent) {
+        append("\"pid\":")
+        number(pid)
+        append(",\"tid\":")
+        number(event.tid)
+    }
+
+    /// Nanoseconds as microseconds, as `JSONText.microseconds` writes them.
+    @inline(__always)
+    private mutating func microseconds(_ nanoseconds: Int64) {
+        if nanoseconds < 0 { block.append(UInt8(ascii: "-")) }
+        let magnitude = nanoseconds.magnitude
+        block.appendDecimal(magnitude / 1000)
+        var fraction = magnitude % 1000
+        guard fraction > 0 else { return }
+        block.append(UInt8(ascii: "."))
+        var divisor: UInt64 = 100
+        while fraction > 0 {
+            block.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Which quote of a JSON string literal to leave out, to join it with adjoining text.
+    private enum Quote { case none, opening, closing }
+
+    /// View `id`'s path as a JSON string literal (quoted on first use), less `dropping`.
+    @inline(__always)
+    private mutating func appendQuoted(view id: ViewID, _ names: TraceNames, dropping: Quote = .none) {
+        let place = Self.cached(&quotedViews, Int(id), in: quoted) { names.view(id) }
+        append(place, dropping)
+    }
+
+    /// String `id` as a JSON string literal (quoted on first use), less `dropping`.
+    @inline(__always)
+    private mutating func appendQuoted(string id: SymbolID, _ names: TraceNames, dropping: Quote = .none) {
+        let place = Self.cached(&quotedStrings, Int(id), in: quoted) { names.string(id) }
+        append(place, dropping)
+    }
+
+    @inline(__always)
+    private func append(_ place: (start: Int, count: Int), _ dropping: Quote) {
+        let start = place.start + (dropping == .opening ? 1 : 0)
+        let count = place.count - (dropping == .none ? 0 : 1)
+        block.append(UnsafeBufferPointer(start: quoted.base + start, count: count))
+    }
+
+    /// Where in `arena` `name()` is quoted, quoting it there into `table[index]` on first use.
+    @inline(__always)
+    private static func cached(
+        _ table: inout [(start: Int, count: Int)], _ index: Int, in arena: ByteBlock, _ name: () -> String
+    ) -> (start: Int, count: Int) {
+        if index >= table.count { table += repeatElement((start: 0, count: 0), count: index + 1 - table.count) }
+        guard table[index].count == 0 else { return table[index] }
+        var bytes: [UInt8] = []
+        JSONText.appendQuoted(name(), to: &bytes)
+        table[index] = (arena.count, bytes.count)
+        bytes.withUnsafeBufferPointer { arena.append($0) }
+        return table[index]
     }
 
     private mutating func countEvaluation(of view: ViewID) -> Int {

@@ -23,6 +23,8 @@ public final class FileOutputStream: TextOutputStream {
     private var pending: (temporary: String, destination: String)?
     /// Where the output goes, for messages (a path or `<stdout>`).
     public let displayName: String
+    /// The bytes written so far, buffered ones included.
+    public private(set) var byteCount = 0
 
     /// A stream to standard output.
     public static func standardOutput() -> FileOutputStream {
@@ -81,6 +83,7 @@ public final class FileOutputStream: TextOutputStream {
     public func write(_ string: String) {
         var string = string
         string.withUTF8 { text in
+            byteCount += text.count
             // NB: a text as large as the buffer (a whole report) is written from where it is.
             guard text.count >= Self.blockSize else { return buffer.append(contentsOf: text) }
             flush()

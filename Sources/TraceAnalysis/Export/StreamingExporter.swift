@@ -7,22 +7,38 @@ public protocol StreamingExporter {
     mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream)
     /// Writes the rest, once every event was consumed.
     mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream)
+    /// The largest output the viewer this format is made for loads in practice; nil without one.
+    static var viewerLimit: ViewerLimit? { get }
+}
+
+/// The largest file a viewer loads in practice (README, "Exports that fit their viewer").
+public struct ViewerLimit: Sendable, Hashable {
+    /// The viewer, as a warning names it.
+    public var viewer: String
+    public var bytes: Int
+
+    /// `viewer` loads at most `bytes`.
+    public init(viewer: String, bytes: Int) {
+        self.viewer = viewer
+        self.bytes = bytes
+    }
 }
 
 extension StreamingExporter {
-    /// Reads `source` once, writes the whole export to `output` and returns the trace's summary
-    /// (for its warnings).
+    /// Reads `source` once, writes the export of `slice` (the whole trace by default) to `output`
+    /// and returns the slice's summary (for its warnings) and the marks the trace has.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace (what was written so far stays).
     @discardableResult
     public mutating func export(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), into output: inout some TextOutputStream
-    ) throws(TraceError) -> TraceSummary {
+        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice = TraceSlice(),
+        into output: inout some TextOutputStream
+    ) throws(TraceError) -> TraceScan.SliceResult {
         begin(into: &output)
-        let summary = try TraceScan.run(source: source, options: options) { event, names in
+        let result = try TraceScan.run(source: source, options: options, slice: slice) { event, names in
             consume(event, names: names, into: &output)
         }
-        finish(summary: summary, into: &output)
-        return summary
+        finish(summary: result.summary, into: &output)
+        return result
     }
 }

@@ -14,19 +14,47 @@ public enum TraceScan {
         try run(source: source, options: options, advising: false, visit).summary
     }
 
-    /// Reads `source` once, calling `visit` for each event; returns the trace's summary and, when
-    /// `advising`, what `tracectl advise` gathers.
+    /// What one pass over a slice of a trace found.
+    public struct SliceResult: Sendable {
+        /// The summary of the events in the slice.
+        public var summary: TraceSummary
+        /// The names the slice refers to that no mark of the trace has (see `TraceSlice.markNames`).
+        public var unknownMarks: [String]
+        /// Every mark name of the trace, in order of first appearance.
+        public var markNames: [String]
+    }
+
+    /// Reads `source` once, calling `visit` for each event in `slice`; returns the slice's summary
+    /// and the marks the trace has.
+    ///
+    /// - Throws: `TraceError` for an unreadable or invalid trace.
+    public static func run(
+        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice,
+        _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
+    ) throws(TraceError) -> SliceResult {
+        var filter = TraceSliceFilter(slice)
+        let keep: ((inout ParsedEvent, TraceNames) -> Bool)? = slice.isWholeTrace ? nil : { filter.contains(&$0, names: $1) }
+        let summary = try run(source: source, options: options, advising: false, filter: keep, visit).summary
+        let known = Set(filter.markNames)
+        return SliceResult(
+            summary: summary, unknownMarks: slice.markNames.filter { !known.contains($0) }, markNames: filter.markNames)
+    }
+
+    /// Reads `source` once, calling `visit` for each event that `filter` keeps (each one without
+    /// it); returns their summary and, when `advising`, what `tracectl advise` gathers.
     static func run(
-        source: TraceSource, options: TraceReadOptions, advising: Bool, _ visit: (ParsedEvent, TraceNames) -> Void
+        source: TraceSource, options: TraceReadOptions, advising: Bool,
+        filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (ParsedEvent, TraceNames) -> Void
     ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?) {
         var reader = try TraceReader(source: source, options: options)
         var aggregator = TraceAggregator()
         var collector = advising ? AdviceCollector(&reader) : nil
         var names = TraceNames()
         while var event = try reader.next() {
+            names.catchUp(with: reader)
+            if let filter, !filter(&event, names) { continue }
             aggregator.add(&event)
             collector?.add(&event)
-            names.catchUp(with: reader)
             visit(event, names)
         }
         return (aggregator.partial(reader).summary(threads: options.threads), collector?.partial(reader))

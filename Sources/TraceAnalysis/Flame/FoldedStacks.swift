@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Tracer
+
 /// FlameGraph's folded-stack text: `Root;Child;Leaf 12`, one stack per line, lines sorted.
 ///
 /// The differential form, `Root;Child;Leaf 120 3` (baseline, then variant), is what FlameGraph's
@@ -6,21 +13,43 @@ public enum FoldedStacks {
     /// The folded lines of `samples`: `stack weight`, or `stack baseline weight` when `differential`.
     public static func render(_ samples: [FlameSample], differential: Bool = false) -> String {
         var merged: [String: (weight: UInt64, baseline: UInt64)] = [:]
+        merged.reserveCapacity(samples.count)
         for sample in samples where !sample.frames.isEmpty {
             let stack = sample.frames.map(safeFrame).joined(separator: ";")
             let sum = merged[stack, default: (0, 0)]
             merged[stack] = (sum.weight.addingSaturated(sample.weight), sum.baseline.addingSaturated(sample.baseline))
         }
-        var lines: [String] = []
-        for (stack, value) in merged {
+        // NB: the lines are written into one byte arena and sorted as ranges of it with `memcmp`:
+        // a `String` per line and a comparison through `utf8` took most of the time for a million.
+        var arena: [UInt8] = []
+        var lines: [(start: Int, count: Int)] = []
+        lines.reserveCapacity(merged.count)
+        for (stack, value) in merged where differential || value.weight > 0 {
+            let start = arena.count
+            arena += stack.utf8
+            arena.append(UInt8(ascii: " "))
             if differential {
-                lines.append("\(stack) \(value.baseline) \(value.weight)")
-            } else if value.weight > 0 {
-                lines.append("\(stack) \(value.weight)")
+                JSONLineEncoder.appendDecimal(value.baseline, to: &arena)
+                arena.append(UInt8(ascii: " "))
+            }
+            JSONLineEncoder.appendDecimal(value.weight, to: &arena)
+            lines.append((start, arena.count - start))
+        }
+        guard !lines.isEmpty else { return "" }
+        var text: [UInt8] = []
+        text.reserveCapacity(arena.count + lines.count)
+        arena.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress!
+            lines.sort { lhs, rhs in
+                let order = memcmp(base + lhs.start, base + rhs.start, min(lhs.count, rhs.count))
+                return order != 0 ? order < 0 : lhs.count < rhs.count
+            }
+            for line in lines {
+                text.append(contentsOf: UnsafeBufferPointer(start: base + line.start, count: line.count))
+                text.append(UInt8(ascii: "\n"))
             }
         }
-        lines.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return lines.map { $0 + "\n" }.joined()
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `frame` made safe for a folded line: `;` (the separator) becomes `:`, control characters and
@@ -30,6 +59,10 @@ public enum FoldedStacks {
     /// NB: `flamegraph.pl` reads a line's last ` NUMBER` as its count, and one more before it as a
     /// differential line's baseline: a frame ending in a space and digits would lose them to it.
     public static func safeFrame(_ frame: String) -> String {
+        // NB: most frames are printable ASCII without spaces or `;`: nothing to change.
+        if !frame.isEmpty && frame.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }) {
+            return frame
+        }
         var result = ""
         for scalar in frame.unicodeScalars {
             switch scalar {

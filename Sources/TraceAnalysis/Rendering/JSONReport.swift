@@ -31,10 +31,16 @@ public enum JSONReport {
         json.beginArray()
         let available = Metric.availability(in: summary.header)
         let causesAvailable = summary.can(.cause)
-        // NB: views are independent, so their JSON is written in two halves at once.
-        let views = options.selectViews(summary).concurrentMap(threads: 2) { stats in
-            var writer = JSONWriter(capacity: 1024)
-            view(stats, options, available, causesAvailable, &writer)
+        // NB: views are independent, so their JSON is written in two halves at once, a writer per
+        // run of views (one per view took a buffer each: a gigabyte for a million views).
+        let selected = options.selectViews(summary)
+        let runLength = 256
+        let runs = Array(stride(from: 0, to: selected.count, by: runLength))
+        let views = runs.concurrentMap(threads: 2, minimumPart: 1) { start in
+            var writer = JSONWriter(capacity: 1 << 16)
+            for stats in selected[start..<min(start + runLength, selected.count)] {
+                view(stats, options, available, causesAvailable, &writer)
+            }
             return writer
         }
         json.fragments(views)

@@ -6,6 +6,12 @@ import Tracer
 /// of the time to render a large report.
 struct JSONWriter {
     private var bytes: [UInt8] = []
+    /// The writers whose values `fragments` wrote, each run of them to go in at `offset` of
+    /// `bytes` (with commas between them) when the text is made.
+    ///
+    /// NB: not copied into `bytes`: a million views' JSON is 300 MB, which a copy here and another
+    /// into the document's `String` held three times over at once.
+    private var splices: [(offset: Int, parts: [JSONWriter])] = []
     private var needsComma = false
     /// Whether strings also escape `<`, `>` and `&`, so that the text can sit in an HTML page.
     private let embeddable: Bool
@@ -20,9 +26,50 @@ struct JSONWriter {
     ///
     /// NB: for a document of megabytes, each copy of it is felt: the newline goes in before the
     /// one conversion to `String`.
-    mutating func document() -> String {
-        bytes.append(UInt8(ascii: "\n"))
-        return String(decoding: bytes, as: UTF8.self)
+    func document() -> String { text(ending: "\n") }
+
+    /// The text written (splices included), then `ending`, made into a `String` in one copy.
+    private func text(ending: StaticString) -> String {
+        let count = textCount
+        guard count + ending.utf8CodeUnitCount > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count + ending.utf8CodeUnitCount) { buffer in
+            let written = copyText(to: buffer.baseAddress!)
+            (buffer.baseAddress! + written).update(from: ending.utf8Start, count: ending.utf8CodeUnitCount)
+            return written + ending.utf8CodeUnitCount
+        }
+    }
+
+    /// The length of the text: `bytes` and the parts spliced in, with their commas.
+    private var textCount: Int {
+        splices.reduce(bytes.count) { total, splice in
+            splice.parts.reduce(total + splice.parts.count - 1) { $0 + $1.textCount }
+        }
+    }
+
+    /// Copies the text (splices included) to `destination`; returns the bytes copied.
+    private func copyText(to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        var copied = 0
+        bytes.withUnsafeBufferPointer { source in
+            func copy(upTo end: Int) {
+                guard end > copied else { return }
+                (destination + written).update(from: source.baseAddress! + copied, count: end - copied)
+                written += end - copied
+                copied = end
+            }
+            for splice in splices {
+                copy(upTo: splice.offset)
+                for (index, part) in splice.parts.enumerated() {
+                    if index > 0 {
+                        destination[written] = UInt8(ascii: ",")
+                        written += 1
+                    }
+                    written += part.copyText(to: destination + written)
+                }
+            }
+            copy(upTo: source.count)
+        }
+        return written
     }
 
     mutating func beginObject() { open("{") }
@@ -59,13 +106,11 @@ struct JSONWriter {
         bytes += fixed.utf8
     }
 
-    /// Writes the values `others` wrote (as elements here), growing the text once.
+    /// Writes the values `others` wrote (as elements here); they are copied once, into the text.
     mutating func fragments(_ others: [JSONWriter]) {
-        bytes.reserveCapacity(bytes.count + others.reduce(others.count) { $0 + $1.bytes.count })
-        for other in others {
-            separate()
-            bytes += other.bytes
-        }
+        guard !others.isEmpty else { return }
+        separate()
+        splices.append((bytes.count, others))
     }
 
     mutating func bool(_ value: Bool) {
@@ -119,7 +164,7 @@ struct JSONWriter {
     }
 
     /// The JSON written so far, without the newline a document ends with.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { text(ending: "") }
 
     /// `"name":["…",…]`: the strings in order.
     mutating func strings(_ name: String, _ values: some Sequence<String>) {

@@ -27,9 +27,8 @@ public struct ReportOptions: Sendable, Hashable {
         // NB: indices are sorted, not the (large) statistics themselves.
         let kept = views.indices.filter { filter?.matches(views[$0].view) ?? true }
         let keys = views.map(key)
-        let sorted = kept.sorted { lhs, rhs in
-            keys[lhs] != keys[rhs] ? keys[lhs] > keys[rhs] : views[lhs].view < views[rhs].view
-        }
+        // NB: the summary's views are in path order, so a tie goes by index: no string compared.
+        let sorted = kept.sorted { lhs, rhs in keys[lhs] != keys[rhs] ? keys[lhs] > keys[rhs] : lhs < rhs }
         return sorted.prefix(top ?? sorted.count).map { views[$0] }
     }
 

@@ -16,16 +16,17 @@ enum Export: Subcommand {
                         evaluations it caused, an evaluation counter per view, named threads.
             speedscope  speedscope's file format (https://www.speedscope.app): body evaluations over
                         time, plus views weighted by evaluations.
-            The trace is converted while it is read; '-' reads standard input.
+            The trace is converted while it is read; '-' reads standard input. --mark, --from and
+            --to convert a slice of it: a big trace's export is more than a browser loads.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to convert ('-' for standard input).")],
         options: [
             .choice("--format", valueName: "format", help: "The output format.", default: Format.chrome),
-            .output, .lenient,
-        ],
+        ] + VisualCommand.sliceOptions + [.output, .lenient],
         examples: [
             ("tracectl export scroll.jsonl --format chrome -o scroll.perfetto.json", "Open the result in ui.perfetto.dev."),
             ("tracectl export scroll.jsonl --format speedscope -o scroll.speedscope.json", "Open the result in speedscope."),
+            ("tracectl export big.jsonl --mark scroll-down -o scroll-down.perfetto.json", "Only the scroll-down intervals."),
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {

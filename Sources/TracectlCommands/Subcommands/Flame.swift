@@ -17,6 +17,7 @@ enum Flame: Subcommand {
               svg         an interactive SVG: hover for counts, click to zoom, Search to highlight
               text        a tree with bars, sized to the terminal (or --width)
               speedscope  speedscope's JSON: evaluations over time plus views by weight
+            --mark, --from and --to draw a slice of the trace (marks as the report reads them).
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
         options: [
@@ -25,8 +26,7 @@ enum Flame: Subcommand {
             .choice("--format", valueName: "format", help: "The output format.",
                    default: Format.folded),
             .value("--width", valueName: "columns", help: "Text width (default: the terminal's, else 100)."),
-            .output, .lenient,
-        ],
+        ] + VisualCommand.sliceOptions + [.output, .lenient],
         examples: [
             ("tracectl flame scroll.jsonl | flamegraph.pl > scroll.svg", "Folded stacks for FlameGraph."),
             ("tracectl flame scroll.jsonl --format svg --weight time -o scroll.svg", "Tracer's own SVG, by body time."),
@@ -44,8 +44,19 @@ enum Flame: Subcommand {
                 SpeedscopeExporter(weight: weight), source: source, options: options, arguments: arguments, console: console)
             return .success
         }
-        let summary = try VisualCommand.run { () throws(TraceError) in
-            try TraceAnalyzer.analyze(source: source, options: .init(read: options))
+        let slice = VisualCommand.slice(arguments)
+        let summary: TraceSummary
+        if slice.isWholeTrace {
+            summary = try VisualCommand.run { () throws(TraceError) in
+                try TraceAnalyzer.analyze(source: source, options: .init(read: options))
+            }
+        } else {
+            // NB: a slice is read in one pass, in order; the whole trace on both cores.
+            let result = try VisualCommand.run { () throws(TraceError) in
+                try TraceScan.run(source: source, options: options, slice: slice)
+            }
+            try VisualCommand.checkMarks(result)
+            summary = result.summary
         }
         VisualCommand.warn(summary, console: console)
         var output = try VisualCommand.output(arguments)

@@ -1,0 +1,87 @@
+/// A growable run of bytes written through a pointer: what a streaming exporter gathers before it
+/// hands a block to its output.
+///
+/// NB: a class over one buffer, so that appending a few bytes is a bounds check and a copy: an
+/// `[UInt8]` pays a uniqueness check and a generic copy per append (a third of the Chrome
+/// exporter's time).
+final class ByteBlock {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// An empty block with room for `capacity` bytes.
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Forgets the bytes written (keeping the buffer).
+    func removeAll() { count = 0 }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    @inline(never)
+    private func grow(_ needed: Int) {
+        capacity = Swift.max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + count).update(from: start, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends the decimal digits of `value`.
+    @inline(__always)
+    func appendDecimal(_ value: UInt64) {
+        reserve(20)
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        rest = value
+        var index = count + digits
+        repeat {
+            index -= 1
+            base[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+            rest /= 10
+        } while rest > 0
+        count += digits
+    }
+
+    /// Appends the decimal digits of a signed `value`.
+    @inline(__always)
+    func appendDecimal(_ value: Int64) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendDecimal(value.magnitude)
+    }
+}
