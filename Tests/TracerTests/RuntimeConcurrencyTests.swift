@@ -98,6 +98,8 @@ struct RuntimeConcurrencyTests {
         let evaluated = Set(harness.events(.bodyEval).map(\.tx))
         #expect(invalidated.isSubset(of: evaluated))
         #expect(harness.graph.hasPendingUpdates == false)
+        // Writes from other threads wait for the next flush: never a runaway frame.
+        #expect(harness.events(.warning).isEmpty)
     }
 
     @Test("A write during a body evaluation is warned about (event and stderr) and applied in the next transaction",

@@ -62,6 +62,9 @@ final class UpdateScheduler: Sendable {
         var updatingThread: UInt32 = 0
         /// The thread driving the graph (the latest to evaluate): `.onReceive` runs there at once.
         var graphThread: UInt32 = 0
+        /// Whether `graphThread` wrote, delivered or mutated since the last update began (its
+        /// handlers or bodies made work for another round of the frame).
+        var graphThreadMadeWork = false
         /// The thread running a handler and the event that led to it: writes there inherit it.
         var handlerThread: UInt32 = 0
         var handlerCause: UInt64 = 0
@@ -150,7 +153,7 @@ final class UpdateScheduler: Sendable {
     func noteObservedChange(_ observer: NodeToken, models: [String]) {
         let thread = UInt32(ThreadID.current)
         let warning = state.withLock { state -> String? in
-            _ = Self.openTransaction(&state)
+            _ = Self.openTransaction(&state, from: thread)
             if let index = state.observing[thread] {
                 state.observed[index].observers.append(observer)
                 // NB: an observer holding no model (a control reading a binding into one) names nothing.
@@ -248,6 +251,7 @@ final class UpdateScheduler: Sendable {
             state.latestWrite = nil
             state.updatingThread = thread
             state.graphThread = thread
+            state.graphThreadMadeWork = false
             defer { state.dirty.removeAll() }
             return (tx, state.dirty)
         }
@@ -299,10 +303,22 @@ final class UpdateScheduler: Sendable {
         state.withLock { $0.openTransaction != 0 }
     }
 
+    /// Whether the graph's own thread made the pending work since the last update began, rather
+    /// than only other threads.
+    var graphThreadMadeWork: Bool {
+        state.withLock { $0.graphThreadMadeWork }
+    }
+
     /// The open transaction for a write or delivery from `thread`; ends the thread's observed
     /// mutation (something else happened on it).
     private static func enter(_ state: inout State, on thread: UInt32) -> UInt64 {
         state.observing[thread] = nil
+        return openTransaction(&state, from: thread)
+    }
+
+    /// The open transaction for work made on `thread`, noting whether the graph's thread made it.
+    private static func openTransaction(_ state: inout State, from thread: UInt32) -> UInt64 {
+        if thread == state.graphThread { state.graphThreadMadeWork = true }
         return openTransaction(&state)
     }
 

@@ -70,13 +70,16 @@ public final class ViewGraph {
     /// runs `onChange`/`onAppear` handlers, and repeats while those wrote state (bounded by
     /// `maximumRoundsPerFlush`, past which the frame is abandoned with a `warning`, as SwiftUI
     /// does). Every write before it ends in one of its transactions, also a write that invalidated
-    /// nothing: the next write opens a new one.
+    /// nothing: the next write opens a new one. Writes other threads make while it runs wait for
+    /// the next flush, as they wait for the next run-loop turn in SwiftUI: only work the graph's
+    /// own thread made (handlers, bodies) runs another round and counts towards the limit.
     public func flush() {
         var rounds = 0
         while scheduler.hasPendingWork {
             guard rounds < maximumRoundsPerFlush else { return scheduler.abandonRunawayUpdates() }
             update { _ in }
             rounds += 1
+            guard scheduler.graphThreadMadeWork else { return }
         }
     }
 

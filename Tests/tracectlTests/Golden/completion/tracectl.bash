@@ -72,10 +72,13 @@ _tracectl() {
                 --weight) COMPREPLY=($(compgen -W 'evals time wasted' -- "$cur")); return ;;
                 --format) COMPREPLY=($(compgen -W 'folded svg text speedscope' -- "$cur")); return ;;
                 --width) COMPREPLY=(); return ;;
+                --mark) COMPREPLY=(); return ;;
+                --from) COMPREPLY=(); return ;;
+                --to) COMPREPLY=(); return ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--weight --format --width -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--weight --format --width --mark --from --to -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -107,10 +110,13 @@ _tracectl() {
         export)
             case "$prev" in
                 --format) COMPREPLY=($(compgen -W 'chrome speedscope' -- "$cur")); return ;;
+                --mark) COMPREPLY=(); return ;;
+                --from) COMPREPLY=(); return ;;
+                --to) COMPREPLY=(); return ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --mark --from --to -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

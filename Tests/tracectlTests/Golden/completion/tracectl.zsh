@@ -74,6 +74,9 @@ _tracectl() {
                 --weight'[What a frame'\''s width measures.]:weight:(evals time wasted)' \
                 --format'[The output format.]:format:(folded svg text speedscope)' \
                 --width'[Text width (default\: the terminal'\''s, else 100).]:columns: ' \
+                --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
+                --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
+                --to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
@@ -102,6 +105,9 @@ _tracectl() {
         export)
             _arguments -s \
                 --format'[The output format.]:format:(chrome speedscope)' \
+                --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
+                --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
+                --to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
