@@ -63,16 +63,23 @@ enum ScaleBenchmark {
 
     /// Runs `tracectl arguments` with its output to `/dev/null`; its wall time and peak RSS.
     static func measure(_ tracectl: String, _ arguments: [String]) -> (seconds: Double, peakMB: Double) {
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        // NB: Glibc's spawn types are structs, Darwin's optional pointers the init calls fill in.
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([tracectl] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let variables = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { variables.forEach { free($0) } }
         var child: pid_t = 0
         let start = nowNanoseconds()
-        guard posix_spawn(&child, tracectl, &actions, nil, argv, environ) == 0 else {
+        guard posix_spawn(&child, tracectl, &actions, nil, argv, variables) == 0 else {
             FileHandle.standardError.write(Data("tracer-bench: cannot run \(tracectl)\n".utf8))
             exit(1)
         }
