@@ -33,7 +33,7 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
         case .highFrequencyWrite:
             "Keep the raw value in @ViewStorage (or a non-published model property) and derive the @State the body actually shows."
         case .wastedChildEvaluations:
-            "Pass the child only the values it uses, or make it Equatable, so that an equal input skips its body."
+            "Pass the child only the values it uses, or make it Equatable and use it with .equatable(), so that an equal input skips its body."
         case .inlineViewModel:
             "Create the object once: @StateObject in the child, or a find-or-create cache in the parent's model."
         case .stateLostInLazyContainer:
@@ -60,6 +60,7 @@ public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {
                 let title: String
                 var body: some View { … }
             }
+            … Child(title: title).equatable()           // compared by its ==
             """
         case .inlineViewModel:
             """
