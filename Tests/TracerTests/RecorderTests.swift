@@ -120,8 +120,9 @@ struct RecorderTests {
 
 @Suite("Recording from a real child process", .temporaryDirectory)
 struct ChildProcessRecordingTests {
-    /// Runs `tracer-example` with `TRACER_OUTPUT=output`; returns its exit status and stderr.
-    func runExample(_ arguments: [String], output: String, killAfter: Double? = nil) throws -> (Int32, String) {
+    /// Runs `tracer-example` with `TRACER_OUTPUT=output`; returns its exit status and stderr. With
+    /// `killWhen`, the child is killed with SIGKILL once the condition holds (or after 60 s).
+    func runExample(_ arguments: [String], output: String, killWhen: (() -> Bool)? = nil) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = BuiltProducts.executable("tracer-example")
         process.arguments = arguments
@@ -129,8 +130,10 @@ struct ChildProcessRecordingTests {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        if let killAfter {
-            Thread.sleep(forTimeInterval: killAfter)
+        if let killWhen {
+            // NB: waits for the output, not a fixed time: a slow start (a sanitizer, a loaded
+            // machine) must not leave the child killed before it wrote.
+            _ = eventually(within: 60, killWhen)
             kill(process.processIdentifier, SIGKILL)
         }
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -150,14 +153,16 @@ struct ChildProcessRecordingTests {
     @Test("a child killed with SIGKILL leaves only whole, valid lines (at most one cut-off)")
     func killedChild() throws {
         let path = temporaryPath("killed.jsonl")
-        _ = try runExample(["--forever"], output: path, killAfter: 0.5)
+        _ = try runExample(["--forever"], output: path) {
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0) > 100_000
+        }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         if !text.hasSuffix("\n") { lines.removeLast() }
         #expect(lines.count > 100, "the writer flushed while the child ran")
         #expect(parseLines(lines.joined(separator: "\n")).allSatisfy { $0 != nil })
         let seqs = parseLines(lines.dropFirst().joined(separator: "\n")).map { $0?["seq"] as? Int ?? 0 }
-        #expect(seqs == Array(1...seqs.count))
+        #expect(seqs == Array((0..<seqs.count).map { $0 + 1 }))
     }
 
     @Test("a full disk is reported once on stderr and the program keeps running")
