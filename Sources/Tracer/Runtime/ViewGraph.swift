@@ -264,19 +264,19 @@ public final class ViewGraph {
             }
             if !spec.isDecoration {
                 extractableViewValues += leaf.extractableViewValues
-                leaf = LeafContent(spec, info: info, previous: matched[index])
+                leaf = LeafContent(spec, info: info)
             }
-            let specChanges: Int
+            var specChanges = 1
+            var sameOwnData = false
             if let node = matched[index] {
-                specChanges = update(node, to: spec, info: info, into: &pending)
+                (specChanges, sameOwnData) = update(node, to: spec, info: info, into: &pending)
                 children.append(node)
             } else {
                 let segment = Self.segment(info.segment, ordinal: ordinal, explicitID: spec.identity.explicitID)
                 let reason: EvalReason = replaced.contains(spec.identity.structural) ? .identity : .initial
                 children.append(makeNode(parent: parent, spec: spec, info: info, segment: segment, reason: reason, into: &pending))
-                specChanges = 1
             }
-            leaf.add(spec, changes: specChanges)
+            leaf.add(spec, changes: specChanges, sameOwnData: sameOwnData)
             changed += specChanges
             matched[index] = nil
         }
@@ -292,22 +292,23 @@ public final class ViewGraph {
     /// picked afresh, a modifier computed anew) is rebuilt only because its parent's body ran:
     /// extracted, it would be skipped while its data is unchanged (seed 003's `Counter`).
     private struct LeafContent {
+        private var isLeaf = false
         private var isCandidate = false
         private var viewValues = 0
         private var outputChanged = false
 
         init() {}
 
-        /// The leaf `spec` begins, matched with `previous` (nil: a new node, not a candidate).
-        init(_ spec: ChildSpec, info: ViewTypeInfo, previous: ViewNode?) {
-            guard !info.hasBody, let previous, let primitive = spec.view as? any PrimitiveView,
-                primitive.childContent == nil
-            else { return }
-            isCandidate = primitive.hasSameAttributes(as: previous.view)
+        /// The child `spec` begins: a leaf when it is a primitive without children.
+        init(_ spec: ChildSpec, info: ViewTypeInfo) {
+            isLeaf = !info.hasBody && (spec.view as? any PrimitiveView)?.childContent == nil
         }
 
-        /// Adds the leaf itself or one of its decorations, which made `changes` differences.
-        mutating func add(_ spec: ChildSpec, changes: Int) {
+        /// Adds the child itself (first) or one of its decorations, which made `changes`
+        /// differences; `sameOwnData`: the child's own attributes equal its previous value's (false
+        /// for a new node).
+        mutating func add(_ spec: ChildSpec, changes: Int, sameOwnData: Bool) {
+            if !spec.isDecoration { isCandidate = isLeaf && sameOwnData }
             viewValues += spec.viewValues
             outputChanged = outputChanged || changes > 0
         }
@@ -316,15 +317,19 @@ public final class ViewGraph {
         var extractableViewValues: Int { isCandidate && outputChanged ? viewValues - 1 : 0 }
     }
 
-    /// Gives an existing node its new value; returns the differences it counts for its parent.
-    private func update(_ node: ViewNode, to spec: ChildSpec, info: ViewTypeInfo, into pending: inout [PendingChild]) -> Int {
+    /// Gives an existing node its new value; returns the differences it counts for its parent, and
+    /// whether the view itself (a user view's inputs, a primitive's attributes) equals its previous value.
+    private func update(
+        _ node: ViewNode, to spec: ChildSpec, info: ViewTypeInfo, into pending: inout [PendingChild]
+    ) -> (changes: Int, sameOwnData: Bool) {
         var changed = Self.attributeDifferences(spec.modifiers, node.modifiers)
         let environment = refreshEnvironment(of: node, under: node.parent ?? host, modifiers: spec.modifiers, previous: node.modifiers)
         let previous = node.view
         node.view = spec.view
         node.modifiers = spec.modifiers
+        let same: Bool
         if info.hasBody {
-            let same = ValueComparison.sameView(spec.view, previous, byEquality: spec.comparedByEquality)
+            same = ValueComparison.sameView(spec.view, previous, byEquality: spec.comparedByEquality)
             if !same { changed += 1 }
             if let mark = passDirty[node.id] {
                 pending.append(.evaluate(node, mark.reason, cause: mark.cause))
@@ -335,11 +340,12 @@ public final class ViewGraph {
                 if same, environment.changed { propagateEnvironment(below: node, into: &pending) }
             }
         } else {
-            if let primitive = spec.view as? any PrimitiveView, !primitive.hasSameAttributes(as: previous) { changed += 1 }
+            same = (spec.view as? any PrimitiveView)?.hasSameAttributes(as: previous) ?? true
+            if !same { changed += 1 }
             changed += reconcileContent(of: node, into: &pending)
         }
         updateModifiers(of: node)
-        return changed
+        return (changed, same)
     }
 
     private func makeNode(
