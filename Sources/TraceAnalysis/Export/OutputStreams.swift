@@ -82,13 +82,18 @@ public final class FileOutputStream: TextOutputStream {
     /// Appends `string`, writing a block when the buffer is full.
     public func write(_ string: String) {
         var string = string
-        string.withUTF8 { text in
-            byteCount += text.count
-            // NB: a text as large as the buffer (a whole report) is written from where it is.
-            guard text.count >= Self.blockSize else { return buffer.append(contentsOf: text) }
+        string.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends the UTF-8 text `bytes`, writing a block when the buffer is full.
+    public func write(bytes: UnsafeRawBufferPointer) {
+        byteCount += bytes.count
+        // NB: a text as large as the buffer (a whole report) is written from where it is.
+        guard bytes.count < Self.blockSize else {
             flush()
-            write(UnsafeRawBufferPointer(text))
+            return write(bytes)
         }
+        buffer.append(contentsOf: bytes)
         if buffer.count >= Self.blockSize { flush() }
     }
 

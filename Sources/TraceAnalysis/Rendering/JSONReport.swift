@@ -21,29 +21,26 @@ public enum JSONReport {
     /// The schema id of the document.
     public static let schema = "tracer-report/1"
 
+    /// The document, ending with a newline.
     static func render(_ summary: TraceSummary, options: ReportOptions) -> String {
-        var json = JSONWriter()
+        var text: [UInt8] = []
+        write(summary, options: options) { text.append(contentsOf: $0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Writes the document, ending with a newline, to `output` piece by piece.
+    ///
+    /// NB: a million views' document is 300 MB: it is never held whole, only a window of views.
+    static func write(_ summary: TraceSummary, options: ReportOptions, to output: (UnsafeRawBufferPointer) -> Void) {
+        var json = JSONWriter(capacity: 1 << 12)
         json.beginObject()
         json.field("schema", schema)
         trace(file: summary.file, header: summary.header, lines: summary.lineCount, &json)
         if !summary.connections.isEmpty { connections(summary, &json) }
         json.key("views")
         json.beginArray()
-        let available = Metric.availability(in: summary.header)
-        let causesAvailable = summary.can(.cause)
-        // NB: views are independent, so their JSON is written in two halves at once, a writer per
-        // run of views (one per view took a buffer each: a gigabyte for a million views).
-        let selected = options.selectViews(summary)
-        let runLength = 256
-        let runs = Array(stride(from: 0, to: selected.count, by: runLength))
-        let views = runs.concurrentMap(threads: 2, minimumPart: 1) { start in
-            var writer = JSONWriter(capacity: 1 << 16)
-            for stats in selected[start..<min(start + runLength, selected.count)] {
-                view(stats, options, available, causesAvailable, &writer)
-            }
-            return writer
-        }
-        json.fragments(views)
+        json.drain(into: output)
+        views(summary, options, to: output)
         json.endArray()
         json.key("totals")
         counters(summary.totals, summary, &json) { $0.counts("kinds", summary.kindCounts) }
@@ -69,7 +66,35 @@ public enum JSONReport {
         json.key("warnings")
         diagnostics(summary.warnings, &json)
         json.endObject()
-        return json.document()
+        json.newline()
+        json.drain(into: output)
+    }
+
+    /// The views' objects, comma-separated, in the report's order.
+    ///
+    /// NB: views are independent, so their JSON is written on two threads, a writer per run of
+    /// views, a window of runs at a time (then written out, in order).
+    private static func views(_ summary: TraceSummary, _ options: ReportOptions, to output: (UnsafeRawBufferPointer) -> Void) {
+        let available = Metric.availability(in: summary.header)
+        let causesAvailable = summary.can(.cause)
+        let selected = options.selectedViewIndices(summary)
+        let runLength = 128
+        let windowLength = runLength * 64
+        let comma = [UInt8(ascii: ",")]
+        for window in stride(from: 0, to: selected.count, by: windowLength) {
+            let runs = Array(stride(from: window, to: min(window + windowLength, selected.count), by: runLength))
+            let writers = runs.concurrentMap(threads: 2, minimumPart: 1) { start in
+                var writer = JSONWriter(capacity: 1 << 15)
+                for index in selected[start..<min(start + runLength, selected.count)] {
+                    view(summary.views[index], options, available, causesAvailable, &writer)
+                }
+                return writer
+            }
+            for (run, var writer) in writers.enumerated() {
+                if window > 0 || run > 0 { comma.withUnsafeBytes(output) }
+                writer.drain(into: output)
+            }
+        }
     }
 
     /// The counted metrics a view's object lists first, in order; its writes' breakdowns follow `writes`.

@@ -6,12 +6,6 @@ import Tracer
 /// of the time to render a large report.
 struct JSONWriter {
     private var bytes: [UInt8] = []
-    /// The writers whose values `fragments` wrote, each run of them to go in at `offset` of
-    /// `bytes` (with commas between them) when the text is made.
-    ///
-    /// NB: not copied into `bytes`: a million views' JSON is 300 MB, which a copy here and another
-    /// into the document's `String` held three times over at once.
-    private var splices: [(offset: Int, parts: [JSONWriter])] = []
     private var needsComma = false
     /// Whether strings also escape `<`, `>` and `&`, so that the text can sit in an HTML page.
     private let embeddable: Bool
@@ -23,53 +17,22 @@ struct JSONWriter {
     }
 
     /// The JSON written so far and a newline: a document as a file holds it.
+    func document() -> String {
+        String(unsafeUninitializedCapacity: bytes.count + 1) { buffer in
+            _ = buffer.initialize(from: bytes)
+            buffer[bytes.count] = UInt8(ascii: "\n")
+            return bytes.count + 1
+        }
+    }
+
+    /// Hands the text written so far to `output` and forgets it; what is written next continues
+    /// the same document (a comma goes before the next value if one is due).
     ///
-    /// NB: for a document of megabytes, each copy of it is felt: the newline goes in before the
-    /// one conversion to `String`.
-    func document() -> String { text(ending: "\n") }
-
-    /// The text written (splices included), then `ending`, made into a `String` in one copy.
-    private func text(ending: StaticString) -> String {
-        let count = textCount
-        guard count + ending.utf8CodeUnitCount > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: count + ending.utf8CodeUnitCount) { buffer in
-            let written = copyText(to: buffer.baseAddress!)
-            (buffer.baseAddress! + written).update(from: ending.utf8Start, count: ending.utf8CodeUnitCount)
-            return written + ending.utf8CodeUnitCount
-        }
-    }
-
-    /// The length of the text: `bytes` and the parts spliced in, with their commas.
-    private var textCount: Int {
-        splices.reduce(bytes.count) { total, splice in
-            splice.parts.reduce(total + splice.parts.count - 1) { $0 + $1.textCount }
-        }
-    }
-
-    /// Copies the text (splices included) to `destination`; returns the bytes copied.
-    private func copyText(to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        var written = 0
-        var copied = 0
-        bytes.withUnsafeBufferPointer { source in
-            func copy(upTo end: Int) {
-                guard end > copied else { return }
-                (destination + written).update(from: source.baseAddress! + copied, count: end - copied)
-                written += end - copied
-                copied = end
-            }
-            for splice in splices {
-                copy(upTo: splice.offset)
-                for (index, part) in splice.parts.enumerated() {
-                    if index > 0 {
-                        destination[written] = UInt8(ascii: ",")
-                        written += 1
-                    }
-                    written += part.copyText(to: destination + written)
-                }
-            }
-            copy(upTo: source.count)
-        }
-        return written
+    /// NB: a document of megabytes (a million views' report is 300 MB) goes out piece by piece
+    /// instead of being held whole.
+    mutating func drain(into output: (UnsafeRawBufferPointer) -> Void) {
+        bytes.withUnsafeBytes(output)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     mutating func beginObject() { open("{") }
@@ -106,13 +69,6 @@ struct JSONWriter {
         bytes += fixed.utf8
     }
 
-    /// Writes the values `others` wrote (as elements here); they are copied once, into the text.
-    mutating func fragments(_ others: [JSONWriter]) {
-        guard !others.isEmpty else { return }
-        separate()
-        splices.append((bytes.count, others))
-    }
-
     mutating func bool(_ value: Bool) {
         separate()
         bytes += (value ? "true" : "false").utf8
@@ -147,6 +103,9 @@ struct JSONWriter {
         endObject()
     }
 
+    /// Ends a document: a newline after its value.
+    mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+
     /// Puts the next value on a line of its own (after its comma), when a value came before it:
     /// one array element per line, for JSON a person may read.
     mutating func lineBreak() {
@@ -164,7 +123,7 @@ struct JSONWriter {
     }
 
     /// The JSON written so far, without the newline a document ends with.
-    var text: String { text(ending: "") }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// `"name":["…",…]`: the strings in order.
     mutating func strings(_ name: String, _ values: some Sequence<String>) {

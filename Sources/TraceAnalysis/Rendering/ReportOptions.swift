@@ -23,13 +23,23 @@ public struct ReportOptions: Sendable, Hashable {
 
     /// The views of `summary` to show, filtered, sorted and cut to `top`.
     public func selectViews(_ summary: TraceSummary) -> [ViewStats] {
+        selectedViewIndices(summary).map { summary.views[$0] }
+    }
+
+    /// The indices in `summary.views` of the views to show, in the order to show them.
+    ///
+    /// NB: indices are sorted, not the (large) statistics themselves, and a report of a million
+    /// views refers to them rather than copying them.
+    public func selectedViewIndices(_ summary: TraceSummary) -> [Int] {
         let views = summary.views
-        // NB: indices are sorted, not the (large) statistics themselves.
         let kept = views.indices.filter { filter?.matches(views[$0].view) ?? true }
         let keys = views.map(key)
-        // NB: the summary's views are in path order, so a tie goes by index: no string compared.
-        let sorted = kept.sorted { lhs, rhs in keys[lhs] != keys[rhs] ? keys[lhs] > keys[rhs] : lhs < rhs }
-        return sorted.prefix(top ?? sorted.count).map { views[$0] }
+        // NB: the summary's views are in path order, so a tie goes by index: no string compared;
+        // views already in order (all evaluated once, say) are not sorted at all.
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool { keys[lhs] != keys[rhs] ? keys[lhs] > keys[rhs] : lhs < rhs }
+        let inOrder = zip(kept, kept.dropFirst()).allSatisfy { precedes($0, $1) }
+        let sorted = inOrder ? kept : kept.sorted(by: precedes)
+        return Array(sorted.prefix(top ?? sorted.count))
     }
 
     private func key(_ stats: ViewStats) -> Double { sort.metric.value(of: stats) ?? 0 }

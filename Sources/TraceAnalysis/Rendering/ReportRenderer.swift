@@ -18,4 +18,13 @@ public enum ReportRenderer {
         case .markdown: return MarkdownReport.render(summary, options: options)
         }
     }
+
+    /// Writes the report of `summary` in `format` to `output`; the JSON document goes out as it
+    /// is made, never held whole.
+    public static func write(
+        _ summary: TraceSummary, format: Format, options: ReportOptions = ReportOptions(), to output: FileOutputStream
+    ) {
+        guard format == .json else { return output.write(render(summary, format: format, options: options)) }
+        JSONReport.write(summary, options: options) { output.write(bytes: $0) }
+    }
 }

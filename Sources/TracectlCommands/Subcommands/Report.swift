@@ -49,23 +49,29 @@ enum Report: Subcommand {
             top: try arguments.integer("--top", in: 1...1_000_000),
             filter: arguments.value("--view").map(ViewGlob.init))
         let format: Format = try arguments.choice("--format")
-        let text: String
-        let summary: TraceSummary
+        // NB: the trace is read and checked before anything is written; a report of a million
+        // views is written as it is made.
         if let rendered = ReportRenderer.Format(rawValue: format.rawValue) {
-            summary = try VisualCommand.run { () throws(TraceError) in
+            let summary = try VisualCommand.run { () throws(TraceError) in
                 try TraceAnalyzer.analyze(source: source, options: .init(read: readOptions))
             }
-            text = ReportRenderer.render(summary, format: rendered, options: options)
+            try finish(summary, arguments, console: console) { ReportRenderer.write(summary, format: rendered, options: options, to: $0) }
         } else {
             let profile = try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions, advising: true) }
-            (text, summary) = (HTMLReport.report(profile), profile.summary)
+            try finish(profile.summary, arguments, console: console) { $0.write(HTMLReport.report(profile)) }
         }
+        return .success
+    }
+
+    /// Checks the connections, prints the trace's warnings and writes the report with `write`.
+    private static func finish(
+        _ summary: TraceSummary, _ arguments: ParsedArguments, console: Console, write: (FileOutputStream) -> Void
+    ) throws {
         try checkConnections(summary, console: console)
         VisualCommand.warn(summary, console: console)
         var output = try VisualCommand.output(arguments)
-        output.write(text)
+        write(output)
         try VisualCommand.close(&output)
-        return .success
     }
 
     /// Rejects a `--conn` the trace does not have; warns when the views of several connections
