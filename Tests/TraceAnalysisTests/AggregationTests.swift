@@ -79,6 +79,20 @@ struct AggregationTests {
         #expect(table.accumulator(for: 10_000).count == 0)
     }
 
+    @Test("a view's 32-bit count that wraps is reported, and the carried 2^32 makes it exact again")
+    func narrowCountsCarry() {
+        var lanes = SIMD8<UInt32>()
+        lanes[Metric.writes.rawValue] = .max - 1
+        var counts = NarrowCounts(lanes: lanes)
+        let steps = [counts.increment(.writes), counts.increment(.bodyEvals), counts.increment(.writes)]
+        #expect(steps == [true, true, false])
+        var carried = MetricCounts()
+        carried[.writes] = 1 << 32
+        let widened = counts.widened(carried: carried)
+        #expect(widened.counts[.writes] == 1 << 32 && widened.counts[.bodyEvals] == 1 && widened.hasEvents)
+        #expect(counts.widened(carried: nil).counts[.writes] == 0)
+    }
+
     /// Sample shapes for the radix selection: sorted, reversed, all equal, few distinct values, an
     /// organ pipe, pseudo-random, and values spread over the whole `Int64` range (a round per
     /// byte); each of several lengths.

@@ -1,7 +1,7 @@
 import Dispatch
 import Tracer
 
-extension Array where Element: Sendable {
+extension RandomAccessCollection where Self: Sendable, Element: Sendable, Index == Int {
     /// `transform` of every element, in order, worked out on up to `threads` threads (each
     /// takes one contiguous part of at least `minimumPart` elements).
     ///
@@ -15,8 +15,8 @@ extension Array where Element: Sendable {
         return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
             let results = UncheckedBuffer(buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: parts) { part in
-                for index in (count * part / parts)..<(count * (part + 1) / parts) {
-                    (results.buffer.baseAddress! + index).initialize(to: transform(self[index]))
+                for offset in (count * part / parts)..<(count * (part + 1) / parts) {
+                    (results.buffer.baseAddress! + offset).initialize(to: transform(self[startIndex + offset]))
                 }
             }
             initialized = count

@@ -16,11 +16,16 @@ final class DurationTable {
         var total: UInt64 = 0
         var minimum = Int64.max
         var maximum: Int64 = 0
-        /// `buffers[id]`'s storage: samples while `count <= exactLimit`, then `bucketCount`
-        /// histogram counts.
+        /// `buffers[id]`'s storage: samples while `count <= exactLimit` (room for
+        /// `sampleCapacity(count)`), then `bucketCount` histogram counts.
         var storage: UnsafeMutablePointer<Int64>?
-        var capacity = 0
     }
+
+    /// The samples an id's buffer has room for once it has `count` durations (from the third).
+    ///
+    /// NB: worked out, not stored (8 bytes an id): a buffer starts with 16 and doubles when full.
+    @inline(__always)
+    private static func sampleCapacity(_ count: Int) -> Int { Swift.max(16, 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)) }
 
     private let entries = DenseTable(count: 64, filler: Entry())
     /// The buffer each id's samples or histogram are in.
@@ -53,7 +58,7 @@ final class DurationTable {
         if count <= DurationAccumulator.impliedLimit {
             return
         } else if count <= DurationAccumulator.exactLimit {
-            if count > entries[id].capacity { grow(id) }
+            if count > Self.sampleCapacity(count - 1) { grow(id) }
             entries[id].storage![count - 1] = value
         } else {
             if count == DurationAccumulator.exactLimit + 1 { fold(id) }
@@ -72,7 +77,7 @@ final class DurationTable {
     /// may still read the old one.
     @inline(never)
     private func grow(_ id: Int) {
-        let grown = SampleBuffer(capacity: Swift.max(16, entries[id].capacity * 2))
+        let grown = SampleBuffer(capacity: Self.sampleCapacity(entries[id].count))
         if let old = entries[id].storage {
             grown.base.initialize(from: old, count: entries[id].count - 1)
         } else {
@@ -97,7 +102,6 @@ final class DurationTable {
         buffers.reserve(id)
         buffers[id] = buffer
         entries[id].storage = buffer.base
-        entries[id].capacity = buffer.capacity
     }
 
     /// The durations added for `id`.

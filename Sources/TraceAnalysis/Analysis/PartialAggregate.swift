@@ -57,17 +57,49 @@ struct PartialAggregate: Sendable {
     ///
     /// NB: arrays, not a dictionary keyed by name: a trace may have a million views, each seen a
     /// few times; sorting each range's names (on its own thread) lets ranges merge in one pass.
+    /// A view's counts and body times stay in the tables the range gathered them in (`tallies`),
+    /// read when the summary is made: a copy per view was 200 bytes, 200 MB for a million views.
     struct ViewParts: Sendable {
+        /// The tables of the range's counts and body times, by view id.
+        private let tallies: RangeTallies?
         private(set) var names: [String] = []
-        var parts: [ViewPart] = []
+        /// Each view's id in `tallies`.
+        private var ids: [Int32] = []
+        /// The writes and causes of the views (by index) that have any: in a long list most have none.
+        private var writes: [Int: OriginCounts] = [:]
+        private var causes: [Int: OriginCounts] = [:]
         /// Indices of `names`, in name order (after `sortByName()`).
         private(set) var order: [Int32] = []
 
-        /// Appends view `name` (not yet here) with `part`; returns its index.
-        mutating func append(_ name: String, _ part: ViewPart) -> Int {
+        /// No views, room for `capacity`; the figures of those appended are in `tallies`.
+        init(tallies: RangeTallies? = nil, capacity: Int = 0) {
+            self.tallies = tallies
+            names.reserveCapacity(capacity)
+            ids.reserveCapacity(capacity)
+        }
+
+        /// Appends view `name` (not yet here), whose figures are `tallies`' id `id`; returns its index.
+        mutating func append(_ name: String, id: Int) -> Int {
             names.append(name)
-            parts.append(part)
+            ids.append(Int32(id))
             return names.count - 1
+        }
+
+        /// Adds `count` writes from `origin` (which has none yet) to the view at `index`.
+        mutating func addWrites(_ count: Int, from origin: Int, at index: Int) {
+            writes[index, default: OriginCounts()].append(origin: origin, count: count)
+        }
+
+        /// Adds `count` evaluations caused by `origin` (which has none yet) to the view at `index`.
+        mutating func addCauses(_ count: Int, from origin: Int, at index: Int) {
+            causes[index, default: OriginCounts()].append(origin: origin, count: count)
+        }
+
+        /// The figures of the view at `index`.
+        func part(at index: Int) -> ViewPart {
+            ViewPart(
+                tally: tallies!.tally(of: Int(ids[index])), writes: writes[index] ?? OriginCounts(),
+                causes: causes[index] ?? OriginCounts())
         }
 
         /// Works out `order`.
@@ -75,6 +107,29 @@ struct PartialAggregate: Sendable {
             let names = names
             order = Array(0..<Int32(names.count))
             order.sort { names[Int($0)] < names[Int($1)] }
+        }
+    }
+
+    /// A range's counts and body times by view id, read-only once the range is read.
+    ///
+    /// NB: `@unchecked Sendable`: the tables are written by the range's thread only until it hands
+    /// them over; after that they are only read (by the summary's threads).
+    final class RangeTallies: @unchecked Sendable {
+        private let counters: DenseTable<NarrowCounts>
+        /// The 2^32s carried from `counters` (see `NarrowCounts`).
+        private let carried: [Int: MetricCounts]
+        private let durations: DurationTable
+
+        /// The tables of a finished range.
+        init(counters: DenseTable<NarrowCounts>, carried: [Int: MetricCounts], durations: DurationTable) {
+            self.counters = counters
+            self.carried = carried
+            self.durations = durations
+        }
+
+        /// View `id`'s counts and body times.
+        func tally(of id: Int) -> ViewTally {
+            ViewTally(counters: counters[id].widened(carried: carried[id]), durations: durations.accumulator(for: id))
         }
     }
 
@@ -189,13 +244,15 @@ struct PartialAggregate: Sendable {
     /// Where each view's figures are, in name order: `entries[starts[i]..<starts[i + 1]]` are
     /// the view `i`'s parts, as (range, index in its `ViewParts`) with range 0 this one and range
     /// `r` `laterViews[r - 1]`.
-    private func mergedOrder() -> (entries: [(range: Int32, index: Int32)], starts: [Int]) {
+    private func mergedOrder() -> (entries: [(range: Int32, index: Int32)], starts: [Int32]) {
         let ranges = [views] + laterViews.map(\.parts)
         var cursors = Array(repeating: 0, count: ranges.count)
         var entries: [(range: Int32, index: Int32)] = []
-        var starts: [Int] = []
-        entries.reserveCapacity(ranges.reduce(0) { $0 + $1.names.count })
-        starts.reserveCapacity(ranges.map(\.names.count).max() ?? 0)
+        var starts: [Int32] = []
+        // NB: at most one start per entry, and one more: neither array grows (a copy of millions).
+        let total = ranges.reduce(0) { $0 + $1.names.count }
+        entries.reserveCapacity(total)
+        starts.reserveCapacity(total + 1)
         while true {
             // NB: a few ranges: the smallest next name by a scan of each range's next one.
             var smallest: String?
@@ -204,7 +261,7 @@ struct PartialAggregate: Sendable {
                 if smallest == nil || name < smallest! { smallest = name }
             }
             guard let smallest else { break }
-            starts.append(entries.count)
+            starts.append(Int32(entries.count))
             for (range, parts) in ranges.enumerated() {
                 while cursors[range] < parts.order.count, case let index = parts.order[cursors[range]],
                     parts.names[Int(index)] == smallest
@@ -214,7 +271,7 @@ struct PartialAggregate: Sendable {
                 }
             }
         }
-        starts.append(entries.count)
+        starts.append(Int32(entries.count))
         return (entries, starts)
     }
 
@@ -223,12 +280,12 @@ struct PartialAggregate: Sendable {
         let ranks = originRanks
         let ranges = [(views, Array(origins.indices))] + laterViews
         let (entries, starts) = mergedOrder()
-        let viewStats = Array(0..<(starts.count - 1)).concurrentMap(threads: threads) { view in
+        let viewStats = (0..<(starts.count - 1)).concurrentMap(threads: threads) { view in
             var part = ViewPart(tally: ViewTally())
-            for (range, index) in entries[starts[view]..<starts[view + 1]] {
-                part.add(ranges[Int(range)].0.parts[Int(index)], moving: ranges[Int(range)].1)
+            for (range, index) in entries[Int(starts[view])..<Int(starts[view + 1])] {
+                part.add(ranges[Int(range)].0.part(at: Int(index)), moving: ranges[Int(range)].1)
             }
-            let (range, index) = entries[starts[view]]
+            let (range, index) = entries[Int(starts[view])]
             return finished(ranges[Int(range)].0.names[Int(index)], part, ranks)
         }
         var totals = leading

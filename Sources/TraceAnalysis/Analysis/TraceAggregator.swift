@@ -24,7 +24,9 @@ struct TraceAggregator {
         var flatHash: UInt64 { Self.mixed(UInt64(view) << 32 | UInt64(origin)) }
     }
 
-    private let counters = DenseTable(filler: ViewCounters())
+    private let counters = DenseTable(filler: NarrowCounts())
+    /// The 2^32s that views' counts wrapped past (see `NarrowCounts`): none in practice.
+    private var carriedCounts: [Int: MetricCounts] = [:]
     private let durations = DurationTable()
     /// Origin index of each written property.
     private let originIndex = FlatHashTable<PropertyKey, Int32>()
@@ -95,7 +97,8 @@ struct TraceAggregator {
             root = rootOf(event)
             if root > 0 {
                 causes.increment(CauseKey(view: event.view, origin: UInt32(root - 1)))
-                counters[Int(origins[Int(root - 1)].property.view)].counts[.evalsCausedByWrites] += 1
+                let writer = Int(origins[Int(root - 1)].property.view)
+                if !counters[writer].increment(.evalsCausedByWrites) { carry(.evalsCausedByWrites, writer) }
             }
         case .skip?:
             count(.skips, view)
@@ -112,9 +115,13 @@ struct TraceAggregator {
     /// Counts one event of `metric` for `view` and for the running interval.
     @inline(__always)
     private mutating func count(_ metric: Metric, _ view: Int) {
-        counters[view].counts[metric] += 1
+        if !counters[view].increment(metric) { carry(metric, view) }
         interval.counts[metric] += 1
     }
+
+    /// Notes that `view`'s count of `metric` wrapped past 2^32.
+    @inline(never)
+    private mutating func carry(_ metric: Metric, _ view: Int) { carriedCounts[view, default: MetricCounts()][metric] += 1 << 32 }
 
     /// Stores the running interval's counts in `leading` or the last mark's.
     private mutating func storeInterval() {
@@ -170,17 +177,21 @@ struct TraceAggregator {
         }
         // NB: the index in `partial.views` of each view id with events (-1: none), so that adding an
         // origin's count updates the part in place.
+        // NB: the views' counts and body times stay in this aggregator's tables, handed over as
+        // they are: the aggregator is done with them.
+        partial.views = PartialAggregate.ViewParts(
+            tallies: PartialAggregate.RangeTallies(counters: counters, carried: carriedCounts, durations: durations),
+            capacity: counters.count)
         var indexOfView = [Int32](repeating: -1, count: counters.count)
-        for view in 1..<counters.count where counters[view].hasEvents {
-            let part = PartialAggregate.ViewPart(tally: ViewTally(counters: counters[view], durations: durations.accumulator(for: view)))
-            indexOfView[view] = Int32(partial.views.append(reader.viewName(ViewID(view)), part))
+        for view in 1..<counters.count where counters[view].widened(carried: carriedCounts[view]).hasEvents {
+            indexOfView[view] = Int32(partial.views.append(reader.viewName(ViewID(view)), id: view))
         }
         for (index, origin) in origins.enumerated() where indexOfView[Int(origin.property.view)] >= 0 {
-            partial.views.parts[Int(indexOfView[Int(origin.property.view)])].writes.append(origin: index, count: originWrites[index])
+            partial.views.addWrites(originWrites[index], from: index, at: Int(indexOfView[Int(origin.property.view)]))
         }
         causes.forEach { key, count in
             guard indexOfView[Int(key.view)] >= 0 else { return }
-            partial.views.parts[Int(indexOfView[Int(key.view)])].causes.append(origin: Int(key.origin), count: count)
+            partial.views.addCauses(count, from: Int(key.origin), at: Int(indexOfView[Int(key.view)]))
         }
         partial.views.sortByName()
         markViews?.store(in: &partial, reader)
