@@ -58,6 +58,33 @@ final class ByteBlock {
         count += bytes.count
     }
 
+    /// Appends the UTF-8 bytes of `text`.
+    @inline(__always)
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8(append)
+    }
+
+    /// Appends `text` as a quoted JSON string literal (see `JSONText.quoted`).
+    @inline(__always)
+    func appendQuoted(_ text: String, embeddable: Bool) {
+        var utf8Text = text
+        // NB: names rarely need escaping; those that don't are copied whole, between quotes.
+        let copied = utf8Text.withUTF8 { utf8 in
+            guard !JSONText.needsEscaping(utf8, embeddable: embeddable) else { return false }
+            reserve(utf8.count + 2)
+            base[count] = UInt8(ascii: "\"")
+            if let start = utf8.baseAddress { (base + count + 1).update(from: start, count: utf8.count) }
+            base[count + 1 + utf8.count] = UInt8(ascii: "\"")
+            count += utf8.count + 2
+            return true
+        }
+        guard !copied else { return }
+        var escaped: [UInt8] = []
+        JSONText.appendQuoted(text, embeddable: embeddable, to: &escaped)
+        escaped.withUnsafeBufferPointer(append)
+    }
+
     /// Appends the decimal digits of `value`.
     @inline(__always)
     func appendDecimal(_ value: UInt64) {

@@ -56,9 +56,14 @@ public enum JSONText {
     /// Whether any byte of `text` starts something `quoted` must escape.
     @inline(__always)
     private static func needsEscaping(_ text: String, embeddable: Bool) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { needsEscape($0, embeddable: embeddable) }
-        } ?? text.utf8.contains { needsEscape($0, embeddable: embeddable) }
+        text.utf8.withContiguousStorageIfAvailable { needsEscaping($0, embeddable: embeddable) }
+            ?? text.utf8.contains { needsEscape($0, embeddable: embeddable) }
+    }
+
+    /// Whether any of the UTF-8 `bytes` starts something `quoted` must escape.
+    @inline(__always)
+    static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, embeddable: Bool) -> Bool {
+        bytes.contains { needsEscape($0, embeddable: embeddable) }
     }
 
     /// Whether `byte` (of a UTF-8 string) starts something `quoted` must escape.
