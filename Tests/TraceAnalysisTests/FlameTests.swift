@@ -4,8 +4,9 @@ import FoundationXML
 #endif
 import Testing
 @testable import TraceAnalysis
+import TracerTestSupport
 
-@Suite struct FlameTests {
+@Suite(.temporaryDirectory) struct FlameTests {
     @Test func treeTotalsAreSelfPlusChildren() {
         let tree = FlameTree(samples: [
             FlameSample(frames: ["Root"], weight: 2),
@@ -63,6 +64,93 @@ import Testing
             FlameSample(frames: ["Root", "Gone"], weight: 0, baseline: 3),
         ], differential: true)
         #expect(folded == "Root 7 1\nRoot;Gone 3 0\n")
+    }
+
+    @Test(arguments: [
+        "Root/List/Row[1]", "/a//b/", "", "///", "a/\u{301}b/c", "é/x", "Root/ Sp ace/x;y", "a\r\n/b",
+    ])
+    func viewFramesSplitOnSlashCharacters(path: String) {
+        #expect(Array(ViewFrames(path)) == path.split(separator: "/"))
+    }
+
+    /// Views whose stacks are out of byte order, merge after sanitising or need it.
+    static let hostileViews = [
+        "Root/Item1/Child", "Root/Item10", "Root/a;b", "Root/a:b", "Root/Row 5", "Root/Tab\there", "Root//x/", "/",
+        "Root/é/\u{301}x", "Root/Bell\u{7}", "Root !x", "Root", "Root/Row 5/Leaf",
+    ]
+
+    @Test func viewsFoldAndGrowTreesAsTheirSamplesDo() throws {
+        var lines = [TestSupport.meta]
+        for (index, view) in Self.hostileViews.enumerated() {
+            for evaluation in 0...index % 3 {
+                let seq = lines.count
+                lines.append(
+                    "{\"seq\":\(seq),\"ts\":\(seq * 100),\"tid\":1,\"tx\":\(seq),\"kind\":\"body-eval\",\"view\":\(JSONText.quoted(view)),"
+                        + "\"reason\":\"inputs-changed\",\"dur\":\(10 + index),\"changed\":\(evaluation % 2)}")
+            }
+        }
+        let summary = try TestSupport.analyze(lines.joined(separator: "\n") + "\n")
+        try #require(summary.views.count == Self.hostileViews.count)
+        #expect(!FoldedStacks.isInOrder(FoldedStacks.Input(views: summary, weight: .evals)))
+        for weight in FlameWeight.allCases {
+            var folded = ""
+            FoldedStacks.write(summary, weight: weight, into: &folded)
+            #expect(folded == FoldedStacks.render(FlameSample.samples(of: summary, weight: weight)))
+            #expect(FlameTree(views: summary, weight: weight) == FlameTree(samples: FlameSample.samples(of: summary, weight: weight)))
+        }
+    }
+
+    @Test(arguments: ExportGoldenTests.fixtures)
+    func fixtureViewsFoldAndGrowTreesAsTheirSamplesDo(fixture: String) throws {
+        let summary = try VisualGolden.profile(fixture).summary
+        var folded = ""
+        FoldedStacks.write(summary, weight: .evals, into: &folded)
+        #expect(folded == FoldedStacks.render(FlameSample.samples(of: summary, weight: .evals)))
+        #expect(FlameTree(views: summary, weight: .evals) == FlameTree(samples: FlameSample.samples(of: summary, weight: .evals)))
+    }
+
+    @Test(arguments: [
+        // In order: lines are written as they come.
+        ([FlameSample(frames: ["A"], weight: 2), FlameSample(frames: ["A", "B c"], weight: 1), FlameSample(frames: ["A", "b"], weight: 3)],
+         false, true, "A 2\nA;B c 1\nA;b 3\n"),
+        // Out of order.
+        ([FlameSample(frames: ["B"], weight: 1), FlameSample(frames: ["A"], weight: 2)], false, false, "A 2\nB 1\n"),
+        // The same stack twice once made safe: merged.
+        ([FlameSample(frames: ["a:"], weight: 1), FlameSample(frames: ["a;"], weight: 2)], false, false, "a: 3\n"),
+        // Stacks in order, lines not: a frame goes on with a space and a byte before the digits.
+        ([FlameSample(frames: ["Root"], weight: 5), FlameSample(frames: ["Root !x"], weight: 1)], false, false, "Root !x 1\nRoot 5\n"),
+        ([FlameSample(frames: ["Root"], weight: 5), FlameSample(frames: ["Root x"], weight: 1)], false, true, "Root 5\nRoot x 1\n"),
+        // Control characters, a trailing number, an empty frame, no frames, weight 0.
+        ([FlameSample(frames: ["Bell\u{7}", "Row 5"], weight: 1), FlameSample(frames: ["Bell", ""], weight: 2),
+          FlameSample(frames: [], weight: 4), FlameSample(frames: ["Zero"], weight: 0)],
+         false, false, "Bell;? 2\nBell;Row_5 1\n"),
+        // Differential lines keep weight 0.
+        ([FlameSample(frames: ["Root"], weight: 1, baseline: 7), FlameSample(frames: ["Root", "Gone"], weight: 0, baseline: 3)],
+         true, true, "Root 7 1\nRoot;Gone 3 0\n"),
+    ])
+    func linesInOrderAreWrittenAsTheyCome(samples: [FlameSample], differential: Bool, inOrder: Bool, expected: String) {
+        let input = FoldedStacks.Input(samples: samples, differential: differential)
+        #expect(FoldedStacks.isInOrder(input) == inOrder)
+        var sorted = ""
+        FoldedStacks.writeSorting(input, into: &sorted)
+        #expect(sorted == expected)
+        #expect(FoldedStacks.render(samples, differential: differential) == expected)
+        if inOrder {
+            var asTheyCome = ""
+            FoldedStacks.writeInOrder(input, into: &asTheyCome)
+            #expect(asTheyCome == expected)
+        }
+    }
+
+    @Test func foldedTextIsWrittenInWholeLines() {
+        let samples = (0..<6_000).map { FlameSample(frames: ["Root", "Row[\(1_000_000 + $0)] é"], weight: 1) }
+        let input = FoldedStacks.Input(samples: samples, differential: false)
+        #expect(FoldedStacks.isInOrder(input))
+        var output = BlockRecorder()
+        FoldedStacks.write(input, into: &output)
+        #expect(output.blocks.count > 1)
+        #expect(output.blocks.allSatisfy { $0.hasSuffix("\n") })
+        #expect(output.blocks.joined() == FoldedStacks.render(samples))
     }
 
     @Test(arguments: ["state", "view-storage"], FlameWeight.allCases)
@@ -156,4 +244,10 @@ import Testing
         #expect(colors["Shrank"]!.hasSuffix(",250)"))
         #expect(colors["Same"] == "rgb(224,224,228)")
     }
+}
+
+/// An output that keeps each write apart.
+private struct BlockRecorder: TextOutputStream {
+    var blocks: [String] = []
+    mutating func write(_ string: String) { blocks.append(string) }
 }

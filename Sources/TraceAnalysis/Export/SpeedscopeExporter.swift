@@ -59,10 +59,12 @@ public struct SpeedscopeExporter: StreamingExporter {
         var samples: [String] = []
         var weights: [String] = []
         var total: UInt64 = 0
-        for sample in FlameSample.samples(of: summary, weight: weight) {
-            samples.append("[" + sample.frames.map { String(frame(named: $0)) }.joined(separator: ",") + "]")
-            weights.append(String(sample.weight))
-            total = total.addingSaturated(sample.weight)
+        for stats in summary.views {
+            let value = weight.value(of: stats)
+            guard value > 0 else { continue }
+            samples.append("[" + ViewFrames(stats.view).map { String(frame(named: String($0))) }.joined(separator: ",") + "]")
+            weights.append(String(value))
+            total = total.addingSaturated(value)
         }
         let unit = weight == .time ? "nanoseconds" : "none"
         output.write(",{\"type\":\"sampled\",\"name\":\(JSONText.quoted("views by \(weight.unit)")),\"unit\":\"\(unit)\",")

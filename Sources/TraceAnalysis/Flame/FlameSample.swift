@@ -17,7 +17,7 @@ public struct FlameSample: Sendable, Hashable {
 
     /// The frames of a view path: its segments, split on `/` (empty segments dropped).
     public static func frames(ofView path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        ViewFrames(path).map(String.init)
     }
 
     /// One sample per view of `summary` with a nonzero weight, in the summary's order.

@@ -31,26 +31,43 @@ public struct FlameTree: Sendable, Hashable {
     public init(samples: [FlameSample], differential: Bool = false) {
         isDifferential = differential
         for sample in samples where !sample.frames.isEmpty {
-            Self.insert(sample, at: 0, into: &root)
+            var frames = sample.frames.makeIterator()
+            Self.insert(&frames, weight: sample.weight, baseline: sample.baseline, into: &root)
         }
         Self.finish(&root)
     }
 
-    private static func insert(_ sample: FlameSample, at depth: Int, into node: inout Node) {
-        guard depth < sample.frames.count else {
-            node.selfWeight = node.selfWeight.addingSaturated(sample.weight)
-            node.selfBaseline = node.selfBaseline.addingSaturated(sample.baseline)
+    /// The tree of `summary`'s views weighted by `weight`: that of `FlameSample.samples(of:weight:)`,
+    /// without a sample per view.
+    public init(views summary: TraceSummary, weight: FlameWeight) {
+        isDifferential = false
+        for stats in summary.views {
+            let value = weight.value(of: stats)
+            // NB: a path has frames unless it is all `/`.
+            guard value > 0, stats.view.utf8.contains(where: { $0 != UInt8(ascii: "/") }) else { continue }
+            var frames = ViewFrames(stats.view)
+            Self.insert(&frames, weight: value, baseline: 0, into: &root)
+        }
+        Self.finish(&root)
+    }
+
+    /// Adds `weight` and `baseline` to the node of the stack `frames` still holds below `node`.
+    private static func insert<Frames: IteratorProtocol>(
+        _ frames: inout Frames, weight: UInt64, baseline: UInt64, into node: inout Node
+    ) where Frames.Element: StringProtocol {
+        guard let name = frames.next() else {
+            node.selfWeight = node.selfWeight.addingSaturated(weight)
+            node.selfBaseline = node.selfBaseline.addingSaturated(baseline)
             return
         }
-        let name = sample.frames[depth]
         let index: Int
         switch node.children.binarySearch(name) {
         case .found(let found): index = found
         case .insertAt(let position):
-            node.children.insert(Node(name: name), at: position)
+            node.children.insert(Node(name: String(name)), at: position)
             index = position
         }
-        insert(sample, at: depth + 1, into: &node.children[index])
+        insert(&frames, weight: weight, baseline: baseline, into: &node.children[index])
     }
 
     private static func finish(_ node: inout Node) {
@@ -93,7 +110,9 @@ private enum SearchResult {
 
 extension Array where Element == FlameTree.Node {
     /// Where a child named `name` is, or where it belongs (children are sorted by name).
-    fileprivate func binarySearch(_ name: String) -> SearchResult {
+    fileprivate func binarySearch(_ name: some StringProtocol) -> SearchResult {
+        // NB: samples mostly come sorted by path: a frame is then the last child or goes after it.
+        if let last = self.last, last.name <= name { return last.name == name ? .found(count - 1) : .insertAt(count) }
         var low = 0
         var high = count
         while low < high {

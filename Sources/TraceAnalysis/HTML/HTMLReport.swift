@@ -9,7 +9,7 @@ public enum HTMLReport {
     /// The report page of one trace: summary, sortable per-view table, flame graph (weighted by
     /// evaluations), evaluations-per-frame timeline and the writes that caused the most evaluations.
     public static func report(_ profile: VisualProfile) -> String {
-        let tree = FlameTree(samples: FlameSample.samples(of: profile.summary, weight: .evals))
+        let tree = FlameTree(views: profile.summary, weight: .evals)
         let flame = FlameSVGRenderer.render(
             tree, options: .init(title: "Body evaluations by view", unit: FlameWeight.evals.unit, standalone: false))
         let header = profile.summary.header

@@ -60,16 +60,15 @@ enum Flame: Subcommand {
         }
         VisualCommand.warn(summary, console: console)
         var output = try VisualCommand.output(arguments)
-        let samples = FlameSample.samples(of: summary, weight: weight)
         switch format {
         case .svg:
             let variant = summary.header?.variant.map { " (\($0))" } ?? ""
             let title = "\(summary.header?.scenario ?? summary.file)\(variant) — \(weight.unit) by view"
-            output.write(FlameSVGRenderer.render(FlameTree(samples: samples), options: .init(title: title, unit: weight.unit)))
+            output.write(FlameSVGRenderer.render(FlameTree(views: summary, weight: weight), options: .init(title: title, unit: weight.unit)))
         case .text:
-            output.write(FlameTextRenderer.render(FlameTree(samples: samples), width: width, unit: weight.unit))
+            output.write(FlameTextRenderer.render(FlameTree(views: summary, weight: weight), width: width, unit: weight.unit))
         case .folded, .speedscope:
-            output.write(FoldedStacks.render(samples))
+            FoldedStacks.write(summary, weight: weight, into: &output)
         }
         try VisualCommand.close(&output)
         return .success
