@@ -196,13 +196,22 @@ public struct BudgetCheck: Sendable {
         var cursors = perRun.map(FigureCursor.init)
         var baseCursor = baseline.map(FigureCursor.init)
         var values: [Double] = []
-        while let view = cursors.indices.lazy.compactMap({ cursors[$0].view }).min(by: { ViewsByPath.compare($0, $1) < 0 }) {
+        // NB: the run with the first path takes its figure without comparing paths: with one run
+        // and no baseline, the usual case, no path is compared at all.
+        while let first = firstRun(cursors) {
+            let view = cursors[first].view!
             values.removeAll(keepingCapacity: true)
             for run in cursors.indices {
-                if let value = cursors[run].figure(of: view, metric) { values.append(value) }
+                let value = run == first ? cursors[run].takeNext() : cursors[run].figure(of: view, metric)
+                if let value { values.append(value) }
             }
             body(view, values, baseCursor?.figure(of: view, metric))
         }
+    }
+
+    /// The run whose next figure's path comes first; nil when every run's figures are taken.
+    private static func firstRun(_ cursors: [FigureCursor]) -> Int? {
+        cursors.indices.lazy.filter { cursors[$0].view != nil }.min { ViewsByPath.compare(cursors[$0].view!, cursors[$1].view!) < 0 }
     }
 
     /// The root writes behind `view`'s evaluations; none for a mark interval, whose causes are
@@ -275,6 +284,12 @@ private struct FigureCursor {
     /// The path of the next figure; nil past the last.
     var view: String? {
         position < figures.figures.count ? figures.views.stats[Int(figures.figures[position].index)].view : nil
+    }
+
+    /// The next figure (there must be one).
+    mutating func takeNext() -> Double {
+        position += 1
+        return figures.figures[position - 1].value
     }
 
     /// `view`'s figure (0 for a count when there is none, else nil), skipping those of the paths
