@@ -94,8 +94,8 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
 
     private func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         // NB: the pattern's literal ends are compared as bytes; only the tokens between them need
-        // the table below, over the bytes between them (a path of a million views is mostly
-        // `Prefix/` + a short wildcard part).
+        // the table below, over the bytes between them (`Root/List/*` against a list's rows: the
+        // row's name alone).
         let prefix = literalPrefix.count, suffix = literalSuffix.count
         guard text.count >= prefix + suffix,
               text.prefix(prefix).elementsEqual(literalPrefix), text.suffix(suffix).elementsEqual(literalSuffix)
