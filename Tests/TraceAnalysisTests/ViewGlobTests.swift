@@ -27,6 +27,13 @@ struct ViewGlobTests {
         ("Café/*", "Café/Ü", true),
         ("", "", true),
         ("", "A", false),
+        ("*/Row[1]", "A/Row[1]", true),
+        ("*/Row[1]", "A/B/Row[1]", false),
+        ("**/Row[1]", "XRow[1]", false),
+        ("A*A", "A", false),
+        ("A*A", "AA", true),
+        ("A**", "A", true),
+        ("?", "", false),
     ]
 
     @Test("glob semantics", arguments: cases)
@@ -43,6 +50,13 @@ struct ViewGlobTests {
     ] as [(String, String?)])
     func literalPath(pattern: String, path: String?) {
         #expect(ViewGlob(pattern).literalPath == path)
+    }
+
+    @Test("literal prefixes: the bytes before the first wildcard", arguments: [
+        ("Root/List/*", "Root/List/"), (#"A\*B*"#, "A*B"), ("**", ""), ("A?", "A"), ("Screen", "Screen"), ("**/Row", ""),
+    ])
+    func literalPrefix(pattern: String, prefix: String) {
+        #expect(ViewGlob(pattern).literalPrefix == Array(prefix.utf8))
     }
 
     @Test("a budget of literal rules checks each view through the lookup, as a scan would")

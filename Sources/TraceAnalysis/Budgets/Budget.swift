@@ -184,6 +184,8 @@ public enum RunAggregate: String, Sendable, CaseIterable {
 
     /// Combines `values` (not empty).
     public func combine(_ values: [Double]) -> Double {
+        // NB: one run, the usual case, needs no sorted copy (called once per view checked).
+        if values.count == 1 { return values[0] }
         let sorted = values.sorted()
         switch self {
         case .median:

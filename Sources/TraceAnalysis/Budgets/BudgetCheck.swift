@@ -128,56 +128,90 @@ public struct BudgetCheck: Sendable {
             return result
         }
         let glob = ViewGlob(rule.view)
-        let perRun = runs.map { figures(of: rule, glob: glob, in: $0) }
-        var views = Set(perRun.flatMap(\.keys))
-        if views.isEmpty {
+        let perRun = runs.map { RuleFigures(rule, glob: glob, in: $0) }
+        let baselineFigures = baseline.map { RuleFigures(rule, glob: glob, in: $0) }
+        let matchesNothing = perRun.allSatisfy { $0.figures.isEmpty && $0.total == nil }
+        if matchesNothing {
             guard rule.metric.isCount else {
                 // NB: a ratio or percentile of nothing is no figure at all, not 0.
                 result.status = .skipped
                 result.note = "no \(rule.metric.rawValue) figure for a view matching \(rule.view)" + (rule.mark.map { " in mark '\($0)'" } ?? "")
                 return result
             }
-            // NB: no matching view counts as a figure of 0, which a `min` rule can fail.
-            views = [rule.view]
             result.note = rule.mark.map { "no view matching \(rule.view) in mark '\($0)'" } ?? "no view matching \(rule.view)"
         }
-        let baselineFigures = baseline.map { figures(of: rule, glob: glob, in: $0) }
-        var checked: [(view: String, value: Double, excess: Double, maximum: Double?, baseline: Double?)] = []
-        // NB: in no particular order: the worst view and the offenders are chosen by excess, then
-        // by name, whatever the order (a glob matching a million views is not sorted by name here).
-        for view in views {
-            // NB: a run without the view counts 0 for a count; for a ratio or percentile it has no
-            // figure and the view's figure combines the runs that have one (never none: see `views`).
-            let value = aggregate.combine(perRun.compactMap { figure(of: view, in: $0, rule.metric) })
-            var maximum = rule.max
-            var base: Double?
-            if let increase = rule.maxIncrease, let baseValue = baselineFigures.flatMap({ figure(of: view, in: $0, rule.metric) }) {
-                base = baseValue
-                maximum = Swift.min(maximum ?? .infinity, increase.limit(over: baseValue))
+        // NB: views come in path order, but the worst view and the offenders are chosen by excess,
+        // then by name; only those few are kept (a glob may match a million views).
+        var ranking = Ranking<Checked>(limit: offenderLimit) { ($0.excess, $1.view) > ($1.excess, $0.view) }
+        if rule.metric.isTotal {
+            // NB: one figure, named by the glob: 0 in a run where no view matches.
+            ranking.add(check(rule.view, perRun.map { $0.total ?? 0 }, baseline: baselineFigures.map { $0.total ?? 0 }, rule, aggregate))
+        } else if matchesNothing {
+            // NB: no matching view counts as a figure of 0, which a `min` rule can fail.
+            var baseCursor = baselineFigures.map(FigureCursor.init)
+            ranking.add(check(rule.view, perRun.map { _ in 0 }, baseline: baseCursor?.figure(of: rule.view, rule.metric), rule, aggregate))
+        } else {
+            forEachView(in: perRun, baseline: baselineFigures, rule.metric) { view, values, base in
+                ranking.add(check(view, values, baseline: base, rule, aggregate))
             }
-            var excess = -Double.infinity
-            if let maximum { excess = Swift.max(excess, value - maximum) }
-            if let minimum = rule.min { excess = Swift.max(excess, minimum - value) }
-            checked.append((view, value, excess, maximum, base))
         }
-        let worst = checked.max { ($0.excess, $1.view) < ($1.excess, $0.view) }!
+        let worst = ranking.top[0]
         result.view = worst.view
         result.found = worst.value
         result.maximum = worst.maximum
         result.baseline = worst.baseline
-        let over = checked.filter { $0.excess > 0 }.sorted { ($0.excess, $1.view) > ($1.excess, $0.view) }
-        if !over.isEmpty { result.status = rule.level == .warn ? .warn : .fail }
-        guard !over.isEmpty else { return result }
+        guard worst.excess > 0 else { return result }
+        result.status = rule.level == .warn ? .warn : .fail
         // NB: a total's offenders are the views contributing most to it, in the first run.
         let offenders = rule.metric.isTotal
-            ? runs[0].views(matching: glob, in: rule.mark)
-                .map { (view: $0.view, value: rule.metric.metric.value(of: $0) ?? 0) }
-                .sorted { ($0.value, $1.view) > ($1.value, $0.view) }
-            : over.map { (view: $0.view, value: $0.value) }
-        result.offenders = offenders.prefix(offenderLimit).map { offender in
+            ? perRun[0].largest(rule.metric, glob: glob, limit: offenderLimit)
+            : ranking.top.filter { $0.excess > 0 }.map { (view: $0.view, value: $0.value) }
+        result.offenders = offenders.map { offender in
             Offender(view: offender.view, value: offender.value, causes: causes(of: offender.view, rule: rule, in: runs[0]))
         }
         return result
+    }
+
+    /// `view`'s figure from its figures in the runs, held to `rule`'s limits (the baseline's
+    /// limit too for `maxIncrease`).
+    private static func check(_ view: String, _ values: [Double], baseline: Double?, _ rule: BudgetRule, _ aggregate: RunAggregate) -> Checked {
+        let value = aggregate.combine(values)
+        var maximum = rule.max
+        var base: Double?
+        if let increase = rule.maxIncrease, let baseline {
+            base = baseline
+            maximum = Swift.min(maximum ?? .infinity, increase.limit(over: baseline))
+        }
+        var excess = -Double.infinity
+        if let maximum { excess = Swift.max(excess, value - maximum) }
+        if let minimum = rule.min { excess = Swift.max(excess, minimum - value) }
+        return Checked(view: view, value: value, excess: excess, maximum: maximum, baseline: base)
+    }
+
+    /// Calls `body` with each view that has a figure in a run, in path order: its figures in the
+    /// runs and in the baseline, as `FigureCursor.figure(of:_:)` gives them.
+    private static func forEachView(
+        in perRun: [RuleFigures], baseline: RuleFigures?, _ metric: BudgetMetric, _ body: (String, [Double], Double?) -> Void
+    ) {
+        var cursors = perRun.map(FigureCursor.init)
+        var baseCursor = baseline.map(FigureCursor.init)
+        var values: [Double] = []
+        // NB: the run with the first path takes its figure without comparing paths: with one run
+        // and no baseline, the usual case, no path is compared at all.
+        while let first = firstRun(cursors) {
+            let view = cursors[first].view!
+            values.removeAll(keepingCapacity: true)
+            for run in cursors.indices {
+                let value = run == first ? cursors[run].takeNext() : cursors[run].figure(of: view, metric)
+                if let value { values.append(value) }
+            }
+            body(view, values, baseCursor?.figure(of: view, metric))
+        }
+    }
+
+    /// The run whose next figure's path comes first; nil when every run's figures are taken.
+    private static func firstRun(_ cursors: [FigureCursor]) -> Int? {
+        cursors.indices.lazy.filter { cursors[$0].view != nil }.min { ViewsByPath.compare(cursors[$0].view!, cursors[$1].view!) < 0 }
     }
 
     /// The root writes behind `view`'s evaluations; none for a mark interval, whose causes are
@@ -191,23 +225,103 @@ public struct BudgetCheck: Sendable {
     private static func applies(_ rule: BudgetRule, to header: TraceHeader?) -> Bool {
         (rule.scenario == nil || rule.scenario == header?.scenario) && (rule.variant == nil || rule.variant == header?.variant)
     }
+}
 
-    /// The rule's figure per matching view in one trace (one entry, keyed by the glob, for a total).
-    private static func figures(of rule: BudgetRule, glob: ViewGlob, in trace: BudgetFigures) -> [String: Double] {
-        let matching = trace.views(matching: glob, in: rule.mark)
-        if rule.metric.isTotal {
-            return matching.isEmpty ? [:] : [rule.view: matching.reduce(0) { $0 + (rule.metric.metric.value(of: $1) ?? 0) }]
+/// One view's figure held to a rule's limits.
+private struct Checked {
+    var view: String
+    var value: Double
+    /// How far the figure is over its limits (negative within them).
+    var excess: Double
+    var maximum: Double?
+    var baseline: Double?
+}
+
+/// A rule's figures in one trace: each matching view's in path order, or (`total-…`) their sum.
+private struct RuleFigures {
+    /// The views of the rule's scope.
+    let views: ViewsByPath
+    /// The matching views' figures, by index in `views.stats`; empty for a total.
+    let figures: [(index: Int32, value: Double)]
+    /// A total's sum over the matching views; nil when no view matches.
+    let total: Double?
+
+    /// The figures of `rule` (matching `glob`) in `trace`; a view without a figure is left out.
+    init(_ rule: BudgetRule, glob: ViewGlob, in trace: BudgetFigures) {
+        let views = trace.views(in: rule.mark)
+        var figures: [(index: Int32, value: Double)] = []
+        var total: Double?
+        views.forEach(matching: glob) { index, stats in
+            let value = rule.metric.metric.value(of: stats)
+            if rule.metric.isTotal {
+                total = (total ?? 0) + (value ?? 0)
+            } else if let value {
+                figures.append((Int32(index), value))
+            }
         }
-        var figures: [String: Double] = [:]
-        for stats in matching {
-            if let value = rule.metric.metric.value(of: stats) { figures[stats.view] = value }
-        }
-        return figures
+        self.views = views
+        self.figures = figures
+        self.total = total
     }
 
-    /// `view`'s figure in one trace's `figures`: 0 for a count when the view is absent, else nil.
-    private static func figure(of view: String, in figures: [String: Double], _ metric: BudgetMetric) -> Double? {
-        figures[view] ?? (metric.isCount ? 0 : nil)
+    /// The `limit` views matching `glob` with the largest figures, largest first, then by name.
+    func largest(_ metric: BudgetMetric, glob: ViewGlob, limit: Int) -> [(view: String, value: Double)] {
+        var ranking = Ranking<(view: String, value: Double)>(limit: limit) { ($0.value, $1.view) > ($1.value, $0.view) }
+        views.forEach(matching: glob) { _, stats in
+            ranking.add((stats.view, metric.metric.value(of: stats) ?? 0))
+        }
+        return ranking.top
+    }
+}
+
+/// A walk through one run's figures in path order, in step with the views being checked.
+private struct FigureCursor {
+    let figures: RuleFigures
+    private var position = 0
+
+    init(_ figures: RuleFigures) { self.figures = figures }
+
+    /// The path of the next figure; nil past the last.
+    var view: String? {
+        position < figures.figures.count ? figures.views.stats[Int(figures.figures[position].index)].view : nil
     }
 
+    /// The next figure (there must be one).
+    mutating func takeNext() -> Double {
+        position += 1
+        return figures.figures[position - 1].value
+    }
+
+    /// `view`'s figure (0 for a count when there is none, else nil), skipping those of the paths
+    /// before it: each call must name a path after the previous call's.
+    mutating func figure(of view: String, _ metric: BudgetMetric) -> Double? {
+        while let next = self.view {
+            let order = ViewsByPath.compare(next, view)
+            if order > 0 { break }
+            position += 1
+            if order == 0 { return figures.figures[position - 1].value }
+        }
+        return metric.isCount ? 0 : nil
+    }
+}
+
+/// The first few of a stream of items in the order `precedes` gives, kept as they come.
+private struct Ranking<Item> {
+    let limit: Int
+    let precedes: (Item, Item) -> Bool
+    /// At most `limit` items, in order.
+    private(set) var top: [Item] = []
+
+    init(limit: Int, by precedes: @escaping (Item, Item) -> Bool) {
+        self.limit = limit
+        self.precedes = precedes
+    }
+
+    mutating func add(_ item: Item) {
+        if top.count == limit {
+            guard precedes(item, top[limit - 1]) else { return }
+            top.removeLast()
+        }
+        top.insert(item, at: top.firstIndex { precedes(item, $0) } ?? top.count)
+    }
 }

@@ -3,8 +3,10 @@
 public struct BudgetFigures: Sendable {
     /// The trace's summary; its `markViews` hold the mark intervals' figures.
     public let summary: TraceSummary
-    /// Where each view's figures are in `summary.views`, by path.
-    private let viewIndex: [String: Int]
+    /// The whole trace's views, by path.
+    private let views: ViewsByPath
+    /// Each mark interval's views, by path.
+    private let markViews: [String: ViewsByPath]
 
     /// The trace's name in messages.
     public var file: String { summary.file }
@@ -12,7 +14,8 @@ public struct BudgetFigures: Sendable {
     /// Figures of an already analysed trace.
     public init(summary: TraceSummary) {
         self.summary = summary
-        viewIndex = Dictionary(summary.views.enumerated().map { ($1.view, $0) }, uniquingKeysWith: { first, _ in first })
+        views = ViewsByPath(summary.views)
+        markViews = summary.markViews.mapValues { ViewsByPath(Array($0.values)) }
     }
 
     /// Reads `source` once, in the same parallel pass as `tracectl report`, with the figures
@@ -27,22 +30,12 @@ public struct BudgetFigures: Sendable {
         return BudgetFigures(summary: try TraceAnalyzer.analyze(source: source, options: analysis))
     }
 
-    /// The figures of the views in `scope` (nil: the whole trace; else a mark name).
-    func views(in scope: String?) -> [ViewStats] {
-        guard let scope else { return summary.views }
-        return summary.markViews[scope].map { Array($0.values) } ?? []
+    /// The views in `scope` (nil: the whole trace; else a mark name), by path.
+    func views(in scope: String?) -> ViewsByPath {
+        guard let scope else { return views }
+        return markViews[scope] ?? ViewsByPath([])
     }
 
-    /// The figures of the views in `scope` that `glob` matches: a lookup for a glob without
-    /// wildcards (a budget written by `--write-budget` has one per view), else a scan.
-    func views(matching glob: ViewGlob, in scope: String?) -> [ViewStats] {
-        guard let path = glob.literalPath else { return views(in: scope).filter { glob.matches($0.view) } }
-        return stats(for: path, in: scope).map { [$0] } ?? []
-    }
-
-    /// The figures of `view` in `scope`, if it appears there.
-    func stats(for view: String, in scope: String? = nil) -> ViewStats? {
-        guard let scope else { return viewIndex[view].map { summary.views[$0] } }
-        return summary.markViews[scope]?[view]
-    }
+    /// The figures of `view` in the whole trace, if it appears there.
+    func stats(for view: String) -> ViewStats? { views.stats(for: view) }
 }

@@ -22,6 +22,11 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
     private let tokens: [Token]
+    /// The bytes every matching path starts with: the literal characters before the first wildcard.
+    let literalPrefix: [UInt8]
+    /// The bytes every matching path ends with: the literal characters after the last wildcard
+    /// (none when the pattern has no wildcard: they are all in `literalPrefix`).
+    private let literalSuffix: [UInt8]
     /// The one path the pattern matches when it has no wildcard (`MyView`, `List/Row\\*`), else nil:
     /// such a glob is a lookup, not a scan of every view.
     public let literalPath: String?
@@ -59,10 +64,13 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
             index += 1
         }
         self.tokens = tokens
-        let literals = tokens.compactMap { token -> UInt8? in
+        let literalByte = { (token: Token) -> UInt8? in
             if case .literal(let byte) = token { byte } else { nil }
         }
-        literalPath = literals.count == tokens.count ? String(decoding: literals, as: UTF8.self) : nil
+        literalPrefix = Array(tokens.lazy.prefix { literalByte($0) != nil }.compactMap(literalByte))
+        let afterPrefix = tokens.dropFirst(literalPrefix.count)
+        literalSuffix = Array(afterPrefix.reversed().prefix { literalByte($0) != nil }.compactMap(literalByte).reversed())
+        literalPath = afterPrefix.isEmpty ? String(decoding: literalPrefix, as: UTF8.self) : nil
     }
 
     /// `path` as a pattern that matches exactly it: `*`, `?` and `\` escaped.
@@ -80,37 +88,55 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
     public func matches(_ path: String) -> Bool {
         if tokens.count == 1 && tokens[0] == .anyRun { return true }
         var path = path
-        return path.withUTF8(matches)
+        // NB: a closure, not the method itself, which would copy the glob per path.
+        return path.withUTF8 { matches($0) }
     }
 
     private func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        // NB: the pattern's literal ends are compared as bytes; only the tokens between them need
+        // the table below, over the bytes between them (`Root/List/*` against a list's rows: the
+        // row's name alone).
+        let prefix = literalPrefix.count, suffix = literalSuffix.count
+        guard text.count >= prefix + suffix,
+              text.prefix(prefix).elementsEqual(literalPrefix), text.suffix(suffix).elementsEqual(literalSuffix)
+        else { return false }
+        let middle = UnsafeBufferPointer(rebasing: text[prefix..<(text.count - suffix)])
+        return matches(middle, tokens[prefix..<(tokens.count - suffix)])
+    }
+
+    /// Whether `text` matches `tokens` as a whole.
+    private func matches(_ text: UnsafeBufferPointer<UInt8>, _ tokens: ArraySlice<Token>) -> Bool {
         let slash = UInt8(ascii: "/")
+        let width = text.count + 1
         // NB: `next[j]`: do tokens after the current one match `text[j...]`? Filled right to left;
         // every position of `current` is written for each token, so the two rows are reused.
-        var next = Array(repeating: false, count: text.count + 1)
-        var current = next
-        next[text.count] = true
-        for token in tokens.reversed() {
-            var endsInSlashAhead = false
-            for position in stride(from: text.count, through: 0, by: -1) {
-                let hasByte = position < text.count
-                switch token {
-                case .literal(let byte):
-                    current[position] = hasByte && text[position] == byte && next[position + 1]
-                case .oneCharacter:
-                    current[position] = hasByte && text[position] != slash && next[position + 1]
-                case .segmentRun:
-                    current[position] = next[position] || (hasByte && text[position] != slash && current[position + 1])
-                case .anyRun:
-                    current[position] = next[position] || (hasByte && current[position + 1])
-                case .anySegments:
-                    if hasByte && text[position] == slash && next[position + 1] { endsInSlashAhead = true }
-                    current[position] = next[position] || endsInSlashAhead
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * width) { rows in
+            rows.initialize(repeating: false)
+            var next = UnsafeMutableBufferPointer(rebasing: rows[..<width])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[width...])
+            next[text.count] = true
+            for token in tokens.reversed() {
+                var endsInSlashAhead = false
+                for position in stride(from: text.count, through: 0, by: -1) {
+                    let hasByte = position < text.count
+                    switch token {
+                    case .literal(let byte):
+                        current[position] = hasByte && text[position] == byte && next[position + 1]
+                    case .oneCharacter:
+                        current[position] = hasByte && text[position] != slash && next[position + 1]
+                    case .segmentRun:
+                        current[position] = next[position] || (hasByte && text[position] != slash && current[position + 1])
+                    case .anyRun:
+                        current[position] = next[position] || (hasByte && current[position + 1])
+                    case .anySegments:
+                        if hasByte && text[position] == slash && next[position + 1] { endsInSlashAhead = true }
+                        current[position] = next[position] || endsInSlashAhead
+                    }
                 }
+                swap(&next, &current)
             }
-            swap(&next, &current)
+            return next[0]
         }
-        return next[0]
     }
 
     public var description: String { pattern }
