@@ -104,6 +104,21 @@ struct BudgetTests {
 
     // MARK: Evaluation
 
+    @Test("a run read without offender causes follows cause chains only for a rule that reads them")
+    func causesOnlyWhereNeeded() throws {
+        let path = Self.scenarios.appendingPathComponent("scroll-offset.state.jsonl").path
+        let counts = try Budget.parse(Array(#"{"schema":"tracer-budget/1","rules":[{"view":"**","metric":"body-evals","max":1}]}"#.utf8), file: "b")
+        let ratio = try Budget.parse(Array(#"{"schema":"tracer-budget/1","rules":[{"view":"**","metric":"evals-per-write","max":1}]}"#.utf8), file: "b")
+        let full = try BudgetFigures.load(source: .file(path), for: counts).summary
+        let lean = try BudgetFigures.load(source: .file(path), for: counts, offenderCauses: false).summary
+        let ratioRead = try BudgetFigures.load(source: .file(path), for: ratio, offenderCauses: false).summary
+        #expect(full.views.contains { !$0.causes.isEmpty && $0.evalsCausedByWrites > 0 })
+        #expect(lean.views.allSatisfy { $0.causes.isEmpty && $0.evalsCausedByWrites == 0 })
+        #expect(lean.views.map(\.view) == full.views.map(\.view))
+        #expect(lean.views.map { $0.counts[.bodyEvals] } == full.views.map { $0.counts[.bodyEvals] })
+        #expect(ratioRead.views == full.views)
+    }
+
     @Test("scroll-offset budget: view-storage passes, state fails its error rules and warns on the warn rule")
     func passAndFail() throws {
         let pass = try check("scroll-offset.json", ["scroll-offset.view-storage"])

@@ -50,10 +50,13 @@ struct TraceAggregator {
 
     /// Per-view counters within mark intervals; nil (one branch per event) unless asked for.
     private var markViews: MarkViewCounters?
+    /// Whether cause chains are followed (see `TraceAnalyzer.AnalysisOptions.followsCauses`).
+    private let followsCauses: Bool
 
     /// An empty aggregate; `markViews` names the per-view figures also kept per mark interval.
-    init(markViews: TraceAnalyzer.MarkFigures = .none) {
+    init(markViews: TraceAnalyzer.MarkFigures = .none, followsCauses: Bool = true) {
         self.markViews = markViews == .none ? nil : MarkViewCounters(bodyTimes: markViews == .countsAndBodyTimes)
+        self.followsCauses = followsCauses
     }
 
     /// Adds one event.
@@ -83,7 +86,7 @@ struct TraceAggregator {
             originWrites[origin] += 1
             count(.writes, view)
             root = rootOf(event)
-            if root == 0 { root = Int32(origin + 1) }
+            if root == 0 && followsCauses { root = Int32(origin + 1) }
         case .invalidate?:
             count(.invalidations, view)
             root = rootOf(event)
@@ -143,7 +146,7 @@ struct TraceAggregator {
     /// The root of the chain `event` continues (origin index + 1), or 0 when it has none.
     @inline(__always)
     private mutating func rootOf(_ event: ParsedEvent) -> Int32 {
-        guard event.has(.cause) else { return 0 }
+        guard followsCauses && event.has(.cause) else { return 0 }
         if let root = roots.value(for: event.cause) { return root }
         if event.cause < firstSeq { crossingCauses += 1 }
         return 0

@@ -27,16 +27,21 @@ public enum TraceAnalyzer {
         /// Which per-view figures to also keep per mark interval (`TraceSummary.markViews`, for
         /// budget rules with a `mark`); none by default, so that a report pays nothing for them.
         public var markViews: MarkFigures
+        /// Whether cause chains are followed to their root writes (each view's causes and
+        /// evaluations caused by writes); a reader that needs neither is spared the work, and
+        /// those figures are then 0 and empty.
+        public var followsCauses: Bool
 
         /// Options with the given read options.
         public init(
             read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, minimumStolenSize: Int = 8 << 20,
-            markViews: MarkFigures = .none
+            markViews: MarkFigures = .none, followsCauses: Bool = true
         ) {
             self.read = read
             self.minimumSplitSize = minimumSplitSize
             self.minimumStolenSize = minimumStolenSize
             self.markViews = markViews
+            self.followsCauses = followsCauses
         }
     }
 
@@ -159,7 +164,7 @@ public enum TraceAnalyzer {
     }
 
     private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
-        var aggregator = TraceAggregator(markViews: options.markViews)
+        var aggregator = TraceAggregator(markViews: options.markViews, followsCauses: options.followsCauses)
         while try reader.advance() { reader.withCurrent { aggregator.add(&$0) } }
         return aggregator.partial(reader)
     }

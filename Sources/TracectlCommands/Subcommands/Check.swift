@@ -64,13 +64,15 @@ enum Check: Subcommand {
         let sources = try sourceIndex(arguments)
         let budget = try loadBudget(budgetPath)
         let figures = try VisualCommand.run { () throws(TraceError) in
-            try traces.map { path throws(TraceError) in
-                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options)
+            // NB: offenders list their causes from the first run only; later runs (and the
+            // baseline) follow cause chains only for a rule that reads them.
+            try traces.enumerated().map { run, path throws(TraceError) in
+                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options, offenderCauses: run == 0)
             }
         }
         let baseline = try arguments.value("--baseline").map { path in
             try VisualCommand.run { () throws(TraceError) in
-                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options)
+                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false)
             }
         }
         for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
