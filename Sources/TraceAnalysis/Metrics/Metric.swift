@@ -28,7 +28,12 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
     public static let counted: [Metric] = allCases.filter { $0.definition.unit == .count }
 
     /// What the table says about this metric.
-    public var definition: MetricDefinition { Self.table[rawValue] }
+    ///
+    /// NB: lent, not copied: a row holds nine references, and a copy retains and releases each
+    /// of them to read one field (a report of a million views reads ten fields a view).
+    public var definition: MetricDefinition {
+        _read { yield Self.table[rawValue] }
+    }
 
     /// The table, one row per metric in case order: JSON key, report column, short name, HTML
     /// title, label, budget name, unit, merge rule, what the source must produce.
