@@ -49,6 +49,9 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// the browser runs out of memory on JSON traces a few times that size.
     public static var viewerLimit: ViewerLimit? { ViewerLimit(viewer: "chrome://tracing", bytes: 256 << 20) }
 
+    /// The tail names the file and its scenario only.
+    public var readsViewFigures: Bool { false }
+
     public mutating func begin(into output: inout some TextOutputStream) {
         output.write("{\"traceEvents\":[\n")
     }

@@ -29,6 +29,9 @@ public struct SpeedscopeExporter: StreamingExporter {
     /// speedscope reads a file into one JavaScript string: V8's longest is 2^29 − 24 characters.
     public static var viewerLimit: ViewerLimit? { ViewerLimit(viewer: "speedscope", bytes: (1 << 29) - 24) }
 
+    /// The sampled profile weighs each view by its figures.
+    public var readsViewFigures: Bool { true }
+
     public mutating func begin(into output: inout some TextOutputStream) {
         output.write("{\"$schema\":\"\(Self.schemaURL)\",\"exporter\":\(JSONText.quoted(TraceSchema.tool)),")
         output.write("\"profiles\":[{\"type\":\"evented\",\"name\":\"body evaluations over time\",\"unit\":\"nanoseconds\",\"events\":[")
