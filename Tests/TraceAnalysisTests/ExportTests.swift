@@ -115,6 +115,25 @@ import TracerTestSupport
         #expect(profiles[1]["endValue"] as? Int == expected)
     }
 
+    @Test func speedscopeEventsPastOneOutputBlockArriveWholeAndInOrder() throws {
+        // NB: 3,000 evaluations of a two-frame view: some 400 KB of events, several output blocks.
+        let lines = (1...3000).map { seq in
+            #"{"seq":\#(seq),"ts":\#(seq * 10),"tid":1,"tx":\#(seq),"kind":"body-eval","view":"Root/Row","dur":4,"changed":1}"#
+        }
+        let path = try TestSupport.temporaryTrace(([TestSupport.meta] + lines).joined(separator: "\n") + "\n")
+        var exporter = SpeedscopeExporter()
+        var output = ""
+        try exporter.export(source: .file(path), options: TraceReadOptions(threads: 1), into: &output)
+        let profiles = try #require(try json(output)["profiles"] as? [[String: Any]])
+        let events = try #require(profiles[0]["events"] as? [[String: Any]])
+        #expect(events.count == 4 * 3000)
+        let times: [Int] = (1...3000).flatMap { (seq: Int) -> [Int] in [seq * 10 - 4, seq * 10 - 4, seq * 10, seq * 10] }
+        let frames: [Int] = Array(repeating: [0, 1, 1, 0], count: 3000).flatMap { $0 }
+        #expect(events.compactMap { $0["at"] as? Int } == times)
+        #expect(events.compactMap { $0["frame"] as? Int } == frames)
+        #expect(profiles[1]["weights"] as? [Int] == [3000])
+    }
+
     @Test func viewPathsKeepEveryByteInTheirOrder() throws {
         let views = ["Root/Café", "Root/\\\"quoted\\\"", "Root/Café/Row[10]", "Root/😀"]
         let lines = views.enumerated().map { index, view in
