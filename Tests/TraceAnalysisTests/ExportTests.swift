@@ -115,6 +115,41 @@ import TracerTestSupport
         #expect(profiles[1]["endValue"] as? Int == expected)
     }
 
+    @Test func speedscopeEventsPastOneOutputBlockArriveWholeAndInOrder() throws {
+        // NB: 3,000 evaluations of a two-frame view: some 400 KB of events, several output blocks.
+        let lines = (1...3000).map { seq in
+            #"{"seq":\#(seq),"ts":\#(seq * 10),"tid":1,"tx":\#(seq),"kind":"body-eval","view":"Root/Row","dur":4,"changed":1}"#
+        }
+        let path = try TestSupport.temporaryTrace(([TestSupport.meta] + lines).joined(separator: "\n") + "\n")
+        var exporter = SpeedscopeExporter()
+        var output = ""
+        try exporter.export(source: .file(path), options: TraceReadOptions(threads: 1), into: &output)
+        let profiles = try #require(try json(output)["profiles"] as? [[String: Any]])
+        let events = try #require(profiles[0]["events"] as? [[String: Any]])
+        #expect(events.count == 4 * 3000)
+        let times: [Int] = (1...3000).flatMap { (seq: Int) -> [Int] in [seq * 10 - 4, seq * 10 - 4, seq * 10, seq * 10] }
+        let frames: [Int] = Array(repeating: [0, 1, 1, 0], count: 3000).flatMap { $0 }
+        #expect(events.compactMap { $0["at"] as? Int } == times)
+        #expect(events.compactMap { $0["frame"] as? Int } == frames)
+        #expect(profiles[1]["weights"] as? [Int] == [3000])
+    }
+
+    @Test func viewPathsKeepEveryByteInTheirOrder() throws {
+        let views = ["Root/Café", "Root/\\\"quoted\\\"", "Root/Café/Row[10]", "Root/😀"]
+        let lines = views.enumerated().map { index, view in
+            #"{"seq":\#(index + 1),"ts":\#(index + 1),"tid":1,"tx":1,"kind":"body-eval","view":"\#(view)","dur":1,"changed":1}"#
+        }
+        let path = try TestSupport.temporaryTrace(([TestSupport.meta] + lines + [lines[0]]).joined(separator: "\n") + "\n")
+        var exporter = ChromeTraceExporter()
+        var output = ""
+        try exporter.export(source: .file(path), options: TraceReadOptions(threads: 1), into: &output)
+        let events = try #require(try json(output)["traceEvents"] as? [[String: Any]])
+        let slices = events.filter { $0["ph"] as? String == "X" }.compactMap { $0["name"] as? String }
+        #expect(slices == ["Root/Café", #"Root/"quoted""#, "Root/Café/Row[10]", "Root/😀", "Root/Café"])
+        let names = TraceNames()
+        #expect(names.view(0) == "" && names.view(7) == "")
+    }
+
     @Test func readsStandardInputShapedSourcesAndReportsBadLines() throws {
         let path = try TestSupport.temporaryTrace(TestSupport.meta + "\n{\"seq\":1,\"kind\":\"body-eval\",\"view\":\"A\",\"dur\":x}\n")
         var exporter = ChromeTraceExporter()
@@ -161,6 +196,45 @@ import TracerTestSupport
         #expect(!quoted.contains("<"))
         #expect(!quoted.contains(">"))
         #expect(quoted == #""\u003c/script\u003e\u003cb\u003e\"\u0026\n\u2028""#)
+    }
+}
+
+/// The Chrome export gathers no per-view figures, yet warns as a pass that gathers them does.
+@Suite(.temporaryDirectory) struct ViewlessExportTests {
+    /// Two views whose body time saturates (named out of order), one that does not, a saturated
+    /// mark interval, an invalid line and a cut-off final line.
+    private static let trace = [
+        TestSupport.meta,
+        #"{"seq":1,"ts":10,"tid":1,"tx":1,"kind":"body-eval","view":"Root/B","dur":9223372036854775807,"changed":1}"#,
+        #"{"seq":2,"ts":20,"tid":1,"tx":1,"kind":"mark","name":"m"}"#,
+        #"{"seq":3,"ts":30,"tid":1,"tx":2,"kind":"body-eval","view":"Root/C","dur":7,"changed":1}"#,
+        #"{"seq":4,"ts":40,"tid":1,"tx":2,"kind":"body-eval","view":"Root/B","dur":1,"changed":0}"#,
+        "not json",
+        #"{"seq":5,"ts":50,"tid":1,"tx":3,"kind":"body-eval","view":"Root/A","dur":9223372036854775807,"changed":1}"#,
+        #"{"seq":6,"ts":60,"tid":1,"tx":3,"kind":"body-eval","view":"Root/A","dur":2,"changed":1}"#,
+        #"{"seq":7,"ts":70,"tid":1,"tx":4,"kind":"skip","view":"Root/C""#,
+    ].joined(separator: "\n")
+
+    @Test("warnings, invalid lines, marks and totals as with every view's figures", arguments: [
+        (TraceSlice(), "in 2 views (Root/A, …) and 1 mark interval and the trace's total"),
+        (TraceSlice(from: .timestamp(25)), "in 1 view (Root/A) and the trace's total"),
+        (TraceSlice(mark: "m"), "in 1 view (Root/A) and 1 mark interval and the trace's total"),
+    ])
+    func summaryMatchesTheFullOne(slice: TraceSlice, saturated: String) throws {
+        let source = TraceSource.file(try TestSupport.temporaryTrace(Self.trace))
+        let options = TraceReadOptions(lenient: true, threads: 1)
+        let full = try TraceScan.run(source: source, options: options, slice: slice).summary
+        var exporter = ChromeTraceExporter()
+        var output = ""
+        let viewless = try exporter.export(source: source, options: options, slice: slice, into: &output).summary
+        #expect(viewless.views.isEmpty)
+        #expect(full.views.count == 3)
+        #expect(viewless.warnings == full.warnings)
+        #expect(viewless.warnings.contains { $0.message.contains("body time reached 9223372036854775807 ns (Int64.max) \(saturated);") })
+        #expect(viewless.invalidLineCount == full.invalidLineCount && full.invalidLineCount > 0)
+        #expect(viewless.marks == full.marks)
+        #expect(viewless.totals == full.totals)
+        #expect(viewless.kindCounts == full.kindCounts)
     }
 }
 

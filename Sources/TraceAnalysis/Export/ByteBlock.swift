@@ -23,6 +23,13 @@ final class ByteBlock {
     /// Forgets the bytes written (keeping the buffer).
     func removeAll() { count = 0 }
 
+    /// Hands the bytes written to `output` and forgets them.
+    func flush(into output: inout some TextOutputStream) {
+        guard count > 0 else { return }
+        output.write(String(decoding: bytes, as: UTF8.self))
+        removeAll()
+    }
+
     /// Makes room for `extra` more bytes.
     @inline(__always)
     private func reserve(_ extra: Int) {

@@ -49,6 +49,9 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// the browser runs out of memory on JSON traces a few times that size.
     public static var viewerLimit: ViewerLimit? { ViewerLimit(viewer: "chrome://tracing", bytes: 256 << 20) }
 
+    /// The tail names the file and its scenario only.
+    public var readsViewFigures: Bool { false }
+
     public mutating func begin(into output: inout some TextOutputStream) {
         output.write("{\"traceEvents\":[\n")
     }
@@ -206,7 +209,7 @@ public struct ChromeTraceExporter: StreamingExporter {
     }
 
     public mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream) {
-        flush(&output)
+        block.flush(into: &output)
         var other = "\"schema\":\(JSONText.quoted(TraceSchema.id)),\"file\":\(JSONText.quoted(summary.file))"
         if let scenario = summary.header?.scenario { other += ",\"scenario\":\(JSONText.quoted(scenario))" }
         if let variant = summary.header?.variant { other += ",\"variant\":\(JSONText.quoted(variant))" }
@@ -225,13 +228,7 @@ public struct ChromeTraceExporter: StreamingExporter {
     @inline(__always)
     private mutating func endEvent(_ text: StaticString, _ output: inout some TextOutputStream) {
         append(text)
-        if block.count >= Self.blockSize { flush(&output) }
-    }
-
-    private mutating func flush(_ output: inout some TextOutputStream) {
-        guard block.count > 0 else { return }
-        output.write(String(decoding: block.bytes, as: UTF8.self))
-        block.removeAll()
+        if block.count >= Self.blockSize { block.flush(into: &output) }
     }
 
     @inline(__always)

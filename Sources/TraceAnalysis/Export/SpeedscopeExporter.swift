@@ -22,12 +22,21 @@ public struct SpeedscopeExporter: StreamingExporter {
     private var lastAt: Int64 = 0
     private var wroteEvent = false
     private var traceName = "trace"
+    /// Evented frames written since the last block went to the output.
+    ///
+    /// NB: written as bytes, as the Chrome exporter's events are: a `String` built per frame took
+    /// a quarter of the export's time.
+    private let block = ByteBlock(capacity: blockSize + 4096)
+    private static let blockSize = 1 << 16
 
     /// An exporter whose sampled profile is weighted by `weight`.
     public init(weight: FlameWeight = .evals) { self.weight = weight }
 
     /// speedscope reads a file into one JavaScript string: V8's longest is 2^29 − 24 characters.
     public static var viewerLimit: ViewerLimit? { ViewerLimit(viewer: "speedscope", bytes: (1 << 29) - 24) }
+
+    /// The sampled profile weighs each view by its figures.
+    public var readsViewFigures: Bool { true }
 
     public mutating func begin(into output: inout some TextOutputStream) {
         output.write("{\"$schema\":\"\(Self.schemaURL)\",\"exporter\":\(JSONText.quoted(TraceSchema.tool)),")
@@ -55,6 +64,7 @@ public struct SpeedscopeExporter: StreamingExporter {
     }
 
     public mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream) {
+        block.flush(into: &output)
         output.write("],\"startValue\":\(firstAt ?? 0),\"endValue\":\(firstAt == nil ? 0 : lastAt)}")
         var samples: [String] = []
         var weights: [String] = []
@@ -74,9 +84,18 @@ public struct SpeedscopeExporter: StreamingExporter {
         output.write("\"shared\":{\"frames\":[\(frames)]},\"name\":\(JSONText.quoted(traceName)),\"activeProfileIndex\":0}\n")
     }
 
-    private mutating func writeEvent(_ type: String, _ frame: Int, _ at: Int64, _ output: inout some TextOutputStream) {
-        output.write("\(wroteEvent ? "," : ""){\"type\":\"\(type)\",\"frame\":\(frame),\"at\":\(at)}")
+    /// Writes one open (`O`) or close (`C`) of `frame` at `at`.
+    private mutating func writeEvent(_ type: StaticString, _ frame: Int, _ at: Int64, _ output: inout some TextOutputStream) {
+        if wroteEvent { block.append(UInt8(ascii: ",")) }
         wroteEvent = true
+        block.append("{\"type\":\"")
+        block.append(type)
+        block.append("\",\"frame\":")
+        block.appendDecimal(Int64(frame))
+        block.append(",\"at\":")
+        block.appendDecimal(at)
+        block.append(UInt8(ascii: "}"))
+        if block.count >= Self.blockSize { block.flush(into: &output) }
     }
 
     private mutating func stack(of view: ViewID, names: TraceNames) -> [Int] {

@@ -7,6 +7,9 @@ public protocol StreamingExporter {
     mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream)
     /// Writes the rest, once every event was consumed.
     mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream)
+    /// Whether `finish` reads the summary's per-view figures (`views`); without, the pass over the
+    /// trace gathers none.
+    var readsViewFigures: Bool { get }
     /// The largest output the viewer this format is made for loads in practice; nil without one.
     static var viewerLimit: ViewerLimit? { get }
 }
@@ -26,7 +29,8 @@ public struct ViewerLimit: Sendable, Hashable {
 
 extension StreamingExporter {
     /// Reads `source` once, writes the export of `slice` (the whole trace by default) to `output`
-    /// and returns the slice's summary (for its warnings) and the marks the trace has.
+    /// and returns the slice's summary (for its warnings; its `views` only if `readsViewFigures`)
+    /// and the marks the trace has.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace (what was written so far stays).
     @discardableResult
@@ -35,7 +39,8 @@ extension StreamingExporter {
         into output: inout some TextOutputStream
     ) throws(TraceError) -> TraceScan.SliceResult {
         begin(into: &output)
-        let result = try TraceScan.run(source: source, options: options, slice: slice) { event, names in
+        let result = try TraceScan.run(source: source, options: options, slice: slice, viewFigures: readsViewFigures) {
+            event, names in
             consume(event, names: names, into: &output)
         }
         finish(summary: result.summary, into: &output)

@@ -25,29 +25,33 @@ public enum TraceScan {
     }
 
     /// Reads `source` once, calling `visit` for each event in `slice`; returns the slice's summary
-    /// and the marks the trace has.
+    /// and the marks the trace has. Without `viewFigures`, the summary's `views` are empty (its
+    /// warnings are the same).
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func run(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice,
+        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice, viewFigures: Bool = true,
         _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
     ) throws(TraceError) -> SliceResult {
         var filter = TraceSliceFilter(slice)
         let keep: ((inout ParsedEvent, TraceNames) -> Bool)? = slice.isWholeTrace ? nil : { filter.contains(&$0, names: $1) }
-        let summary = try run(source: source, options: options, advising: false, filter: keep, visit).summary
+        let summary = try run(
+            source: source, options: options, advising: false, viewFigures: viewFigures, filter: keep, visit
+        ).summary
         let known = Set(filter.markNames)
         return SliceResult(
             summary: summary, unknownMarks: slice.markNames.filter { !known.contains($0) }, markNames: filter.markNames)
     }
 
     /// Reads `source` once, calling `visit` for each event that `filter` keeps (each one without
-    /// it); returns their summary and, when `advising`, what `tracectl advise` gathers.
+    /// it); returns their summary (with its `views` only for `viewFigures`) and, when `advising`,
+    /// what `tracectl advise` gathers.
     static func run(
-        source: TraceSource, options: TraceReadOptions, advising: Bool,
+        source: TraceSource, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true,
         filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (ParsedEvent, TraceNames) -> Void
     ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?) {
         var reader = try TraceReader(source: source, options: options)
-        var aggregator = TraceAggregator()
+        var aggregator = ScanAggregator(viewFigures: viewFigures)
         var collector = advising ? AdviceCollector(&reader) : nil
         var names = TraceNames()
         while var event = try reader.next() {
@@ -57,27 +61,39 @@ public enum TraceScan {
             collector?.add(&event)
             visit(event, names)
         }
-        return (aggregator.partial(reader).summary(threads: options.threads), collector?.partial(reader))
+        return (aggregator.summary(reader, threads: options.threads), collector?.partial(reader))
     }
 }
 
 /// The names behind a reader's interned ids, resolved once per distinct name.
 public struct TraceNames: Sendable {
-    private var views: [String] = [""]
+    /// The view paths' UTF-8 bytes one after another: id `i`'s bytes end at `viewEnds[i]` and
+    /// start where id `i - 1`'s end.
+    ///
+    /// NB: one buffer rather than a `String` per view: a trace may have a million views, and each
+    /// consumer asks for a view's path once.
+    private var viewBytes: [UInt8] = []
+    private var viewEnds: [Int] = [0]
     private var strings: [String] = [""]
 
     /// No names yet.
     public init() {}
 
     /// The view path interned as `id` (empty for 0 or an unknown id).
-    public func view(_ id: ViewID) -> String { Int(id) < views.count ? views[Int(id)] : "" }
+    public func view(_ id: ViewID) -> String {
+        guard id > 0, Int(id) < viewEnds.count else { return "" }
+        return String(decoding: viewBytes[viewEnds[Int(id) - 1]..<viewEnds[Int(id)]], as: UTF8.self)
+    }
 
     /// The string interned as `id` (empty for 0 or an unknown id).
     public func string(_ id: SymbolID) -> String { Int(id) < strings.count ? strings[Int(id)] : "" }
 
     /// Resolves the names `reader` interned since the last call.
     mutating func catchUp(with reader: borrowing TraceReader) {
-        while views.count <= reader.viewCount { views.append(reader.viewName(ViewID(views.count))) }
+        while viewEnds.count <= reader.viewCount {
+            viewBytes.append(contentsOf: reader.viewBytes(ViewID(viewEnds.count)))
+            viewEnds.append(viewBytes.count)
+        }
         while strings.count <= reader.stringCount { strings.append(reader.string(SymbolID(strings.count))) }
     }
 }

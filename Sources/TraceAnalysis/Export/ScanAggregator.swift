@@ -1,0 +1,49 @@
+/// The summary of a `TraceScan` pass: with every view's figures, or, for an output that reads
+/// none of them (a Chrome export), without them.
+///
+/// NB: without view figures, the aggregator sees every event as one of no view (id 0), so that a
+/// trace of a million views takes no per-view table and no per-view statistics to finish. Only each
+/// view's body time is kept, for the warning that a view's total saturated.
+struct ScanAggregator {
+    private var aggregator = TraceAggregator()
+    /// Each view's body time so far, saturated at `Int64.max`; nil when every figure is kept.
+    private let bodyTimes: DenseTable<Int64>?
+
+    /// An empty aggregate; `viewFigures` says whether the summary has its `views`.
+    init(viewFigures: Bool) {
+        bodyTimes = viewFigures ? nil : DenseTable(filler: 0)
+    }
+
+    /// Adds one event.
+    ///
+    /// NB: `inout`, though the event comes out unchanged, as in `TraceAggregator.add(_:)`.
+    @inline(__always)
+    mutating func add(_ event: inout ParsedEvent) {
+        guard let bodyTimes else { return aggregator.add(&event) }
+        let view = event.view
+        if event.kind == .bodyEval {
+            bodyTimes.reserve(Int(view))
+            bodyTimes[Int(view)] = bodyTimes[Int(view)].addingSaturated(event.dur)
+        }
+        event.view = 0
+        aggregator.add(&event)
+        event.view = view
+    }
+
+    /// The summary, resolving ids with `reader`; without view figures, its `views` are empty.
+    mutating func summary(_ reader: borrowing TraceReader, threads: Int) -> TraceSummary {
+        var partial = aggregator.partial(reader)
+        guard let bodyTimes else { return partial.summary(threads: threads) }
+        // NB: the views whose body time saturated go into the partial, with that total only, so that
+        // the summary's warning names them as every other command's does; then they are dropped.
+        for view in 1..<bodyTimes.count where bodyTimes[view] == .saturatedTotal {
+            let durations = DurationAccumulator(
+                count: 1, total: Int128(Int64.saturatedTotal), minimum: 0, maximum: 0, samples: nil, histogram: [])
+            _ = partial.views.append(reader.viewName(ViewID(view)), .init(tally: ViewTally(durations: durations)))
+        }
+        partial.views.sortByName()
+        var summary = partial.summary(threads: threads)
+        summary.views = []
+        return summary
+    }
+}
