@@ -19,14 +19,15 @@ public struct AdviceReport: Sendable, Hashable {
     /// Lines skipped as invalid (lenient mode).
     public var invalidLineCount: Int
 
-    /// Ranks `findings` (savings score, then pattern, then subject) and keeps those of at least
-    /// `minimumSavings`.
+    /// Ranks `findings` (savings score, then pattern, subject, related view and site: one
+    /// property name may be declared at several sites) and keeps those of at least `minimumSavings`.
     init(
         file: String, header: TraceHeader?, lineCount: Int, findings: [AdviceFinding], minimumSavings: Int,
         notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic], invalidLineCount: Int
     ) {
         let ranked = findings.sorted {
-            ($1.savings.score, $0.pattern, $0.subject, $0.relatedView ?? "") < ($0.savings.score, $1.pattern, $1.subject, $1.relatedView ?? "")
+            ($1.savings.score, $0.pattern, $0.subject, $0.relatedView ?? "", $0.site)
+                < ($0.savings.score, $1.pattern, $1.subject, $1.relatedView ?? "", $1.site)
         }
         self.file = file
         self.header = header

@@ -36,11 +36,12 @@ struct ScanAggregator {
         guard let bodyTimes else { return partial.summary(threads: threads) }
         // NB: the views whose body time saturated go into the partial, with that total only, so that
         // the summary's warning names them as every other command's does; then they are dropped.
-        for view in 1..<bodyTimes.count where bodyTimes[view] == .saturatedTotal {
-            let durations = DurationAccumulator(
-                count: 1, total: Int128(Int64.saturatedTotal), minimum: 0, maximum: 0, samples: nil, histogram: [])
-            _ = partial.views.append(reader.viewName(ViewID(view)), .init(tally: ViewTally(durations: durations)))
-        }
+        let saturated = (1..<bodyTimes.count).filter { bodyTimes[$0] == .saturatedTotal }
+        let durations = DurationTable()
+        for index in saturated.indices { durations.add(.saturatedTotal, for: index + 1) }
+        let counters = DenseTable(count: saturated.count + 1, filler: NarrowCounts())
+        partial.views = PartialAggregate.ViewParts(tallies: .init(counters: counters, carried: [:], durations: durations))
+        for (index, view) in saturated.enumerated() { _ = partial.views.append(reader.viewName(ViewID(view)), id: index + 1) }
         partial.views.sortByName()
         var summary = partial.summary(threads: threads)
         summary.views = []
