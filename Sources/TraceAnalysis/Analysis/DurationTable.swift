@@ -14,7 +14,8 @@ final class DurationTable {
         var count = 0
         /// The sum of the durations modulo 2^64; `carries` counts how often it wrapped.
         var total: UInt64 = 0
-        var minimum = Int64.max
+        /// The smallest duration (meaningless while `count` is 0: an empty entry is all zero).
+        var minimum: Int64 = 0
         var maximum: Int64 = 0
         /// `buffers[id]`'s storage: samples while `count <= exactLimit` (room for
         /// `sampleCapacity(count)`), then `bucketCount` histogram counts.
@@ -53,7 +54,7 @@ final class DurationTable {
         // NB: the first two samples are the minimum and the maximum: a view evaluated once or
         // twice (most views of a long list) needs no buffer. The third stores them in one.
         if count == DurationAccumulator.impliedLimit + 1 { grow(id) }
-        entries[id].minimum = Swift.min(entries[id].minimum, value)
+        entries[id].minimum = count == 1 ? value : Swift.min(entries[id].minimum, value)
         entries[id].maximum = Swift.max(entries[id].maximum, value)
         if count <= DurationAccumulator.impliedLimit {
             return

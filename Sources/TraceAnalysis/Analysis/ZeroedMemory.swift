@@ -50,6 +50,16 @@ enum ZeroedMemory {
         return memory
     }
 
+    /// `count` elements of plain type `Element`, all bits zero; free them with `deallocate(_:count:)`.
+    static func allocate<Element>(_: Element.Type, count: Int, paging: Paging = .onTouch) -> UnsafeMutablePointer<Element> {
+        allocate(byteCount: count * MemoryLayout<Element>.stride, paging: paging).bindMemory(to: Element.self, capacity: count)
+    }
+
+    /// Frees `elements` from `allocate(_:count:)` with the same `count`.
+    static func deallocate<Element>(_ elements: UnsafeMutablePointer<Element>, count: Int) {
+        deallocate(UnsafeMutableRawPointer(elements), byteCount: count * MemoryLayout<Element>.stride)
+    }
+
     /// Frees `memory` from `allocate(byteCount:paging:)` with the same `byteCount`.
     static func deallocate(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
