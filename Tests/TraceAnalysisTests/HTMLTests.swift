@@ -73,7 +73,11 @@ import Testing
         #expect(HTMLReport.diff(diff).contains(JSONText.quoted(diff.verdict)))
     }
 
-    @Test(arguments: [("<a href='x'>&", "&lt;a href=&#39;x&#39;&gt;&amp;"), ("\"q\"", "&quot;q&quot;"), ("bell\u{7}", "bell")])
+    @Test(arguments: [
+        ("<a href='x'>&", "&lt;a href=&#39;x&#39;&gt;&amp;"), ("\"q\"", "&quot;q&quot;"), ("bell\u{7}", "bell"),
+        ("Root/List/Row[7]\tx\n", "Root/List/Row[7]\tx\n"), ("caf\u{E9} \u{2014} \u{FFFD}", "caf\u{E9} \u{2014} \u{FFFD}"),
+        ("a\u{FFFE}b\u{FFFF}c\u{7F}", "abc\u{7F}"),
+    ])
     func markupEscaping(text: String, expected: String) {
         #expect(Markup.escape(text) == expected)
     }

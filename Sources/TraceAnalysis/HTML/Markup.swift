@@ -3,6 +3,16 @@ public enum Markup {
     /// `text` safe as element content or a quoted attribute value (`&`, `<`, `>`, `"`, `'` escaped;
     /// control characters other than tab and newline dropped, as XML does not allow them).
     public static func escape(_ text: String) -> String {
+        // NB: names rarely hold anything to escape: those are returned as they are, after a scan
+        // of their bytes (0xEF may start U+FFFE or U+FFFF, which the long way drops).
+        let plain = text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF: false
+            case 0x09, 0x0A: true
+            default: byte >= 0x20
+            }
+        }
+        if plain { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
