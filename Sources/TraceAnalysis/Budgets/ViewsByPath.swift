@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The views of one scope (a whole trace, or a mark's intervals) in the order of their paths'
 /// UTF-8 bytes, so that the views a glob can match are found without looking at the others.
 ///
@@ -54,7 +48,7 @@ struct ViewsByPath: Sendable {
     }
 
     /// The path at `rank`'s first `prefix.count` bytes compared with `prefix` (memcmp's sign).
-    private func compare(rank: Int, _ prefix: [UInt8]) -> Int32 {
+    private func compare(rank: Int, _ prefix: [UInt8]) -> Int {
         prefix.withUnsafeBufferPointer { prefix in
             Self.compare(stats[Int(order[rank])].view, prefix, prefixOnly: true)
         }
@@ -71,21 +65,17 @@ struct ViewsByPath: Sendable {
     }
 
     /// `path`'s UTF-8 bytes compared with `other`'s: memcmp's sign, a path before those it prefixes.
-    static func compare(_ path: String, _ other: String) -> Int32 {
+    static func compare(_ path: String, _ other: String) -> Int {
         var other = other
         return other.withUTF8 { compare(path, $0, prefixOnly: false) }
     }
 
     /// `path`'s UTF-8 bytes compared with `other` (as `compare(_:_:)`), or with `prefixOnly` only
     /// its first `other.count` bytes: 0 for a path that starts with `other`.
-    private static func compare(_ path: String, _ other: UnsafeBufferPointer<UInt8>, prefixOnly: Bool) -> Int32 {
+    private static func compare(_ path: String, _ other: UnsafeBufferPointer<UInt8>, prefixOnly: Bool) -> Int {
         var path = path
         return path.withUTF8 { path in
-            let common = min(path.count, other.count)
-            let order = common == 0 ? 0 : memcmp(path.baseAddress!, other.baseAddress!, common)
-            guard order == 0 else { return order }
-            if path.count < other.count { return -1 }
-            return path.count > other.count && !prefixOnly ? 1 : 0
+            UnsafeBufferPointer(rebasing: prefixOnly ? path.prefix(other.count) : path[...]).byteOrder(other)
         }
     }
 }

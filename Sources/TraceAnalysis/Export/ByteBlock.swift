@@ -1,3 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension UnsafeBufferPointer<UInt8> {
+    /// How these bytes order against `other`'s, as `memcmp` orders them, a prefix before the longer
+    /// string it starts: negative, 0 or positive.
+    func byteOrder(_ other: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = Swift.min(count, other.count)
+        let order = common == 0 ? 0 : memcmp(baseAddress!, other.baseAddress!, common)
+        return order != 0 ? Int(order) : count - other.count
+    }
+}
+
 /// A growable run of bytes written through a pointer: what a streaming exporter gathers before it
 /// hands a block to its output.
 ///

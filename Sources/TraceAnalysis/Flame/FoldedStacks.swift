@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Tracer
 
 /// FlameGraph's folded-stack text: `Root;Child;Leaf 12`, one stack per line, lines sorted.
@@ -48,7 +43,7 @@ public enum FoldedStacks {
             if previousStackCount > 0 {
                 let previousStack = UnsafeBufferPointer(rebasing: previous.bytes[..<previousStackCount])
                 let stack = UnsafeBufferPointer(rebasing: bytes[..<line.stackCount])
-                guard compare(previousStack, stack) < 0, compare(previous.bytes, bytes) < 0 else { return false }
+                guard previousStack.byteOrder(stack) < 0, previous.bytes.byteOrder(bytes) < 0 else { return false }
             }
             previous.removeAll()
             previous.append(bytes)
@@ -79,10 +74,10 @@ public enum FoldedStacks {
         func stack(_ entry: Entry) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(start: stacks.base + entry.start, count: entry.count)
         }
-        entries.sort { compare(stack($0), stack($1)) < 0 }
+        entries.sort { stack($0).byteOrder(stack($1)) < 0 }
         var merged = 0
         for entry in entries {
-            if merged > 0 && compare(stack(entries[merged - 1]), stack(entry)) == 0 {
+            if merged > 0 && stack(entries[merged - 1]).byteOrder(stack(entry)) == 0 {
                 entries[merged - 1].weight = entries[merged - 1].weight.addingSaturated(entry.weight)
                 entries[merged - 1].baseline = entries[merged - 1].baseline.addingSaturated(entry.baseline)
             } else {
@@ -101,16 +96,8 @@ public enum FoldedStacks {
             offsets.append((start, lines.count - start))
         }
         var ranges = offsets.map { UnsafeBufferPointer(start: lines.base + $0.start, count: $0.count) }
-        ranges.sort { compare($0, $1) < 0 }
+        ranges.sort { $0.byteOrder($1) < 0 }
         writeLines(into: &output) { emit in ranges.forEach(emit) }
-    }
-
-    /// Orders byte strings as `memcmp` does, a prefix before the longer string it starts.
-    ///
-    /// NB: both are parts of a `ByteBlock`, whose bytes always have an address.
-    private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
-        let order = memcmp(lhs.baseAddress!, rhs.baseAddress!, min(lhs.count, rhs.count))
-        return order != 0 ? Int(order) : lhs.count - rhs.count
     }
 
     /// Appends a line's ` weight`, or ` baseline weight` when `differential`.
@@ -135,12 +122,9 @@ public enum FoldedStacks {
         produce { line in
             block.append(line)
             block.append(UInt8(ascii: "\n"))
-            if block.count >= blockSize {
-                output.write(String(decoding: block.bytes, as: UTF8.self))
-                block.removeAll()
-            }
+            if block.count >= blockSize { block.flush(into: &output) }
         }
-        if block.count > 0 { output.write(String(decoding: block.bytes, as: UTF8.self)) }
+        block.flush(into: &output)
     }
 
     /// `frame` made safe for a folded line: `;` (the separator) becomes `:`, control characters and
