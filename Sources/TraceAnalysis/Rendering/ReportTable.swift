@@ -41,6 +41,25 @@ enum ReportTable {
         return metric.definition.unit == .nanoseconds ? Formatting.duration(counters[metric]) : String(counters[metric])
     }
 
+    /// `, hitches 2 (50.00 ms), system hitches 0 (0 ns)`: the hitch figures of a part of the trace
+    /// (`n/a` when its source records none); empty for a report without them (`showsFrames`).
+    static func hitches(_ counters: EventCounters, of summary: TraceSummary) -> String {
+        guard summary.showsFrames else { return "" }
+        guard summary.can(.hitch) else { return ", hitches n/a" }
+        func part(_ label: String, _ hitches: HitchCounts) -> String { "\(label) \(hitches.count) (\(Formatting.duration(hitches.timeNs)))" }
+        return ", " + part("hitches", counters.hitches) + ", " + part("system hitches", counters.systemHitches)
+    }
+
+    /// `update groups: 12, max 3.20 ms, p95 2.10 ms` (`n/a` when the source records none); nil for
+    /// a report without them.
+    static func updateGroups(_ summary: TraceSummary) -> String? {
+        guard summary.showsFrames else { return nil }
+        guard summary.can(.group) else { return "update groups: n/a" }
+        let groups = summary.updateGroups
+        guard groups.count > 0 else { return "update groups: 0" }
+        return "update groups: \(groups.count), max \(Formatting.duration(groups.max)), p95 \(Formatting.duration(groups.p95))"
+    }
+
     /// `View.prop (Wrapper) ×N`; `View (Observable) ×N` for writes that name no property (an
     /// `@Observable` model's change reaches the view without the property's name).
     static func cause(_ count: OriginCount) -> String {
