@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "TracerCore", "tracer-example", "TracerTestSupport"]),
         .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "TracerCore", "TracerTestSupport"]),
         .testTarget(
-            name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "TracerCore", "TracerTestSupport"], exclude: ["Golden"]
+            name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport"], exclude: ["Golden"]
         ),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "tracer-example", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport"]),

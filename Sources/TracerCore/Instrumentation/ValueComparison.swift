@@ -1,4 +1,4 @@
-/// Equality of arbitrary values, as the runtime needs it for writes and view inputs.
+/// Equality of arbitrary values, as a write's `changed` field needs it (the runtime and the adapter).
 package enum ValueComparison {
     /// Whether a write from `old` to `new` changed the value: by `==` when `Equatable`, by
     /// identity for class references, by bytes for plain values (see `sameBytes`), nil when it
@@ -12,7 +12,7 @@ package enum ValueComparison {
     }
 
     /// `lhs == rhs` when `rhs` has `lhs`'s type.
-    static func isEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
+    package static func isEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
         guard let rhs = rhs as? T else { return false }
         return lhs == rhs
     }
@@ -25,62 +25,11 @@ package enum ValueComparison {
     /// closure, an existential (`Any`, `any P`), a `String`, an `Array` or any other
     /// copy-on-write storage is not plain. As in SwiftUI, bytes are not `==`: `0.0` and `-0.0`
     /// differ, two `nan`s with the same bits are the same.
-    static func sameBytes(_ lhs: Any, _ rhs: Any) -> Bool? {
+    package static func sameBytes(_ lhs: Any, _ rhs: Any) -> Bool? {
         func compare<T>(_ lhs: T) -> Bool? {
             guard _isPOD(T.self), let rhs = rhs as? T else { return nil }
             return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
         }
         return _openExistential(lhs, do: compare)
     }
-
-    /// Whether a child view is the same as its previous value, as SwiftUI compares a view: field
-    /// by field (see `sameInput`), and by the view's own `==` only under `.equatable()` /
-    /// `EquatableView` (`byEquality`).
-    static func sameView(_ new: any View, _ old: any View, byEquality: Bool) -> Bool {
-        guard type(of: new) == type(of: old) else { return false }
-        if byEquality, let new = new as? any Equatable { return isEqual(new, old) }
-        return sameFields(new, old, depth: 0)
-    }
-
-    /// Whether two view inputs are the same, as SwiftUI compares a view's stored properties:
-    /// wrappers by their own rule (state by storage identity, a binding by storage identity and
-    /// carried value); `Equatable` values by `==`; class references by identity; plain values
-    /// by their bytes; other structs, tuples, enums and optionals field by field; closures are
-    /// always different.
-    static func sameInput(_ lhs: Any, _ rhs: Any, depth: Int = 0) -> Bool {
-        guard type(of: lhs) == type(of: rhs) else { return false }
-        if let lhs = lhs as? any InputComparable { return lhs.isSameInput(as: rhs) }
-        if let lhs = lhs as? any Equatable { return isEqual(lhs, rhs) }
-        if type(of: lhs) is AnyObject.Type { return (lhs as AnyObject) === (rhs as AnyObject) }
-        if let same = sameBytes(lhs, rhs) { return same }
-        return sameFields(lhs, rhs, depth: depth)
-    }
-
-    /// Whether two values of one type have the same fields (`sameInput` on each).
-    private static func sameFields(_ lhs: Any, _ rhs: Any, depth: Int) -> Bool {
-        // NB: past this depth a value is deemed different rather than risk unbounded reflection.
-        guard depth < 32 else { return false }
-        let left = Mirror(reflecting: lhs)
-        let right = Mirror(reflecting: rhs)
-        switch left.displayStyle {
-        case nil:
-            return false  // a closure (or an opaque value): never equal
-        case .enum:
-            guard left.children.count == right.children.count,
-                  left.children.first?.label == right.children.first?.label else { return false }
-            if left.children.isEmpty { return String(describing: lhs) == String(describing: rhs) }
-        default:
-            guard left.children.count == right.children.count else { return false }
-        }
-        for (l, r) in zip(left.children, right.children) where !sameInput(l.value, r.value, depth: depth + 1) {
-            return false
-        }
-        return true
-    }
-}
-
-/// A value with its own rule for "same input" (property wrappers inside view values).
-protocol InputComparable {
-    /// Whether `other` (a value of the same type) stands for the same input as `self`.
-    func isSameInput(as other: Any) -> Bool
 }
