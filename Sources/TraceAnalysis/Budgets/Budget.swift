@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Tracer
+import TracerCore
 
 /// A redraw budget: rules that `tracectl check` holds traces to (schema `tracer-budget/1`).
 ///
