@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "TracerSwiftUICore", dependencies: ["Tracer"]),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["Tracer"]),
+        // NB: readers of other tools' output that write traces (xctrace exports).
+        .target(name: "TraceImport"),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
         .target(name: "TracectlCommands", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
         .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "Tracer", "TracerTestSupport"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer", "TracerTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example", "TracerTestSupport"]),
+        .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport"]),
         .testTarget(
             name: "tracectlTests",
