@@ -57,6 +57,7 @@ let package = Package(
             name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport"], exclude: ["Golden"]
         ),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "tracer-example", "TracerTestSupport"]),
+        .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport"]),
         .testTarget(
             name: "tracectlTests",
