@@ -1,3 +1,5 @@
+import TracerCore
+
 /// The `tracer-report/1` JSON document.
 ///
 /// ```
@@ -207,7 +209,7 @@ public enum JSONReport {
         guard summary.can(.group) else { return json.null() }
         let groups = summary.updateGroups
         json.beginObject()
-        json.field("count", groups.count)
+        json.field("count", summary.kindCounts[EventKind.updateGroup.name] ?? 0)
         json.key("maxNs")
         if groups.count > 0 { json.number(groups.max) } else { json.null() }
         json.key("p95Ns")

@@ -30,8 +30,10 @@ enum ReportTable {
         switch metric.definition.unit {
         case .count: String(stats.counts[metric])
         case .ratio: metric.value(of: stats).map { Formatting.fixed($0, decimals: 2) } ?? "-"
-        // NB: a view without evaluations shows `0 ns` for each of its body times.
-        case .nanoseconds: Formatting.duration(metric.integer(of: stats) ?? 0)
+        // NB: a view without evaluations shows `0 ns` for each of its body times; one whose
+        // evaluations have no duration (an Instruments update in flight) shows `-`.
+        case .nanoseconds:
+            stats.bodyTime.count == 0 && stats.counts[.bodyEvals] > 0 ? "-" : Formatting.duration(metric.integer(of: stats) ?? 0)
         }
     }
 
@@ -56,8 +58,9 @@ enum ReportTable {
         guard summary.showsFrames else { return nil }
         guard summary.can(.group) else { return "update groups: n/a" }
         let groups = summary.updateGroups
-        guard groups.count > 0 else { return "update groups: 0" }
-        return "update groups: \(groups.count), max \(Formatting.duration(groups.max)), p95 \(Formatting.duration(groups.p95))"
+        let count = summary.kindCounts[EventKind.updateGroup.name] ?? 0
+        guard groups.count > 0 else { return "update groups: \(count)" }
+        return "update groups: \(count), max \(Formatting.duration(groups.max)), p95 \(Formatting.duration(groups.p95))"
     }
 
     /// `View.prop (Wrapper) ×N`; `View (Observable) ×N` for writes that name no property (an

@@ -123,6 +123,10 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
     case environmentObject
     /// An input from outside the view graph (Instruments' `External: Time` and the like).
     case external
+    /// A `Binding` (Instruments' `@Binding` source nodes).
+    case binding
+    case focusState
+    case sceneStorage
 
     /// The spelling in the `wrapper` field (empty for `.none`).
     public var name: String {
@@ -138,6 +142,9 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
         case .environment: "Environment"
         case .environmentObject: "EnvironmentObject"
         case .external: "External"
+        case .binding: "Binding"
+        case .focusState: "FocusState"
+        case .sceneStorage: "SceneStorage"
         }
     }
 }
