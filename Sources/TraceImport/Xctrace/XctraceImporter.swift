@@ -136,18 +136,20 @@ public enum XctraceImporter {
                 throw TraceError(TraceDiagnostic(file: file, message: error.message, severity: .error))
             }
             var schema: String?
+            var run: Int?
             var rowCount = 0
             do {
                 while let event = try reader.next() {
                     switch event {
                     case .table:
                         schema = reader.table.flatMap { XctraceSchema.columns[$0.schema] != nil ? $0.schema : nil }
+                        run = reader.table?.run
                         rowCount = 0
                     case .row:
                         rowCount += 1
-                        if let schema { rowsByRun[reader.table?.run ?? 0, default: XctraceRows()].add(reader, schema: schema) }
+                        if let schema { rowsByRun[run ?? 0, default: XctraceRows()].add(reader, schema: schema) }
                     case .endOfTable:
-                        if let schema { tablesRead.append((schema, reader.table?.run, rowCount)) }
+                        if let schema { tablesRead.append((schema, run, rowCount)) }
                         schema = nil
                     }
                 }

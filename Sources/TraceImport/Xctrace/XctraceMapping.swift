@@ -319,10 +319,10 @@ struct XctraceMapping {
                 continue
             }
             // NB: several writes may lead to one evaluation; its cause is the first of them.
+            counts.joinedByNameAndTime += 1
             if pending[evaluation].cause == nil {
                 pending[evaluation].cause = write
                 pending[evaluation].event.reason = wrapper == .observable ? .observed : .state
-                counts.joinedByNameAndTime += 1
             }
         }
     }
