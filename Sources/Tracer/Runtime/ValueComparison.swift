@@ -24,35 +24,57 @@ package enum ValueComparison {
     /// and structs, tuples and enums made only of those. A type holding a class reference, a
     /// closure, an existential (`Any`, `any P`), a `String`, an `Array` or any other
     /// copy-on-write storage is not plain. As in SwiftUI, bytes are not `==`: `0.0` and `-0.0`
-    /// differ, two `nan`s with the same bits are the same.
+    /// differ, two `nan`s with the same bits are the same. Padding between fields is not compared.
     static func sameBytes(_ lhs: Any, _ rhs: Any) -> Bool? {
         func compare<T>(_ lhs: T) -> Bool? {
             guard _isPOD(T.self), let rhs = rhs as? T else { return nil }
-            return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+            let same = withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+            // NB: bytes that differ may differ in padding only (`Double?` fields leave 7 bytes unused).
+            return same || samePlainFields(lhs, rhs)
         }
         return _openExistential(lhs, do: compare)
     }
 
-    /// Whether a child view is the same as its previous value, as SwiftUI compares a view: field
-    /// by field (see `sameInput`), and by the view's own `==` only under `.equatable()` /
-    /// `EquatableView` (`byEquality`).
+    /// Whether two plain values whose bytes differ have the same fields, leaf by leaf: a leaf (a
+    /// number, a `Bool`) whose bytes differ differs; a case without payload is compared by name.
+    private static func samePlainFields(_ lhs: Any, _ rhs: Any) -> Bool {
+        let left = Mirror(reflecting: lhs)
+        let right = Mirror(reflecting: rhs)
+        guard !left.children.isEmpty || !right.children.isEmpty else {
+            return left.displayStyle == .enum && String(describing: lhs) == String(describing: rhs)
+                || left.displayStyle == .optional
+        }
+        guard left.children.count == right.children.count else { return false }
+        for (l, r) in zip(left.children, right.children) where l.label != r.label || sameBytes(l.value, r.value) != true {
+            return false
+        }
+        return true
+    }
+
+    /// Whether a child view is the same as its previous value, as SwiftUI compares a view: as any
+    /// input (see `sameInput`: a plain view by its bytes, an `Equatable` one by its `==`, others
+    /// field by field), and by its `==` whatever it holds under `.equatable()` / `EquatableView`
+    /// (`byEquality`).
     static func sameView(_ new: any View, _ old: any View, byEquality: Bool) -> Bool {
         guard type(of: new) == type(of: old) else { return false }
         if byEquality, let new = new as? any Equatable { return isEqual(new, old) }
-        return sameFields(new, old, depth: 0)
+        return sameInput(new, old)
     }
 
     /// Whether two view inputs are the same, as SwiftUI compares a view's stored properties:
     /// wrappers by their own rule (state by storage identity, a binding by storage identity and
-    /// carried value); `Equatable` values by `==`; class references by identity; plain values
-    /// by their bytes; other structs, tuples, enums and optionals field by field; closures are
-    /// always different.
+    /// carried value); plain values by their bytes, whatever their `==` says; other `Equatable`
+    /// values by `==`; class references by identity; other structs, tuples, enums and optionals
+    /// field by field; closures are always different.
+    ///
+    /// NB: AttributeGraph's default comparison (`equatableUnlessPOD`): `==` is trusted only for a
+    /// type that is not plain; `.equatable()` asks for it on a plain type too.
     static func sameInput(_ lhs: Any, _ rhs: Any, depth: Int = 0) -> Bool {
         guard type(of: lhs) == type(of: rhs) else { return false }
         if let lhs = lhs as? any InputComparable { return lhs.isSameInput(as: rhs) }
+        if let same = sameBytes(lhs, rhs) { return same }
         if let lhs = lhs as? any Equatable { return isEqual(lhs, rhs) }
         if type(of: lhs) is AnyObject.Type { return (lhs as AnyObject) === (rhs as AnyObject) }
-        if let same = sameBytes(lhs, rhs) { return same }
         return sameFields(lhs, rhs, depth: depth)
     }
 
