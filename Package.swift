@@ -32,12 +32,14 @@ let package = Package(
         .target(name: "TraceCapture", dependencies: ["Tracer"]),
         // NB: readers of other tools' output that write traces (xctrace exports).
         .target(name: "TraceImport"),
+        // NB: a synthetic `xctrace export` (TOC and swiftui-updates) for tests and benchmarks.
+        .target(name: "XctraceSynthetic", path: "Fixtures/XctraceSynthetic"),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
         .target(name: "TracectlCommands", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
         .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
         .executableTarget(
             name: "tracer-bench",
-            dependencies: ["Tracer", "TraceAnalysis", "TracerSwiftUICore", "Scenarios"],
+            dependencies: ["Tracer", "TraceAnalysis", "TraceImport", "TracerSwiftUICore", "Scenarios", "XctraceSynthetic"],
             path: "Benchmarks"
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
@@ -48,7 +50,7 @@ let package = Package(
         .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "Tracer", "TracerTestSupport"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer", "TracerTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example", "TracerTestSupport"]),
-        .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "TracerTestSupport"]),
+        .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "XctraceSynthetic", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport"]),
         .testTarget(
             name: "tracectlTests",
