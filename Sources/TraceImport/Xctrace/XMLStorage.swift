@@ -49,9 +49,15 @@ struct FlatArray<Element: BitwiseCopyable>: ~Copyable {
     }
 
     /// Appends `count` elements from `source`.
+    @inline(__always)
     mutating func append(_ source: UnsafePointer<Element>, count added: Int) {
         reserve(count + added)
-        (pointer + count).update(from: source, count: added)
+        if added <= 16 {
+            // NB: short copies (most values) cost less than a call to memmove.
+            for offset in 0..<added { pointer[count + offset] = source[offset] }
+        } else {
+            (pointer + count).update(from: source, count: added)
+        }
         count += added
     }
 

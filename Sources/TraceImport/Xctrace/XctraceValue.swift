@@ -95,7 +95,7 @@ struct XctraceIDTable: ~Copyable {
 
     /// The value defined for `id`, or nil when it is not (yet) defined.
     @inline(__always)
-    func resolve(_ id: UInt64) -> XctraceValue? {
+    mutating func resolve(_ id: UInt64) -> XctraceValue? {
         if id < UInt64(kinds.count) {
             let kind = kinds[Int(id)]
             guard kind != 0 else { return nil }
