@@ -129,31 +129,27 @@ struct XMLByteCounts {
     var lastNewline = -1
 
     init(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-        typealias Vector = SIMD32<UInt8>
+        // NB: eight bytes at a time: a word is looked at closely only when one of its bytes is
+        // below 0x20 (a line end, on average once per line).
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
         let raw = UnsafeRawPointer(bytes)
         var index = 0
-        while index + 32 <= count {
-            // NB: at most 255 vectors per chunk, so a byte-wide sum cannot wrap.
-            let chunkStart = index
-            let stop = min(count - 31, index + 32 * 255)
-            var sums = Vector(repeating: 0)
-            var controlSeen = Vector(repeating: 0)
-            while index < stop {
-                let v = raw.loadUnaligned(fromByteOffset: index, as: Vector.self)
-                let isNewline = v .== 0x0A
-                sums &+= Vector(repeating: 0).replacing(with: 1, where: isNewline)
-                let control = (v .< 0x20) .& .!(isNewline .| (v .== 0x09) .| (v .== 0x0D))
-                controlSeen |= Vector(repeating: 0).replacing(with: 1, where: control)
-                index += 32
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let below = ~((word | high) &- ones &* 0x20) & ~word & high
+            if below != 0 {
+                let newline = Self.zeroBytes(word ^ (ones &* 0x0A))
+                newlines += newline.nonzeroBitCount
+                let other = below & ~newline & ~Self.zeroBytes(word ^ (ones &* 0x09)) & ~Self.zeroBytes(word ^ (ones &* 0x0D))
+                controls += other.nonzeroBitCount
             }
-            newlines += Int(SIMD32<UInt16>(truncatingIfNeeded: sums).wrappedSum())
-            if controlSeen != Vector(repeating: 0) {
-                controls += Self.controls(bytes + chunkStart, index - chunkStart)
-            }
+            index += 8
         }
-        for offset in index..<max(index, count) {
-            let byte = bytes[offset]
+        while index < count {
+            let byte = bytes[index]
             if byte == 0x0A { newlines += 1 } else if Self.isControl(byte) { controls += 1 }
+            index += 1
         }
         if newlines > 0 {
             var last = count - 1
@@ -162,14 +158,16 @@ struct XMLByteCounts {
         }
     }
 
+    /// The high bit of each zero byte of `word`, exactly.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
     @inline(__always)
     static func isControl(_ byte: UInt8) -> Bool {
         byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
     }
 
-    private static func controls(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        var found = 0
-        for offset in 0..<count where isControl(bytes[offset]) { found += 1 }
-        return found
-    }
 }

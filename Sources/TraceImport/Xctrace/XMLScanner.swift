@@ -66,6 +66,13 @@ struct XMLScanner: ~Copyable {
         self.fileName = fileName
     }
 
+    /// Closes the self-closing element just returned by `.start`, without returning its `.end`.
+    @inline(__always)
+    mutating func closeSelfClosing() {
+        pendingEnd = false
+        open.count -= 1
+    }
+
     /// The index of the element name `name`.
     mutating func tagIndex(_ name: StaticString) -> UInt16 { tags.index(of: name) }
 
@@ -224,11 +231,17 @@ struct XMLScanner: ~Copyable {
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                 throw error("expected a quoted value for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>", at: p)
             }
-            guard let closing = memchr(base + p + 1, Int32(quote), end - p - 1) else {
-                expected = "expected a closing quote for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>"
-                return nil
+            // NB: most values (ids, refs, numbers) are short: a few bytes are looked at before memchr.
+            var valueEnd = p + 1
+            let inlineEnd = min(end, p + 17)
+            while valueEnd < inlineEnd && base[valueEnd] != quote { valueEnd += 1 }
+            if valueEnd == inlineEnd {
+                guard valueEnd < end, let closing = memchr(base + valueEnd, Int32(quote), end - valueEnd) else {
+                    expected = "expected a closing quote for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>"
+                    return nil
+                }
+                valueEnd = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
             }
-            let valueEnd = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
             attributes.append(XMLAttribute(
                 name: Self.attributeName(base + attributeStart, attributeLength),
                 nameStart: attributeStart, nameLength: attributeLength, valueStart: p + 1, valueLength: valueEnd - p - 1))
@@ -265,17 +278,15 @@ struct XMLScanner: ~Copyable {
         let nameLength = p - nameStart
         while Self.isSpace(base[p]) { p += 1 }
         if p >= end { expected = "expected '>' closing an end tag"; return nil }
-        let name = Self.string(base + nameStart, nameLength)
         guard open.count > 0 else {
-            throw error("unexpected end tag </\(name)>: no element is open", at: pos)
+            throw error("unexpected end tag </\(Self.string(base + nameStart, nameLength))>: no element is open", at: pos)
         }
         let innermost = open[open.count - 1]
-        let expectedName = tags.bytes(innermost)
-        guard expectedName.count == nameLength, memcmp(expectedName.baseAddress!, base + nameStart, nameLength) == 0 else {
-            throw error("expected </\(tags.name(innermost))>, found </\(name)>", at: pos)
+        guard tags.matches(innermost, base + nameStart, nameLength) else {
+            throw error("expected </\(tags.name(innermost))>, found </\(Self.string(base + nameStart, nameLength))>", at: pos)
         }
         guard base[p] == UInt8(ascii: ">") else {
-            throw error("expected '>' closing </\(name)>", at: p)
+            throw error("expected '>' closing </\(Self.string(base + nameStart, nameLength))>", at: p)
         }
         tag = innermost
         pos = p + 1
@@ -367,7 +378,7 @@ struct XMLScanner: ~Copyable {
     // MARK: - Values
 
     /// Appends the text `start..<stop` of the buffer to `into`, entities decoded (raw: as is).
-    func decode(_ start: Int, _ stop: Int, raw: Bool = false, into text: inout FlatArray<UInt8>) throws(XctraceReadError) {
+    mutating func decode(_ start: Int, _ stop: Int, raw: Bool = false, into text: inout FlatArray<UInt8>) throws(XctraceReadError) {
         let base = input.base
         guard !raw, let amp = memchr(base + start, Int32(UInt8(ascii: "&")), stop - start) else {
             text.append(base + start, count: stop - start)
@@ -385,7 +396,7 @@ struct XMLScanner: ~Copyable {
     }
 
     /// Decodes the entity at `at` (an '&'); returns the offset after its ';'.
-    private func decodeEntity(at: Int, _ stop: Int, into text: inout FlatArray<UInt8>) throws(XctraceReadError) -> Int {
+    private mutating func decodeEntity(at: Int, _ stop: Int, into text: inout FlatArray<UInt8>) throws(XctraceReadError) -> Int {
         let base = input.base
         var semicolon = at + 1
         while semicolon < stop && semicolon - at <= 12 && base[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
@@ -451,14 +462,14 @@ struct XMLScanner: ~Copyable {
 
     /// Checks the entities of the text `start..<stop` of the buffer, decoding none.
     @inline(__always)
-    func checkEntities(_ start: Int, _ stop: Int) throws(XctraceReadError) {
+    mutating func checkEntities(_ start: Int, _ stop: Int) throws(XctraceReadError) {
         guard stop > start, memchr(input.base + start, Int32(UInt8(ascii: "&")), stop - start) != nil else { return }
         var scratch = FlatArray<UInt8>(capacity: stop - start)
         try decode(start, stop, into: &scratch)
     }
 
     /// An attribute's value, entities decoded, appended to `text`.
-    func decode(_ attribute: XMLAttribute, into text: inout FlatArray<UInt8>) throws(XctraceReadError) {
+    mutating func decode(_ attribute: XMLAttribute, into text: inout FlatArray<UInt8>) throws(XctraceReadError) {
         try decode(attribute.valueStart, attribute.valueStart + attribute.valueLength, into: &text)
     }
 

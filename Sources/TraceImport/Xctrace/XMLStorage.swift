@@ -49,9 +49,15 @@ struct FlatArray<Element: BitwiseCopyable>: ~Copyable {
     }
 
     /// Appends `count` elements from `source`.
+    @inline(__always)
     mutating func append(_ source: UnsafePointer<Element>, count added: Int) {
         reserve(count + added)
-        (pointer + count).update(from: source, count: added)
+        if added <= 16 {
+            // NB: short copies (most values) cost less than a call to memmove.
+            for offset in 0..<added { pointer[count + offset] = source[offset] }
+        } else {
+            (pointer + count).update(from: source, count: added)
+        }
         count += added
     }
 
@@ -73,15 +79,15 @@ struct FlatArray<Element: BitwiseCopyable>: ~Copyable {
 /// NB: open addressing over `index + 1` slots (0 = free), with each string's hash kept so that
 /// growing the table hashes nothing again.
 struct XctraceStrings: ~Copyable {
-    private var arena = FlatArray<UInt8>(capacity: 1 << 16)
+    private var arena = FlatArray<UInt8>(capacity: 4096)
     /// `starts[i]..<starts[i + 1]` are string i's bytes.
-    private var starts = FlatArray<Int>(capacity: 1024)
-    private var hashes = FlatArray<UInt64>(capacity: 1024)
+    private var starts = FlatArray<Int>(capacity: 256)
+    private var hashes = FlatArray<UInt64>(capacity: 256)
     private var slots: FlatArray<UInt32>
     private var slotMask: Int
 
     init() {
-        slotMask = 1023
+        slotMask = 255
         slots = FlatArray(capacity: slotMask + 1)
         slots.count = slotMask + 1
         slots.fill(0)

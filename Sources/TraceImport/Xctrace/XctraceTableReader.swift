@@ -4,16 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// What `XctraceTableReader.next()` reached.
-package enum XctraceReadEvent: Equatable, Sendable {
-    /// A table's schema was read (`reader.table`); its rows follow.
-    case table
-    /// A row was read: its requested cells are `reader[slot]`.
-    case row
-    /// The table's `</node>`.
-    case endOfTable
-}
-
 /// Reads the tables of an `xctrace export --xpath` document one row at a time, without holding
 /// the document: each `<node>`'s schema, then each row's cells mapped by the schema's column
 /// list, references resolved through a document-wide id table.
@@ -32,93 +22,50 @@ package enum XctraceReadEvent: Equatable, Sendable {
 /// unless requested. Cells of unrequested columns are scanned, not built. No allocation per row
 /// once the tables have grown.
 package struct XctraceTableReader: ~Copyable {
-    private var scanner: XMLScanner
-    private let request: XctraceRequest
-    private let strict: Bool
-    private var strings = XctraceStrings()
-    private var ids = XctraceIDTable()
-    private var compounds = FlatArray<XctraceCompound>(capacity: 256)
-    /// Compounds without an id, valid for the current row.
-    private var rowCompounds = FlatArray<XctraceCompound>(capacity: 16)
-    private var frames = FlatArray<XctraceFrame>(capacity: 64)
-    /// The text of the values being read, innermost last.
-    private var text = FlatArray<UInt8>(capacity: 1 << 12)
-    private var cells = FlatArray<XctraceValue>(capacity: 32)
-    private var cellFmts = FlatArray<UInt32>(capacity: 32)
-    /// Each slot's value before a row is read: empty, or absent when the table lacks the column.
-    private var emptyRow = FlatArray<XctraceValue>(capacity: 32)
-    /// For each column of the current table, its slot or -1.
-    private var slotOfColumn = FlatArray<Int32>(capacity: 32)
-    private var fmtOfColumn = FlatArray<Bool>(capacity: 32)
-    private var extractsTypedArrays = false
-    /// The current table, from its schema on.
-    package private(set) var table: XctraceTable?
-    package private(set) var summary = XctraceReadSummary()
-    // The node being read.
-    private var xpath: String?
-    private var schemaName: String?
-    private var columns: [XctraceColumn] = []
-    private var columnFields = ["", "", ""]
-    private var rows = 0
-    private let names: XctraceNames
+    // NB: the state lives behind a pointer, so that the reader is one word: calls that borrow it
+    // (every accessor, once per cell) copy nothing.
+    private let state: UnsafeMutablePointer<XctraceReaderState>
 
     /// Reads the document at `path`.
     package init(path: String, request: XctraceRequest, strict: Bool = false) throws(XctraceReadError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw XctraceReadError(file: path, line: 0, column: 0, message: String(cString: strerror(errno)))
-        }
-        self.init(input: XMLInput(descriptor: descriptor, owning: true), name: path, request: request, strict: strict)
+        let state = try XctraceReaderState(path: path, request: request, strict: strict)
+        self.state = .allocate(capacity: 1)
+        self.state.initialize(to: state)
     }
 
     /// Reads a document held in memory; `name` is the file name errors give.
     package init(bytes: UnsafeRawBufferPointer, name: String, request: XctraceRequest, strict: Bool = false) {
-        self.init(input: XMLInput(bytes: bytes), name: name, request: request, strict: strict)
+        state = .allocate(capacity: 1)
+        state.initialize(to: XctraceReaderState(bytes: bytes, name: name, request: request, strict: strict))
     }
 
-    private init(input: consuming XMLInput, name: String, request: XctraceRequest, strict: Bool) {
-        var scanner = XMLScanner(input: input, fileName: name)
-        names = XctraceNames(&scanner)
-        self.scanner = scanner
-        self.request = request
-        self.strict = strict
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// The next table, row or table end; nil at the end of the document.
     package mutating func next() throws(XctraceReadError) -> XctraceReadEvent? {
-        while true {
-            switch try scanner.next() {
-            case .start:
-                try openElement()
-            case .end:
-                if let event = try closeElement() { return event }
-            case .text(let raw):
-                let top = frames.count - 1
-                if frames[top].keep && frames[top].shape == .plain && !frames[top].hasElementChild {
-                    try scanner.decode(scanner.textStart, scanner.textEnd, raw: raw, into: &text)
-                } else if !raw {
-                    try scanner.checkEntities(scanner.textStart, scanner.textEnd)
-                }
-            case .endOfDocument:
-                summary.controlBytes = scanner.input.controlBytes
-                summary.definedIDs = ids.defined
-                summary.tableBytes = ids.memoryBytes + strings.memoryBytes + compounds.capacity * MemoryLayout<XctraceCompound>.stride
-                return nil
-            }
-        }
+        try state.pointee.next()
     }
+
+    /// The current table, from its schema on.
+    package var table: XctraceTable? { state.pointee.table }
+
+    /// What was read so far (complete at the end of the document).
+    package var summary: XctraceReadSummary { state.pointee.summary }
 
     // MARK: - Cells of the current row
 
     /// The value in `slot` (the place of its column in the request) of the current row.
     package subscript(slot: Int) -> XctraceValue {
-        cells[slot]
+        state.pointee.cells.pointer[slot]
     }
 
     /// The text of a value: a string, or a number in decimal; nil for other kinds.
     package func text(_ value: XctraceValue) -> String? {
         switch value.kind {
-        case .string: strings.string(UInt32(value.bits))
+        case .string: state.pointee.strings.string(UInt32(value.bits))
         case .integer: String(value.bits)
         default: nil
         }
@@ -131,443 +78,49 @@ package struct XctraceTableReader: ~Copyable {
     }
 
     /// The string with index `index`.
-    package func string(at index: UInt32) -> String { strings.string(index) }
+    package func string(at index: UInt32) -> String { state.pointee.strings.string(index) }
 
     /// Calls `body` with a string value's bytes (valid only inside it).
     package func withBytes<R>(_ value: XctraceValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        value.kind == .string ? body(strings.bytes(UInt32(value.bits))) : nil
+        value.kind == .string ? body(state.pointee.strings.bytes(UInt32(value.bits))) : nil
     }
 
     /// The `fmt` of the cell in `slot` when its column was requested with `.fmt`: kept for the
     /// cell or its compound; else a string value's text.
     package func fmt(_ slot: Int) -> String? {
-        if cellFmts[slot] != XctraceCompound.none { return strings.string(cellFmts[slot]) }
-        let value = cells[slot]
-        if let compound = compound(value), compound.fmt != XctraceCompound.none { return strings.string(compound.fmt) }
+        if state.pointee.cellFmts.pointer[slot] != XctraceCompound.none { return state.pointee.strings.string(state.pointee.cellFmts.pointer[slot]) }
+        let value = state.pointee.cells.pointer[slot]
+        if let compound = compound(value), compound.pointee.fmt != XctraceCompound.none { return state.pointee.strings.string(compound.pointee.fmt) }
         return text(value)
     }
 
     /// A `typed-array`'s label: the text of its first child (empty text for a sentinel).
     package func label(_ value: XctraceValue) -> String? {
-        guard let compound = compound(value), compound.label != XctraceCompound.none else { return nil }
-        return strings.string(compound.label)
+        guard let compound = compound(value), compound.pointee.label != XctraceCompound.none else { return nil }
+        return state.pointee.strings.string(compound.pointee.label)
     }
 
     /// The string index of a `typed-array`'s label, or of a process's name.
     package func labelIndex(_ value: XctraceValue) -> UInt32? {
-        guard let compound = compound(value), compound.label != XctraceCompound.none else { return nil }
-        return compound.label
+        guard let compound = compound(value), compound.pointee.label != XctraceCompound.none else { return nil }
+        return compound.pointee.label
     }
 
     /// A `process` cell's pid and name (`"MyApp (1001)"` → 1001, `MyApp`).
     package func process(_ value: XctraceValue) -> (pid: UInt64?, name: String?) {
-        guard let compound = compound(value), compound.tag == names.process else { return (nil, nil) }
-        return (compound.hasNumber ? compound.number : nil,
-                compound.label == XctraceCompound.none ? nil : strings.string(compound.label))
+        guard let compound = compound(value), compound.pointee.tag == state.pointee.names.process else { return (nil, nil) }
+        return (compound.pointee.hasNumber ? compound.pointee.number : nil,
+                compound.pointee.label == XctraceCompound.none ? nil : state.pointee.strings.string(compound.pointee.label))
     }
 
     /// A `thread` cell's tid and its process's pid.
     package func thread(_ value: XctraceValue) -> (tid: UInt64?, pid: UInt64?) {
-        guard let compound = compound(value), compound.tag == names.thread else { return (nil, nil) }
-        return (compound.hasNumber ? compound.number : nil, compound.hasPID ? compound.pid : nil)
-    }
-
-    private func compound(_ value: XctraceValue) -> XctraceCompound? {
-        guard value.kind == .compound else { return nil }
-        return value.bits & Self.rowLocal != 0 ? rowCompounds[Int(value.bits & ~Self.rowLocal)] : compounds[Int(value.bits)]
-    }
-
-    private static let rowLocal: UInt64 = 1 << 63
-
-    // MARK: - Elements
-
-    @inline(__always)
-    private mutating func openElement() throws(XctraceReadError) {
-        let tag = scanner.tag
-        let depth = frames.count
-        var frame = XctraceFrame(role: .other, tag: tag, textStart: text.count)
-        if depth == 0 {
-            frame.role = .root
-        } else {
-            let parent = frames.pointer + (depth - 1)
-            switch parent.pointee.role {
-            case .row:
-                frame.role = .cell
-                let column = Int(parent.pointee.children)
-                if column < slotOfColumn.count {
-                    frame.slot = slotOfColumn[column]
-                    frame.keep = frame.slot >= 0
-                }
-            case .root: if tag == names.node { frame.role = .node }
-            case .node:
-                if tag == names.row { frame.role = .row } else if tag == names.schema { frame.role = .schema }
-            case .schema: if tag == names.col { frame.role = .col }
-            case .col:
-                if tag == names.mnemonic || tag == names.name || tag == names.engineeringType {
-                    frame.role = .columnField
-                    frame.field = tag == names.mnemonic ? 0 : tag == names.name ? 1 : 2
-                    frame.keep = true
-                }
-            default: break
-            }
-            parent.pointee.children += 1
-            parent.pointee.hasElementChild = true
-            if !frame.keep && parent.pointee.keep {
-                switch parent.pointee.shape {
-                case .plain: break
-                case .process: frame.keep = tag == names.pid
-                case .thread: frame.keep = tag == names.tid || tag == names.process
-                case .typedArray: frame.keep = parent.pointee.children == 1
-                }
-            }
-        }
-        switch frame.role {
-        case .row:
-            if table == nil {
-                summary.rowsWithoutSchema += 1
-            } else {
-                cells.pointer.update(from: emptyRow.pointer, count: emptyRow.count)
-                cellFmts.fill(XctraceCompound.none)
-                rowCompounds.count = 0
-            }
-        case .node:
-            xpath = nil
-            table = nil
-            columns = []
-            rows = 0
-            slotOfColumn.count = 0
-        case .schema:
-            schemaName = nil
-            columns = []
-        default: break
-        }
-        var fmt = -1
-        for index in 0..<scanner.attributes.count {
-            let attribute = scanner.attributes[index]
-            switch attribute.name {
-            case .id:
-                frame.id = try number(attribute)
-                frame.hasID = true
-                frame.keep = true
-            case .ref:
-                frame.hasRef = true
-                let id = try number(attribute)
-                if let value = ids.resolve(id) {
-                    frame.referenced = value
-                } else {
-                    try unresolved(id)
-                }
-            case .fmt:
-                fmt = index
-            case .other:
-                if frame.role == .node || frame.role == .schema {
-                    text.count = frame.textStart
-                    try scanner.decode(attribute, into: &text)
-                    let value = String(decoding: UnsafeBufferPointer(start: text.pointer + frame.textStart, count: text.count - frame.textStart), as: UTF8.self)
-                    text.count = frame.textStart
-                    let name = scanner.name(of: attribute)
-                    if frame.role == .node && name == "xpath" { xpath = value }
-                    if frame.role == .schema && name == "name" { schemaName = value }
-                }
-            }
-        }
-        if frame.keep && !frame.hasRef {
-            if tag == names.process {
-                frame.shape = .process
-            } else if tag == names.thread {
-                frame.shape = .thread
-            } else if tag == names.typedArray && extractsTypedArrays {
-                frame.shape = .typedArray
-            }
-            if fmt >= 0 { try takeFmt(scanner.attributes[fmt], into: &frame) }
-        }
-        frames.append(frame)
-    }
-
-    /// Keeps what a kept element's `fmt` says: a process's name (and pid), a thread's pid, or the
-    /// whole fmt for a requested `.fmt` cell.
-    private mutating func takeFmt(_ attribute: XMLAttribute, into frame: inout XctraceFrame) throws(XctraceReadError) {
-        let wantsWhole = frame.role == .cell && frame.slot >= 0 && fmtOfColumn[Int(parentColumn())]
-        guard frame.shape == .process || frame.shape == .thread || wantsWhole else { return }
-        let start = text.count
-        try scanner.decode(attribute, into: &text)
-        let bytes = UnsafeBufferPointer(start: text.pointer + start, count: text.count - start)
-        if wantsWhole { frame.compound.fmt = strings.intern(bytes.baseAddress!, bytes.count) }
-        switch frame.shape {
-        case .process:
-            // NB: "MyApp (1001)": the name, and the pid when no <pid> child gives it.
-            var nameLength = bytes.count
-            if let (number, open) = Self.trailingParenthesisedNumber(bytes) {
-                frame.compound.number = number
-                frame.compound.hasNumber = true
-                nameLength = open
-            }
-            frame.compound.label = strings.intern(bytes.baseAddress!, nameLength)
-        case .thread:
-            // NB: "Main Thread (0x1e9000) (MyApp, pid: 1001)".
-            if let pid = Self.number(after: "pid: ", in: bytes) {
-                frame.compound.pid = pid
-                frame.compound.hasPID = true
-            }
-        default: break
-        }
-        text.count = start
-    }
-
-    /// The column of the cell being opened (its parent row's children, less itself).
-    private func parentColumn() -> Int32 {
-        frames[frames.count - 1].children - 1
+        guard let compound = compound(value), compound.pointee.tag == state.pointee.names.thread else { return (nil, nil) }
+        return (compound.pointee.hasNumber ? compound.pointee.number : nil, compound.pointee.hasPID ? compound.pointee.pid : nil)
     }
 
     @inline(__always)
-    private mutating func closeElement() throws(XctraceReadError) -> XctraceReadEvent? {
-        frames.count -= 1
-        let frame = frames[frames.count]
-        if frame.role == .columnField {
-            columnFields[Int(frame.field)] = String(decoding: UnsafeBufferPointer(start: text.pointer + frame.textStart, count: text.count - frame.textStart), as: UTF8.self)
-            text.count = frame.textStart
-            return nil
-        }
-        if frame.keep {
-            let value = value(of: frame)
-            text.count = frame.textStart
-            if frame.hasID { ids.define(frame.id, value) }
-            if frame.role == .cell && frame.slot >= 0 {
-                cells[Int(frame.slot)] = value
-                if frame.compound.fmt != XctraceCompound.none { cellFmts[Int(frame.slot)] = frame.compound.fmt }
-            }
-            if frames.count > 0 {
-                let parent = frames.pointer + (frames.count - 1)
-                if parent.pointee.keep && parent.pointee.shape != .plain { give(value, tag: frame.tag, to: parent) }
-            }
-        }
-        switch frame.role {
-        case .row:
-            guard table != nil else { return nil }
-            guard Int(frame.children) == columns.count else {
-                throw scanner.error("expected \(columns.count) cells in <row> (one per column of the schema), found \(frame.children)", at: scanner.unitStart)
-            }
-            rows += 1
-            return .row
-        case .col:
-            columns.append(XctraceColumn(mnemonic: columnFields[0], name: columnFields[1], engineeringType: columnFields[2]))
-            columnFields = ["", "", ""]
-        case .schema:
-            beginTable()
-            return .table
-        case .node:
-            guard let table else { return nil }
-            summary.tables.append((table.schema, table.xpath, rows))
-            self.table = nil
-            return .endOfTable
-        default: break
-        }
-        return nil
-    }
-
-    private mutating func beginTable() {
-        let schema = schemaName ?? ""
-        let wanted = request.columns[schema] ?? []
-        var slots: [Int?] = []
-        slotOfColumn.count = 0
-        fmtOfColumn.count = 0
-        for _ in columns {
-            slotOfColumn.append(-1)
-            fmtOfColumn.append(false)
-        }
-        extractsTypedArrays = false
-        for (slot, column) in wanted.enumerated() {
-            let index = columns.firstIndex { $0.mnemonic == column.mnemonic }
-            slots.append(index)
-            if let index {
-                slotOfColumn[index] = Int32(slot)
-                fmtOfColumn[index] = column.use == .fmt
-                if columns[index].engineeringType == "typed-array" { extractsTypedArrays = true }
-            }
-        }
-        cells.count = 0
-        emptyRow.count = 0
-        cellFmts.count = 0
-        for index in slots {
-            cells.append(index == nil ? .absent : .empty)
-            emptyRow.append(index == nil ? .absent : .empty)
-            cellFmts.append(XctraceCompound.none)
-        }
-        table = XctraceTable(xpath: xpath, schema: schema, columns: columns, slots: slots)
-    }
-
-    /// The value a kept element stands for.
-    @inline(__always)
-    private mutating func value(of frame: XctraceFrame) -> XctraceValue {
-        if frame.hasRef { return frame.referenced }
-        if frame.tag == names.sentinel { return .empty }
-        if frame.shape != .plain || frame.compound.fmt != XctraceCompound.none && frame.hasElementChild {
-            return store(frame.compound, global: frame.hasID)
-        }
-        if frame.hasElementChild { return XctraceValue(kind: .opaque, bits: UInt64(frame.tag)) }
-        let start = text.pointer + frame.textStart
-        let length = text.count - frame.textStart
-        if let number = Self.canonicalNumber(start, length) { return XctraceValue(kind: .integer, bits: number) }
-        return XctraceValue(kind: .string, bits: UInt64(strings.intern(start, length)))
-    }
-
-    private mutating func store(_ compound: XctraceCompound, global: Bool) -> XctraceValue {
-        if global {
-            compounds.append(compound)
-            return XctraceValue(kind: .compound, bits: UInt64(compounds.count - 1))
-        }
-        rowCompounds.append(compound)
-        return XctraceValue(kind: .compound, bits: UInt64(rowCompounds.count - 1) | Self.rowLocal)
-    }
-
-    /// Puts a part of a compound (a pid, tid, process, first child) into it.
-    private mutating func give(_ value: XctraceValue, tag: UInt16, to parent: UnsafeMutablePointer<XctraceFrame>) {
-        switch parent.pointee.shape {
-        case .process:
-            if tag == names.pid, value.kind == .integer {
-                parent.pointee.compound.number = value.bits
-                parent.pointee.compound.hasNumber = true
-            }
-        case .thread:
-            if tag == names.tid, value.kind == .integer {
-                parent.pointee.compound.number = value.bits
-                parent.pointee.compound.hasNumber = true
-            } else if tag == names.process, let process = compound(value), process.hasNumber {
-                parent.pointee.compound.pid = process.number
-                parent.pointee.compound.hasPID = true
-            }
-        case .typedArray:
-            if parent.pointee.children == 1 {
-                switch value.kind {
-                case .string: parent.pointee.compound.label = UInt32(value.bits)
-                case .integer:
-                    var digits = Array(String(value.bits).utf8)
-                    parent.pointee.compound.label = strings.intern(&digits, digits.count)
-                case .empty: parent.pointee.compound.label = strings.intern(text.pointer, 0)
-                default: break
-                }
-            }
-        case .plain: break
-        }
-    }
-
-    private mutating func unresolved(_ id: UInt64) throws(XctraceReadError) {
-        if strict {
-            throw scanner.error("reference to id \(id), which is not defined before it", at: scanner.unitStart)
-        }
-        summary.unresolvedReferences += 1
-        if summary.unresolvedLocations.count < XctraceReadSummary.keptLocations {
-            summary.unresolvedLocations.append(scanner.location(of: scanner.unitStart))
-        }
-    }
-
-    private func number(_ attribute: XMLAttribute) throws(XctraceReadError) -> UInt64 {
-        let start = scanner.input.base + attribute.valueStart
-        guard let value = Self.canonicalNumber(start, attribute.valueLength) ?? Self.decimal(start, attribute.valueLength) else {
-            throw scanner.error("expected a number in \(scanner.name(of: attribute))=\"\(XMLScanner.string(start, min(attribute.valueLength, 40)))\"", at: attribute.valueStart)
-        }
-        return value
-    }
-
-    // MARK: - Numbers
-
-    /// The number written in `bytes` in canonical decimal (no sign, no leading zero, no space),
-    /// so that writing it back gives the same text.
-    @inline(__always)
-    static func canonicalNumber(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt64? {
-        guard length > 0, length <= 20, bytes[0] != UInt8(ascii: "0") || length == 1 else { return nil }
-        return decimal(bytes, length)
-    }
-
-    /// The decimal number in `bytes` (digits only), if it fits 64 bits.
-    @inline(__always)
-    static func decimal(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt64? {
-        guard length > 0 else { return nil }
-        var value: UInt64 = 0
-        for offset in 0..<length {
-            let digit = bytes[offset] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
-            guard !overflow, !carry else { return nil }
-            value = sum
-        }
-        return value
-    }
-
-    /// `"Name (1001)"` → 1001 and the offset of " (".
-    static func trailingParenthesisedNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, Int)? {
-        guard bytes.count >= 3, bytes[bytes.count - 1] == UInt8(ascii: ")") else { return nil }
-        var open = bytes.count - 2
-        while open >= 0 && bytes[open] != UInt8(ascii: "(") { open -= 1 }
-        guard open >= 0, let number = decimal(bytes.baseAddress! + open + 1, bytes.count - open - 2) else { return nil }
-        return (number, open > 0 && bytes[open - 1] == UInt8(ascii: " ") ? open - 1 : open)
-    }
-
-    /// The digits after the last `marker` in `bytes`.
-    static func number(after marker: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        let length = marker.utf8CodeUnitCount
-        guard bytes.count > length else { return nil }
-        var at = bytes.count - length
-        while at >= 0 {
-            if memcmp(bytes.baseAddress! + at, marker.utf8Start, length) == 0 {
-                var stop = at + length
-                while stop < bytes.count && bytes[stop] >= UInt8(ascii: "0") && bytes[stop] <= UInt8(ascii: "9") { stop += 1 }
-                return decimal(bytes.baseAddress! + at + length, stop - at - length)
-            }
-            at -= 1
-        }
-        return nil
-    }
-}
-
-/// Tags the reader recognises.
-struct XctraceNames {
-    var node, schema, col, row, sentinel, process, thread, typedArray, pid, tid: UInt16
-    var mnemonic, name, engineeringType: UInt16
-
-    init(_ tags: inout XMLScanner) {
-        node = tags.tagIndex("node")
-        schema = tags.tagIndex("schema")
-        col = tags.tagIndex("col")
-        row = tags.tagIndex("row")
-        sentinel = tags.tagIndex("sentinel")
-        process = tags.tagIndex("process")
-        thread = tags.tagIndex("thread")
-        typedArray = tags.tagIndex("typed-array")
-        pid = tags.tagIndex("pid")
-        tid = tags.tagIndex("tid")
-        mnemonic = tags.tagIndex("mnemonic")
-        name = tags.tagIndex("name")
-        engineeringType = tags.tagIndex("engineering-type")
-    }
-}
-
-/// An open element.
-struct XctraceFrame {
-    enum Role: UInt8 { case root, node, schema, col, columnField, row, cell, other }
-    enum Shape: UInt8 { case plain, process, thread, typedArray }
-    var role: Role
-    var shape: Shape = .plain
-    /// Whether the element's value is built (it has an id, is a requested cell, or is a part
-    /// of a compound being built).
-    var keep = false
-    var hasID = false
-    var hasRef = false
-    var hasElementChild = false
-    var field: UInt8 = 0
-    var tag: UInt16
-    var slot: Int32 = -1
-    var children: Int32 = 0
-    var id: UInt64 = 0
-    var referenced = XctraceValue.empty
-    var compound: XctraceCompound
-    var textStart: Int
-
-    init(role: Role, tag: UInt16, textStart: Int) {
-        self.role = role
-        self.tag = tag
-        self.textStart = textStart
-        compound = XctraceCompound(tag: tag)
+    private func compound(_ value: XctraceValue) -> UnsafeMutablePointer<XctraceCompound>? {
+        value.kind == .compound ? state.pointee.compound(value.bits) : nil
     }
 }

@@ -63,8 +63,8 @@ struct XctraceCompound {
 /// 8 bytes; strings and compounds are indices). An id far past the dense range (not what
 /// xctrace writes) goes to a dictionary instead, so a stray huge id cannot allocate gigabytes.
 struct XctraceIDTable: ~Copyable {
-    private var kinds = FlatArray<UInt8>(capacity: 1 << 16)
-    private var values = FlatArray<UInt64>(capacity: 1 << 16)
+    private var kinds = FlatArray<UInt8>(capacity: 1024)
+    private var values = FlatArray<UInt64>(capacity: 1024)
     private var sparse: [UInt64: XctraceValue] = [:]
     /// The number of definitions.
     private(set) var defined = 0
@@ -95,11 +95,12 @@ struct XctraceIDTable: ~Copyable {
 
     /// The value defined for `id`, or nil when it is not (yet) defined.
     @inline(__always)
-    func resolve(_ id: UInt64) -> XctraceValue? {
+    mutating func resolve(_ id: UInt64) -> XctraceValue? {
         if id < UInt64(kinds.count) {
             let kind = kinds[Int(id)]
             guard kind != 0 else { return nil }
-            return XctraceValue(kind: XctraceValue.Kind(rawValue: kind &- 1)!, bits: values[Int(id)])
+            // NB: only `define` writes kinds, each a valid raw value plus one.
+            return XctraceValue(kind: unsafeBitCast(kind &- 1, to: XctraceValue.Kind.self), bits: values[Int(id)])
         }
         return sparse.isEmpty ? nil : sparse[id]
     }
