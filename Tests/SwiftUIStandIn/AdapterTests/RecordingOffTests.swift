@@ -30,7 +30,7 @@ struct RecordingOffTests {
         #expect(counter.count == 1_000)
         #expect(scroller.offset == 1_000)
         #expect(feed.feed.offset == 1_000)
-        #expect(stateWrites(in: counter, at: "_count", "_value") == 1_001)
+        #expect(stateWrites(in: counter, at: "_count", "_slot") == 1_001)
         #expect(allocations == 0)
     }
 
@@ -47,6 +47,6 @@ struct RecordingOffTests {
         let counter = Counter()
         counter.$count.wrappedValue = 5
         #expect(counter.count == 5)
-        #expect(stateWrites(in: counter, at: "_count", "_value") == 1)
+        #expect(stateWrites(in: counter, at: "_count", "_slot") == 1)
     }
 }

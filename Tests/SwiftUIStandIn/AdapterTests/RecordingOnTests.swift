@@ -19,7 +19,7 @@ struct RecordingOnTests {
         #expect(writes.first?["site"] as? String == "TracerSwiftUITests/AdapterTestViews.swift:8")
         #expect(writes.map { $0["changed"] as? Bool } == [true, false])
         #expect(counter.count == 1)
-        #expect(stateWrites(in: counter, at: "_count", "_value") == 2)
+        #expect(stateWrites(in: counter, at: "_count", "_slot") == 2)
     }
 
     @Test func aBindingWriteRecordsToo() {
