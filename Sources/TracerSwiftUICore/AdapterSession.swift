@@ -12,12 +12,17 @@ public final class AdapterSession: Sendable {
     public let recorder: TraceRecorder
     // NB: Synchronization's Mutex, whose withLock specialises here (LockedBox's does not).
     let names: Mutex<NameTable>
+    private let registrations = Atomic<Int>(0)
 
     /// A session recording into `recorder`.
     public init(recorder: TraceRecorder) {
         self.recorder = recorder
         names = Mutex(NameTable())
     }
+
+    /// The Observation registrations of traced bodies waiting for a change: at most one per
+    /// traced body name, however often the bodies run.
+    public var pendingObservations: Int { registrations.load(ordering: .relaxed) }
 
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
     /// written when `Value` is `Equatable` (or a class: by identity).
@@ -43,15 +48,15 @@ public final class AdapterSession: Sendable {
     /// one, else under `scope`. The first body of each view type also names the traced
     /// properties the view declares.
     ///
-    /// The `@Observable` properties `content` reads are tracked: the first mutation of one after
-    /// this run is a `write` of the view (see `observedChange(of:)`). The tracking nests: an
-    /// enclosing tracking (SwiftUI's own, of the same `body`) still sees every read.
+    /// The `@Observable` properties `content` reads are tracked unless a registration of this
+    /// body is pending: the first mutation of one is a `write` of the view (see
+    /// `observedChange(of:)`). The tracking nests: an enclosing tracking (SwiftUI's own, of the
+    /// same `body`) still sees every read.
     public func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () -> Content) -> Content {
         guard recorder.isRecording else { return content() }
         let stack = BodyStack.current
         let parent = stack.frames.last?.view
         let body = names.withLock { $0.body(of: view, label: label, parent: parent, scope: scope, in: recorder) }
-        body.ran()
         stack.frames.append(BodyStack.Frame(view: body.view))
         let start = recorder.now()
         defer {
@@ -64,25 +69,29 @@ public final class AdapterSession: Sendable {
             event.hasDuration = true
             recorder.record(event)
         }
+        guard body.claim() else { return content() }
+        defer { body.endClaim() }
         // NB: the onChange closure is made only when `content` read an `@Observable` property.
         return withObservationTracking(content, onChange: observedChange(of: body))
     }
 
     /// What an `@Observable` change `body` observed does: it records a `write` of the view, `prop`
-    /// the model types the view holds, wrapper `Observable`, `changed` true, unless one was
-    /// recorded since the body last ran.
+    /// the model types the view holds, wrapper `Observable`, `changed` true. Made when the body's
+    /// reads are registered, which it counts.
     ///
     /// NB: `changed` is what Observation tells: since Swift 6.2 an `@Observable` property whose
     /// type is `Equatable` (or a class) does not notify an equal (identical) value; one of
     /// another type, or a model compiled by an older compiler, notifies every set.
     ///
-    /// NB: Observation calls it once per registration, on the mutating thread, before the value
-    /// changes. A burst of mutations before the next body is one write; so is one mutation seen
-    /// by several runs of the body that it did not separate (their registrations cannot be
-    /// cancelled, and all fire).
+    /// NB: Observation calls it once, on the mutating thread, before the value changes: a burst
+    /// of mutations before the body runs again is one write. Runs of the body while it is pending
+    /// register nothing, so that a body re-evaluated by other state piles up no registrations.
     private func observedChange(of body: TracedBody) -> @Sendable () -> Void {
-        { [recorder] in
-            guard body.takeChange() else { return }
+        body.register()
+        registrations.add(1, ordering: .relaxed)
+        return { [self] in
+            body.fired()
+            registrations.subtract(1, ordering: .relaxed)
             recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))
         }
     }
