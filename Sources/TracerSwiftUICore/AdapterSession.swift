@@ -6,13 +6,20 @@ import Tracer
 /// changes and marks.
 ///
 /// NB: the names behind each event (a view's type, a property's label, a site) are interned once
-/// per declaration or view type; an event then costs a table look-up and the recorder's append.
+/// per declaration or view type; an event then costs a table look-up (none when the thread's last
+/// one was the same, see `BodyStack`) and the recorder's append.
 public final class AdapterSession: Sendable {
     /// Where the events go.
     public let recorder: TraceRecorder
     // NB: Synchronization's Mutex, whose withLock specialises here (LockedBox's does not).
     let names: Mutex<NameTable>
     private let registrations = Atomic<Int>(0)
+    /// Tells the threads' cached look-ups apart from another session's.
+    let id = AdapterSession.sessions.add(1, ordering: .relaxed).newValue
+    private static let sessions = Atomic<UInt64>(0)
+    /// Moves on whenever a body was named for the first time (which may rename declarations), so
+    /// that a thread's cached declaration symbols are looked up again.
+    private let namings = Atomic<UInt64>(0)
 
     /// A session recording into `recorder`.
     public init(recorder: TraceRecorder) {
@@ -28,10 +35,33 @@ public final class AdapterSession: Sendable {
     /// written when `Value` is `Equatable` (or a class: by identity).
     public func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
         guard recorder.isRecording else { return }
-        let symbols = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
+        let symbols = symbols(for: declaration, of: Value.self)
         recorder.record(.write(
             view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind,
             changed: symbols.change.changed(from: old, to: new), site: symbols.site, tx: 0))
+    }
+
+    /// The symbols of `declaration`'s writes: the thread's last ones when they are the same
+    /// declaration's and nothing was renamed since, else the table's.
+    private func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type) -> NameTable.DeclarationSymbols {
+        let cache = BodyStack.current
+        let key = declaration.key
+        let naming = namings.load(ordering: .acquiring)
+        if let last = cache.lastDeclaration, last.session == id, last.key == key, last.naming == naming { return last.symbols }
+        let (symbols, kept) = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
+        if kept { cache.lastDeclaration = BodyStack.LastDeclaration(session: id, key: key, naming: naming, symbols: symbols) }
+        return symbols
+    }
+
+    /// The traced body `view` runs as under `parent` or `scope`: the thread's last one when it is
+    /// the same, else the table's.
+    private func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody {
+        let key = NameTable.ViewKey(view: View.self, label: label, parent: parent, scope: scope)
+        if let last = stack.lastBody, last.session == id, last.key == key { return last.body }
+        let (body, named) = names.withLock { $0.body(of: view, key: key, scope: scope, in: recorder) }
+        if named { namings.add(1, ordering: .releasing) }
+        stack.lastBody = BodyStack.LastBody(session: id, key: key, body: body)
+        return body
     }
 
     /// Records a change an observable model announced: a write of `property` in the model's type.
@@ -56,17 +86,19 @@ public final class AdapterSession: Sendable {
         guard recorder.isRecording else { return content() }
         let stack = BodyStack.current
         let parent = stack.frames.last?.view
-        let body = names.withLock { $0.body(of: view, label: label, parent: parent, scope: scope, in: recorder) }
+        let body = body(of: view, label: label, parent: parent, scope: scope, stack: stack)
         stack.frames.append(BodyStack.Frame(view: body.view))
-        let start = recorder.now()
+        // NB: timed in the recorder's ticks (cheaper than the monotonic clock), converted when written.
+        let start = recorder.ticks()
         defer {
-            let elapsed = recorder.now() &- start
+            let elapsed = recorder.ticks() &- start
             let frame = stack.frames.removeLast()
             if !stack.frames.isEmpty { stack.frames[stack.frames.count - 1].nested &+= elapsed }
             var event = TraceEvent(kind: .bodyEval)
             event.view = body.view
             event.dur = elapsed &- min(frame.nested, elapsed)
             event.hasDuration = true
+            event.durationInTicks = true
             recorder.record(event)
         }
         guard body.claim() else { return content() }

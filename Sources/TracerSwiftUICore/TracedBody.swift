@@ -21,13 +21,23 @@ final class TracedBody: Sendable {
     }
 
     /// Whether this run tracks its reads: no registration is pending and no other run is tracking.
-    func claim() -> Bool { state.compareExchange(expected: Self.idle, desired: Self.claimed, ordering: .acquiringAndReleasing).exchanged }
+    ///
+    /// NB: a load and a store, not a compare-and-exchange (twice the cost of the rest of a body's
+    /// bookkeeping): runs of one body on two threads at once may both track, so the bound is one
+    /// registration per body and thread (SwiftUI runs bodies on the main thread).
+    func claim() -> Bool {
+        guard state.load(ordering: .acquiring) == Self.idle else { return false }
+        state.store(Self.claimed, ordering: .relaxed)
+        return true
+    }
 
     /// The claiming run's reads are registered.
     func register() { state.store(Self.registered, ordering: .releasing) }
 
     /// The claiming run ends: unless it registered, the next run may track.
-    func endClaim() { _ = state.compareExchange(expected: Self.claimed, desired: Self.idle, ordering: .acquiringAndReleasing) }
+    func endClaim() {
+        if state.load(ordering: .relaxed) == Self.claimed { state.store(Self.idle, ordering: .relaxed) }
+    }
 
     /// The registration fired (Observation calls a registration once): the next run may track.
     func fired() { state.store(Self.idle, ordering: .releasing) }
