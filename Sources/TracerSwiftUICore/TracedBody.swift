@@ -1,5 +1,5 @@
 import Synchronization
-import Tracer
+import TracerCore
 
 /// One traced body as the adapter names it, and whether an Observation registration of it is
 /// pending: one at most, however often the body runs.

@@ -22,8 +22,8 @@ let package = Package(
         .target(name: "Combine", swiftSettings: asAppleBuildsIt),
         .target(name: "SwiftUI", dependencies: ["Combine"], swiftSettings: asAppleBuildsIt),
         .target(name: "TracerTicks"),
-        .target(name: "Tracer", dependencies: ["TracerTicks"]),
-        .target(name: "TracerSwiftUICore", dependencies: ["Tracer"], swiftSettings: strict),
+        .target(name: "TracerCore", dependencies: ["TracerTicks"]),
+        .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"], swiftSettings: strict),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore", "SwiftUI", "Combine"], swiftSettings: strict),
         .executableTarget(
             name: "SwiftUIScrollOffset", dependencies: ["TracerSwiftUI", "SwiftUI"], exclude: ["README.md"], swiftSettings: strict
