@@ -28,7 +28,8 @@ public final class AdapterSession: Sendable {
     }
 
     /// The Observation registrations of traced bodies waiting for a change: at most one per
-    /// traced body name, however often the bodies run.
+    /// traced body name, however often the bodies run (one per thread for a body run on several
+    /// threads at once, see `TracedBody.claim()`).
     public var pendingObservations: Int { registrations.load(ordering: .relaxed) }
 
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
