@@ -64,6 +64,7 @@ enum VisualCommand {
         try checkMarks(result)
         try close(&output)
         warn(result.summary, console: console)
+        if let untimed = result.summary.untimedWarning(exporter.untimedEvaluations) { console.warning(untimed) }
         if let limit = type(of: exporter).viewerLimit, output.byteCount > limit.bytes {
             console.warning(
                 "\(output.displayName): \(output.byteCount >> 20) MB, more than \(limit.viewer) loads (\(limit.bytes >> 20) MB); "

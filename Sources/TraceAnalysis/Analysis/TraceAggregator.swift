@@ -55,6 +55,11 @@ struct TraceAggregator {
     /// Whether a body evaluation without `dur` counts as one of 0 ns (every source but
     /// Instruments: set once the header is read).
     var untimedEvaluationsTakeNoTime = true
+
+    /// Reads `header`'s source: whether an evaluation without `dur` took 0 ns or has no time.
+    mutating func adopt(_ header: TraceHeader?) {
+        untimedEvaluationsTakeNoTime = !(header?.isInstruments ?? false)
+    }
     /// Whether cause chains are followed (see `TraceAnalyzer.AnalysisOptions.followsCauses`).
     private let followsCauses: Bool
 
@@ -78,7 +83,7 @@ struct TraceAggregator {
             marks.append((event.name, event.seq, event.ts, EventCounters()))
             interval = EventCounters()
         }
-        if markViews != nil { markViews!.add(&event) }
+        if markViews != nil { markViews!.add(&event, timed: untimedEvaluationsTakeNoTime || event.has(.dur)) }
         // NB: the meta header describes the trace; it is not one of its events.
         if event.kind != .meta { interval.events += 1 }
         let view = Int(event.view)
@@ -103,6 +108,8 @@ struct TraceAggregator {
             if untimedEvaluationsTakeNoTime || event.has(.dur) {
                 interval.bodyTimeNs = interval.bodyTimeNs.addingSaturated(event.dur)
                 durations.add(event.dur, for: view)
+            } else {
+                interval.untimedEvals += 1
             }
             if event.has(.changed) && event.changed == 0 {
                 count(.wastedEvals, view)

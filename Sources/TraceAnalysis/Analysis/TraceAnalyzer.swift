@@ -173,7 +173,7 @@ public enum TraceAnalyzer {
     private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
         var aggregator = TraceAggregator(markViews: options.markViews, followsCauses: options.followsCauses)
         guard try reader.advance() else { return aggregator.partial(reader) }
-        aggregator.untimedEvaluationsTakeNoTime = !(reader.header?.isInstruments ?? false)
+        aggregator.adopt(reader.header)
         repeat { reader.withCurrent { aggregator.add(&$0) } } while try reader.advance()
         return aggregator.partial(reader)
     }

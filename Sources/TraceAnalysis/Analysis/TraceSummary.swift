@@ -72,6 +72,14 @@ public struct TraceSummary: Sendable, Hashable {
     /// Whether the trace's source can produce `capability`.
     public func can(_ capability: TraceCapability) -> Bool { header?.can(capability) ?? capability.isImpliedWithoutList }
 
+    /// The warning that `totals.untimedEvals` body evaluations have no duration, ending with what
+    /// the output does with them; nil when every evaluation has one.
+    public func untimedWarning(_ handling: String) -> String? {
+        guard totals.untimedEvals > 0 else { return nil }
+        return "\(file): \(totals.untimedEvals) body evaluation(s) without a duration "
+            + "(Instruments updates in flight or begun before recording): \(handling)"
+    }
+
     /// Whether reports show hitch and update-group figures: for a trace from Instruments, or one
     /// whose header lists them (`n/a` where it lacks them).
     ///

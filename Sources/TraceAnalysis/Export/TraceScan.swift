@@ -56,6 +56,7 @@ public enum TraceScan {
         var names = TraceNames()
         while var event = try reader.next() {
             names.catchUp(with: reader)
+            if event.kind == .meta { aggregator.adopt(reader.header) }
             if let filter, !filter(&event, names) { continue }
             aggregator.add(&event)
             collector?.add(&event)
@@ -65,8 +66,14 @@ public enum TraceScan {
     }
 }
 
-/// The names behind a reader's interned ids, resolved once per distinct name.
+/// The names behind a reader's interned ids, resolved once per distinct name, and its header.
 public struct TraceNames: Sendable {
+    /// The trace's `meta` header, once read.
+    public private(set) var header: TraceHeader?
+    /// Whether a body evaluation without `dur` has no known length (an Instruments trace), rather
+    /// than one of 0 ns (a normalised runtime trace).
+    public private(set) var evaluationsMayBeUntimed = false
+
     /// The view paths' UTF-8 bytes one after another: id `i`'s bytes end at `viewEnds[i]` and
     /// start where id `i - 1`'s end.
     ///
@@ -90,6 +97,10 @@ public struct TraceNames: Sendable {
 
     /// Resolves the names `reader` interned since the last call.
     mutating func catchUp(with reader: borrowing TraceReader) {
+        if header == nil, let read = reader.header {
+            header = read
+            evaluationsMayBeUntimed = read.isInstruments
+        }
         while viewEnds.count <= reader.viewCount {
             viewBytes.append(contentsOf: reader.viewBytes(ViewID(viewEnds.count)))
             viewEnds.append(viewBytes.count)

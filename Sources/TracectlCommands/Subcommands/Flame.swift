@@ -59,11 +59,14 @@ enum Flame: Subcommand {
             summary = result.summary
         }
         VisualCommand.warn(summary, console: console)
+        let untimed = weight == .time ? summary.untimedWarning("left out of the time weights") : nil
+        if let untimed { console.warning(untimed) }
         var output = try VisualCommand.output(arguments)
         switch format {
         case .svg:
             let variant = summary.header?.variant.map { " (\($0))" } ?? ""
-            let title = "\(summary.header?.scenario ?? summary.file)\(variant) — \(weight.unit) by view"
+            let note = untimed == nil ? "" : " (\(summary.totals.untimedEvals) evaluations without a duration left out)"
+            let title = "\(summary.header?.scenario ?? summary.file)\(variant) — \(weight.unit) by view\(note)"
             output.write(FlameSVGRenderer.render(FlameTree(views: summary, weight: weight), options: .init(title: title, unit: weight.unit)))
         case .text:
             output.write(FlameTextRenderer.render(FlameTree(views: summary, weight: weight), width: width, unit: weight.unit))
