@@ -50,11 +50,12 @@ enum VisualCommand {
     }
 
     /// Streams the slice of `source` the arguments choose through `exporter` into the output
-    /// `-o` names.
+    /// `-o` names; returns the slice's summary.
+    @discardableResult
     static func stream(
         _ exporter: some StreamingExporter, source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments,
         console: Console
-    ) throws(CommandError) {
+    ) throws(CommandError) -> TraceSummary {
         var exporter = exporter
         var output = try output(arguments)
         let slice = slice(arguments)
@@ -70,6 +71,7 @@ enum VisualCommand {
                 "\(output.displayName): \(output.byteCount >> 20) MB, more than \(limit.viewer) loads (\(limit.bytes >> 20) MB); "
                     + "export a slice with --mark NAME or --from/--to (marks or ns)")
         }
+        return result.summary
     }
 
     /// Runs `body`, mapping a trace error to `tracectl: error: FILE:LINE:COL: …` (exit 2).

@@ -40,8 +40,9 @@ enum Flame: Subcommand {
         let width = try arguments.integer("--width", in: 40...1000) ?? console.terminalWidth(fallback: 100)
         let options = VisualCommand.readOptions(arguments)
         if format == .speedscope {
-            try VisualCommand.stream(
+            let summary = try VisualCommand.stream(
                 SpeedscopeExporter(weight: weight), source: source, options: options, arguments: arguments, console: console)
+            warnUnavailable(weight, summary, console: console)
             return .success
         }
         let slice = VisualCommand.slice(arguments)
@@ -59,6 +60,7 @@ enum Flame: Subcommand {
             summary = result.summary
         }
         VisualCommand.warn(summary, console: console)
+        warnUnavailable(weight, summary, console: console)
         let untimed = weight == .time ? summary.untimedWarning("left out of the time weights") : nil
         if let untimed { console.warning(untimed) }
         var output = try VisualCommand.output(arguments)
@@ -75,5 +77,11 @@ enum Flame: Subcommand {
         }
         try VisualCommand.close(&output)
         return .success
+    }
+
+    /// Warns when the trace's source cannot produce `weight`: its graph is empty, not a measured 0.
+    private static func warnUnavailable(_ weight: FlameWeight, _ summary: TraceSummary, console: Console) {
+        guard let missing = weight.metric.unavailability(in: summary.header) else { return }
+        console.warning("\(summary.file): --weight \(weight.rawValue) is not available (\(missing)): nothing to draw")
     }
 }
