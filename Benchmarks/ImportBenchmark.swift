@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import TraceAnalysis
+import TraceImport
 
 /// `tracer-bench import [--megabytes N] [--short-megabytes N] [--runs R] [--keep]`: `tracectl import` of two
 /// generated Xcode-style console logs (`_printChanges()` lines with timestamp and process prefixes),

@@ -15,7 +15,7 @@ public struct Environment<Value>: DynamicProperty {
     let read: (EnvironmentValues) -> Value?
     let missing: () -> Value
     /// The name of the `@Observable` model type it reads (nil for a key path).
-    let observableModelName: String?
+    package let observableModelName: String?
     let slot = InstallSlot<EnvironmentReading<Value>>()
 
     /// Reads the value at `keyPath`.

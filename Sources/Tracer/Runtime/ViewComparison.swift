@@ -1,38 +1,6 @@
-/// Equality of arbitrary values, as the runtime needs it for writes and view inputs.
-package enum ValueComparison {
-    /// Whether a write from `old` to `new` changed the value: by `==` when `Equatable`, by
-    /// identity for class references, by bytes for plain values (see `sameBytes`), nil when it
-    /// cannot be told.
-    package static func changed<Value>(from old: Value, to new: Value) -> Bool? {
-        if let old = old as? any Equatable { return !isEqual(old, new) }
-        if Value.self is AnyObject.Type || type(of: old as Any) is AnyObject.Type {
-            return (old as AnyObject) !== (new as AnyObject)
-        }
-        return sameBytes(old, new).map(!)
-    }
-
-    /// `lhs == rhs` when `rhs` has `lhs`'s type.
-    static func isEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
-        guard let rhs = rhs as? T else { return false }
-        return lhs == rhs
-    }
-
-    /// Whether two values of a plain type have the same bytes; nil when the type is not plain.
-    ///
-    /// Plain is what the standard library's `_isPOD` says: a type whose copies are bitwise copies
-    /// — integers, floating-point numbers, `Bool`, `CGPoint`/`CGSize`/`CGRect`, SIMD vectors,
-    /// and structs, tuples and enums made only of those. A type holding a class reference, a
-    /// closure, an existential (`Any`, `any P`), a `String`, an `Array` or any other
-    /// copy-on-write storage is not plain. As in SwiftUI, bytes are not `==`: `0.0` and `-0.0`
-    /// differ, two `nan`s with the same bits are the same.
-    static func sameBytes(_ lhs: Any, _ rhs: Any) -> Bool? {
-        func compare<T>(_ lhs: T) -> Bool? {
-            guard _isPOD(T.self), let rhs = rhs as? T else { return nil }
-            return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
-        }
-        return _openExistential(lhs, do: compare)
-    }
-
+/// How the runtime compares view values and their inputs; `ValueComparison` (TracerCore) holds
+/// the value equality it shares with the SwiftUI adapter.
+extension ValueComparison {
     /// Whether a child view is the same as its previous value, as SwiftUI compares a view: field
     /// by field (see `sameInput`), and by the view's own `==` only under `.equatable()` /
     /// `EquatableView` (`byEquality`).
