@@ -62,13 +62,6 @@ enum ImportBenchmark {
         }
         return figures
     }
-
-    /// CPU time this process has used, in nanoseconds.
-    private static func cpuNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 }
 
 /// Writes a deterministic console log of one of two shapes.
