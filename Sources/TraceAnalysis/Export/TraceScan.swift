@@ -66,10 +66,11 @@ public enum TraceScan {
     }
 }
 
-/// The names behind a reader's interned ids, resolved once per distinct name, and its header.
+/// The names behind a reader's interned ids, resolved once per distinct name, and what its header
+/// says of evaluations without `dur`.
 public struct TraceNames: Sendable {
-    /// The trace's `meta` header, once read.
-    public private(set) var header: TraceHeader?
+    /// Whether the header was read (then `evaluationsMayBeUntimed` holds).
+    private var headerRead = false
     /// Whether a body evaluation without `dur` has no known length (an Instruments trace), rather
     /// than one of 0 ns (a normalised runtime trace).
     public private(set) var evaluationsMayBeUntimed = false
@@ -97,9 +98,9 @@ public struct TraceNames: Sendable {
 
     /// Resolves the names `reader` interned since the last call.
     mutating func catchUp(with reader: borrowing TraceReader) {
-        if header == nil, let read = reader.header {
-            header = read
-            evaluationsMayBeUntimed = read.isInstruments
+        if !headerRead, let header = reader.header {
+            headerRead = true
+            evaluationsMayBeUntimed = header.isInstruments
         }
         while viewEnds.count <= reader.viewCount {
             viewBytes.append(contentsOf: reader.viewBytes(ViewID(viewEnds.count)))
