@@ -139,6 +139,25 @@ struct XctraceReaderTests {
         }
     }
 
+    @Test("numbers up to 2^64 - 1, huge ids and ids skipped over resolve through refs")
+    func idTable() throws {
+        let xml = document("t", ["a:duration", "b:string", "c:uint64"], [
+            #"<duration id="1">18446744073709551615</duration><string id="4000000000">far</string><uint64 id="7">35184372088832</uint64>"#,
+            #"<duration ref="1"/><string ref="4000000000"/><uint64 ref="7"/>"#,
+            #"<duration id="3">00012</duration><string ref="5"/><uint64 id="8">18446744073709551616</uint64>"#,
+            #"<duration ref="3"/><string ref="2"/><uint64 ref="8"/>"#,
+        ])
+        let read = try readRows(xml, ["t": ["a", "b", "c"]])
+        #expect(read.rows == [
+            ["18446744073709551615", "\"far\"", "35184372088832"],
+            ["18446744073709551615", "\"far\"", "35184372088832"],
+            ["\"00012\"", "-", "\"18446744073709551616\""],
+            ["\"00012\"", "-", "\"18446744073709551616\""],
+        ])
+        #expect(read.summary.unresolvedReferences == 2)
+        #expect(read.summary.definedIDs == 5)
+    }
+
     @Test("entities and character references are decoded in text and attributes")
     func entities() throws {
         let xml = document("t", ["a:string", "b:string"], [
