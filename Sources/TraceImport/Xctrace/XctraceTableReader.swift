@@ -26,9 +26,9 @@ package struct XctraceTableReader: ~Copyable {
     // (every accessor, once per cell) copy nothing.
     private let state: UnsafeMutablePointer<XctraceReaderState>
 
-    /// Reads the document at `path`.
-    package init(path: String, request: XctraceRequest, strict: Bool = false) throws(XctraceReadError) {
-        let state = try XctraceReaderState(path: path, request: request, strict: strict)
+    /// Reads the document at `path`, `blockSize` bytes at a time.
+    package init(path: String, request: XctraceRequest, strict: Bool = false, blockSize: Int = 1 << 20) throws(XctraceReadError) {
+        let state = try XctraceReaderState(path: path, request: request, strict: strict, blockSize: blockSize)
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: state)
     }
