@@ -72,6 +72,8 @@ public struct XctraceImportSummary: Sendable {
     /// `swiftui-updates` rows that are not view bodies, by update type.
     public var otherUpdates: [String: Int] = [:]
     public var updateGroups = 0
+    /// `swiftui-full-causes` rows not used, `swiftui-causes` being there.
+    public var unusedFullCauseEdges = 0
     public var unresolvedReferences = 0
     public var controlBytes = 0
     /// Warnings to print (the process chosen, rows of other apps, durations left out…).
@@ -93,6 +95,7 @@ public struct XctraceImportSummary: Sendable {
         if c.otherProcessRows > 0 { skipped.append("\(c.otherProcessRows) body rows of other processes") }
         if c.otherLinkEvents > 0 { skipped.append("\(c.otherLinkEvents) link events other than Update") }
         if c.garbageHitches > 0 { skipped.append("\(c.garbageHitches) hitches with a garbage duration") }
+        if unusedFullCauseEdges > 0 { skipped.append("\(unusedFullCauseEdges) swiftui-full-causes (swiftui-causes is there)") }
         if !skipped.isEmpty { text += "; rows left out: " + skipped.joined(separator: ", ") }
         if source == .instruments {
             text += "; cause edges: \(c.joinedByID) joined by id, \(c.joinedByNameAndTime) by name and time, "
@@ -182,8 +185,14 @@ public enum XctraceImporter {
             summary.warnings.append("\(path): the legacy instruments' tables have no process column: every row is kept, "
                 + "so rows of other apps on the same simulator host may be mixed in")
         }
-        let hasCauses = tablesRead.contains { $0.schema == XctraceSchema.causes || $0.schema == XctraceSchema.fullCauses }
         let has = { (schema: String) in tablesRead.contains { $0.schema == schema } }
+        let hasCauses = has(XctraceSchema.causes) || has(XctraceSchema.fullCauses)
+        // NB: the full graph's edges only when the default graph is not there (they repeat it).
+        if has(XctraceSchema.causes) {
+            summary.unusedFullCauseEdges = rows.fullEdges.count
+        } else {
+            rows.edges = rows.fullEdges
+        }
         var capabilities: [TraceCapability] = rows.isLegacy
             ? [.write, .bodyEval, .duration, .cause, .wrapper, .stateInit]
             : hasCauses ? [.write, .invalidate, .bodyEval, .skip, .duration, .cause, .wrapper] : [.bodyEval, .duration]

@@ -69,6 +69,8 @@ struct XctraceRows {
     /// Rows of `swiftui-updates` that are not view bodies, by update type.
     var otherUpdates: [String: Int] = [:]
     var edges: [Edge] = []
+    /// The edges of `swiftui-full-causes`, used only without `swiftui-causes`.
+    var fullEdges: [Edge] = []
     var groups: [Group] = []
     var hitches: [Hitch] = []
     var links: [Link] = []
@@ -145,10 +147,11 @@ extension XctraceRows {
                 view: Self.viewName(viewName: text(6), description: text(4)),
                 isSwiftUIModule: XctraceSchema.isSwiftUIModule(text(5)), thread: reader.thread(reader[8]).tid ?? 0, process: pid))
         case XctraceSchema.causes, XctraceSchema.fullCauses:
-            edges.append(Edge(
+            let edge = Edge(
                 time: integer(0) ?? 0, sourceID: integer(1), source: reader.label(reader[2]) ?? text(2) ?? "",
                 destinationID: integer(3), destination: reader.label(reader[4]) ?? text(4) ?? "", label: text(5) ?? "",
-                process: process(6)))
+                process: process(6))
+            if schema == XctraceSchema.causes { edges.append(edge) } else { fullEdges.append(edge) }
         case XctraceSchema.groups:
             groups.append(Group(start: integer(0) ?? 0, duration: integer(1) ?? 0, thread: reader.thread(reader[3]).tid ?? 0, process: process(2)))
         case XctraceSchema.hitches:
@@ -186,6 +189,7 @@ extension XctraceRows {
         bodies += other.bodies
         otherUpdates.merge(other.otherUpdates, uniquingKeysWith: +)
         edges += other.edges
+        fullEdges += other.fullEdges
         groups += other.groups
         hitches += other.hitches
         links += other.links
