@@ -4,7 +4,8 @@ import Testing
 import TracerTestSupport
 import XctraceSynthetic
 
-/// Reads every row of `reader`, rendering each requested cell as text (see `render`).
+/// Reads every row of `reader`, rendering each requested cell as text (see `render`), with the
+/// fmt of the columns named in `fmt`.
 func rows(of reader: inout XctraceTableReader, fmt: Set<String> = []) throws -> (tables: [String], rows: [[String]]) {
     var tables: [String] = []
     var rows: [[String]] = []
@@ -14,7 +15,9 @@ func rows(of reader: inout XctraceTableReader, fmt: Set<String> = []) throws -> 
             tables.append("\(reader.table!.schema)@\(reader.table!.xpath ?? "-")")
         case .row:
             let table = reader.table!
-            rows.append(table.slots.indices.map { render(reader, $0, fmt: false) })
+            rows.append(table.slots.indices.map { slot in
+                render(reader, slot, fmt: table.slots[slot].map { fmt.contains(table.columns[$0].mnemonic) } ?? false)
+            })
         case .endOfTable:
             tables.append("end")
         }
@@ -31,20 +34,8 @@ func readRows(
     for (schema, names) in request { columns[schema] = names.map { ($0, fmt.contains($0) ? .fmt : .value) } }
     return try bytes.withUnsafeBytes { raw in
         var reader = XctraceTableReader(bytes: raw, name: "t.xml", request: XctraceRequest(columns), strict: strict)
-        var tables: [String] = []
-        var rows: [[String]] = []
-        while let event = try reader.next() {
-            switch event {
-            case .table:
-                tables.append("\(reader.table!.schema)@\(reader.table!.xpath ?? "-")")
-            case .row:
-                let count = reader.table!.slots.count
-                rows.append((0..<count).map { render(reader, $0, fmt: fmt.contains(request[reader.table!.schema]![$0])) })
-            case .endOfTable:
-                tables.append("end")
-            }
-        }
-        return (tables, rows, reader.summary)
+        let read = try rows(of: &reader, fmt: fmt)
+        return (read.tables, read.rows, reader.summary)
     }
 }
 
