@@ -13,14 +13,17 @@ public struct VisualProfile: Sendable, Hashable {
     }
 
     /// Reads `source` once (standard input included) and builds its profile; with `advising`,
-    /// the advice too (findings saving `TraceAdvisor.defaultMinimumSavings` or more).
+    /// the advice too (findings saving `TraceAdvisor.defaultMinimumSavings` or more); with
+    /// `causeGraph`, the summary's cause graph.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func load(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false
+        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false, causeGraph: Bool = false
     ) throws(TraceError) -> VisualProfile {
         var timeline = EvalTimeline()
-        let (summary, advice) = try TraceScan.run(source: source, options: options, advising: advising) { event, _ in
+        let (summary, advice) = try TraceScan.run(
+            source: source, options: options, advising: advising, causeGraph: causeGraph
+        ) { event, _ in
             timeline.add(event)
         }
         return VisualProfile(

@@ -1,0 +1,149 @@
+/// Draws cause-graph edges as a Mermaid `flowchart` or a Graphviz `digraph`: the one drawing of
+/// `tracectl graph` and of `diff`'s merged graph.
+///
+/// Every name is escaped for the syntax it lands in (`MermaidText`, `DOTText`): a view named
+/// `Row<"x">` or holding `-->`, `%%`, brackets, HTML or a line break draws as its name.
+public enum GraphPicture {
+    /// How an edge is drawn.
+    public enum Style: Sendable, Hashable {
+        /// An edge of one graph, or one on both sides of a diff.
+        case plain
+        /// Only in a diff's variant.
+        case new
+        /// Only in a diff's base.
+        case removed
+    }
+
+    /// One edge to draw: its ends, its label (the counts), how it is drawn and how heavy it is.
+    public struct Edge: Sendable, Hashable {
+        public var key: CauseEdge.Key
+        /// The source's wrapper and site (the node's second line); empty for a view.
+        public var wrapper: String
+        public var site: String
+        public var label: String
+        public var style: Style
+        /// What the edge's width grows with (its evaluations and skips).
+        public var weight: Int
+
+        public init(key: CauseEdge.Key, wrapper: String, site: String, label: String, style: Style = .plain, weight: Int) {
+            self.key = key
+            self.wrapper = wrapper
+            self.site = site
+            self.label = label
+            self.style = style
+            self.weight = weight
+        }
+    }
+
+    /// The nodes of `edges` in order of first appearance, each with the first wrapper and site seen.
+    private static func nodes(_ edges: [Edge]) -> [(node: CauseNode, detail: String)] {
+        var seen = Set<CauseNode>()
+        var nodes: [(node: CauseNode, detail: String)] = []
+        for edge in edges {
+            if seen.insert(edge.key.from).inserted {
+                let detail = [edge.wrapper.isEmpty ? "" : "@" + edge.wrapper, edge.site].filter { !$0.isEmpty }.joined(separator: " ")
+                nodes.append((edge.key.from, detail))
+            }
+            if seen.insert(.view(edge.key.to)).inserted { nodes.append((.view(edge.key.to), "")) }
+        }
+        return nodes
+    }
+
+    /// A Mermaid `flowchart` (as GitHub renders it in Markdown): sources as rounded nodes with
+    /// their wrapper and site, views as boxes, counts on the edges; `notes` (what was left out,
+    /// why nothing is drawn) as a node of their own, so that no picture is silently partial.
+    public static func mermaid(_ edges: [Edge], notes: [String]) -> String {
+        var output = "flowchart LR\n"
+        let nodes = nodes(edges)
+        var ids: [CauseNode: String] = [:]
+        for (index, (node, detail)) in nodes.enumerated() {
+            let id = "n\(index)"
+            ids[node] = id
+            let label = MermaidText.escape(node.name) + (detail.isEmpty ? "" : "<br>" + MermaidText.escape(detail))
+            output += node.isSource ? "    \(id)([\"\(label)\"])\n" : "    \(id)[\"\(label)\"]\n"
+        }
+        for edge in edges {
+            let arrow = switch edge.style {
+            case .plain: "-->"
+            case .new: "==>"
+            case .removed: "-.->"
+            }
+            output += "    \(ids[edge.key.from]!) \(arrow)|\"\(MermaidText.escape(edge.label))\"| \(ids[.view(edge.key.to)]!)\n"
+        }
+        for (index, note) in notes.enumerated() { output += "    note\(index)[/\"\(MermaidText.escape(note))\"/]\n" }
+        return output
+    }
+
+    /// A Graphviz `digraph` (`dot -Tsvg`): sources as ellipses with their wrapper and site, views
+    /// as boxes, counts on the edges and widths growing with them; new edges red and bold,
+    /// removed ones dashed; `notes` as a note node.
+    public static func dot(_ edges: [Edge], notes: [String]) -> String {
+        var output = "digraph causes {\n    rankdir=LR;\n    node [shape=box, fontname=\"Helvetica\"];\n"
+        output += "    edge [fontname=\"Helvetica\", fontsize=10];\n"
+        let nodes = nodes(edges)
+        var ids: [CauseNode: String] = [:]
+        for (index, (node, detail)) in nodes.enumerated() {
+            let id = "n\(index)"
+            ids[node] = id
+            let label = DOTText.escape(node.name) + (detail.isEmpty ? "" : "\\n" + DOTText.escape(detail))
+            output += "    \(id) [label=\"\(label)\"\(node.isSource ? ", shape=ellipse" : "")];\n"
+        }
+        let heaviest = max(edges.map(\.weight).max() ?? 1, 1)
+        for edge in edges {
+            // NB: widths from 1 to 5, by the edge's share of the heaviest edge's weight.
+            let width = 1 + 4 * Double(edge.weight) / Double(heaviest)
+            var attributes = "label=\"\(DOTText.escape(edge.label))\", penwidth=\(Formatting.fixed(width, decimals: 1))"
+            switch edge.style {
+            case .plain: break
+            case .new: attributes += ", color=\"#cf222e\", fontcolor=\"#cf222e\", style=bold"
+            case .removed: attributes += ", color=\"#6e7781\", fontcolor=\"#6e7781\", style=dashed"
+            }
+            output += "    \(ids[edge.key.from]!) -> \(ids[.view(edge.key.to)]!) [\(attributes)];\n"
+        }
+        for (index, note) in notes.enumerated() { output += "    note\(index) [shape=note, label=\"\(DOTText.escape(note))\"];\n" }
+        return output + "}\n"
+    }
+}
+
+/// Text inside a quoted Mermaid label (`["…"]`, `|"…"|`).
+///
+/// NB: Mermaid reads `#name;` and `#123;` as entities: `"` would end the label, `<` and `>` would
+/// be read as HTML (GitHub strips it), `#` would start an entity, `%%` a comment, `&` an HTML
+/// entity, a backtick Markdown, `|` end an edge label; control characters and line breaks are
+/// written visibly first. Brackets are literal inside quotes.
+enum MermaidText {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in TerminalText.sanitize(text).unicodeScalars {
+            switch scalar {
+            case "\"": result += "#quot;"
+            case "<": result += "#lt;"
+            case ">": result += "#gt;"
+            case "&": result += "#amp;"
+            case "#": result += "#35;"
+            case "%": result += "#37;"
+            case "`": result += "#96;"
+            case "|": result += "#124;"
+            case "\\": result += "#92;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// Text inside a quoted Graphviz string: `\` and `"` escaped, control characters and line breaks
+/// written visibly (Graphviz escapes `<`, `>` and `&` itself when it writes SVG).
+enum DOTText {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in TerminalText.sanitize(text).unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
