@@ -76,6 +76,9 @@ public struct BudgetRule: Sendable, Equatable {
     public var variant: String?
     /// Only the events within the `mark` interval of this name; nil for the whole trace.
     public var mark: String?
+    /// For an edge rule: a glob over the edges' sources (`VIEWPATH.prop` for a written
+    /// property, the path for a parent view), e.g. `**.searchText`; nil for every source.
+    public var source: String?
     /// How repeated runs combine; nil for the budget's default.
     public var aggregate: RunAggregate?
     /// `$.rules[N]`, for messages.
@@ -86,8 +89,10 @@ public struct BudgetRule: Sendable, Equatable {
     public init(
         view: String, metric: BudgetMetric, max: Double? = nil, min: Double? = nil,
         maxIncrease: BudgetIncrease? = nil, level: BudgetLevel = .error, scenario: String? = nil,
-        variant: String? = nil, mark: String? = nil, aggregate: RunAggregate? = nil, path: String = "", line: Int = 0
+        variant: String? = nil, mark: String? = nil, source: String? = nil, aggregate: RunAggregate? = nil, path: String = "",
+        line: Int = 0
     ) {
+        self.source = source
         self.view = view
         self.metric = metric
         self.max = max
@@ -111,8 +116,11 @@ public struct BudgetRule: Sendable, Equatable {
         var scope = ""
         if let scenario { scope += " [\(scenario)\(variant.map { ".\($0)" } ?? "")]" } else if let variant { scope += " [\(variant)]" }
         if let mark { scope += " @\(mark)" }
-        return "\(view) \(metric.rawValue) \(limits.joined(separator: ", "))\(scope)"
+        return "\(subject) \(metric.rawValue) \(limits.joined(separator: ", "))\(scope)"
     }
+
+    /// What the rule holds: its view glob, or for an edge rule its edges (`**.searchText → **/Row*`).
+    public var subject: String { metric.edgeMeasure == nil ? view : "\(source ?? "**") → \(view)" }
 }
 
 /// What a rule measures: a metric of each matching view, or (`total-…`) its sum over them.
@@ -124,6 +132,17 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     public var metric: Metric
     /// Whether the rule sums its matching views into one figure instead of checking each.
     public var isTotal: Bool
+    /// What an edge rule counts over the cause graph's edges matching its `source` and `view`
+    /// globs; nil for a rule over views.
+    public var edgeMeasure: EdgeMeasure?
+
+    /// What an edge rule counts.
+    public enum EdgeMeasure: Sendable, Hashable {
+        /// Matching edges the baseline lacks (`new-edges`).
+        case new
+        /// Evaluations along matching edges (`edge-evals`).
+        case evals
+    }
 
     public static let bodyEvals = BudgetMetric(metric: .bodyEvals)
     public static let skips = BudgetMetric(metric: .skips)
@@ -135,15 +154,21 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     public static let bodyTimeTotal = BudgetMetric(metric: .bodyTimeTotal)
     /// The sum of body evaluations over every matching view.
     public static let totalBodyEvals = BudgetMetric(metric: .bodyEvals, isTotal: true)
+    /// Edges of the cause graph the baseline lacks (needs `--baseline`).
+    public static let newEdges = BudgetMetric(metric: .evalsCausedByWrites, isTotal: true, edgeMeasure: .new)
+    /// Evaluations caused along the cause graph's edges.
+    public static let edgeEvals = BudgetMetric(metric: .evalsCausedByWrites, isTotal: true, edgeMeasure: .evals)
 
     /// Every metric a rule can name, in the order messages and the JSON Schema list them.
     public static let allCases: [BudgetMetric] = [
         bodyEvals, skips, wastedEvals, invalidations, writes, evalsPerWrite, bodyTimeP95, bodyTimeTotal, totalBodyEvals,
+        newEdges, edgeEvals,
     ]
 
-    init(metric: Metric, isTotal: Bool = false) {
+    init(metric: Metric, isTotal: Bool = false, edgeMeasure: EdgeMeasure? = nil) {
         self.metric = metric
         self.isTotal = isTotal
+        self.edgeMeasure = edgeMeasure
     }
 
     /// The metric a rule names `rawValue` (`body-evals`, `total-body-evals`).
@@ -153,7 +178,13 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     }
 
     /// The name rules use.
-    public var rawValue: String { (isTotal ? "total-" : "") + metric.definition.budgetName! }
+    public var rawValue: String {
+        switch edgeMeasure {
+        case .new?: "new-edges"
+        case .evals?: "edge-evals"
+        case nil: (isTotal ? "total-" : "") + metric.definition.budgetName!
+        }
+    }
 
     /// Whether the figure is a duration in nanoseconds.
     public var isDuration: Bool { metric.definition.unit == .nanoseconds }

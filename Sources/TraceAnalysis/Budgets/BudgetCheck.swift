@@ -64,7 +64,7 @@ public struct BudgetCheck: Sendable {
 
         /// One line: `MyView body-evals: expected ≤ 3, found 241`.
         public var message: String {
-            let subject = "\(view ?? rule.view) \(rule.metric.rawValue)"
+            let subject = "\(view ?? rule.subject) \(rule.metric.rawValue)"
             switch status {
             case .off: return "\(subject): off"
             case .skipped: return "\(subject): skipped (\(note ?? "not applicable"))"
@@ -97,6 +97,11 @@ public struct BudgetCheck: Sendable {
     ) throws(BudgetError) -> BudgetCheck {
         var results: [Result] = []
         for rule in budget.rules {
+            if rule.metric == .newEdges, baseline == nil, rule.level != .off {
+                throw BudgetError(
+                    file: file, line: rule.line, path: "\(rule.path).metric",
+                    message: "new-edges counts the edges a baseline lacks: pass --baseline BASE_TRACE")
+            }
             if rule.maxIncrease != nil, baseline == nil, rule.level != .off {
                 throw BudgetError(
                     file: file, line: rule.line, path: "\(rule.path).maxIncrease",
@@ -126,6 +131,9 @@ public struct BudgetCheck: Sendable {
             result.isUnavailable = true
             result.note = "\(rule.metric.rawValue) is not available: \(missing)"
             return result
+        }
+        if let measure = rule.metric.edgeMeasure {
+            return evaluateEdges(rule, measure, aggregate: aggregate, runs: runs, baseline: baseline, result)
         }
         let glob = ViewGlob(rule.view)
         let perRun = runs.map { RuleFigures(rule, glob: glob, in: $0) }
@@ -168,6 +176,51 @@ public struct BudgetCheck: Sendable {
             : ranking.top.filter { $0.excess > 0 }.map { (view: $0.view, value: $0.value) }
         result.offenders = offenders.map { offender in
             Offender(view: offender.view, value: offender.value, causes: causes(of: offender.view, rule: rule, in: runs[0]))
+        }
+        return result
+    }
+
+    /// An edge rule's outcome: the edges of each run's cause graph matching its `source` and
+    /// `view` globs (for `new-edges`, those the baseline lacks) counted, combined over the runs and
+    /// held to its limits; the offenders are the first run's heaviest such edges, each with its
+    /// source's write site.
+    private static func evaluateEdges(
+        _ rule: BudgetRule, _ measure: BudgetMetric.EdgeMeasure, aggregate: RunAggregate, runs: [BudgetFigures],
+        baseline: BudgetFigures?, _ result: Result
+    ) -> Result {
+        var result = result
+        // NB: a baseline without causes has no edges to compare with: not a baseline of none.
+        if let baseline, let missing = rule.metric.metric.unavailability(in: baseline.summary.header) {
+            result.status = .skipped
+            result.isUnavailable = true
+            result.note = "\(rule.metric.rawValue) is not available in the baseline: \(missing)"
+            return result
+        }
+        let (sourceGlob, viewGlob) = (rule.source.map(ViewGlob.init), ViewGlob(rule.view))
+        func matching(_ figures: BudgetFigures) -> [CauseEdge] {
+            (figures.summary.causeGraph?.edges ?? []).filter { viewGlob.matches($0.to) && sourceGlob?.matches($0.from.name) != false }
+        }
+        let baseKeys = baseline.map { Set(matching($0).map(\.key)) }
+        let perRun = runs.map { run in
+            let edges = matching(run)
+            guard measure == .new, let baseKeys else { return edges }
+            return edges.filter { !baseKeys.contains($0.key) }
+        }
+        func figure(_ edges: [CauseEdge]) -> Double { Double(measure == .new ? edges.count : edges.reduce(0) { $0 + $1.evals }) }
+        let baselineFigure = measure == .evals ? baseline.map { figure(matching($0)) } : nil
+        let checked = check(rule.subject, perRun.map(figure), baseline: baselineFigure, rule, aggregate)
+        result.view = checked.view
+        result.found = checked.value
+        result.maximum = checked.maximum
+        result.baseline = checked.baseline
+        guard checked.excess > 0 else { return result }
+        result.status = rule.level == .warn ? .warn : .fail
+        result.offenders = perRun[0].prefix(offenderLimit).map { edge in
+            let causes = edge.from.prop.map { prop in
+                [OriginCount(origin: WriteOrigin(view: edge.from.view, prop: prop, wrapper: edge.wrapper, site: edge.site), count: edge.evals)]
+            }
+            return Offender(
+                view: "\(edge.from.name) → \(edge.to)", value: Double(measure == .new ? edge.count : edge.evals), causes: causes ?? [])
         }
         return result
     }
