@@ -64,26 +64,8 @@ public enum DiffRenderer {
     /// The edges section of a comparison: its headline, a table of the listed edges (a header
     /// row first; at most `limit` edges) and the line saying how many were left out; nil when
     /// the comparison has no cause graphs.
-    static func edgeSection(_ diff: TraceDiff, limit: Int?) -> (headline: String, rows: [[String]], omitted: String?)? {
-        if let unavailable = diff.edgesUnavailability { return ("cause graph: n/a (\(unavailable))", [], nil) }
-        guard let edges = diff.edges else { return nil }
-        let listed = edges.listed
-        let shown = limit.map { Array(listed.prefix($0)) } ?? listed
-        var rows = [["edge", "change", "evals \(diff.baseLabel)", "evals \(diff.variantLabel)", "Δ", "skips \(diff.baseLabel)", "skips \(diff.variantLabel)"]]
-        for delta in shown {
-            let latest = delta.latest
-            let site = latest.site.isEmpty ? "" : " (\(latest.site))"
-            rows.append([
-                "\(delta.key.from.name) → \(delta.key.to)\(delta.key.from.isSource ? site : "")", delta.change.rawValue,
-                String(delta.base?.evals ?? 0), String(delta.variant?.evals ?? 0), DeltaFormat.signed(Int64(delta.evalsAdded)),
-                String(delta.base?.skips ?? 0), String(delta.variant?.skips ?? 0),
-            ])
-        }
-        let left = listed.count - shown.count
-        return (
-            "cause graph: \(edges.headline)", rows,
-            left > 0 ? "\(left) more changed edge\(left == 1 ? "" : "s") left out (the first \(shown.count) shown)" : nil
-        )
+    static func edgeSection(_ diff: TraceDiff, limit: Int?) -> EdgeSection? {
+        EdgeSection(diff.edges, unavailable: diff.edgesUnavailability, labels: (diff.baseLabel, diff.variantLabel), limit: limit)
     }
 
     /// A Markdown report: verdict, then a table of every view (most changed first) and the totals.
@@ -101,13 +83,7 @@ public enum DiffRenderer {
         for row in ranked(diff) { output += line(cells(row, name: name(row, diff), diff).map(escape)) }
         output += line(["**total**"] + cells(diff.totals, name: "", diff).dropFirst().map(escape))
         if let section = edgeSection(diff, limit: GraphRenderer.markdownEdgeLimit) {
-            output += "\n### Cause graph\n\n\(escape(section.headline))\n"
-            if section.rows.count > 1 {
-                output += "\n" + line(section.rows[0].map(escape))
-                output += "|" + section.rows[0].indices.map { $0 < 2 ? " --- |" : " ---: |" }.joined() + "\n"
-                for row in section.rows.dropFirst() { output += line(row.map(escape)) }
-            }
-            if let omitted = section.omitted { output += "\n" + escape(omitted) + "\n" }
+            output += "\n### Cause graph\n\n" + section.markdown
         }
         return output
     }
@@ -217,15 +193,6 @@ public enum DiffRenderer {
     /// The merged cause graph as Mermaid or DOT: changed edges first (new ones and removed ones
     /// marked), at most `limit` edges, a note for the rest.
     public static func graph(_ diff: TraceDiff, format: GraphRenderer.Format, limit: Int?) -> String {
-        var notes: [String] = []
-        var edges: [GraphPicture.Edge] = []
-        if let unavailable = diff.edgesUnavailability { notes.append("cause graph n/a: \(unavailable)") }
-        if let graph = diff.edges {
-            notes.append(graph.headline)
-            let picture = graph.pictureEdges(limit: limit)
-            edges = picture.edges
-            if picture.omitted > 0 { notes.append("\(picture.omitted) more edges left out (the first \(edges.count) shown)") }
-        }
-        return format == .dot ? GraphPicture.dot(edges, notes: notes) : GraphPicture.mermaid(edges, notes: notes)
+        EdgeSection.graph(diff.edges, unavailable: diff.edgesUnavailability, format: format, limit: limit, changedOnly: false)
     }
 }

@@ -84,9 +84,10 @@ public struct EdgeDiff: Sendable, Hashable {
     }
 
     /// The merged graph as `GraphPicture` edges: every listed edge (new ones marked, removed ones
-    /// marked), then unchanged ones, at most `limit`; and what was left out.
-    public func pictureEdges(limit: Int?) -> (edges: [GraphPicture.Edge], omitted: Int) {
-        let ordered = listed + all.filter { $0.change == .same }.sorted { ($0.latest.evals, $1.key) > ($1.latest.evals, $0.key) }
+    /// marked), then (unless `changedOnly`) unchanged ones, at most `limit`; and what was left out.
+    public func pictureEdges(limit: Int?, changedOnly: Bool = false) -> (edges: [GraphPicture.Edge], omitted: Int) {
+        let unchanged = changedOnly ? [] : all.filter { $0.change == .same }.sorted { ($0.latest.evals, $1.key) > ($1.latest.evals, $0.key) }
+        let ordered = listed + unchanged
         let shown = limit.map { Array(ordered.prefix($0)) } ?? ordered
         let edges = shown.map { delta in
             let style: GraphPicture.Style = delta.change == .new ? .new : delta.change == .removed ? .removed : .plain
