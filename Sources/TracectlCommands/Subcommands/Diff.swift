@@ -52,10 +52,11 @@ enum Diff: Subcommand {
             throw UsageError("only one of the two traces can be read from standard input", command: spec.name)
         }
         let options = VisualCommand.readOptions(arguments)
-        let (base, variant) = try VisualCommand.run { () throws(TraceError) in
-            (try VisualProfile.load(source: TraceSource(argument: basePath), options: options, causeGraph: true),
-             try VisualProfile.load(source: TraceSource(argument: variantPath), options: options, causeGraph: true))
+        // NB: the two traces are read at the same time, one a thread.
+        let profiles = try VisualCommand.run { () throws(TraceError) in
+            try VisualProfile.load(sources: [basePath, variantPath].map(TraceSource.init(argument:)), options: options, causeGraph: true)
         }
+        let (base, variant) = (profiles[0], profiles[1])
         let moreRuns = try ["--base-run", "--variant-run"].map { option in
             try arguments.allValues(option).map { path in
                 try VisualCommand.run { () throws(TraceError) in
