@@ -164,12 +164,7 @@ public struct BudgetCheck: Sendable {
             }
         }
         let worst = ranking.top[0]
-        result.view = worst.view
-        result.found = worst.value
-        result.maximum = worst.maximum
-        result.baseline = worst.baseline
-        guard worst.excess > 0 else { return result }
-        result.status = rule.level == .warn ? .warn : .fail
+        guard result.record(worst) else { return result }
         // NB: a total's offenders are the views contributing most to it, in the first run.
         let offenders = rule.metric.isTotal
             ? perRun[0].largest(rule.metric, glob: glob, limit: offenderLimit)
@@ -208,13 +203,7 @@ public struct BudgetCheck: Sendable {
         }
         func figure(_ edges: [CauseEdge]) -> Double { Double(measure == .new ? edges.count : edges.reduce(0) { $0 + $1.evals }) }
         let baselineFigure = measure == .evals ? baseline.map { figure(matching($0)) } : nil
-        let checked = check(rule.subject, perRun.map(figure), baseline: baselineFigure, rule, aggregate)
-        result.view = checked.view
-        result.found = checked.value
-        result.maximum = checked.maximum
-        result.baseline = checked.baseline
-        guard checked.excess > 0 else { return result }
-        result.status = rule.level == .warn ? .warn : .fail
+        guard result.record(check(rule.subject, perRun.map(figure), baseline: baselineFigure, rule, aggregate)) else { return result }
         result.offenders = perRun[0].prefix(offenderLimit).map { edge in
             let causes = edge.from.prop.map { prop in
                 [OriginCount(origin: WriteOrigin(view: edge.from.view, prop: prop, wrapper: edge.wrapper, site: edge.site), count: edge.evals)]
@@ -277,6 +266,20 @@ public struct BudgetCheck: Sendable {
     /// Whether `rule` applies to a trace with `header`.
     private static func applies(_ rule: BudgetRule, to header: TraceHeader?) -> Bool {
         (rule.scenario == nil || rule.scenario == header?.scenario) && (rule.variant == nil || rule.variant == header?.variant)
+    }
+}
+
+extension BudgetCheck.Result {
+    /// Takes `checked` as the rule's figure (the worst view's): over a limit, the status is the
+    /// rule's level (`warn` or `fail`) and the result true; within its limits, false.
+    fileprivate mutating func record(_ checked: Checked) -> Bool {
+        view = checked.view
+        found = checked.value
+        maximum = checked.maximum
+        baseline = checked.baseline
+        guard checked.excess > 0 else { return false }
+        status = rule.level == .warn ? .warn : .fail
+        return true
     }
 }
 

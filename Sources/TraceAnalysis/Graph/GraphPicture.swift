@@ -113,22 +113,20 @@ public enum GraphPicture {
 /// written visibly first. Brackets are literal inside quotes.
 enum MermaidText {
     static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in TerminalText.sanitize(text).unicodeScalars {
+        LabelText.escape(text) { scalar in
             switch scalar {
-            case "\"": result += "#quot;"
-            case "<": result += "#lt;"
-            case ">": result += "#gt;"
-            case "&": result += "#amp;"
-            case "#": result += "#35;"
-            case "%": result += "#37;"
-            case "`": result += "#96;"
-            case "|": result += "#124;"
-            case "\\": result += "#92;"
-            default: result.unicodeScalars.append(scalar)
+            case "\"": "#quot;"
+            case "<": "#lt;"
+            case ">": "#gt;"
+            case "&": "#amp;"
+            case "#": "#35;"
+            case "%": "#37;"
+            case "`": "#96;"
+            case "|": "#124;"
+            case "\\": "#92;"
+            default: nil
             }
         }
-        return result
     }
 }
 
@@ -136,13 +134,23 @@ enum MermaidText {
 /// written visibly (Graphviz escapes `<`, `>` and `&` itself when it writes SVG).
 enum DOTText {
     static func escape(_ text: String) -> String {
+        LabelText.escape(text) { scalar in
+            switch scalar {
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            default: nil
+            }
+        }
+    }
+}
+
+/// A name from a trace as a picture's label: control characters and line breaks written visibly
+/// (`TerminalText`), then each scalar that `replacement` names replaced.
+enum LabelText {
+    static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var result = ""
         for scalar in TerminalText.sanitize(text).unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            default: result.unicodeScalars.append(scalar)
-            }
+            if let replaced = replacement(scalar) { result += replaced } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }
