@@ -11,6 +11,7 @@ let package = Package(
     // target free of Linux-only API, since no Mac compiles the package here.
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        .library(name: "TracerCore", targets: ["TracerCore"]),
         .library(name: "Tracer", targets: ["Tracer"]),
         .library(name: "TraceAnalysis", targets: ["TraceAnalysis"]),
         .library(name: "TracerSwiftUI", targets: ["TracerSwiftUI"]),
@@ -19,37 +20,47 @@ let package = Package(
     ],
     targets: [
         .target(name: "TracerTicks"),
-        .target(name: "Tracer", dependencies: ["TracerTicks"]),
+        // NB: the `tracer/1` contract, the recorder and the platform shim: what every producer and
+        // reader of traces shares. The model runtime (`Tracer`) re-exports it; nothing else links
+        // the model.
+        .target(name: "TracerCore", dependencies: ["TracerTicks"]),
+        .target(name: "Tracer", dependencies: ["TracerCore"]),
         .target(
-            name: "TraceAnalysis", dependencies: ["Tracer"],
+            name: "TraceAnalysis", dependencies: ["TracerCore"],
             // NB: the unsafe tables' invariants are checked in debug builds (the test suite) only.
             swiftSettings: [.define("TRACER_INTERNAL_CHECKS", .when(configuration: .debug))]
         ),
         // NB: every TracerSwiftUI file is `#if canImport(SwiftUI)` (empty on Linux); what is not
         // SwiftUI API lives in TracerSwiftUICore, which the Linux tests exercise.
-        .target(name: "TracerSwiftUICore", dependencies: ["Tracer"]),
+        .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"]),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
-        .target(name: "TraceCapture", dependencies: ["Tracer"]),
+        .target(name: "TraceCapture", dependencies: ["TracerCore"]),
+        // NB: the importers write traces; TraceAnalysis reads them.
+        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceAnalysis"]),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
-        .target(name: "TracectlCommands", dependencies: ["Tracer", "TraceAnalysis", "TraceCapture", "Scenarios"]),
+        .target(
+            name: "TracectlCommands", dependencies: ["Tracer", "TraceAnalysis", "TraceImport", "TraceCapture", "Scenarios"]
+        ),
         .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
         .executableTarget(
             name: "tracer-bench",
-            dependencies: ["Tracer", "TraceAnalysis", "TracerSwiftUICore", "Scenarios"],
+            dependencies: ["Tracer", "TraceAnalysis", "TraceImport", "TracerSwiftUICore", "Scenarios"],
             path: "Benchmarks"
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
         .executableTarget(name: "tracer-app", dependencies: ["Tracer"], path: "Examples/TracerApp"),
         // NB: what every test target shares (temporary directories that remove themselves).
         .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
-        .testTarget(name: "TracerTests", dependencies: ["Tracer", "tracer-example", "TracerTestSupport"]),
-        .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "Tracer", "TracerTestSupport"]),
-        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "Tracer", "TracerTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "Tracer", "tracer-example", "TracerTestSupport"]),
+        .testTarget(name: "TracerTests", dependencies: ["Tracer", "TracerCore", "tracer-example", "TracerTestSupport"]),
+        .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "TracerCore", "TracerTestSupport"]),
+        .testTarget(
+            name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport"], exclude: ["Golden"]
+        ),
+        .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "tracer-example", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport"]),
         .testTarget(
             name: "tracectlTests",
-            dependencies: ["TraceAnalysis", "TraceCapture", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app", "TracerTestSupport"],
+            dependencies: ["TraceAnalysis", "TraceImport", "TraceCapture", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app", "TracerTestSupport"],
             exclude: ["Golden"]
         ),
     ],

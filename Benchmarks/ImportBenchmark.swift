@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import TraceAnalysis
+import TraceImport
 
 /// `tracer-bench import [--megabytes N] [--runs R]`: `tracectl import` of a generated Xcode-style
 /// console log (`_printChanges()` lines with timestamp and process prefixes among other output),

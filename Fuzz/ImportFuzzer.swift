@@ -1,4 +1,5 @@
 import TraceAnalysis
+import TraceImport
 
 /// libFuzzer entry point: the input is a console log or log records. Importing it in every format,
 /// strictly and not, must end in a trace or a diagnostic — never a crash, a hang or a leak — and

@@ -18,7 +18,7 @@ link Tests/SwiftUIStandIn/Combine Sources/Combine
 link Tests/SwiftUIStandIn/AllocationCounter Sources/AllocationCounter
 link Tests/SwiftUIStandIn/AdapterTests Tests/TracerSwiftUITests
 link Examples/SwiftUIScrollOffset Sources/SwiftUIScrollOffset
-for target in TracerTicks Tracer TracerSwiftUICore TracerSwiftUI; do link "Sources/$target" "Sources/$target"; done
+for target in TracerTicks TracerCore TracerSwiftUICore TracerSwiftUI; do link "Sources/$target" "Sources/$target"; done
 
 cd "$work"
 log=$work/build.log

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Tracer
+import TracerCore
 
 /// Where a capture writes its trace: a file or standard output, buffered, whole lines only.
 public final class CaptureOutput {

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// What a capture wrote: events by kind, distinct views, bytes, and every line it had to drop.
 public struct CaptureSummary: Sendable, Equatable {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Synchronization
-import Tracer
+import TracerCore
 
 /// Runs a program that links Tracer and streams its trace from a pipe into a `CaptureOutput`.
 ///

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Tracer
+import TracerCore
 
 /// Bytes read from a pipe or socket, split into whole lines; an incomplete last line waits.
 ///

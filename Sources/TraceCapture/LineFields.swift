@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// The top-level members of one JSON object line, as byte ranges: enough to rewrite a line
 /// without decoding it.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Tracer
+import TracerCore
 
 /// Where `tracectl record --listen` accepts connections: `[HOST:]PORT`, loopback by default.
 public struct ListenAddress: Sendable, Equatable {

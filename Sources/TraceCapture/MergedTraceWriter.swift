@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Writes lines from several connections into one `tracer/1` trace: one header, `seq` renumbered
 /// in output order, each event tagged with its connection.

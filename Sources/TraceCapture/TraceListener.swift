@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Tracer
+import TracerCore
 
 /// Accepts TCP connections from programs recording with `TRACER_OUTPUT=tcp://HOST:PORT` and
 /// merges their lines into one `tracer/1` trace (see `MergedTraceWriter` for the tagging).

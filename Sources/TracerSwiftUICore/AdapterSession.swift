@@ -1,6 +1,6 @@
 import Observation
 import Synchronization
-import Tracer
+import TracerCore
 
 /// Records what the SwiftUI adapter sees into one recorder: property writes, timed bodies, model
 /// changes and marks.

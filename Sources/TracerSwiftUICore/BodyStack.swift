@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Tracer
+import TracerCore
 
 /// The traced bodies running on the calling thread, innermost last: a nested one's time is
 /// taken out of its parent's `dur`, and it is named under its parent.

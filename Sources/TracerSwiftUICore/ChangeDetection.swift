@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// How writes of one value type tell whether the value changed, found once per declaration so that
 /// a write costs an `==`, not the dynamic casts `ValueComparison` needs.

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// The symbols an adapter session's events carry, interned once per declaration, view type and
 /// scope.

@@ -1,5 +1,5 @@
 import Foundation
-import Tracer
+import TracerCore
 
 /// The SwiftUI adapter's process-wide recording: a session on the recorder `TRACER_OUTPUT` names,
 /// whose `meta` header says `"source":"swiftui"` and lists what the adapter can produce.

@@ -1,5 +1,5 @@
 import Synchronization
-import Tracer
+import TracerCore
 
 /// One traced body as the adapter names it, and whether an `@Observable` change it observed has
 /// been recorded since it last ran.

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// The property wrappers the SwiftUI adapter records writes for, as the `wrapper` field names them.
 public enum TracedWrapper: Sendable {

@@ -14,8 +14,8 @@ let package = Package(
         .target(name: "Combine"),
         .target(name: "SwiftUI", dependencies: ["Combine"]),
         .target(name: "TracerTicks"),
-        .target(name: "Tracer", dependencies: ["TracerTicks"]),
-        .target(name: "TracerSwiftUICore", dependencies: ["Tracer"]),
+        .target(name: "TracerCore", dependencies: ["TracerTicks"]),
+        .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"]),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore", "SwiftUI", "Combine"]),
         .executableTarget(name: "SwiftUIScrollOffset", dependencies: ["TracerSwiftUI", "SwiftUI"]),
         // NB: counts the test thread's heap allocations by interposing malloc & co.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TracerTestSupport
-import Tracer
+import TracerCore
 @testable import TraceAnalysis
+@testable import TraceImport
 
 @Suite("Importing SwiftUI change logs", .temporaryDirectory)
 struct ImportTests {

@@ -6,7 +6,7 @@ import Darwin
 import Foundation
 import Testing
 import TraceCapture
-import Tracer
+import TracerCore
 import TracerTestSupport
 
 @Suite("TCP listener", .temporaryDirectory)

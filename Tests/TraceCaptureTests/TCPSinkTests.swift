@@ -7,7 +7,7 @@ import Foundation
 import Synchronization
 import Testing
 import TraceCapture
-import Tracer
+import TracerCore
 import TracerTestSupport
 
 @Suite("TCP sink", .temporaryDirectory)

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import Testing
 import TracerTestSupport
-import Tracer
+import TracerCore
 @testable import TracerSwiftUICore
 
 /// Seed 000's screen as the adapter sees it in a SwiftUI app: the offset in `@TracedState`.

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import Synchronization
 import Testing
-import Tracer
+import TracerCore
 @testable import TracerSwiftUICore
 
 /// An `@Observable` model a traced body reads.

@@ -1,6 +1,6 @@
 import Observation
 import Testing
-import Tracer
+import TracerCore
 @testable import TracerSwiftUICore
 
 /// A view holding traced properties, as a SwiftUI view does.

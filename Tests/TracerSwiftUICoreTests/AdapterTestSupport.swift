@@ -1,5 +1,5 @@
 import Foundation
-import Tracer
+import TracerCore
 import TracerSwiftUICore
 
 /// A traced property wrapper as the adapter's SwiftUI wrappers are: it only knows its declaration.

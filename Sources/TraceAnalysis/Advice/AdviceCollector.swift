@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Gathers, in one pass over a trace (or one range of it), the counts `tracectl advise` turns
 /// into findings.

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// The interned ids of the wrapper kinds and reasons the advice patterns compare with.
 ///

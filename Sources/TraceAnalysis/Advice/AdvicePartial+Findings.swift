@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 extension AdvicePartial {
     /// The fewest root writes of a property for it to count as written at a high frequency.

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// A redraw pattern `tracectl advise` recognises in a trace, with the change it suggests.
 public enum AdvicePattern: String, Sendable, CaseIterable, Comparable {

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// The advice for one trace: its findings ranked by estimated savings, and what was not evaluated.
 public struct AdviceReport: Sendable, Hashable {

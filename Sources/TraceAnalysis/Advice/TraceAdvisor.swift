@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Reads a trace once and ranks the fixes it suggests: the entry point of `tracectl advise`.
 public enum TraceAdvisor {

@@ -1,5 +1,5 @@
 import Dispatch
-import Tracer
+import TracerCore
 
 extension RandomAccessCollection where Self: Sendable, Element: Sendable, Index == Int {
     /// `transform` of every element, in order, worked out on up to `threads` threads (each

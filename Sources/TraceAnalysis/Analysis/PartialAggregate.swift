@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// The aggregate of one range of a trace, keyed by names so that ranges parsed on different
 /// threads (with different interned ids) merge.

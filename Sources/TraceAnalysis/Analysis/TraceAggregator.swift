@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Folds the events of one reader into per-view counters, keyed by interned ids (the hot path).
 ///

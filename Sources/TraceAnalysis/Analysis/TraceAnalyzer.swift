@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Tracer
+import TracerCore
 
 /// Reads a trace and aggregates it into a `TraceSummary`: the entry point of `tracectl report`.
 ///

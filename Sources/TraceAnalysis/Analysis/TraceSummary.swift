@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Everything a report shows about one trace, in memory independent of the trace's length.
 public struct TraceSummary: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Chrome's trace-event JSON, as Perfetto UI and `chrome://tracing` load it, streamed.
 ///

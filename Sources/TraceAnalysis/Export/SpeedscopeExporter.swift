@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// speedscope's file format (`https://www.speedscope.app/file-format-schema.json`), streamed.
 ///

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// FlameGraph's folded-stack text: `Root;Child;Leaf 12`, one stack per line, lines sorted.
 ///

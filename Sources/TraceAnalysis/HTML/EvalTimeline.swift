@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Body evaluations per bucket of trace time (a display frame, by default 1/120 s), in bounded
 /// memory; per transaction for a trace without timestamps (recorded scenarios are normalised

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Self-contained HTML pages: the report of one trace and the comparison of two.
 ///

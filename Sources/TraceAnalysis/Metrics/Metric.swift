@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// A per-view figure of a trace: the one table every output takes its names, units and
 /// availability from.

@@ -12,7 +12,7 @@ import Darwin
 /// stayed in the process (20 MB of a million views' peak when a thread took over part of a range).
 /// Lookups read whole 8-byte words, so every input must have 8 readable bytes past its end
 /// (the line buffer and the scratch buffer are padded for that).
-struct ByteInterner: ~Copyable {
+package struct ByteInterner: ~Copyable {
     private var slots: UnsafeMutablePointer<UInt64>
     private var slotMask: Int
     private var arena: UnsafeMutablePointer<UInt8>
@@ -40,7 +40,7 @@ struct ByteInterner: ~Copyable {
         var id: UInt32
     }
 
-    init() {
+    package init() {
         slotMask = 255
         slots = ZeroedMemory.allocate(UInt64.self, count: slotMask + 1, paging: .now)
         arenaCapacity = 4096
@@ -61,7 +61,7 @@ struct ByteInterner: ~Copyable {
 
     /// The id of `bytes`, interning them first if new.
     @inline(__always)
-    mutating func intern(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
+    package mutating func intern(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
         // NB: the string interned last (still in cache) is often the next one too: a view's
         // write, invalidation and evaluation come one after another.
         if last != 0, case let lastStart = ends[last - 1],

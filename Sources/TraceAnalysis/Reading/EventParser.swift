@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Tracer
+import TracerCore
 
 /// Parses one JSON line into a `ParsedEvent`, byte by byte, interning strings by their bytes.
 ///

@@ -5,15 +5,15 @@ import Darwin
 #endif
 
 /// One line of input: its bytes (without `\n`), valid until the next `LineSource.next()`.
-struct Line {
-    var start: UnsafePointer<UInt8>
-    var count: Int
+package struct Line {
+    package var start: UnsafePointer<UInt8>
+    package var count: Int
     /// The 1-based line number, counted from the start of the source's range.
-    var number: Int
+    package var number: Int
     /// The byte offset of the line's start in the file.
-    var offset: Int
+    package var offset: Int
     /// False only for a final line with no `\n` after it.
-    var hasNewline: Bool
+    package var hasNewline: Bool
 }
 
 /// Splits a file descriptor's bytes into lines, reading large blocks into one reusable buffer.
@@ -21,7 +21,7 @@ struct Line {
 /// NB: a line longer than the buffer doubles it, and only the new bytes are searched for `\n`, so a
 /// 10 MB line costs linear time. The buffer keeps 16 zero-initialised bytes past the data so
 /// parsers may read whole words beyond a line's end.
-struct LineSource: ~Copyable {
+package struct LineSource: ~Copyable {
     static let padding = 16
     private let descriptor: Int32
     /// Read with `pread` within the range (whose end may move closer meanwhile), or with `read` to
@@ -36,15 +36,15 @@ struct LineSource: ~Copyable {
     private var bufferOffset: Int
     private var readOffset: Int
     private var atEnd = false
-    private(set) var lineCount = 0
+    package private(set) var lineCount = 0
     /// The first read error, if any.
-    private(set) var readError: Int32 = 0
+    package private(set) var readError: Int32 = 0
     /// Told of each block read, if anything is.
     private let progress: ReadProgress?
 
     /// Lines of `descriptor` in `range` (`pread`), or of the whole stream when `range` is nil;
     /// each block read is added to `progress`.
-    init(descriptor: Int32, range: ReadRange?, blockSize: Int = 1 << 18, progress: ReadProgress? = nil) {
+    package init(descriptor: Int32, range: ReadRange?, blockSize: Int = 1 << 18, progress: ReadProgress? = nil) {
         self.descriptor = descriptor
         self.range = range
         self.progress = progress
@@ -56,7 +56,7 @@ struct LineSource: ~Copyable {
     }
 
     /// The lines of `bytes`, held in memory.
-    init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         descriptor = -1
         range = nil
         progress = nil
@@ -75,7 +75,7 @@ struct LineSource: ~Copyable {
 
     /// The next line, or nil at the end of the range.
     @inline(__always)
-    mutating func next() -> Line? {
+    package mutating func next() -> Line? {
         while true {
             if dataEnd > searchFrom,
                let found = memchr(buffer + searchFrom, 0x0A, dataEnd - searchFrom)

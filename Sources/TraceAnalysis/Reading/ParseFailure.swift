@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Why a line is not a valid `tracer/1` event, at a byte offset in the line.
 struct ParseFailure: Error {

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// The id of an interned string in a reader's string table (properties, sites, wrappers, kinds,
 /// reasons, mark names); 0 means the field was absent.

@@ -1,11 +1,11 @@
-import Tracer
+import TracerCore
 
 /// A byte range of a file that one reader reads, whose end another thread may move closer, taking
 /// the rest for itself, as long as the reader has not asked for those bytes yet.
 ///
 /// NB: the reader reserves each block under the lock before it reads it, so a range given away
 /// never holds a byte the reader has read or is reading.
-final class ReadRange: Sendable {
+package final class ReadRange: Sendable {
     /// The first byte.
     let start: Int
     private let bounds: LockedBox<(end: Int, reserved: Int)>

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// A field of a `tracer/1` line that this reader knows, with the JSON type it must hold.
 public enum TraceField: UInt8, Sendable, CaseIterable {

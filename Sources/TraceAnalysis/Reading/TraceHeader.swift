@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// What a trace's `meta` header says.
 public struct TraceHeader: Sendable, Hashable {

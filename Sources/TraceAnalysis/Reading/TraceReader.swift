@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Tracer
+import TracerCore
 
 /// Streams the events of a `tracer/1` trace, one `ParsedEvent` at a time, in constant memory.
 ///
@@ -90,7 +90,7 @@ public struct TraceReader: ~Copyable {
     }
 
     /// Opens `path` for reading, or throws a diagnostic naming it.
-    static func open(_ path: String) throws(TraceError) -> Int32 {
+    package static func open(_ path: String) throws(TraceError) -> Int32 {
         let descriptor = openFile(path, O_RDONLY)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))

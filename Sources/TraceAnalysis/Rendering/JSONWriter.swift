@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Writes JSON text by hand, in the order fields are written (so output is deterministic).
 ///

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// The per-view table the text and Markdown reports share: headers, cells, and value formats.
 enum ReportTable {

@@ -1,4 +1,4 @@
-import Tracer
+import TracerCore
 
 /// Checks a trace against the `tracer/1` contract and lists every violation with its position.
 ///

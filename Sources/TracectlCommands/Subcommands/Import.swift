@@ -1,4 +1,5 @@
 import TraceAnalysis
+import TraceImport
 
 /// `tracectl import`: SwiftUI's own change logs as a trace.
 enum Import: Subcommand {

@@ -1,4 +1,5 @@
-import Tracer
+import TraceAnalysis
+import TracerCore
 
 /// One body evaluation as `_printChanges()` / `_logChanges()` describe it: the view's type and
 /// what changed (`@self`, `@identity`, `@dependencies`, `_property`, or nothing: `unchanged`).

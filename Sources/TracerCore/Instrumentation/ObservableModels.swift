@@ -37,7 +37,7 @@ public enum ObservableModels {
 
 /// A stored property that stands for an `@Observable` model it does not hold yet (the
 /// runtime's `@Environment(Model.self)`, which gets its model from the environment).
-protocol ObservableModelReference {
+package protocol ObservableModelReference {
     /// The model type's name; nil when the property refers to no model.
     var observableModelName: String? { get }
 }

@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Tracer
+import TraceAnalysis
+import TracerCore
 
 /// How `TraceImporter` reads its input.
 public struct ImportOptions: Sendable {

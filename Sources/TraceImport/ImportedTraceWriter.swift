@@ -1,4 +1,5 @@
-import Tracer
+import TraceAnalysis
+import TracerCore
 
 /// Turns change records into `tracer/1` lines: a `write` per named property, then the
 /// `body-eval` whose `cause` is the first of them.
