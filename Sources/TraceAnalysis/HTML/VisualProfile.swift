@@ -1,5 +1,5 @@
 import Dispatch
-import Tracer
+import TracerCore
 
 /// What the visual outputs show about one trace: its per-view summary and its evaluation timeline.
 public struct VisualProfile: Sendable, Hashable {
