@@ -52,9 +52,17 @@ enum Diff: Subcommand {
             throw UsageError("only one of the two traces can be read from standard input", command: spec.name)
         }
         let options = VisualCommand.readOptions(arguments)
-        // NB: the two traces are read at the same time, one a thread.
+        let format: Format = try arguments.choice("--format")
+        let sources = [basePath, variantPath].map(TraceSource.init(argument:))
         let profiles = try VisualCommand.run { () throws(TraceError) in
-            try VisualProfile.load(sources: [basePath, variantPath].map(TraceSource.init(argument:)), options: options, causeGraph: true)
+            // NB: only the page draws the evaluation timelines, read event by event (the two traces
+            // at the same time, one a thread); the other outputs read each trace on both cores.
+            guard format != .html else { return try VisualProfile.load(sources: sources, options: options, causeGraph: true) }
+            return try sources.map { (source) throws(TraceError) -> VisualProfile in
+                VisualProfile(
+                    summary: try TraceAnalyzer.analyze(source: source, options: .init(read: options, causeGraph: true)),
+                    timeline: EvalTimeline())
+            }
         }
         let (base, variant) = (profiles[0], profiles[1])
         let moreRuns = try ["--base-run", "--variant-run"].map { option in
@@ -71,7 +79,6 @@ enum Diff: Subcommand {
             console.warning(mismatch.replacingOccurrences(of: "; pass --force to compare them anyway", with: ""))
         }
         let weight: FlameWeight = try arguments.choice("--weight")
-        let format: Format = try arguments.choice("--format")
         let top = try arguments.integer("--top", in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
         var output = try VisualCommand.output(arguments)
         switch format {
