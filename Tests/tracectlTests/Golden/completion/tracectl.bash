@@ -145,15 +145,16 @@ _tracectl() {
             case "$prev" in
                 --budget) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                --format) COMPREPLY=($(compgen -W 'text json' -- "$cur")); return ;;
+                --format) COMPREPLY=($(compgen -W 'text json markdown' -- "$cur")); return ;;
                 --junit) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --summary) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --source-root) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --write-budget) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --headroom) COMPREPLY=(); return ;;
                 --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--budget --baseline --format --junit --github --source-root --write-budget --headroom --allow-empty --lenient --color --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--budget --baseline --format --junit --summary --github --source-root --write-budget --headroom --allow-empty --lenient --color --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

@@ -91,8 +91,9 @@ complete -c tracectl -n '__fish_seen_subcommand_from export' -l help -d 'Show he
 complete -c tracectl -n '__fish_seen_subcommand_from export' -F
 complete -c tracectl -n '__fish_seen_subcommand_from check' -l budget -r -F -d 'The budget file to check against.'
 complete -c tracectl -n '__fish_seen_subcommand_from check' -l baseline -r -F -d 'The trace relative limits (maxIncrease) are measured against.'
-complete -c tracectl -n '__fish_seen_subcommand_from check' -l format -x -a 'text json' -d 'The report on standard output.'
+complete -c tracectl -n '__fish_seen_subcommand_from check' -l format -x -a 'text json markdown' -d 'The report on standard output.'
 complete -c tracectl -n '__fish_seen_subcommand_from check' -l junit -r -F -d 'Also write JUnit XML (one test case per rule) to this file.'
+complete -c tracectl -n '__fish_seen_subcommand_from check' -l summary -r -F -d 'Also write the pull-request comment (Markdown) to this file.'
 complete -c tracectl -n '__fish_seen_subcommand_from check' -l github -d 'Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY.'
 complete -c tracectl -n '__fish_seen_subcommand_from check' -l source-root -r -F -d 'With --github: the repository whose *.swift files annotations point at (default: the current directory).'
 complete -c tracectl -n '__fish_seen_subcommand_from check' -l write-budget -r -F -d 'Write a budget from the trace'\''s current figures instead of checking.'

@@ -135,8 +135,9 @@ _tracectl() {
             _arguments -s \
                 --budget'[The budget file to check against.]:file:_files' \
                 --baseline'[The trace relative limits (maxIncrease) are measured against.]:trace:_files' \
-                --format'[The report on standard output.]:format:(text json)' \
+                --format'[The report on standard output.]:format:(text json markdown)' \
                 --junit'[Also write JUnit XML (one test case per rule) to this file.]:file:_files' \
+                --summary'[Also write the pull-request comment (Markdown) to this file.]:file:_files' \
                 --github'[Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY.]' \
                 --source-root'[With --github\: the repository whose *.swift files annotations point at (default\: the current directory).]:dir:_files' \
                 --write-budget'[Write a budget from the trace'\''s current figures instead of checking.]:file:_files' \
