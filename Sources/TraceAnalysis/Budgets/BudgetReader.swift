@@ -7,6 +7,7 @@ struct BudgetReader {
     /// The keys a rule may have.
     static let ruleKeys: Set<String> = [
         "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note", "source",
+        "system",
     ]
 
     mutating func budget(_ root: JSONNode) throws(BudgetError) -> Budget {
@@ -72,6 +73,16 @@ struct BudgetReader {
         if metric == .newEdges, let increaseNode = node["maxIncrease"] {
             throw problem(increaseNode, "\(path).maxIncrease", "new-edges counts edges the baseline lacks: limit it with \"max\"")
         }
+        var includesSystem = false
+        if let systemNode = node["system"] {
+            guard case .bool(let flag) = systemNode.value else {
+                throw problem(systemNode, "\(path).system", "expected true or false, found \(describe(systemNode.value))")
+            }
+            guard metric.hitchFigure != nil else {
+                throw problem(systemNode, "\(path).system", "system applies to hitches and hitch-time only, not to \(metric.rawValue)")
+            }
+            includesSystem = flag
+        }
         if let max, let min, min > max {
             throw problem(node["min"]!, "\(path).min", "min \(metric.format(min)) is above max \(metric.format(max))")
         }
@@ -83,7 +94,7 @@ struct BudgetReader {
             mark: try node["mark"].map { n throws(BudgetError) in try string(n, "\(path).mark") },
             source: try node["source"].map { n throws(BudgetError) in try glob(n, "\(path).source", of: "source") },
             aggregate: try node["aggregate"].map { n throws(BudgetError) in try choice(n, "\(path).aggregate", RunAggregate.self) },
-            path: path, line: node.line)
+            includesSystem: includesSystem, path: path, line: node.line)
     }
 
     /// A key given twice is a mistake in a budget (JSON would silently keep one of them).

@@ -78,6 +78,9 @@ enum Diff: Subcommand {
             guard arguments.flag("--force") else { throw CommandError(mismatch) }
             console.warning(mismatch.replacingOccurrences(of: "; pass --force to compare them anyway", with: ""))
         }
+        if let warning = base.summary.header?.recordingWarning(base.summary.file, comparedWith: variant.summary.header, variant.summary.file) {
+            console.warning(warning)
+        }
         let weight: FlameWeight = try arguments.choice("--weight")
         let top = try arguments.integer("--top", in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
         var output = try VisualCommand.output(arguments)
