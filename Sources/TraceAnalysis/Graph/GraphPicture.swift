@@ -35,33 +35,34 @@ public enum GraphPicture {
         }
     }
 
-    /// The nodes of `edges` in order of first appearance, each with the first wrapper and site seen.
-    private static func nodes(_ edges: [Edge]) -> [(node: CauseNode, detail: String)] {
-        var seen = Set<CauseNode>()
-        var nodes: [(node: CauseNode, detail: String)] = []
-        for edge in edges {
-            if seen.insert(edge.key.from).inserted {
-                let detail = [edge.wrapper.isEmpty ? "" : "@" + edge.wrapper, edge.site].filter { !$0.isEmpty }.joined(separator: " ")
-                nodes.append((edge.key.from, detail))
-            }
-            if seen.insert(.view(edge.key.to)).inserted { nodes.append((.view(edge.key.to), "")) }
+    /// The declarations of `edges`' nodes, `declaration(id, node, detail)` each, in order of first
+    /// appearance (`n0`, `n1`, …; a source's detail its first wrapper and site seen); and their ids.
+    private static func declare(
+        _ edges: [Edge], _ declaration: (String, CauseNode, String) -> String
+    ) -> (text: String, ids: [CauseNode: String]) {
+        var ids: [CauseNode: String] = [:]
+        var text = ""
+        func add(_ node: CauseNode, _ detail: String) {
+            guard ids[node] == nil else { return }
+            ids[node] = "n\(ids.count)"
+            text += declaration(ids[node]!, node, detail)
         }
-        return nodes
+        for edge in edges {
+            add(edge.key.from, [edge.wrapper.isEmpty ? "" : "@" + edge.wrapper, edge.site].filter { !$0.isEmpty }.joined(separator: " "))
+            add(.view(edge.key.to), "")
+        }
+        return (text, ids)
     }
 
     /// A Mermaid `flowchart` (as GitHub renders it in Markdown): sources as rounded nodes with
     /// their wrapper and site, views as boxes, counts on the edges; `notes` (what was left out,
     /// why nothing is drawn) as a node of their own, so that no picture is silently partial.
     public static func mermaid(_ edges: [Edge], notes: [String]) -> String {
-        var output = "flowchart LR\n"
-        let nodes = nodes(edges)
-        var ids: [CauseNode: String] = [:]
-        for (index, (node, detail)) in nodes.enumerated() {
-            let id = "n\(index)"
-            ids[node] = id
+        let (nodes, ids) = declare(edges) { id, node, detail in
             let label = MermaidText.escape(node.name) + (detail.isEmpty ? "" : "<br>" + MermaidText.escape(detail))
-            output += node.isSource ? "    \(id)([\"\(label)\"])\n" : "    \(id)[\"\(label)\"]\n"
+            return node.isSource ? "    \(id)([\"\(label)\"])\n" : "    \(id)[\"\(label)\"]\n"
         }
+        var output = "flowchart LR\n" + nodes
         for edge in edges {
             let arrow = switch edge.style {
             case .plain: "-->"
@@ -80,14 +81,11 @@ public enum GraphPicture {
     public static func dot(_ edges: [Edge], notes: [String]) -> String {
         var output = "digraph causes {\n    rankdir=LR;\n    node [shape=box, fontname=\"Helvetica\"];\n"
         output += "    edge [fontname=\"Helvetica\", fontsize=10];\n"
-        let nodes = nodes(edges)
-        var ids: [CauseNode: String] = [:]
-        for (index, (node, detail)) in nodes.enumerated() {
-            let id = "n\(index)"
-            ids[node] = id
+        let (nodes, ids) = declare(edges) { id, node, detail in
             let label = DOTText.escape(node.name) + (detail.isEmpty ? "" : "\\n" + DOTText.escape(detail))
-            output += "    \(id) [label=\"\(label)\"\(node.isSource ? ", shape=ellipse" : "")];\n"
+            return "    \(id) [label=\"\(label)\"\(node.isSource ? ", shape=ellipse" : "")];\n"
         }
+        output += nodes
         let heaviest = max(edges.map(\.weight).max() ?? 1, 1)
         for edge in edges {
             // NB: widths from 1 to 5, by the edge's share of the heaviest edge's weight.
