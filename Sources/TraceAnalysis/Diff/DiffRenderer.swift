@@ -103,6 +103,7 @@ public enum DiffRenderer {
             for metric in [Metric.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal] {
                 json.key(metric.definition.jsonKey)
                 if summary.isAvailable(metric) { json.number(summary.totals[metric]) } else { json.null() }
+                json.saturated(metric == .bodyTimeTotal && summary.totals.bodyTimeNs == .saturatedTotal)
             }
             json.endObject()
         }
@@ -120,6 +121,8 @@ public enum DiffRenderer {
                 json.field("delta", pair.delta)
                 json.key("ratio")
                 if let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant) { json.number(ratio) } else { json.null() }
+                // NB: a delta or ratio of a saturated total is not a measured difference either.
+                json.saturated(metric == .bodyTimeTotal && (pair.base == .saturatedTotal || pair.variant == .saturatedTotal))
                 json.endObject()
             }
         }
