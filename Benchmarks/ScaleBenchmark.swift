@@ -16,6 +16,7 @@ enum ScaleBenchmark {
         ("check", ["check", "TRACE", "--budget", "BUDGET"]),
         ("flame", ["flame", "TRACE", "--format", "folded"]),
         ("export", ["export", "TRACE", "--format", "chrome"]),
+        ("graph", ["graph", "TRACE", "--top", "50"]),
     ]
 
     /// A budget with a glob rule over every row, a whole-trace rule and one row's rule.
