@@ -34,7 +34,7 @@ struct XctraceAnalysisTests {
     /// Figures of `report`/`diff` JSON and the capability each needs.
     static let figures = [("wastedEvals", "body-eval.changed"), ("skips", "skip"), ("invalidations", "invalidate"), ("writes", "write")]
 
-    @Test("report, check, advise and diff show n/a (null, a skipped rule) exactly where the import's capabilities lack", arguments: [
+    @Test("report, check, advise, diff and graph show n/a (null, a skipped rule) exactly where the import's capabilities lack", arguments: [
         "device", "legacy-simulator/export.xml", "full-causes-only", "os-signpost/export.xml",
     ])
     func notAvailableWhereCapabilitiesLack(export: String) throws {
@@ -79,6 +79,10 @@ struct XctraceAnalysisTests {
         let diff = try Self.object(try TracectlProcess.run(["diff", trace.path, trace.path, "--format", "json"]).stdout)
         let diffTotals = try #require(diff["totals"] as? [String: Any])
         #expect((diffTotals["wastedEvals"] is NSNull) == !trace.capabilities.contains("body-eval.changed"))
+
+        let graph = try TracectlProcess.run(["graph", trace.path, "--format", "json"])
+        #expect(graph.status == 0, "\(graph.stderr)")
+        #expect(graph.stderr.contains("n/a") == !trace.capabilities.contains("cause"), "\(graph.stderr)")
     }
 
     @Test("flame and export leave evaluations without a duration out of time, say how many, and never draw them as 0 µs slices", arguments: [
