@@ -44,6 +44,7 @@ enum Graph: Subcommand {
             source: source, options: VisualCommand.readOptions(arguments), arguments: arguments, causeGraph: true)
         VisualCommand.warn(summary, console: console)
         if let unavailable = GraphRenderer.unavailability(summary) { console.warning("\(summary.file): \(unavailable)") }
+        if let untimed = summary.untimedWarning("left out of the edges' body times") { console.warning(untimed) }
         var output = try VisualCommand.output(arguments)
         output.write(GraphRenderer.render(summary, format: format, options: selection))
         try VisualCommand.close(&output)
