@@ -46,8 +46,25 @@ final class DenseTable<Element> {
         grown.moveInitialize(from: elements, count: count)
         fill(grown + count, count: newCount - count)
         ZeroedMemory.deallocate(elements, count: count)
+        let oldCount = count
         elements = grown
         count = newCount
+        _checkInvariants(filledFrom: oldCount)
+    }
+
+    /// Checks that ids from `start` on hold the filler (compared by bytes, for plain data); in
+    /// builds with `TRACER_INTERNAL_CHECKS` only. Called after every growth on the ids it added.
+    func _checkInvariants(filledFrom start: Int = 0) {
+        #if TRACER_INTERNAL_CHECKS
+        precondition(count > 0 && start >= 0 && start <= count, "a dense table of \(count) elements checked from \(start)")
+        guard _isPOD(Element.self) else { return }
+        withUnsafeBytes(of: filler) { filler in
+            for id in start..<count {
+                let element = UnsafeRawBufferPointer(start: elements + id, count: MemoryLayout<Element>.size)
+                precondition(element.elementsEqual(filler), "a new id of a dense table without the filler")
+            }
+        }
+        #endif
     }
 
     /// The element of `id` (reserved before).

@@ -91,7 +91,7 @@ public struct TraceNames: Sendable {
     /// Resolves the names `reader` interned since the last call.
     mutating func catchUp(with reader: borrowing TraceReader) {
         while viewEnds.count <= reader.viewCount {
-            viewBytes.append(contentsOf: reader.viewBytes(ViewID(viewEnds.count)))
+            reader.withViewBytes(ViewID(viewEnds.count)) { viewBytes.append(contentsOf: $0) }
             viewEnds.append(viewBytes.count)
         }
         while strings.count <= reader.stringCount { strings.append(reader.string(SymbolID(strings.count))) }

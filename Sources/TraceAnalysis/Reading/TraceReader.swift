@@ -260,8 +260,10 @@ public struct TraceReader: ~Copyable {
     /// The string interned as `id` (empty for 0).
     public func string(_ id: SymbolID) -> String { parser.strings.string(id) }
 
-    /// The UTF-8 bytes of view `id`, valid until the next call to `next()`.
-    public func viewBytes(_ id: ViewID) -> UnsafeBufferPointer<UInt8> { parser.views.bytes(id) }
+    /// Calls `body` with the UTF-8 bytes of view `id` (`1...viewCount`), valid only inside it.
+    package func withViewBytes<Result>(_ id: ViewID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(parser.views.bytes(id))
+    }
 
     /// How many distinct view paths were seen (ids are `1...viewCount`).
     public var viewCount: Int { parser.views.count }

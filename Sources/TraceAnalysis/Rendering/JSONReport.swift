@@ -98,7 +98,7 @@ public enum JSONReport {
     }
 
     /// The counted metrics a view's object lists first, in order; its writes' breakdowns follow `writes`.
-    private static let viewCounts: [Metric] = [.bodyEvals, .skips, .wastedEvals, .invalidations, .writes]
+    private static let viewCounts: [CountedMetric] = [.bodyEvals, .skips, .wastedEvals, .invalidations, .writes]
 
     private static func view(
         _ stats: ViewStats, _ options: ReportOptions, _ available: [Bool], _ causesAvailable: Bool, _ json: inout JSONWriter
@@ -110,7 +110,7 @@ public enum JSONReport {
         }
         json.beginObject()
         json.field("view", stats.view)
-        for metric in viewCounts { figure(metric) { $0.number(stats.counts[metric]) } }
+        for metric in viewCounts { figure(metric.metric) { $0.number(stats.counts[metric]) } }
         json.counts("writesByWrapper", stats.writesByWrapper)
         json.objects("writesByProperty", stats.writesByProperty) { json, write in
             json.field("prop", write.origin.prop)
@@ -155,7 +155,7 @@ public enum JSONReport {
         json.field("events", counters.events)
         for metric in EventCounters.metrics {
             json.key(metric.definition.jsonKey)
-            if summary.isAvailable(metric) { json.number(counters[metric]) } else { json.null() }
+            if summary.isAvailable(metric), let figure = counters[metric] { json.number(figure) } else { json.null() }
         }
         json.endObject()
     }
