@@ -23,19 +23,20 @@ enum Diff: Subcommand {
             PositionalSpec(name: "base", help: "The baseline trace ('-' for standard input)."),
             PositionalSpec(name: "variant", help: "The trace to compare with it."),
         ],
-        options: [
-            .choice("--format", valueName: "format", help: "The output format.",
-                   default: Format.text),
-            .choice("--weight", valueName: "weight", help: "What folded and svg output weigh.",
-                   default: FlameWeight.evals),
-            .flag("--force", help: "Compare traces even when their scenarios differ."),
-            .output, .lenient,
-        ],
+        options: [Options.format, Options.weight, Options.force] + CommonOptions.document,
         examples: [
             ("tracectl diff scroll.state.jsonl scroll.view-storage.jsonl", "How many body evaluations @ViewStorage saves."),
             ("tracectl diff a.jsonl b.jsonl --format html -o diff.html", "A page with both traces side by side."),
             ("tracectl diff a.jsonl b.jsonl --format folded | flamegraph.pl > diff.svg", "FlameGraph's differential graph."),
         ])
+
+    /// The options `diff` reads, in help order.
+    enum Options {
+        static let format: Option<Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
+        static let weight: Option<FlameWeight> = .choice(
+            "--weight", valueName: "weight", help: "What folded and svg output weigh.", default: .evals)
+        static let force: Option<Bool> = .flag("--force", help: "Compare traces even when their scenarios differ.")
+    }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let (basePath, variantPath) = (try arguments.required("base"), try arguments.required("variant"))
@@ -51,11 +52,11 @@ enum Diff: Subcommand {
         VisualCommand.warn(variant.summary, console: console)
         let diff = TraceDiff(base: base, variant: variant)
         if let mismatch = diff.scenarioMismatch {
-            guard arguments.flag("--force") else { throw CommandError(mismatch) }
+            guard arguments.flag(Options.force) else { throw CommandError(mismatch) }
             console.warning(mismatch.replacingOccurrences(of: "; pass --force to compare them anyway", with: ""))
         }
-        let weight: FlameWeight = try arguments.choice("--weight")
-        let format: Format = try arguments.choice("--format")
+        let weight: FlameWeight = try arguments.choice(Options.weight)
+        let format: Format = try arguments.choice(Options.format)
         var output = try VisualCommand.output(arguments)
         switch format {
         case .json: output.write(DiffRenderer.json(diff))

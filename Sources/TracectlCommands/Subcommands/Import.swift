@@ -20,9 +20,7 @@ enum Import: Subcommand {
             """,
         positionals: [PositionalSpec(name: "log", help: "The console text or log records ('-' for standard input).")],
         options: [
-            .choice("--from", valueName: "format", help: "The input's format.", default: ImportFormat.auto),
-            .value("-o", "--output", valueName: "file", help: "Where to write the trace ('-' or absent: standard output)."),
-            .flag("--strict", help: "Fail on a line that looks like a change record but does not parse."),
+            Options.from, CommonOptions.output.helping("Where to write the trace ('-' or absent: standard output)."), Options.strict,
         ],
         examples: [
             ("tracectl import console.txt -o app.jsonl", "Import a captured Xcode or simulator console."),
@@ -30,9 +28,15 @@ enum Import: Subcommand {
              "Import _logChanges() records from the unified log (on a Mac)."),
         ])
 
+    /// The options `import` reads, in help order.
+    enum Options {
+        static let from: Option<ImportFormat> = .choice("--from", valueName: "format", help: "The input's format.", default: .auto)
+        static let strict: Option<Bool> = .flag("--strict", help: "Fail on a line that looks like a change record but does not parse.")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("log"))
-        let options = ImportOptions(format: try arguments.choice("--from"), strict: arguments.flag("--strict"))
+        let options = ImportOptions(format: try arguments.choice(Options.from), strict: arguments.flag(Options.strict))
         var output = try VisualCommand.output(arguments)
         let summary = try VisualCommand.run { () throws(TraceError) in
             try TraceImporter.run(source: source, options: options, into: &output)
