@@ -3,10 +3,9 @@
 /// NB: a class over one buffer, so that updating an element in the hot loop is a plain store:
 /// an array held in a struct pays a uniqueness check on every update. The buffer is
 /// `ZeroedMemory`: a large one is mapped on its own and returned to the system when the table
-/// grows out of it or is freed (from the heap, the tables of a million views left 40 MB behind).
-/// A plain filler of zero bytes is not written at all: the memory is zero already, and the pages
-/// past the largest id used are never touched (a table doubled to 2^19 ids for 300,000 views
-/// costs the memory of 300,000).
+/// grows out of it or is freed (heap memory would stay in the process). A plain filler of zero
+/// bytes is not written at all: the memory is zero already, and the pages past the largest id
+/// used are never touched, so a table costs the memory of the ids used, not of its capacity.
 final class DenseTable<Element> {
     private var elements: UnsafeMutablePointer<Element>
     /// Ids `0..<count` have an element.

@@ -30,7 +30,7 @@ struct ViewTally: Sendable {
 }
 
 /// One view's event counts as the aggregator's table keeps them: 32 bits a metric, half the
-/// memory of a `MetricCounts` (32 MB less for a million views).
+/// memory of a `MetricCounts`.
 ///
 /// NB: a count passes 2^32 - 1 only with billions of events of one view in one range of a trace;
 /// `increment` then wraps to 0 and says so, and the owner carries 2^32 into a side table

@@ -18,8 +18,7 @@ extension UnsafeBufferPointer<UInt8> {
 /// hands a block to its output.
 ///
 /// NB: a class over one buffer, so that appending a few bytes is a bounds check and a copy: an
-/// `[UInt8]` pays a uniqueness check and a generic copy per append (a third of the Chrome
-/// exporter's time).
+/// `[UInt8]` pays a uniqueness check and a generic copy per append.
 final class ByteBlock {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0

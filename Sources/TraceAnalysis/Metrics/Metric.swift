@@ -26,7 +26,7 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
     /// What the table says about this metric.
     ///
     /// NB: lent, not copied: a row holds nine references, and a copy retains and releases each
-    /// of them to read one field (a report of a million views reads ten fields a view).
+    /// of them to read one field.
     public var definition: MetricDefinition {
         _read { yield Self.table[rawValue] }
     }

@@ -9,7 +9,7 @@ import Darwin
 /// NB: open addressing over a flat table of `hash << 32 | id` words; the bytes live in one arena.
 /// All three are `ZeroedMemory`, returned to the system when outgrown or freed: a reader's names
 /// are freed while other threads still allocate, and heap memory freed by one thread's reader
-/// stayed in the process (20 MB of a million views' peak when a thread took over part of a range).
+/// stays in the process.
 /// Lookups read whole 8-byte words, so every input must have 8 readable bytes past its end
 /// (the line buffer and the scratch buffer are padded for that).
 package struct ByteInterner: ~Copyable {

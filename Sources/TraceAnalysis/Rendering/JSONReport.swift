@@ -30,7 +30,7 @@ public enum JSONReport {
 
     /// Writes the document, ending with a newline, to `output` piece by piece.
     ///
-    /// NB: a million views' document is 300 MB: it is never held whole, only a window of views.
+    /// NB: the document grows with the views: it is never held whole, only a window of views.
     static func write(_ summary: TraceSummary, options: ReportOptions, to output: (UnsafeRawBufferPointer) -> Void) {
         var json = JSONWriter(capacity: 1 << 12)
         json.beginObject()
