@@ -91,7 +91,7 @@ public struct TraceReader: ~Copyable {
 
     /// Opens `path` for reading, or throws a diagnostic naming it.
     package static func open(_ path: String) throws(TraceError) -> Int32 {
-        let descriptor = openFile(path, O_RDONLY)
+        let descriptor = POSIX.open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw TraceError(TraceDiagnostic(file: path, message: "cannot open: \(reason)", severity: .error))
@@ -270,12 +270,4 @@ public struct TraceReader: ~Copyable {
 
     /// How many distinct other strings were seen (ids are `1...stringCount`).
     public var stringCount: Int { parser.strings.count }
-}
-
-private func openFile(_ path: String, _ flags: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.open(path, flags)
-    #else
-    Darwin.open(path, flags)
-    #endif
 }
