@@ -8,6 +8,13 @@ private struct Spot {
     var y: Double
 }
 
+/// A plain value with padding: 7 unused bytes after `isOn`, and after the optional's tag.
+private struct Marker {
+    var isOn: Bool
+    var at: Double?
+    var weight: Double
+}
+
 /// Holds a `Spot` in state and writes it from buttons.
 private struct SpotView: View {
     @State private var spot = Spot(x: 1, y: 2)
@@ -66,5 +73,21 @@ struct RuntimeBytewiseComparisonTests {
         let notPlain: [Any] = ["text", [1, 2], NSObject(), { () in } as () -> Void, Optional<Any>.some(1) as Any]
         for value in plain { #expect(ValueComparison.sameBytes(value, value) == true, "\(type(of: value))") }
         for value in notPlain { #expect(ValueComparison.sameBytes(value, value) == nil, "\(type(of: value))") }
+    }
+
+    @Test("Plain values are compared field by field where their bytes differ in padding only: unused bytes never make a change (AttributeGraph compares a type's fields, not its padding; sure)")
+    func paddingIsNotCompared() {
+        let marker = Marker(isOn: true, at: 1.5, weight: 2)
+        var padded = marker
+        withUnsafeMutableBytes(of: &padded) { bytes in
+            bytes[1] = 0xA5
+            bytes[MemoryLayout<Marker>.offset(of: \Marker.at)! + 9] = 0x5A
+        }
+        #expect(ValueComparison.sameBytes(marker, padded) == true)
+        var moved = marker
+        moved.weight = 3
+        #expect(ValueComparison.sameBytes(marker, moved) == false)
+        #expect(ValueComparison.sameBytes(marker, Marker(isOn: true, at: nil, weight: 2)) == false)
+        #expect(ValueComparison.sameBytes(0.0, -0.0) == false)
     }
 }

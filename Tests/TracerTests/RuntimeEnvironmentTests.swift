@@ -6,6 +6,8 @@ private enum Theme: Equatable { case light, dark }
 
 private struct ThemeKey: EnvironmentKey { static let defaultValue = Theme.light }
 private struct AccentKey: EnvironmentKey { static let defaultValue = 0 }
+/// A key whose type begins with an initialism.
+private struct URLSessionKey: EnvironmentKey { static let defaultValue = "shared" }
 
 extension EnvironmentValues {
     fileprivate var theme: Theme {
@@ -17,6 +19,35 @@ extension EnvironmentValues {
         get { self[AccentKey.self] }
         set { self[AccentKey.self] = newValue }
     }
+
+    fileprivate var urlSession: String {
+        get { self[URLSessionKey.self] }
+        set { self[URLSessionKey.self] = newValue }
+    }
+}
+
+/// What a write through `keyPath` storing `key` is named by: the property where the key path can
+/// name it, else the key's type as written.
+private func writeName(_ keyPath: AnyKeyPath, key: Any.Type) -> String {
+    EnvironmentValues.propertyName(of: keyPath) ?? String(describing: key)
+}
+
+/// Sets the session name for its label from its own state.
+private struct SessionScreen: View {
+    @State private var session = "shared"
+
+    var body: some View {
+        VStack {
+            SessionLabel()
+            Button("Ephemeral") { session = "ephemeral" }
+        }
+        .environment(\.urlSession, session)
+    }
+}
+
+private struct SessionLabel: View {
+    @Environment(\.urlSession) private var session
+    var body: some View { Text(session) }
 }
 
 private struct ThemeLabel: View {
@@ -148,7 +179,7 @@ struct RuntimeEnvironmentTests {
         ])
         let write = try #require(harness.events(.write, after: before).last)
         #expect(write.wrapper == WrapperKind.environment.name)
-        #expect(write.prop == "theme")
+        #expect(write.prop == writeName(\EnvironmentValues.theme, key: ThemeKey.self))
         #expect(write.view == "ThemedScreen")
         #expect(write.changedFlag == true)
         let screen = try #require(harness.events(.bodyEval, view: "ThemedScreen", after: before).first)
@@ -181,7 +212,21 @@ struct RuntimeEnvironmentTests {
         try harness.graph.tap(buttonTitled: "Accent")
         #expect(harness.evaluatedViews(after: before) == ["ThemedScreen", "ThemedScreen/VStack/AccentLabel"])
         let writes = harness.events(.write, after: before).filter { $0.wrapper == WrapperKind.environment.name }
-        #expect(writes.map(\.prop) == ["accent"])
+        #expect(writes.map(\.prop) == [writeName(\EnvironmentValues.accent, key: AccentKey.self)])
+    }
+
+    @Test("An environment write is named by the EnvironmentValues property its key path leads to where the key path names it (Apple platforms), else by the key's type as written: URLSessionKey, never uRLSession (SwiftUI names environment values by their property; sure)")
+    func writeNames() throws {
+        let property = EnvironmentValues.propertyName(of: \EnvironmentValues.urlSession)
+        #expect(property == nil || property == "urlSession")
+
+        let harness = RecordingGraph()
+        harness.graph.mount(SessionScreen())
+        let before = harness.lastSeq
+        try harness.graph.tap(buttonTitled: "Ephemeral")
+        let writes = harness.events(.write, after: before).filter { $0.wrapper == WrapperKind.environment.name }
+        #expect(writes.map(\.prop) == [property ?? "URLSessionKey"])
+        #expect((harness.graph.view(at: "SessionScreen/VStack/SessionLabel/Text") as? Text)?.content == "ephemeral")
     }
 
     @Test("A view without an ancestor setting the key gets its default value")

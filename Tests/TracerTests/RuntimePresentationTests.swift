@@ -74,6 +74,31 @@ private struct ResponsiveView: View {
     }
 }
 
+/// A host whose body runs on every edit, with a sheet and a destination that count their builds.
+private struct BuildCountingHost: View {
+    let sheetBuilds: CreationCounter
+    let destinationBuilds: CreationCounter
+    @State private var edits = 0
+    @State private var showsSheet = false
+    @State private var showsDestination = false
+
+    var body: some View {
+        VStack {
+            Text("\(edits)")
+            Button("Edit") { edits += 1 }
+            Button("Sheet") { showsSheet = true }
+        }
+        .sheet(isPresented: $showsSheet) {
+            let _ = sheetBuilds.increment()
+            Text("sheet")
+        }
+        .navigationDestination(isPresented: $showsDestination) {
+            let _ = destinationBuilds.increment()
+            Text("destination")
+        }
+    }
+}
+
 @Suite("Runtime: presentations and geometry")
 struct RuntimePresentationTests {
     @Test("A sheet's content is mounted while isPresented is true and unmounted, with its state, when dismissed; onDismiss runs after (SwiftUI: sheet(isPresented:onDismiss:content:) docs)")
@@ -116,6 +141,38 @@ struct RuntimePresentationTests {
         #expect(harness.events(.unmount, after: before).map(\.view) == [detail])
         #expect(!harness.graph.contains(path: detail))
         #expect(throws: ViewGraphError.noView(matching: "a pushed navigation destination")) { try harness.graph.pop() }
+    }
+
+    @Test("A sheet's content is built only while it is presented, never while hidden (Apple declares sheet's content @escaping: SwiftUI stores it and calls it on presentation; sure)")
+    func sheetContentIsLazy() throws {
+        let harness = RecordingGraph()
+        let sheetBuilds = CreationCounter()
+        let destinationBuilds = CreationCounter()
+        harness.graph.mount(BuildCountingHost(sheetBuilds: sheetBuilds, destinationBuilds: destinationBuilds))
+        try harness.graph.tap(buttonTitled: "Edit")
+        try harness.graph.tap(buttonTitled: "Edit")
+        #expect(sheetBuilds.value == 0)
+
+        try harness.graph.tap(buttonTitled: "Sheet")
+        #expect(sheetBuilds.value == 1)
+        #expect(harness.graph.contains(path: "BuildCountingHost/Text"))
+        try harness.graph.tap(buttonTitled: "Edit")
+        #expect(sheetBuilds.value == 2)
+
+        try harness.graph.dismissSheet()
+        try harness.graph.tap(buttonTitled: "Edit")
+        #expect(sheetBuilds.value == 2)
+    }
+
+    @Test("navigationDestination(isPresented:)'s destination is built with the body declaring it, presented or not (Apple declares its builder non-escaping: it runs while the body runs; sure)")
+    func destinationIsBuiltEagerly() throws {
+        let harness = RecordingGraph()
+        let destinationBuilds = CreationCounter()
+        harness.graph.mount(BuildCountingHost(sheetBuilds: CreationCounter(), destinationBuilds: destinationBuilds))
+        #expect(destinationBuilds.value == 1)
+        try harness.graph.tap(buttonTitled: "Edit")
+        #expect(destinationBuilds.value == 2)
+        #expect(!harness.graph.contains(path: "BuildCountingHost/Text"))
     }
 
     @Test("A GeometryReader re-evaluates its content when its size changes, not for an equal size; content that does not use the size is skipped (SwiftUI: GeometryReader docs)")

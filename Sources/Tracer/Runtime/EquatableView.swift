@@ -1,6 +1,10 @@
-/// A view compared with its previous value by its own `==`, instead of field by field, to decide
-/// whether its body runs (SwiftUI's `EquatableView`; `.equatable()` makes one). It adds no node:
-/// the path names its content.
+/// A view compared with its previous value by its own `==`, whatever it holds, to decide whether
+/// its body runs (SwiftUI's `EquatableView`; `.equatable()` makes one). It adds no node: the path
+/// names its content.
+///
+/// NB: without it, an `Equatable` view holding anything but plain data (a `String`, a closure,
+/// `@State`) is compared by its `==` too; a plain one (only numbers, `Bool`s, …) by its bytes,
+/// whatever its `==` says. See `ValueComparison.sameInput`.
 public struct EquatableView<Content: View & Equatable>: BuiltinView, StructuralView {
     /// The view compared by `==`.
     public var content: Content
@@ -14,7 +18,7 @@ public struct EquatableView<Content: View & Equatable>: BuiltinView, StructuralV
 }
 
 extension View where Self: Equatable {
-    /// Compares the view with its previous value by its `==` to decide whether its body runs;
-    /// without it a view is compared field by field, whatever its `==` says.
+    /// Compares the view with its previous value by its `==` to decide whether its body runs,
+    /// also when the view holds only plain data (which is otherwise compared by its bytes).
     public func equatable() -> EquatableView<Self> { EquatableView(content: self) }
 }

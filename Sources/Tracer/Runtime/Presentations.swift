@@ -34,7 +34,10 @@ public struct NavigationLink<Destination: View>: View {
 /// view while the binding is true, unmounted when it turns false.
 ///
 /// NB: whether it is presented is read when the body makes the modifier, so the view declaring
-/// it depends on the binding's value as a body reading it does.
+/// it depends on the binding's value as a body reading it does. `content` runs only while
+/// presented, each time the view declaring it is reconciled: a sheet's builder (`@escaping` in
+/// SwiftUI, which stores it) never runs while hidden; a destination's (non-escaping) ran when the
+/// body made the modifier, and `content` returns what it built.
 struct PresentationModifier: AttachedContentModifier {
     enum Kind: UInt64 {
         case navigationDestination = 3, sheet = 4
@@ -43,10 +46,10 @@ struct PresentationModifier: AttachedContentModifier {
     let kind: Kind
     let isPresented: Binding<Bool>
     let presented: Bool
-    let content: any View
+    let content: () -> any View
     let onDismiss: (() -> Void)?
 
-    init(_ kind: Kind, isPresented: Binding<Bool>, content: any View, onDismiss: (() -> Void)? = nil) {
+    init(_ kind: Kind, isPresented: Binding<Bool>, content: @escaping () -> any View, onDismiss: (() -> Void)? = nil) {
         self.kind = kind
         self.isPresented = isPresented
         presented = isPresented.wrappedValue
@@ -55,7 +58,7 @@ struct PresentationModifier: AttachedContentModifier {
     }
 
     var isAttribute: Bool { true }
-    var attachedContent: (any View)? { presented ? content : nil }
+    var attachedContent: (any View)? { presented ? content() : nil }
     var attachmentLayer: UInt64 { kind.rawValue }
 
     func isSameAttribute(as previous: any NodeModifier) -> Bool? {
@@ -83,17 +86,24 @@ struct PresentationModifier: AttachedContentModifier {
 extension View {
     /// Pushes the view `destination` builds onto the enclosing navigation stack while
     /// `isPresented` is true; it is unmounted (with its state) when it turns false.
+    ///
+    /// `destination` runs with the body declaring it, presented or not: SwiftUI takes it
+    /// non-escaping, so it cannot keep it for later.
     public func navigationDestination<Destination: View>(
         isPresented: Binding<Bool>, @ViewBuilder destination: () -> Destination
     ) -> some View {
-        modifier(PresentationModifier(.navigationDestination, isPresented: isPresented, content: destination()))
+        let built = destination()
+        return modifier(PresentationModifier(.navigationDestination, isPresented: isPresented, content: { built }))
     }
 
     /// Presents the view `content` builds as a sheet while `isPresented` is true; it is unmounted
     /// (with its state) when it turns false, and `onDismiss` runs after that update.
+    ///
+    /// `content` is kept and runs only while the sheet is presented (when it appears and when the
+    /// view declaring it is evaluated again), never while it is hidden.
     public func sheet<Content: View>(
-        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: () -> Content
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
     ) -> some View {
-        modifier(PresentationModifier(.sheet, isPresented: isPresented, content: content(), onDismiss: onDismiss))
+        modifier(PresentationModifier(.sheet, isPresented: isPresented, content: content, onDismiss: onDismiss))
     }
 }

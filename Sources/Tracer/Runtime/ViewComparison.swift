@@ -1,26 +1,30 @@
 /// How the runtime compares view values and their inputs; `ValueComparison` (TracerCore) holds
 /// the value equality it shares with the SwiftUI adapter.
 extension ValueComparison {
-    /// Whether a child view is the same as its previous value, as SwiftUI compares a view: field
-    /// by field (see `sameInput`), and by the view's own `==` only under `.equatable()` /
-    /// `EquatableView` (`byEquality`).
+    /// Whether a child view is the same as its previous value, as SwiftUI compares a view: as any
+    /// input (see `sameInput`: a plain view by its bytes, an `Equatable` one by its `==`, others
+    /// field by field), and by its `==` whatever it holds under `.equatable()` / `EquatableView`
+    /// (`byEquality`).
     static func sameView(_ new: any View, _ old: any View, byEquality: Bool) -> Bool {
         guard type(of: new) == type(of: old) else { return false }
         if byEquality, let new = new as? any Equatable { return isEqual(new, old) }
-        return sameFields(new, old, depth: 0)
+        return sameInput(new, old)
     }
 
     /// Whether two view inputs are the same, as SwiftUI compares a view's stored properties:
     /// wrappers by their own rule (state by storage identity, a binding by storage identity and
-    /// carried value); `Equatable` values by `==`; class references by identity; plain values
-    /// by their bytes; other structs, tuples, enums and optionals field by field; closures are
-    /// always different.
+    /// carried value); plain values by their bytes, whatever their `==` says; other `Equatable`
+    /// values by `==`; class references by identity; other structs, tuples, enums and optionals
+    /// field by field; closures are always different.
+    ///
+    /// NB: AttributeGraph's default comparison (`equatableUnlessPOD`): `==` is trusted only for a
+    /// type that is not plain; `.equatable()` asks for it on a plain type too.
     static func sameInput(_ lhs: Any, _ rhs: Any, depth: Int = 0) -> Bool {
         guard type(of: lhs) == type(of: rhs) else { return false }
         if let lhs = lhs as? any InputComparable { return lhs.isSameInput(as: rhs) }
+        if let same = sameBytes(lhs, rhs) { return same }
         if let lhs = lhs as? any Equatable { return isEqual(lhs, rhs) }
         if type(of: lhs) is AnyObject.Type { return (lhs as AnyObject) === (rhs as AnyObject) }
-        if let same = sameBytes(lhs, rhs) { return same }
         return sameFields(lhs, rhs, depth: depth)
     }
 

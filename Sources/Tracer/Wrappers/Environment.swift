@@ -26,6 +26,14 @@ public struct Environment<Value>: DynamicProperty {
         observableModelName = nil
     }
 
+    /// The value for the view. Before the view is installed in a graph it is the default.
+    public var wrappedValue: Value {
+        if let value = slot.installed?.value { return value }
+        return missing()
+    }
+}
+
+extension Environment {
     /// Reads the `@Observable` model of type `Value` an ancestor put in the environment.
     ///
     /// NB: as in SwiftUI, reading it where no ancestor put one stops the program, with SwiftUI's
@@ -45,12 +53,6 @@ public struct Environment<Value>: DynamicProperty {
         read = { .some($0.object(objectType)) }
         missing = { nil }
         observableModelName = String(describing: objectType)
-    }
-
-    /// The value for the view. Before the view is installed in a graph it is the default.
-    public var wrappedValue: Value {
-        if let value = slot.installed?.value { return value }
-        return missing()
     }
 }
 

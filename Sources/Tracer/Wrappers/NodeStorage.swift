@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The storage of one state property in one graph node: created when the node installs the
 /// property, kept for the node's lifetime, dropped with its identity.
 ///
@@ -65,21 +63,33 @@ final class NodeStorage<Value>: Sendable {
     }
 }
 
-/// The link from a wrapper value to its node's storage, filled once when the node installs it.
+/// The link from a wrapper value to the storage of the node that installed it last.
 ///
 /// NB: a view value is re-created by every evaluation of its parent; each new value gets an empty
-/// slot, and the node fills it with the storage it keeps before the view's body runs.
+/// slot, and the node links it to the storage it keeps before the view's body runs. A value the
+/// parent stored (a container's `let content`, a `NavigationLink`'s destination) is mounted again,
+/// unchanged, when its identity comes back: the new node links it to its own, new storage, so the
+/// state of an identity that left the hierarchy never comes back with it. A value shown in two
+/// places at once is linked to the node evaluating it while its body runs.
 final class InstallSlot<Storage: AnyObject & Sendable>: Sendable {
-    private let storage = AtomicLazyReference<Storage>()
+    private let storage = LockedBox<Storage?>(nil)
 
     init() {}
 
     /// The installed storage, if any.
-    var installed: Storage? { storage.load() }
+    var installed: Storage? { storage.withLock { $0 } }
 
-    /// Installs `candidate` unless a storage is already there; returns the one in place.
+    /// Links the slot to `candidate`, the installing node's storage; returns it.
     @discardableResult
-    func install(_ candidate: Storage) -> Storage { storage.storeIfNil(candidate) }
+    func install(_ candidate: Storage) -> Storage {
+        // NB: the storage replaced (a dead node's) is released after the lock, not under it: its
+        // value's deinit is user code.
+        _ = storage.withLock { slot in
+            defer { slot = candidate }
+            return slot
+        }
+        return candidate
+    }
 
     /// Whether two slots stand for the same node state (or either is not installed yet).
     func isSameInput(as other: InstallSlot<Storage>) -> Bool {

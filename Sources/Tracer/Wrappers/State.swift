@@ -19,11 +19,6 @@ public struct State<Value>: DynamicProperty {
         self.init(wrappedValue: initialValue, fileID: fileID, line: line)
     }
 
-    /// Optional state starting at nil.
-    public init(fileID: StaticString = #fileID, line: UInt = #line) where Value: ExpressibleByNilLiteral {
-        self.init(wrappedValue: nil, fileID: fileID, line: line)
-    }
-
     /// The current value. Before the view is installed in a graph it is the initial value, and
     /// writes are ignored (as SwiftUI does).
     public var wrappedValue: Value {
@@ -34,6 +29,17 @@ public struct State<Value>: DynamicProperty {
     /// A binding to the state.
     public var projectedValue: Binding<Value> {
         slot.installed?.binding() ?? .constant(initialValue)
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// Optional state starting at nil.
+    ///
+    /// NB: declared in a constrained extension, as SwiftUI declares it: in the type it would make
+    /// every `@State var model: Model` without an initial value default to it, and fail to compile
+    /// where `init` assigns `_model = State(initialValue: …)`.
+    public init(fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(wrappedValue: nil, fileID: fileID, line: line)
     }
 }
 

@@ -24,12 +24,30 @@ package enum ValueComparison {
     /// and structs, tuples and enums made only of those. A type holding a class reference, a
     /// closure, an existential (`Any`, `any P`), a `String`, an `Array` or any other
     /// copy-on-write storage is not plain. As in SwiftUI, bytes are not `==`: `0.0` and `-0.0`
-    /// differ, two `nan`s with the same bits are the same.
+    /// differ, two `nan`s with the same bits are the same. Padding between fields is not compared.
     package static func sameBytes(_ lhs: Any, _ rhs: Any) -> Bool? {
         func compare<T>(_ lhs: T) -> Bool? {
             guard _isPOD(T.self), let rhs = rhs as? T else { return nil }
-            return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+            let same = withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+            // NB: bytes that differ may differ in padding only (`Double?` fields leave 7 bytes unused).
+            return same || samePlainFields(lhs, rhs)
         }
         return _openExistential(lhs, do: compare)
+    }
+
+    /// Whether two plain values whose bytes differ have the same fields, leaf by leaf: a leaf (a
+    /// number, a `Bool`) whose bytes differ differs; a case without payload is compared by name.
+    private static func samePlainFields(_ lhs: Any, _ rhs: Any) -> Bool {
+        let left = Mirror(reflecting: lhs)
+        let right = Mirror(reflecting: rhs)
+        guard !left.children.isEmpty || !right.children.isEmpty else {
+            return left.displayStyle == .enum && String(describing: lhs) == String(describing: rhs)
+                || left.displayStyle == .optional
+        }
+        guard left.children.count == right.children.count else { return false }
+        for (l, r) in zip(left.children, right.children) where l.label != r.label || sameBytes(l.value, r.value) != true {
+            return false
+        }
+        return true
     }
 }

@@ -10,6 +10,8 @@ protocol EnvironmentModifier: NodeModifier {
     func apply(to environment: inout EnvironmentValues)
     /// Whether `previous` (the modifier in the same place last time) set the same value.
     func setsSameValue(as previous: any EnvironmentModifier) -> Bool
+    /// What its writes are named by, once it has applied itself to `values`.
+    func writeName(in values: EnvironmentValues) -> String
 }
 
 extension EnvironmentModifier {
@@ -38,6 +40,13 @@ struct EnvironmentKeyModifier<Value>: EnvironmentModifier {
         guard let previous = previous as? Self, previous.keyPath == keyPath else { return false }
         return ValueComparison.sameInput(value, previous.value)
     }
+
+    /// The `EnvironmentValues` property, when the key path names it; else the type of the key it
+    /// stored, as written (`URLSessionKey`).
+    func writeName(in values: EnvironmentValues) -> String {
+        if let property = EnvironmentValues.propertyName(of: keyPath) { return property }
+        return values.lastStoredKey.map { String(describing: $0) } ?? "environment"
+    }
 }
 
 /// `.environment(model)` for an `@Observable` model and `.environmentObject(object)`: the object,
@@ -53,6 +62,9 @@ struct EnvironmentObjectModifier<Object: AnyObject>: EnvironmentModifier {
     func setsSameValue(as previous: any EnvironmentModifier) -> Bool {
         (previous as? Self)?.object === object
     }
+
+    /// The object's type.
+    func writeName(in values: EnvironmentValues) -> String { String(describing: Object.self) }
 }
 
 extension View {

@@ -25,8 +25,9 @@ public protocol EnvironmentKey {
 public struct EnvironmentValues {
     /// The values set, by the type of their key (an `EnvironmentKey` or an object's type).
     private var values: [ObjectIdentifier: Any] = [:]
-    /// The key the latest write through a subscript stored, and its name: what names a write.
-    private(set) var lastStoredKey: (id: ObjectIdentifier, name: String)?
+    /// The type of the key the latest write through a subscript stored: what names a write whose
+    /// key path has no name at run time.
+    private(set) var lastStoredKey: Any.Type?
     /// The graph's stamp of this set of values: the same version, the same values (0: the defaults).
     var version: UInt64 = 0
     /// The version of the parent's values these were derived from.
@@ -43,7 +44,7 @@ public struct EnvironmentValues {
         get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
         set {
             values[ObjectIdentifier(key)] = newValue
-            lastStoredKey = (ObjectIdentifier(key), Self.propertyName(ofKey: key))
+            lastStoredKey = key
         }
     }
 
@@ -55,17 +56,21 @@ public struct EnvironmentValues {
     /// Sets the object of type `Object` (keyed by that type, as SwiftUI does); nil removes it.
     mutating func setObject<Object: AnyObject>(_ object: Object?) {
         values[ObjectIdentifier(Object.self)] = object
-        lastStoredKey = (ObjectIdentifier(Object.self), String(describing: Object.self))
     }
 
-    /// The name a key's writes are recorded under: its type's name without a `Key` suffix, first
-    /// letter lowercased (`ThemeKey` → `theme`), the name its `EnvironmentValues` property usually has.
+    /// The name of the `EnvironmentValues` property `keyPath` leads to (`\.theme` → `theme`,
+    /// `\.theme.accent` → `theme.accent`); nil when the key path cannot name it.
     ///
-    /// NB: a computed key path has no name at run time, so the key's type names it.
-    static func propertyName(ofKey key: Any.Type) -> String {
-        var name = String(describing: key)
-        if name.hasSuffix("Key"), name.count > 3 { name.removeLast(3) }
-        return name.prefix(1).lowercased() + name.dropFirst()
+    /// NB: a computed property's name is known at run time only where the key path's description
+    /// can look its accessor up (Apple platforms); elsewhere (Linux) it describes the accessor's
+    /// address instead, and the key's type names the write.
+    static func propertyName(of keyPath: AnyKeyPath) -> String? {
+        let prefix = "\\EnvironmentValues."
+        let description = keyPath.debugDescription
+        guard description.hasPrefix(prefix) else { return nil }
+        let name = description.dropFirst(prefix.count)
+        guard !name.isEmpty, name.allSatisfy({ $0 == "." || $0 == "_" || $0.isLetter || $0.isNumber }) else { return nil }
+        return String(name)
     }
 }
 

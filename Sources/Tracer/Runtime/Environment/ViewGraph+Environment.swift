@@ -4,6 +4,16 @@ struct GraphEnvironment {
     var lastVersion: UInt64 = 0
     /// Writes made by the reconciliation under way, recorded once the evaluation that made them is.
     var unrecorded: [EnvironmentWrite] = []
+    /// What the writes of each entry are named by (see `EnvironmentModifier.writeName(in:)`).
+    private var writeNames: [AnyHashable: String] = [:]
+
+    /// The name of `setter`'s writes, which it has just applied to `values`: found once per entry.
+    mutating func writeName(of setter: any EnvironmentModifier, in values: EnvironmentValues) -> String {
+        if let name = writeNames[setter.entry] { return name }
+        let name = setter.writeName(in: values)
+        writeNames[setter.entry] = name
+        return name
+    }
 }
 
 /// What a node's new environment means for it.
@@ -47,7 +57,7 @@ extension ViewGraph {
                 values.writes[setter.entry] = nil
                 guard let earlier, index >= earlier.count || !setter.setsSameValue(as: earlier[index]) else { continue }
                 let write = EnvironmentWrite(
-                    view: bodyOwner(of: parent)?.symbol ?? node.symbol, name: values.lastStoredKey?.name ?? "environment",
+                    view: bodyOwner(of: parent)?.symbol ?? node.symbol, name: environmentState.writeName(of: setter, in: values),
                     wrapper: setter.wrapper, transaction: transaction)
                 values.writes[setter.entry] = write
                 environmentState.unrecorded.append(write)
