@@ -34,14 +34,14 @@ public struct EventLineWriter {
     public func write(_ event: TraceEvent, to cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var out = cursor
         out = keys.put(.seq, at: out)
-        out = Self.putDecimal(event.seq, at: out)
+        out = DecimalDigits.put(event.seq, at: out)
         out = keys.put(.ts, at: out)
-        out = Self.putDecimal(event.ts, at: out)
+        out = DecimalDigits.put(event.ts, at: out)
         out = keys.put(.tid, at: out)
-        out = Self.putDecimal(UInt64(event.tid), at: out)
+        out = DecimalDigits.put(UInt64(event.tid), at: out)
         if event.tx != 0 {
             out = keys.put(.tx, at: out)
-            out = Self.putDecimal(event.tx, at: out)
+            out = DecimalDigits.put(event.tx, at: out)
         }
         out = keys.put(.kind, at: out)
         out = keys.put(kind: event.kind, at: out)
@@ -57,20 +57,20 @@ public struct EventLineWriter {
             if event.kind == .write {
                 out = keys.put(event.changed != 0 ? .trueLiteral : .falseLiteral, at: out)
             } else {
-                out = Self.putDecimal(UInt64(event.changed), at: out)
+                out = DecimalDigits.put(UInt64(event.changed), at: out)
             }
         }
         if !isBodyEval {
             out = putSymbol(.site, event.site, at: out)
         } else if event.prop.rawValue != 0 {
             out = keys.put(.built, at: out)
-            out = Self.putDecimal(UInt64(event.prop.rawValue - 1), at: out)
+            out = DecimalDigits.put(UInt64(event.prop.rawValue - 1), at: out)
             out = keys.put(.extractable, at: out)
-            out = Self.putDecimal(UInt64(event.site.rawValue &- 1), at: out)
+            out = DecimalDigits.put(UInt64(event.site.rawValue &- 1), at: out)
         }
         if event.cause != 0 {
             out = keys.put(.cause, at: out)
-            out = Self.putDecimal(event.cause, at: out)
+            out = DecimalDigits.put(event.cause, at: out)
         }
         if event.reason != .none {
             out = keys.put(.reason, at: out)
@@ -78,12 +78,12 @@ public struct EventLineWriter {
         }
         if event.hasDuration {
             out = keys.put(.dur, at: out)
-            out = Self.putDecimal(event.dur, at: out)
+            out = DecimalDigits.put(event.dur, at: out)
         }
         out = putSymbol(event.kind == .warning ? .message : .name, event.text, at: out)
         if event.kind == .dropped {
             out = keys.put(.count, at: out)
-            out = Self.putDecimal(event.dur, at: out)
+            out = DecimalDigits.put(event.dur, at: out)
         }
         return keys.put(.lineEnd, at: out)
     }
@@ -106,24 +106,6 @@ public struct EventLineWriter {
         return out + length
     }
 
-    /// Writes the decimal digits of `value` at `cursor`.
-    @inline(__always)
-    static func putDecimal(_ value: UInt64, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        var digits = 1
-        var probe = value
-        while probe >= 10 {
-            probe /= 10
-            digits += 1
-        }
-        var rest = value
-        var position = cursor + digits
-        repeat {
-            position -= 1
-            position.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-            rest /= 10
-        } while rest > 0
-        return cursor + digits
-    }
 }
 
 /// Field keys and enum spellings of the contract, as bytes in one block allocated once.
