@@ -36,6 +36,14 @@ func nowNanoseconds() -> UInt64 {
     TraceClock.monotonicNow()
 }
 
+/// CPU time `clock` has counted (this process's, or with `CLOCK_THREAD_CPUTIME_ID` the calling
+/// thread's), in nanoseconds: what work costs on a machine busy with other processes.
+func cpuNanoseconds(_ clock: clockid_t = CLOCK_PROCESS_CPUTIME_ID) -> UInt64 {
+    var time = timespec()
+    clock_gettime(clock, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
 /// The median of `values`.
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()

@@ -37,13 +37,6 @@ enum ImportBenchmark {
                         note: "the same per second of process CPU time"),
         ]
     }
-
-    /// CPU time this process has used, in nanoseconds.
-    private static func cpuNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 }
 
 /// Writes a deterministic console log: a 4 MiB block of varied lines, repeated.

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Compiles TracerSwiftUI and Examples/SwiftUIScrollOffset against the stand-in SwiftUI and Combine
 # modules (Tests/SwiftUIStandIn) and runs the adapter's tests: once recording into TRACER_OUTPUT,
-# once with it unset. SwiftUI does not exist on Linux; this proves the adapter compiles against
-# Apple's documented signatures and that its own logic is right, nothing about SwiftUI's updates.
+# once with it unset. The adapter, the example and the tests compile in Swift 6 mode with every
+# warning an error; the stand-ins in the Swift 5 mode Apple builds SwiftUI and Combine in. SwiftUI
+# does not exist on Linux; this proves the adapter compiles against Apple's documented signatures
+# (isolation, Sendable, closure types) and that its own logic is right, nothing about SwiftUI's updates.
 #
 # The package is generated in .build-swiftui/ (its manifest Tests/SwiftUIStandIn/StandInPackage.swift,
 # its sources links to the real directories), so the root package never sees a module named SwiftUI.

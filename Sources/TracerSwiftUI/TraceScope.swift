@@ -19,8 +19,9 @@ extension View {
     /// Appends `segment` to the trace path scope of this view's content: a view that reads
     /// `@Environment(\.tracePath)` and passes it to `traced(scope:)` is named under it.
     ///
-    /// Opt-in: without scopes, traced bodies are named by their type alone.
-    public func traceScope(_ segment: String) -> some View {
+    /// Opt-in: without scopes, traced bodies are named by their type alone. Safe from any isolation
+    /// (`nonisolated`, as SwiftUI's own modifiers).
+    nonisolated public func traceScope(_ segment: String) -> some View {
         transformEnvironment(\.tracePath) { $0 = $0.appending(segment) }
     }
 }

@@ -9,18 +9,23 @@ import TracerSwiftUICore
 /// rules apply unchanged. The property is named after its label once a `traced { }` body of the
 /// declaring view has run (or by `name:`); until then it is `line N` of its file.
 ///
-/// Recording off (no `TRACER_OUTPUT`): a write costs one branch, and `$x` is `State`'s own binding.
-/// Recording on: `$x` is a binding that records, made afresh on each access.
+/// No observer effect: reading `x` is one read of the `State`, as with `@State`; `$x` is the
+/// `State`'s own binding projected through a key path whose setter records (the same location on
+/// every access, recording on or off, so SwiftUI compares it as it compares `$x` of a `@State`),
+/// and takes no read; a write reads nothing. Recording off, a write costs one branch more.
 @propertyWrapper
 public struct TracedState<Value>: DynamicProperty, TracedProperty {
-    @State private var value: Value
+    @State private var slot: TracedSlot<Value>
     /// The declaration the writes name.
+    ///
+    /// NB: kept here too, so that naming the property (by reflection, in a body) reads no state.
     public let tracedDeclaration: TracedDeclaration
 
     /// State starting at `wrappedValue`, named `name` (default: the property's label).
     public init(wrappedValue: Value, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        _value = State(wrappedValue: wrappedValue)
-        tracedDeclaration = TracedDeclaration(wrapper: .state, name: name, fileID: fileID, line: line)
+        let declaration = TracedDeclaration(wrapper: .state, name: name, fileID: fileID, line: line)
+        tracedDeclaration = declaration
+        _slot = State(wrappedValue: TracedSlot(value: wrappedValue, declaration: declaration))
     }
 
     /// State starting at `value`.
@@ -33,25 +38,41 @@ public struct TracedState<Value>: DynamicProperty, TracedProperty {
         self.init(wrappedValue: nil, fileID: fileID, line: line)
     }
 
-    /// The current value; a write is recorded, then stored in the `State`.
+    /// The current value (one read of the `State`). A write stores a new slot (recording off), or
+    /// goes through the binding's location (recording on), whose setter reads the old value without
+    /// a read of the `State`: neither adds a dependency where it runs.
     public var wrappedValue: Value {
-        get { value }
-        nonmutating set { Self.write(newValue, to: _value, declaration: tracedDeclaration) }
-    }
-
-    /// A binding to the value whose writes are recorded too.
-    public var projectedValue: Binding<Value> {
-        guard SwiftUITrace.session != nil else { return $value }
-        let state = _value
-        let declaration = tracedDeclaration
-        return Binding(get: { state.wrappedValue }, set: { Self.write($0, to: state, declaration: declaration) })
-    }
-
-    private static func write(_ newValue: Value, to state: State<Value>, declaration: TracedDeclaration) {
-        if let session = SwiftUITrace.session {
-            session.recordWrite(declaration, from: state.wrappedValue, to: newValue)
+        get { slot.value }
+        nonmutating set {
+            guard SwiftUITrace.session != nil else {
+                _slot.wrappedValue = TracedSlot(value: newValue, declaration: tracedDeclaration)
+                return
+            }
+            projectedValue.wrappedValue = newValue
         }
-        state.wrappedValue = newValue
+    }
+
+    /// A binding to the value whose writes are recorded too: `$slot.recorded`.
+    public var projectedValue: Binding<Value> { $slot.recorded }
+}
+
+/// What a `@TracedState` keeps in its `State`: the value and the declaration its writes name.
+///
+/// NB: the declaration is constant, so SwiftUI's comparison of two slots is the comparison of
+/// their values.
+struct TracedSlot<Value> {
+    var value: Value
+    let declaration: TracedDeclaration
+
+    /// The value; a write is recorded, then stored.
+    var recorded: Value {
+        get { value }
+        set {
+            if let session = SwiftUITrace.session { session.recordWrite(declaration, from: value, to: newValue) }
+            value = newValue
+        }
     }
 }
+
+extension TracedSlot: Sendable where Value: Sendable {}
 #endif

@@ -7,12 +7,17 @@ import TracerSwiftUICore
 /// shape of SwiftUIX's `ViewStorage`); every write is recorded with `wrapper` `ViewStorage`.
 ///
 /// `$x.binding` writes the storage; `$x.publisher` delivers each new value (for `onReceive`).
-@propertyWrapper
+/// Main-actor isolated, like `@StateObject`: its views declare it and use it there.
+@MainActor @propertyWrapper
 public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     /// The value and its publisher, kept by SwiftUI for the view's lifetime.
     ///
+    /// Confined to the main actor, where SwiftUI runs bodies and their actions: the value is read
+    /// and written there only.
+    ///
     /// NB: the `State` holds the box's reference, which never changes: writing the value inside
     /// it is invisible to SwiftUI's invalidation.
+    @MainActor
     public final class Box {
         fileprivate var value: Value
         fileprivate let subject = PassthroughSubject<Value, Never>()
@@ -31,9 +36,10 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
             subject.send(newValue)
         }
 
-        /// A binding that writes the storage (and so never redraws).
+        /// A binding that writes the storage (and so never redraws); read and written on the main
+        /// actor.
         public var binding: Binding<Value> {
-            Binding(get: { self.value }, set: { self.write($0) })
+            Binding(get: { @MainActor in self.value }, set: { @MainActor in self.write($0) })
         }
 
         /// Each value written, as it is written.

@@ -6,12 +6,20 @@ import TracerCore
 /// changes and marks.
 ///
 /// NB: the names behind each event (a view's type, a property's label, a site) are interned once
-/// per declaration or view type; an event then costs a table look-up and the recorder's append.
+/// per declaration or view type; an event then costs a table look-up (none when the thread's last
+/// one was the same, see `BodyStack`) and the recorder's append.
 public final class AdapterSession: Sendable {
     /// Where the events go.
     public let recorder: TraceRecorder
     // NB: Synchronization's Mutex, whose withLock specialises here (LockedBox's does not).
     let names: Mutex<NameTable>
+    private let registrations = Atomic<Int>(0)
+    /// Tells the threads' cached look-ups apart from another session's.
+    let id = AdapterSession.sessions.add(1, ordering: .relaxed).newValue
+    private static let sessions = Atomic<UInt64>(0)
+    /// Moves on whenever a body was named for the first time (which may rename declarations), so
+    /// that a thread's cached declaration symbols are looked up again.
+    private let namings = Atomic<UInt64>(0)
 
     /// A session recording into `recorder`.
     public init(recorder: TraceRecorder) {
@@ -19,14 +27,42 @@ public final class AdapterSession: Sendable {
         names = Mutex(NameTable())
     }
 
+    /// The Observation registrations of traced bodies waiting for a change: at most one per
+    /// traced body name, however often the bodies run (one per thread for a body run on several
+    /// threads at once, see `TracedBody.claim()`).
+    public var pendingObservations: Int { registrations.load(ordering: .relaxed) }
+
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
     /// written when `Value` is `Equatable` (or a class: by identity).
     public func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
         guard recorder.isRecording else { return }
-        let symbols = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
+        let symbols = symbols(for: declaration, of: Value.self)
         recorder.record(.write(
             view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind,
             changed: symbols.change.changed(from: old, to: new), site: symbols.site, tx: 0))
+    }
+
+    /// The symbols of `declaration`'s writes: the thread's last ones when they are the same
+    /// declaration's and nothing was renamed since, else the table's.
+    private func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type) -> NameTable.DeclarationSymbols {
+        let cache = BodyStack.current
+        let key = declaration.key
+        let naming = namings.load(ordering: .acquiring)
+        if let last = cache.lastDeclaration, last.session == id, last.key == key, last.naming == naming { return last.symbols }
+        let (symbols, kept) = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
+        if kept { cache.lastDeclaration = BodyStack.LastDeclaration(session: id, key: key, naming: naming, symbols: symbols) }
+        return symbols
+    }
+
+    /// The traced body `view` runs as under `parent` or `scope`: the thread's last one when it is
+    /// the same, else the table's.
+    private func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody {
+        let key = NameTable.ViewKey(view: View.self, label: label, parent: parent, scope: scope)
+        if let last = stack.lastBody, last.session == id, last.key == key { return last.body }
+        let (body, named) = names.withLock { $0.body(of: view, key: key, scope: scope, in: recorder) }
+        if named { namings.add(1, ordering: .releasing) }
+        stack.lastBody = BodyStack.LastBody(session: id, key: key, body: body)
+        return body
     }
 
     /// Records a change an observable model announced: a write of `property` in the model's type.
@@ -43,46 +79,52 @@ public final class AdapterSession: Sendable {
     /// one, else under `scope`. The first body of each view type also names the traced
     /// properties the view declares.
     ///
-    /// The `@Observable` properties `content` reads are tracked: the first mutation of one after
-    /// this run is a `write` of the view (see `observedChange(of:)`). The tracking nests: an
-    /// enclosing tracking (SwiftUI's own, of the same `body`) still sees every read.
+    /// The `@Observable` properties `content` reads are tracked unless a registration of this
+    /// body is pending: the first mutation of one is a `write` of the view (see
+    /// `observedChange(of:)`). The tracking nests: an enclosing tracking (SwiftUI's own, of the
+    /// same `body`) still sees every read.
     public func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () -> Content) -> Content {
         guard recorder.isRecording else { return content() }
         let stack = BodyStack.current
         let parent = stack.frames.last?.view
-        let body = names.withLock { $0.body(of: view, label: label, parent: parent, scope: scope, in: recorder) }
-        body.ran()
+        let body = body(of: view, label: label, parent: parent, scope: scope, stack: stack)
         stack.frames.append(BodyStack.Frame(view: body.view))
-        let start = recorder.now()
+        // NB: timed in the recorder's ticks (cheaper than the monotonic clock), converted when written.
+        let start = recorder.ticks()
         defer {
-            let elapsed = recorder.now() &- start
+            let elapsed = recorder.ticks() &- start
             let frame = stack.frames.removeLast()
             if !stack.frames.isEmpty { stack.frames[stack.frames.count - 1].nested &+= elapsed }
             var event = TraceEvent(kind: .bodyEval)
             event.view = body.view
             event.dur = elapsed &- min(frame.nested, elapsed)
             event.hasDuration = true
+            event.durationInTicks = true
             recorder.record(event)
         }
+        guard body.claim() else { return content() }
+        defer { body.endClaim() }
         // NB: the onChange closure is made only when `content` read an `@Observable` property.
         return withObservationTracking(content, onChange: observedChange(of: body))
     }
 
     /// What an `@Observable` change `body` observed does: it records a `write` of the view, `prop`
-    /// the model types the view holds, wrapper `Observable`, `changed` true, unless one was
-    /// recorded since the body last ran.
+    /// the model types the view holds, wrapper `Observable`, `changed` true. Made when the body's
+    /// reads are registered, which it counts.
     ///
     /// NB: `changed` is what Observation tells: since Swift 6.2 an `@Observable` property whose
     /// type is `Equatable` (or a class) does not notify an equal (identical) value; one of
     /// another type, or a model compiled by an older compiler, notifies every set.
     ///
-    /// NB: Observation calls it once per registration, on the mutating thread, before the value
-    /// changes. A burst of mutations before the next body is one write; so is one mutation seen
-    /// by several runs of the body that it did not separate (their registrations cannot be
-    /// cancelled, and all fire).
+    /// NB: Observation calls it once, on the mutating thread, before the value changes: a burst
+    /// of mutations before the body runs again is one write. Runs of the body while it is pending
+    /// register nothing, so that a body re-evaluated by other state piles up no registrations.
     private func observedChange(of body: TracedBody) -> @Sendable () -> Void {
-        { [recorder] in
-            guard body.takeChange() else { return }
+        body.register()
+        registrations.add(1, ordering: .relaxed)
+        return { [self] in
+            body.fired()
+            registrations.subtract(1, ordering: .relaxed)
             recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))
         }
     }

@@ -6,7 +6,8 @@ import Darwin
 import TracerCore
 
 /// The traced bodies running on the calling thread, innermost last: a nested one's time is
-/// taken out of its parent's `dur`, and it is named under its parent.
+/// taken out of its parent's `dur`, and it is named under its parent. It also keeps the thread's
+/// last body and declaration look-ups, so that a repeated one takes no lock.
 final class BodyStack {
     /// One running traced body.
     struct Frame {
@@ -15,7 +16,37 @@ final class BodyStack {
         var nested: UInt64 = 0
     }
 
-    var frames: [Frame] = []
+    /// A traced body looked up, by session and key.
+    ///
+    /// NB: a class, so that a hit compares in place and copies one reference.
+    final class LastBody {
+        let session: UInt64
+        let key: NameTable.ViewKey
+        let body: TracedBody
+
+        init(session: UInt64, key: NameTable.ViewKey, body: TracedBody) {
+            self.session = session
+            self.key = key
+            self.body = body
+        }
+    }
+
+    /// A declaration's symbols looked up, by session, key and the session's naming count.
+    ///
+    /// NB: integers only, so a struct: a hit copies no reference.
+    struct LastDeclaration {
+        let session: UInt64
+        let key: DeclarationKey
+        let naming: UInt64
+        let symbols: NameTable.DeclarationSymbols
+    }
+
+    // NB: used by the owning thread only, so exclusivity is not checked at run time.
+    @exclusivity(unchecked) var frames: [Frame] = []
+    /// The last traced body looked up on this thread.
+    @exclusivity(unchecked) var lastBody: LastBody?
+    /// The last declaration's symbols looked up on this thread.
+    @exclusivity(unchecked) var lastDeclaration: LastDeclaration?
 
     private init() { frames.reserveCapacity(32) }
 

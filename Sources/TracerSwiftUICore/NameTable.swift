@@ -17,6 +17,15 @@ struct NameTable {
         let scope: String
         let type: ObjectIdentifier
         let label: String?
+
+        /// The key of a body of `view` labelled `label`, under `parent` when there is one, else
+        /// under `scope`.
+        init(view: Any.Type, label: String?, parent: Symbol?, scope: TracePath) {
+            self.parent = parent ?? .none
+            self.scope = parent == nil ? scope.text : ""
+            type = ObjectIdentifier(view)
+            self.label = label
+        }
     }
 
     private var declarations: [DeclarationKey: DeclarationSymbols] = [:]
@@ -30,10 +39,11 @@ struct NameTable {
     private var observedModels: [ObjectIdentifier: Symbol] = [:]
 
     /// The symbols of `declaration`'s writes: its owner's type name and its label when a traced
-    /// body of the owner has run, else its file's name and `line N`.
-    mutating func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type, in recorder: TraceRecorder) -> DeclarationSymbols {
+    /// body of the owner has run, else its file's name and `line N`; and whether the table kept
+    /// them (a fallback name is not kept).
+    mutating func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type, in recorder: TraceRecorder) -> (DeclarationSymbols, kept: Bool) {
         let key = declaration.key
-        if let symbols = declarations[key] { return symbols }
+        if let symbols = declarations[key] { return (symbols, true) }
         let site = declaration.site.text
         let owner = reflected[key] ?? (Self.fileStem(site), "line \(declaration.site.line)")
         let symbols = DeclarationSymbols(
@@ -42,27 +52,27 @@ struct NameTable {
             site: recorder.intern(site),
             change: ChangeDetection(for: Value.self))
         // NB: a fallback name is not kept, so that the owner's first traced body can still name it.
-        if reflected[key] != nil || declaration.name != nil { declarations[key] = symbols }
-        return symbols
+        let kept = reflected[key] != nil || declaration.name != nil
+        if kept { declarations[key] = symbols }
+        return (symbols, kept)
     }
 
-    /// The traced body of `view` (see `AdapterSession.recordBody`): its name, and the `prop` of
-    /// the `@Observable` writes it observes (see `ObservableModels`).
+    /// The traced body of `view` named by `key` (see `AdapterSession.recordBody`): its name, and
+    /// the `prop` of the `@Observable` writes it observes (see `ObservableModels`); and whether
+    /// it was named now (which may have renamed declarations).
     ///
     /// NB: generic over the view, so that a hit boxes nothing; the view is reflected on a miss only.
-    mutating func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, in recorder: TraceRecorder) -> TracedBody {
-        let type = ObjectIdentifier(View.self)
-        let key = ViewKey(parent: parent ?? .none, scope: parent == nil ? scope.text : "", type: type, label: label)
-        if let body = views[key] { return body }
-        let models = observedModels[type] ?? reflect(view, in: recorder)
-        observedModels[type] = models
-        let segment = (label ?? String(describing: View.self)).replacing("/", with: ":")
-        let prefix = parent.flatMap { viewNames[$0] } ?? scope.text
+    mutating func body<View>(of view: View, key: ViewKey, scope: TracePath, in recorder: TraceRecorder) -> (TracedBody, named: Bool) {
+        if let body = views[key] { return (body, false) }
+        let models = observedModels[key.type] ?? reflect(view, in: recorder)
+        observedModels[key.type] = models
+        let segment = (key.label ?? String(describing: View.self)).replacing("/", with: ":")
+        let prefix = key.parent == .none ? scope.text : viewNames[key.parent] ?? scope.text
         let name = prefix.isEmpty ? segment : prefix + "/" + segment
         let body = TracedBody(view: recorder.intern(name), models: models)
         views[key] = body
         viewNames[body.view] = name
-        return body
+        return (body, true)
     }
 
     /// The symbol of `type`'s name.

@@ -1,23 +1,44 @@
 import Synchronization
 import TracerCore
 
-/// One traced body as the adapter names it, and whether an `@Observable` change it observed has
-/// been recorded since it last ran.
+/// One traced body as the adapter names it, and whether an Observation registration of it is
+/// pending: one at most, however often the body runs.
 final class TracedBody: Sendable {
     /// The view's name (`Screen/Row`), written in its `body-eval` and observed writes.
     let view: Symbol
     /// The `prop` of its observed writes: the `@Observable` model types the view holds.
     let models: Symbol
-    private let changeRecorded = Atomic<Bool>(false)
+    /// `idle`, `claimed` (a run is tracking its reads) or `registered` (a registration waits for a
+    /// change).
+    private let state = Atomic<UInt8>(TracedBody.idle)
+    private static let idle: UInt8 = 0
+    private static let claimed: UInt8 = 1
+    private static let registered: UInt8 = 2
 
     init(view: Symbol, models: Symbol) {
         self.view = view
         self.models = models
     }
 
-    /// The body runs again: its next observed change is recorded.
-    func ran() { changeRecorded.store(false, ordering: .relaxed) }
+    /// Whether this run tracks its reads: no registration is pending and no other run is tracking.
+    ///
+    /// NB: a load and a store, not a compare-and-exchange (twice the cost of the rest of a body's
+    /// bookkeeping): runs of one body on two threads at once may both track, so the bound is one
+    /// registration per body and thread (SwiftUI runs bodies on the main thread).
+    func claim() -> Bool {
+        guard state.load(ordering: .acquiring) == Self.idle else { return false }
+        state.store(Self.claimed, ordering: .relaxed)
+        return true
+    }
 
-    /// Whether an observed change is the first since the body last ran (and so is recorded).
-    func takeChange() -> Bool { !changeRecorded.exchange(true, ordering: .relaxed) }
+    /// The claiming run's reads are registered.
+    func register() { state.store(Self.registered, ordering: .releasing) }
+
+    /// The claiming run ends: unless it registered, the next run may track.
+    func endClaim() {
+        if state.load(ordering: .relaxed) == Self.claimed { state.store(Self.idle, ordering: .relaxed) }
+    }
+
+    /// The registration fired (Observation calls a registration once): the next run may track.
+    func fired() { state.store(Self.idle, ordering: .releasing) }
 }

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The package `scripts/check-swiftui-adapter.sh` builds in `.build-swiftui/` (as its Package.swift,
 // with Sources/ and Tests/ linked to the real directories): TracerSwiftUI and the SwiftUI example
 // compiled against the stand-in SwiftUI and Combine modules, and the adapter's tests.
@@ -7,22 +7,33 @@
 // `canImport(SwiftUI)` true on Linux.
 import PackageDescription
 
+/// The adapter, its example and its tests: Swift 6 mode, every warning an error, as in an app
+/// that builds with warnings as errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+/// The stand-ins: the Swift 5 language mode, as Apple builds SwiftUI and Combine, so that a
+/// Swift 6 client gets the same dynamic isolation checks on the closures it hands them.
+let asAppleBuildsIt: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "TracerSwiftUIStandIn",
     platforms: [.macOS(.v15), .iOS(.v18)],
     targets: [
-        .target(name: "Combine"),
-        .target(name: "SwiftUI", dependencies: ["Combine"]),
+        .target(name: "Combine", swiftSettings: asAppleBuildsIt),
+        .target(name: "SwiftUI", dependencies: ["Combine"], swiftSettings: asAppleBuildsIt),
         .target(name: "TracerTicks"),
         .target(name: "TracerCore", dependencies: ["TracerTicks"]),
-        .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"]),
-        .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore", "SwiftUI", "Combine"]),
-        .executableTarget(name: "SwiftUIScrollOffset", dependencies: ["TracerSwiftUI", "SwiftUI"]),
+        .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"], swiftSettings: strict),
+        .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore", "SwiftUI", "Combine"], swiftSettings: strict),
+        .executableTarget(
+            name: "SwiftUIScrollOffset", dependencies: ["TracerSwiftUI", "SwiftUI"], exclude: ["README.md"], swiftSettings: strict
+        ),
         // NB: counts the test thread's heap allocations by interposing malloc & co.
         .target(name: "AllocationCounter"),
         .testTarget(
             name: "TracerSwiftUITests",
-            dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI", "Combine", "AllocationCounter"]
+            dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI", "Combine", "AllocationCounter"],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -87,10 +87,31 @@ private struct ObservedScreen {
         observed.evaluate()
         observed.feed.offset = 11
         #expect(observed.writes.count == 2, "the next body re-registers")
-        // NB: three runs with no mutation between them leave three registrations; one mutation fires all.
         for _ in 1...3 { observed.evaluate() }
         observed.feed.offset = 12
-        #expect(observed.writes.count == 3)
+        #expect(observed.writes.count == 3, "runs while a registration is pending add none")
+    }
+
+    @Test("a body run 10,000 times with no mutation keeps one Observation registration")
+    func registrationsStayBounded() {
+        let observed = ObservedScreen()
+        for _ in 0..<10_000 { observed.evaluate() }
+        #expect(observed.recorded.session.pendingObservations == 1)
+        observed.feed.offset = 1
+        #expect(observed.recorded.session.pendingObservations == 0)
+        #expect(observed.writes.count == 1)
+    }
+
+    @Test("bodies named per instance each keep their registration and record their write")
+    func perInstanceNames() {
+        let recorded = RecordedSession()
+        let feed = Feed()
+        for label in ["Row[1]", "Row[2]", "Row[1]"] {
+            recorded.session.recordBody(of: FeedScreen(feed: feed), label: label, scope: .none) { _ = feed.offset }
+        }
+        #expect(recorded.session.pendingObservations == 2)
+        feed.offset = 1
+        #expect(recorded.events("write").compactMap { $0["view"] as? String }.sorted() == ["Row[1]", "Row[2]"])
     }
 
     @Test func anEqualValueIsNotAChange() {

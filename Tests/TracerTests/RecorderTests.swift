@@ -116,6 +116,29 @@ struct RecorderTests {
         recorder.close()
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("{\"kind\":\"meta\""))
     }
+
+    @Test("TRACER_OUTPUT names a path in an app container: documents:, caches:, tmp:, app-group:")
+    func containerLocations() throws {
+        let temporary = FileManager.default.temporaryDirectory
+        #expect(try ContainerLocation.path(for: "tmp:a/trace.jsonl") == temporary.appending(path: "a/trace.jsonl").path(percentEncoded: false))
+        let documents = try #require(FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first)
+        #expect(try ContainerLocation.path(for: "documents:trace.jsonl") == documents.appending(path: "trace.jsonl").path(percentEncoded: false))
+        #expect(try ContainerLocation.path(for: "/abs/trace.jsonl") == nil)
+        #expect(try ContainerLocation.path(for: "trace.jsonl") == nil)
+        let name = "tracer-\(ProcessInfo.processInfo.processIdentifier)-container.jsonl"
+        let recorder = try #require(TraceRecorder.fromEnvironment([TraceRecorder.outputVariable: "tmp:" + name]))
+        recorder.close()
+        let written = temporary.appending(path: name).path(percentEncoded: false)
+        defer { try? FileManager.default.removeItem(atPath: written) }
+        #expect(try String(contentsOfFile: written, encoding: .utf8).hasPrefix("{\"kind\":\"meta\""))
+    }
+
+    @Test("a container location that names no file in it is an error", arguments: [
+        "tmp:", "tmp:/etc/trace.jsonl", "tmp:../trace.jsonl", "caches:a//b", "app-group:", "app-group:group.example",
+    ])
+    func badContainerLocation(_ value: String) {
+        #expect(throws: TraceSinkError.self) { try TraceRecorder.sink(for: value) }
+    }
 }
 
 @Suite("Recording from a real child process", .temporaryDirectory)

@@ -37,6 +37,8 @@ public struct TraceEvent: Sendable {
     public var wrapper: WrapperKind = .none
     /// Whether `dur` is written (a body-eval of 0 ns still has a duration).
     public var hasDuration: Bool = false
+    /// Whether `dur` is in the recorder's ticks (`TraceRecorder.ticks()`), converted when written.
+    public var durationInTicks: Bool = false
 
     @inlinable public init(kind: EventKind) { self.kind = kind }
 

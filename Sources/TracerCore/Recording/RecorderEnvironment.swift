@@ -5,7 +5,8 @@ import Darwin
 #endif
 import Foundation
 
-/// Chooses a recorder's sink from the environment: `TRACER_OUTPUT=/path`, `fd:3` or `tcp://HOST:PORT`.
+/// Chooses a recorder's sink from the environment: `TRACER_OUTPUT=/path`, `fd:3`, `tcp://HOST:PORT`
+/// or a path in an app container (`documents:trace.jsonl`, see `ContainerLocation`).
 extension TraceRecorder {
     /// The environment variable naming where a program's trace goes.
     public static let outputVariable = "TRACER_OUTPUT"
@@ -42,6 +43,6 @@ extension TraceRecorder {
             }
             return FileDescriptorSink(descriptor: descriptor, ownsDescriptor: false)
         }
-        return try FileDescriptorSink.file(atPath: value)
+        return try FileDescriptorSink.file(atPath: ContainerLocation.path(for: value) ?? value)
     }
 }

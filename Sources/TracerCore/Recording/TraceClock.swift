@@ -97,6 +97,10 @@ struct TickConverter {
         pendingAnchor = nil
     }
 
+    /// The nanoseconds `count` ticks last, at the rate of the batch being converted.
+    @inline(__always)
+    func nanoseconds(forTickCount count: UInt64) -> UInt64 { UInt64(Double(count) * nanosecondsPerTick) }
+
     /// Nanoseconds since the recorder started for an event stamped `ticks`.
     @inline(__always)
     mutating func nanoseconds(fromTicks ticks: UInt64) -> UInt64 {

@@ -85,6 +85,10 @@ public final class TraceRecorder: Sendable {
     /// The time `ts` would carry now, for measuring durations on the recorder's clock.
     @inlinable public func now() -> UInt64 { clock.now() &- origin }
 
+    /// The recorder's tick counter, cheaper to read than `now()`: a duration measured with it
+    /// goes in `dur` with `durationInTicks` set, and is converted to nanoseconds when written.
+    public func ticks() -> UInt64 { clock.ticks() }
+
     @usableFromInline
     func append(_ event: TraceEvent) -> UInt64 {
         var event = event
@@ -119,6 +123,7 @@ public final class TraceRecorder: Sendable {
                     for index in 0..<count {
                         var event = chunk.events[index]
                         event.ts = state.converter.nanoseconds(fromTicks: event.ts)
+                        if event.durationInTicks { event.dur = state.converter.nanoseconds(forTickCount: event.dur) }
                         state.reserve(writer.maximumLineLength(of: event), flushing: writeOut)
                         state.used = writer.write(event, to: state.base + state.used) - state.base
                     }

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftUI
+import Testing
 import TracerSwiftUI
 import TracerSwiftUICore
 
@@ -64,9 +65,87 @@ struct FeedView: View {
     }
 }
 
+/// One of several views reading the same model, its traced body named per instance.
+struct FeedRow: View {
+    let feed: Feed
+    let index: Int
+
+    var body: some View {
+        traced("Row[\(index)]") { Text("\(feed.offset)") }
+    }
+}
+
 /// A model whose `@Published` flag announces changes.
 final class Tracker: ObservableObject {
     @Published var isHidden = false
+}
+
+/// A model that publishes off the main thread.
+///
+/// NB: `@unchecked Sendable`: a test writes it from one other thread, then waits for it.
+final class BackgroundTracker: ObservableObject, @unchecked Sendable {
+    @Published var isHidden = false
+}
+
+/// A view that owns a level and only passes its binding down: its body reads no state.
+struct Knob: View {
+    @TracedState var level = 0
+
+    var body: Gauge {
+        traced { Gauge(level: $level) }
+    }
+}
+
+/// A view that shows a level it is bound to.
+struct Gauge: View {
+    @Binding var level: Int
+
+    var body: some View {
+        traced { Text("\(level)") }
+    }
+}
+
+/// The rules that hold with recording on and off alike (each suite runs them): Tracer changes
+/// neither what a body reads nor the binding a child receives, and a model may publish from any
+/// thread.
+@MainActor
+enum SameOnAndOff {
+    /// A body that passes `$level` down reads no state; a body that shows `count` reads it once.
+    static func bodiesReadWhatTheyReadWithoutTracer() {
+        let knob = Knob()
+        _ = knob.body
+        #expect(stateReads(in: knob, at: "_level", "_slot") == 0)
+        let counter = Counter()
+        _ = counter.body
+        #expect(stateReads(in: counter, at: "_count", "_slot") == 1)
+    }
+
+    /// The child's binding is the owner's `State` location, projected, and the same on every
+    /// evaluation: SwiftUI sees unchanged inputs, as for `$x` of a `@State`.
+    static func theChildsBindingIsTheStatesOwnAndStable() {
+        let knob = Knob()
+        let first = knob.body.$level
+        let second = knob.body.$level
+        #expect(first.standInLocation == second.standInLocation)
+        #expect(first.standInRoot == stateLocation(in: knob, at: "_level", "_slot"))
+        first.wrappedValue = 4
+        #expect(knob.level == 4)
+        #expect(stateWrites(in: knob, at: "_level", "_slot") == 1)
+    }
+
+    /// `objectWillChange` sent on another thread reaches `tracedChanges(of:)`'s action there.
+    static func aModelPublishesOffTheMainThread() {
+        let tracker = BackgroundTracker()
+        _ = Text("").tracedChanges(of: tracker)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            tracker.isHidden = true
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(tracker.isHidden)
+    }
 }
 
 /// Busy-waits `nanoseconds` on the monotonic clock.
@@ -90,13 +169,21 @@ func recorded(_ kind: String, view: String) -> [[String: Any]] {
     recordedLines().filter { $0["kind"] as? String == kind && $0["view"] as? String == view }
 }
 
-/// How many writes (invalidations, in SwiftUI) the stand-in `State` at `path` (labels, by
-/// reflection) inside `view` has seen.
-func stateWrites(in view: Any, at path: String...) -> Int? {
+/// The stand-in `State` at `path` (labels, by reflection) inside `view`.
+func state(in view: Any, at path: [String]) -> (any StandInStateInspectable)? {
     var value = view
     for label in path {
         guard let child = Mirror(reflecting: value).children.first(where: { $0.label == label }) else { return nil }
         value = child.value
     }
-    return (value as? any StandInStateInspectable)?.standInWrites
+    return value as? any StandInStateInspectable
 }
+
+/// How many writes (invalidations, in SwiftUI) the `State` at `path` inside `view` has seen.
+func stateWrites(in view: Any, at path: String...) -> Int? { state(in: view, at: path)?.standInWrites }
+
+/// How many reads (dependencies, in a body) the `State` at `path` inside `view` has seen.
+func stateReads(in view: Any, at path: String...) -> Int? { state(in: view, at: path)?.standInReads }
+
+/// The identity of the storage of the `State` at `path` inside `view`.
+func stateLocation(in view: Any, at path: String...) -> ObjectIdentifier? { state(in: view, at: path)?.standInLocation }

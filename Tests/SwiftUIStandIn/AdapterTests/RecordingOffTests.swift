@@ -30,7 +30,7 @@ struct RecordingOffTests {
         #expect(counter.count == 1_000)
         #expect(scroller.offset == 1_000)
         #expect(feed.feed.offset == 1_000)
-        #expect(stateWrites(in: counter, at: "_count", "_value") == 1_001)
+        #expect(stateWrites(in: counter, at: "_count", "_slot") == 1_001)
         #expect(allocations == 0)
     }
 
@@ -43,10 +43,12 @@ struct RecordingOffTests {
         #expect(after - before == 1)
     }
 
-    @Test func theBindingIsTheStatesOwn() {
-        let counter = Counter()
-        counter.$count.wrappedValue = 5
-        #expect(counter.count == 5)
-        #expect(stateWrites(in: counter, at: "_count", "_value") == 1)
-    }
+    @Test("a body reads the state it reads without Tracer")
+    func bodiesReadWhatTheyRead() { SameOnAndOff.bodiesReadWhatTheyReadWithoutTracer() }
+
+    @Test("a child's binding is the owner's State location, the same on every evaluation")
+    func bindingIdentity() { SameOnAndOff.theChildsBindingIsTheStatesOwnAndStable() }
+
+    @Test("a model publishing off the main thread does not trap")
+    func offMainPublish() { SameOnAndOff.aModelPublishesOffTheMainThread() }
 }

@@ -16,10 +16,10 @@ struct RecordingOnTests {
         #expect(writes.count == 2)
         #expect(writes.first?["prop"] as? String == "count")
         #expect(writes.first?["wrapper"] as? String == "State")
-        #expect(writes.first?["site"] as? String == "TracerSwiftUITests/AdapterTestViews.swift:8")
+        #expect(writes.first?["site"] as? String == "TracerSwiftUITests/AdapterTestViews.swift:9")
         #expect(writes.map { $0["changed"] as? Bool } == [true, false])
         #expect(counter.count == 1)
-        #expect(stateWrites(in: counter, at: "_count", "_value") == 2)
+        #expect(stateWrites(in: counter, at: "_count", "_slot") == 2)
     }
 
     @Test func aBindingWriteRecordsToo() {
@@ -83,6 +83,47 @@ struct RecordingOnTests {
         #expect(writes.count == 2)
         #expect(writes.allSatisfy { $0["prop"] as? String == "Feed" && $0["wrapper"] as? String == "Observable" })
         #expect(writes.allSatisfy { $0["changed"] as? Bool == true })
+    }
+
+    @Test("recording adds no read to a body")
+    func bodiesReadWhatTheyRead() { SameOnAndOff.bodiesReadWhatTheyReadWithoutTracer() }
+
+    @Test("recording leaves a child's binding the owner's State location, the same on every evaluation")
+    func bindingIdentity() { SameOnAndOff.theChildsBindingIsTheStatesOwnAndStable() }
+
+    @Test("a model publishing off the main thread does not trap, and its change is recorded")
+    func offMainPublish() {
+        traceMark("before-off-main-publish")
+        SameOnAndOff.aModelPublishesOffTheMainThread()
+        let mark = recordedLines().first { $0["name"] as? String == "before-off-main-publish" }
+        let writes = recorded("write", view: "BackgroundTracker")
+        #expect(writes.count == 1)
+        #expect(writes.first?["tid"] as? Int != mark?["tid"] as? Int, "recorded on the publishing thread")
+    }
+
+    @Test("a body re-evaluated 10,000 times keeps at most one Observation registration")
+    func boundedRegistrations() throws {
+        let session = try #require(SwiftUITrace.session)
+        let view = FeedRow(feed: Feed(), index: 10_000)
+        let before = session.pendingObservations
+        for _ in 0..<10_000 { _ = view.body }
+        #expect(session.pendingObservations - before == 1)
+        view.feed.offset = 1
+        #expect(session.pendingObservations == before)
+        #expect(recorded("write", view: "Row[10000]").count == 1)
+        #expect(recorded("body-eval", view: "Row[10000]").count == 10_000)
+    }
+
+    @Test("bodies named per instance each record the write they observe")
+    func perInstanceAttribution() {
+        let feed = Feed()
+        let rows = [FeedRow(feed: feed, index: 1), FeedRow(feed: feed, index: 2)]
+        for row in rows { _ = row.body }
+        _ = rows[0].body
+        feed.offset = 1
+        #expect(recorded("write", view: "Row[1]").count == 1)
+        #expect(recorded("write", view: "Row[2]").count == 1)
+        #expect(recorded("body-eval", view: "Row[1]").count == 2)
     }
 
     @Test func aMarkIsRecorded() {

@@ -3,6 +3,9 @@
 // minimally (no demand, no schedulers, no completion). It makes no claim about Combine's behaviour.
 
 /// Declares that a type can transmit a sequence of values over time.
+///
+/// https://developer.apple.com/documentation/combine/publisher — sure: not isolated, no `Sendable`
+/// requirement.
 public protocol Publisher<Output, Failure> {
     associatedtype Output
     associatedtype Failure: Error
@@ -12,6 +15,8 @@ public protocol Publisher<Output, Failure> {
 }
 
 /// A protocol that declares a type that can receive input from a publisher.
+///
+/// https://developer.apple.com/documentation/combine/subscriber
 ///
 /// NB: simplified: no subscription handshake, no completion.
 public protocol Subscriber<Input, Failure> {
@@ -23,6 +28,8 @@ public protocol Subscriber<Input, Failure> {
 }
 
 /// A namespace for types that serve as subscribers.
+///
+/// https://developer.apple.com/documentation/combine/subscribers
 public enum Subscribers {
     /// A requested number of items (always unlimited here).
     public struct Demand: Sendable, Equatable {
@@ -44,6 +51,8 @@ public enum Subscribers {
 }
 
 /// A type-erasing cancellable object that executes a provided closure when canceled.
+///
+/// https://developer.apple.com/documentation/combine/anycancellable
 public final class AnyCancellable: Hashable {
     private let cancelAction: () -> Void
 
@@ -58,6 +67,9 @@ public final class AnyCancellable: Hashable {
 
 extension Publisher where Failure == Never {
     /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+///
+/// https://developer.apple.com/documentation/combine/publisher/sink(receivevalue:) — sure: a plain
+/// escaping closure.
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         receive(subscriber: Subscribers.Sink<Output, Never>(receiveValue: receiveValue))
         return AnyCancellable {}

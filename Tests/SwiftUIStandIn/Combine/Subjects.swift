@@ -1,6 +1,9 @@
 import Synchronization
 
 /// A subject that broadcasts elements to downstream subscribers.
+///
+/// https://developer.apple.com/documentation/combine/passthroughsubject — fairly sure: not
+/// declared `Sendable` (Combine predates Swift concurrency).
 public final class PassthroughSubject<Output, Failure: Error>: Publisher {
     private var subscribers: [(Output) -> Void] = []
 
@@ -17,6 +20,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Publisher {
 }
 
 /// A publisher that publishes changes from observable objects.
+///
+/// https://developer.apple.com/documentation/combine/observableobjectpublisher
 public final class ObservableObjectPublisher: Publisher {
     public typealias Output = Void
     public typealias Failure = Never
@@ -34,6 +39,9 @@ public final class ObservableObjectPublisher: Publisher {
 }
 
 /// A type of object with a publisher that emits before the object has changed.
+///
+/// https://developer.apple.com/documentation/combine/observableobject — sure: not isolated (a model
+/// may publish from any thread).
 public protocol ObservableObject: AnyObject {
     associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
         where ObjectWillChangePublisher.Failure == Never
@@ -62,6 +70,8 @@ private let objectPublishers = Mutex<[ObjectIdentifier: UncheckedBox]>([:])
 
 /// A type that publishes a property marked with an attribute; a write sends the enclosing
 /// object's `objectWillChange`.
+///
+/// https://developer.apple.com/documentation/combine/published
 @propertyWrapper
 public struct Published<Value> {
     private var value: Value

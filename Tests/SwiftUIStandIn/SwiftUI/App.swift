@@ -1,4 +1,7 @@
 /// A type that represents the structure and behavior of an app.
+///
+/// https://developer.apple.com/documentation/swiftui/app — sure: `@MainActor @preconcurrency`,
+/// iOS 14 / macOS 11.
 @MainActor @preconcurrency
 public protocol App {
     associatedtype Body: Scene
@@ -19,41 +22,54 @@ extension App {
 }
 
 /// A part of an app's user interface with a life cycle managed by the system.
+///
+/// https://developer.apple.com/documentation/swiftui/scene — sure: `@MainActor @preconcurrency`.
 @MainActor @preconcurrency
 public protocol Scene {}
 
 /// A result builder for composing a collection of scenes into a single composite scene.
+///
+/// https://developer.apple.com/documentation/swiftui/scenebuilder
 @resultBuilder
 public struct SceneBuilder {
     public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
 }
 
 /// A scene that presents a group of identically structured windows.
+///
+/// https://developer.apple.com/documentation/swiftui/windowgroup — fairly sure: `nonisolated` inits (as Xcode 16 interfaces declare view initializers).
 public struct WindowGroup<Content: View>: Scene {
     /// Creates a window group.
     nonisolated public init(@ViewBuilder content: () -> Content) {}
 }
 
 /// A property wrapper type that instantiates an observable object.
-@frozen @propertyWrapper
-public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
-    private let object: ObjectType
+///
+/// https://developer.apple.com/documentation/swiftui/stateobject — sure: `@MainActor @frozen
+/// @propertyWrapper @preconcurrency`, `Sendable` (the page), iOS 14 / macOS 11; the initializer
+/// `nonisolated` (fairly sure: Xcode 16 interface excerpts).
+@MainActor @frozen @propertyWrapper @preconcurrency
+public struct StateObject<ObjectType: ObservableObject>: DynamicProperty, Sendable {
+    nonisolated(unsafe) private let object: ObjectType
 
     /// Creates a new state object with an initial wrapped value.
     ///
     /// NB: the stand-in runs the autoclosure at once.
-    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { object = thunk() }
+    nonisolated public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { object = thunk() }
 
     /// The underlying value referenced by the state object.
-    @MainActor public var wrappedValue: ObjectType { object }
+    public var wrappedValue: ObjectType { object }
 
     /// A projection of the state object that creates bindings to its properties.
-    @MainActor public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: object) }
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: object) }
 }
 
 /// A property wrapper type that subscribes to an observable object and invalidates a view
 /// whenever the observable object changes.
-@frozen @propertyWrapper
+///
+/// https://developer.apple.com/documentation/swiftui/observedobject — sure: `@MainActor
+/// @propertyWrapper @preconcurrency @frozen` (Xcode 16 SDKs), iOS 13 / macOS 10.15.
+@MainActor @preconcurrency @frozen @propertyWrapper
 public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
     /// A wrapper of the underlying observable object that can create bindings to its properties.
     @dynamicMemberLookup @frozen
@@ -61,9 +77,11 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
         let object: ObjectType
 
         /// Gets a binding to the value of a specified key path.
+        ///
+        /// https://developer.apple.com/documentation/swiftui/observedobject/wrapper/subscript(dynamicmember:)
         public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
             let object = object
-            return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+            return Binding(location: FunctionalLocation(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 }))
         }
     }
 

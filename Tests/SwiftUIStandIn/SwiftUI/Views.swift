@@ -1,4 +1,6 @@
 /// A view that displays one or more lines of read-only text.
+///
+/// https://developer.apple.com/documentation/swiftui/text — fairly sure: `nonisolated` inits (as Xcode 16 interfaces declare view initializers).
 public struct Text: View {
     public typealias Body = Never
 
@@ -9,6 +11,8 @@ public struct Text: View {
 }
 
 /// A scrollable view.
+///
+/// https://developer.apple.com/documentation/swiftui/scrollview — fairly sure: `nonisolated` inits (as Xcode 16 interfaces declare view initializers).
 public struct ScrollView<Content: View>: View {
     public typealias Body = Never
 
@@ -20,6 +24,9 @@ public struct ScrollView<Content: View>: View {
 
 /// A view that arranges its children in a line that grows vertically, creating items only as
 /// needed.
+///
+/// https://developer.apple.com/documentation/swiftui/lazyvstack — fairly sure: `nonisolated` inits (as Xcode 16 interfaces declare view initializers).
+@available(iOS 14.0, macOS 11.0, *)
 public struct LazyVStack<Content: View>: View {
     public typealias Body = Never
 
@@ -30,6 +37,8 @@ public struct LazyVStack<Content: View>: View {
 }
 
 /// A structure that computes views on demand from an underlying collection of identified data.
+///
+/// https://developer.apple.com/documentation/swiftui/foreach — fairly sure: `nonisolated` inits (as Xcode 16 interfaces declare view initializers).
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
     public typealias Body = Never
 
@@ -41,11 +50,17 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 }
 
 /// A type-erased list of data representing the content of a navigation stack.
+///
+/// https://developer.apple.com/documentation/swiftui/navigationpath
+@available(iOS 16.0, macOS 13.0, *)
 public struct NavigationPath {
     public init() {}
 }
 
 /// A view that displays a root view and enables you to present additional views over the root.
+///
+/// https://developer.apple.com/documentation/swiftui/navigationstack — fairly sure: `nonisolated` inits (as Xcode 16 interfaces declare view initializers).
+@available(iOS 16.0, macOS 13.0, *)
 public struct NavigationStack<Data, Root: View>: View {
     public typealias Body = Never
 
