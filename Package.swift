@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
         // NB: the importers write traces; TraceAnalysis reads them.
         .target(name: "TraceImport", dependencies: ["TracerCore", "TraceAnalysis"]),
+        // NB: a synthetic `xctrace export` (TOC and swiftui-updates) for tests and benchmarks.
+        .target(name: "XctraceSynthetic", path: "Fixtures/XctraceSynthetic"),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
         .target(
             name: "TracectlCommands", dependencies: ["Tracer", "TraceAnalysis", "TraceImport", "TraceCapture", "Scenarios"]
@@ -44,7 +46,7 @@ let package = Package(
         .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
         .executableTarget(
             name: "tracer-bench",
-            dependencies: ["Tracer", "TraceAnalysis", "TraceImport", "TracerSwiftUICore", "Scenarios"],
+            dependencies: ["Tracer", "TraceAnalysis", "TraceImport", "TracerSwiftUICore", "Scenarios", "XctraceSynthetic"],
             path: "Benchmarks"
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
@@ -60,6 +62,7 @@ let package = Package(
             name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport"], exclude: ["Golden"]
         ),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "tracer-example", "TracerTestSupport"]),
+        .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "XctraceSynthetic", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport"]),
         .testTarget(
             name: "tracectlTests",

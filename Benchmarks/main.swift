@@ -10,6 +10,7 @@ let suites: [String: ([String]) -> [BenchFigure]] = [
     "adapter": AdapterBenchmark.run,
     "emit": EmitBenchmark.run,
     "import": ImportBenchmark.run,
+    "import-xctrace": XctraceImportBenchmark.run,
     "parse": ParseBenchmark.run,
     "runtime": RuntimeBenchmark.run,
     "scale": ScaleBenchmark.run,

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target against Tracer's parsers.
 #
-#   scripts/fuzz.sh TARGET SECONDS     TARGET: trace-line | budget | import | arguments | all
+#   scripts/fuzz.sh TARGET SECONDS     TARGET: trace-line | budget | import | xctrace | arguments | all
 #
 # Builds the library modules with coverage and AddressSanitizer (SwiftPM, into .build-fuzz), links
 # the target's harness from Fuzz/ with libFuzzer, seeds a corpus from Fixtures/ (traces, budgets,
-# change logs to import, the README's command lines) and runs it for SECONDS with leak detection,
+# change logs and xctrace exports to import, the README's command lines) and runs it for SECONDS with leak detection,
 # a per-input timeout and an RSS limit. Crashes, leaks and timeouts land in fuzz-artifacts/TARGET/
 # and exit non-zero; the number of inputs executed is printed. Every crash found becomes a
 # regression case in Fixtures/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(trace-line budget import arguments)
+targets=(trace-line budget import xctrace arguments)
 target=${1:-}
 seconds=${2:-60}
 if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]] || [[ "$target" != all && ! " ${targets[*]} " =~ " $target " ]]; then
@@ -54,6 +54,12 @@ case "$target" in
     sources=(Fuzz/ImportFuzzer.swift)
     mapfile -t linked < <(objects TracerTicks TracerCore TraceAnalysis TraceImport)
     find Fixtures/Imports -type f -exec cp {} "$corpus/" \;
+    max_len=16384 ;;
+  xctrace)
+    sources=(Fuzz/XctraceFuzzer.swift)
+    mapfile -t linked < <(objects TracerTicks TracerCore TraceAnalysis TraceImport)
+    # NB: seeds up to 64 KiB: the reader's and the import's fixtures (tables, TOCs, bad inputs).
+    find Fixtures -name '*.xml' -size -64k -exec cp {} "$corpus/" \;
     max_len=16384 ;;
   arguments)
     mapfile -t sources < <(find Sources/TracectlCommands -name '*.swift' | sort)

@@ -39,9 +39,14 @@ struct ImportedTraceWriter: ~Copyable {
     /// The current record's property symbols.
     private var properties: [Symbol] = []
 
-    /// A writer whose header names `origin` and what an imported trace can hold.
+    /// A writer whose header names `origin` and what a change log can hold.
     init(origin: TraceOrigin) {
-        metadata = TraceMetadata(pid: 0, source: origin, capabilities: [.write, .bodyEval, .cause, .writeChanges])
+        self.init(metadata: TraceMetadata(pid: 0, source: origin, capabilities: [.write, .bodyEval, .cause, .writeChanges]))
+    }
+
+    /// A writer whose header is `metadata` (its `pid` replaced by the first record's, if any).
+    init(metadata: TraceMetadata) {
+        self.metadata = metadata
         buffer = .allocate(capacity: capacity)
     }
 
@@ -99,6 +104,29 @@ struct ImportedTraceWriter: ~Copyable {
                 put(&event, writer)
             }
         }
+    }
+
+    /// Writes `event` with the next `seq` (the header first, with `metadata`'s pid, if not yet
+    /// written); returns that `seq`. Its symbols come from `intern(_:)`.
+    @discardableResult
+    mutating func append(_ event: TraceEvent) -> UInt64 {
+        if seq == 0 { appendHeader(pid: metadata.pid) }
+        var event = event
+        symbolBytes.withUnsafeBufferPointer { bytes in
+            symbolOffsets.withUnsafeBufferPointer { offsets in
+                put(&event, EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets))
+            }
+        }
+        return seq
+    }
+
+    /// The symbol of `name`, for events given to `append(_:)`.
+    mutating func intern(_ name: String) -> Symbol {
+        var bytes = Array(name.utf8)
+        let count = bytes.count
+        // NB: `ByteInterner` reads whole words past the name's end.
+        bytes += repeatElement(0, count: 8)
+        return bytes.withUnsafeBufferPointer { intern(UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 
     /// Gives `event` the next `seq` and writes it.

@@ -90,7 +90,7 @@ private struct ImportSession: ~Copyable {
         switch format {
         case .console: try consumeConsole(bytes, line)
         case .oslog: try consumeLog(bytes, line)
-        case .auto: summary.foreignCount += 1
+        case .auto, .xctrace: summary.foreignCount += 1
         }
     }
 
@@ -216,7 +216,7 @@ private struct ImportSession: ~Copyable {
             let expected = switch options.format {
             case .console: console
             case .oslog: oslog
-            case .auto: "\(console) (console) or \(oslog) (oslog)"
+            case .auto, .xctrace: "\(console) (console) or \(oslog) (oslog)"
             }
             throw TraceError(TraceDiagnostic(
                 file: summary.file, line: 1, column: 1, message: "no SwiftUI change record found; expected \(expected)",

@@ -1,5 +1,6 @@
 import Testing
 import TraceAnalysis
+import TracerCore
 import TracerTestSupport
 
 @Suite("TraceValidator", .temporaryDirectory)
@@ -79,5 +80,56 @@ struct ValidatorTests {
         let diagnostics = TraceValidator.validate(source: .file(path))
         #expect(diagnostics.map(\.line) == [1, 1, 2])
         #expect(diagnostics.filter { $0.message.hasPrefix("expected") }.count == 2)
+    }
+}
+
+@Suite("tracer/1 additions for Instruments traces", .temporaryDirectory)
+struct InstrumentsContractTests {
+    static let header = #"{"kind":"meta","schema":"tracer/1","tool":"t","unit":"ns","pid":1,"source":"instruments","capabilities":["body-eval","dur","hitch","group"],"device":"iPhone 16 Pro","os":"iOS 26.4","instruments":"27.0","run":2}"#
+
+    @Test("dur is optional on an Instruments trace's evaluations, required on a hitch; group and system are typed")
+    func validation() {
+        let trace = [
+            Self.header,
+            #"{"seq":1,"ts":5,"tid":1,"tx":1,"kind":"body-eval","view":"A"}"#,
+            #"{"seq":2,"ts":9,"tid":1,"tx":2,"kind":"body-eval","view":"A","dur":4,"group":1}"#,
+            #"{"seq":3,"ts":9,"tid":0,"kind":"hitch","system":true}"#,
+            #"{"seq":4,"ts":9,"tid":0,"kind":"hitch","dur":1,"system":1}"#,
+        ].joined(separator: "\n") + "\n"
+        let found = TraceValidator.validate(source: .bytes(Array(trace.utf8), name: "t.jsonl"))
+        #expect(found.map(\.message) == [
+            #"expected a "dur" field (required on "hitch" events)"#,
+            #"expected a boolean for "system""#,
+        ])
+    }
+
+    @Test("counts come from every evaluation, time only from those with dur, also when a file is read in two ranges")
+    func untimedEvaluations() throws {
+        var lines = [Self.header]
+        for index in 1...4_000 {
+            let dur = index % 2 == 0 ? #","dur":10"# : ""
+            lines.append(#"{"seq":\#(index),"ts":\#(index),"tid":1,"tx":\#(index),"kind":"body-eval","view":"A"\#(dur)}"#)
+        }
+        lines.append(#"{"seq":4001,"ts":5000,"tid":0,"kind":"hitch","dur":7}"#)
+        lines.append(#"{"seq":4002,"ts":5000,"tid":1,"kind":"update-group","dur":30,"group":1}"#)
+        let path = try TestSupport.temporaryTrace(lines.joined(separator: "\n") + "\n")
+        let options = TraceAnalyzer.AnalysisOptions(read: TraceReadOptions(threads: 2), minimumSplitSize: 1 << 10)
+        let summary = try TraceAnalyzer.analyze(source: .file(path), options: options)
+        #expect(summary.totals.bodyEvals == 4_000)
+        #expect(summary.stats(for: "A")?.bodyTime.count == 2_000)
+        #expect(summary.totals.bodyTimeNs == 20_000)
+        #expect(summary.totals.hitches == HitchCounts(count: 1, timeNs: 7))
+        #expect(summary.updateGroups.max == 30)
+        #expect(summary.header?.recording == RecordingInfo(instruments: "27.0", run: 2, device: "iPhone 16 Pro", os: "iOS 26.4"))
+    }
+
+    @Test("a header without capabilities (the runtime's) does not claim hitch or group")
+    func newCapabilitiesNeedListing() {
+        let runtime = TraceHeader(schema: "tracer/1")
+        #expect(runtime.can(.skip))
+        #expect(!runtime.can(.hitch))
+        #expect(!runtime.can(.group))
+        #expect(BudgetMetric.hitches.unavailability(in: runtime) == "the runtime source records no hitch")
+        #expect(BudgetMetric.hitches.unavailability(in: TraceHeader(schema: "tracer/1", capabilities: [.hitch])) == nil)
     }
 }

@@ -7,6 +7,10 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
     /// The sum of `dur` over body evaluations, in nanoseconds; `Int64.max` when it reached or passed
     /// that (saturated).
     public var bodyTimeNs: Int64 = 0
+    /// Hitches (frames shown late) the app's work caused, and how late they were in all.
+    public var hitches = HitchCounts()
+    /// Hitches the system's work caused.
+    public var systemHitches = HitchCounts()
 
     /// The metrics an interval's counters hold, in the order documents list them.
     public static let metrics: [Metric] = [.writes, .invalidations, .bodyEvals, .skips, .wastedEvals, .bodyTimeTotal]
@@ -27,5 +31,32 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
         events += other.events
         counts.add(other.counts)
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
+        hitches.add(other.hitches)
+        systemHitches.add(other.systemHitches)
+    }
+}
+
+/// Hitches in some part of a trace: how many, and their durations (how late each frame was) added up.
+public struct HitchCounts: Sendable, Hashable {
+    public var count = 0
+    /// Nanoseconds; `Int64.max` when the sum reached or passed that (saturated).
+    public var timeNs: Int64 = 0
+
+    public init(count: Int = 0, timeNs: Int64 = 0) {
+        self.count = count
+        self.timeNs = timeNs
+    }
+
+    /// Counts one hitch `duration` ns late.
+    @inline(__always)
+    public mutating func add(_ duration: Int64) {
+        count += 1
+        timeNs = timeNs.addingSaturated(duration)
+    }
+
+    /// Adds `other`'s hitches.
+    public mutating func add(_ other: HitchCounts) {
+        count += other.count
+        timeNs = timeNs.addingSaturated(other.timeNs)
     }
 }

@@ -152,6 +152,8 @@ struct PartialAggregate: Sendable {
     /// previous range's last interval).
     var leading = EventCounters()
     var marks: [MarkInterval] = []
+    /// The lengths of the range's `update-group` events.
+    var updateGroups = DurationAccumulator()
     var warnings: [TraceDiagnostic] = []
     var invalidLineCount = 0
     var invalidLines: [TraceDiagnostic] = []
@@ -188,6 +190,7 @@ struct PartialAggregate: Sendable {
         }
         for (name, parts) in later.markViews { Self.merge(parts, into: &markViews[name, default: [:]], moving: moved) }
         kindCounts.merge(later.kindCounts, uniquingKeysWith: +)
+        updateGroups.merge(later.updateGroups)
         if marks.isEmpty { leading.add(later.leading) } else { marks[marks.count - 1].counters.add(later.leading) }
         marks += later.marks
         let shift = lineCount
@@ -298,6 +301,7 @@ struct PartialAggregate: Sendable {
             warnings: warnings + (saturation.map { [$0] } ?? []), invalidLineCount: invalidLineCount,
             invalidLines: invalidLines, lineCount: lineCount,
             connections: connections, selectedConnection: selectedConnection, filteredEventCount: filteredEventCount,
+            updateGroups: updateGroups.stats,
             markViews: markViews.mapValues { parts in
                 Dictionary(uniqueKeysWithValues: parts.map { ($0.key, finished($0.key, $0.value, ranks)) })
             })

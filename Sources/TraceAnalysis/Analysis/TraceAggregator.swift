@@ -28,6 +28,8 @@ struct TraceAggregator {
     /// The 2^32s that views' counts wrapped past (see `NarrowCounts`): none in practice.
     private var carriedCounts: [Int: MetricCounts] = [:]
     private let durations = DurationTable()
+    /// The lengths of `update-group` events, as id 0.
+    private let updateGroups = DurationTable()
     /// Origin index of each written property.
     private let originIndex = FlatHashTable<PropertyKey, Int32>()
     private var origins: [(property: PropertyKey, site: SymbolID)] = []
@@ -50,6 +52,9 @@ struct TraceAggregator {
 
     /// Per-view counters within mark intervals; nil (one branch per event) unless asked for.
     private var markViews: MarkViewCounters?
+    /// Whether a body evaluation without `dur` counts as one of 0 ns (every source but
+    /// Instruments: set once the header is read).
+    var untimedEvaluationsTakeNoTime = true
     /// Whether cause chains are followed (see `TraceAnalyzer.AnalysisOptions.followsCauses`).
     private let followsCauses: Bool
 
@@ -92,8 +97,13 @@ struct TraceAggregator {
             root = rootOf(event)
         case .bodyEval?:
             count(.bodyEvals, view)
-            interval.bodyTimeNs = interval.bodyTimeNs.addingSaturated(event.dur)
-            durations.add(event.dur, for: view)
+            // NB: every evaluation counts; in an Instruments trace only those with a `dur` have
+            // body time (an update still in flight when recording stopped has none), elsewhere
+            // an evaluation without one took 0 ns (a normalised golden trace).
+            if untimedEvaluationsTakeNoTime || event.has(.dur) {
+                interval.bodyTimeNs = interval.bodyTimeNs.addingSaturated(event.dur)
+                durations.add(event.dur, for: view)
+            }
             if event.has(.changed) && event.changed == 0 {
                 count(.wastedEvals, view)
             }
@@ -109,6 +119,10 @@ struct TraceAggregator {
         case .stateInit?:
             count(.stateInits, view)
             root = rootOf(event)
+        case .hitch?:
+            if event.system { interval.systemHitches.add(event.dur) } else { interval.hitches.add(event.dur) }
+        case .updateGroup?:
+            if event.has(.dur) { updateGroups.add(event.dur, for: 0) }
         default:
             root = rootOf(event)
         }
@@ -167,6 +181,7 @@ struct TraceAggregator {
         partial.crossingCauses = crossingCauses
         storeInterval()
         partial.leading = leading
+        partial.updateGroups = updateGroups.accumulator(for: 0)
         partial.marks = marks.map { MarkInterval(name: reader.string($0.name), seq: $0.seq, ts: $0.ts, counters: $0.counters) }
         for kind in 0..<kindCounts.count where kindCounts[kind] > 0 {
             let count = kindCounts[kind]

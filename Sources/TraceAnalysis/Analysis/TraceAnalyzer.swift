@@ -93,6 +93,13 @@ public enum TraceAnalyzer {
             return try fold(&reader)
         }
         guard let split else { return try wholeFile() }
+        // NB: the ranges after the first have no header of their own; they are read with the
+        // file's (its source decides, say, whether an evaluation without `dur` took 0 ns).
+        var first = TraceReader(
+            descriptor: descriptor, ownsDescriptor: false, range: ReadRange(start: 0, end: split), role: .head,
+            displayName: path, options: options.read)
+        _ = try? first.advance()
+        let header = first.header
         let pieces = LockedBox([
             Piece<Partial>(range: ReadRange(start: 0, end: split), role: .head),
             Piece<Partial>(range: ReadRange(start: split, end: size), role: .tail),
@@ -104,7 +111,7 @@ public enum TraceAnalyzer {
                 let result = Result { () throws(TraceError) -> Partial in
                     var reader = TraceReader(
                         descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
-                        options: options.read)
+                        options: options.read, header: role == .tail ? header : nil)
                     return try fold(&reader)
                 }
                 pieces.withLock { $0[index].result = result }
@@ -165,7 +172,9 @@ public enum TraceAnalyzer {
 
     private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
         var aggregator = TraceAggregator(markViews: options.markViews, followsCauses: options.followsCauses)
-        while try reader.advance() { reader.withCurrent { aggregator.add(&$0) } }
+        guard try reader.advance() else { return aggregator.partial(reader) }
+        aggregator.untimedEvaluationsTakeNoTime = !(reader.header?.isInstruments ?? false)
+        repeat { reader.withCurrent { aggregator.add(&$0) } } while try reader.advance()
         return aggregator.partial(reader)
     }
 

@@ -32,6 +32,8 @@ public struct TraceSummary: Sendable, Hashable {
     /// others it left out.
     public var selectedConnection: Int64?
     public var filteredEventCount: Int
+    /// The lengths of the trace's update groups (`update-group` events; count 0 when it has none).
+    public var updateGroups: DurationStats
     /// Per mark name and view path, the statistics of the events within that name's intervals
     /// (from a mark to the next mark; every interval of a name added up). Only with
     /// `AnalysisOptions.markViews`; body times only with `.countsAndBodyTimes`.
@@ -42,8 +44,10 @@ public struct TraceSummary: Sendable, Hashable {
         file: String, header: TraceHeader?, views: [ViewStats], totals: EventCounters, kindCounts: [String: Int],
         unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
         warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
-        connections: [TraceConnection] = [], selectedConnection: Int64? = nil, filteredEventCount: Int = 0, markViews: [String: [String: ViewStats]] = [:]
+        connections: [TraceConnection] = [], selectedConnection: Int64? = nil, filteredEventCount: Int = 0,
+        updateGroups: DurationStats = DurationStats(), markViews: [String: [String: ViewStats]] = [:]
     ) {
+        self.updateGroups = updateGroups
         self.file = file
         self.header = header
         self.views = views
@@ -66,7 +70,15 @@ public struct TraceSummary: Sendable, Hashable {
     public func isAvailable(_ metric: Metric) -> Bool { metric.isAvailable(in: header) }
 
     /// Whether the trace's source can produce `capability`.
-    public func can(_ capability: TraceCapability) -> Bool { header?.can(capability) ?? true }
+    public func can(_ capability: TraceCapability) -> Bool { header?.can(capability) ?? capability.isImpliedWithoutList }
+
+    /// Whether reports show hitch and update-group figures: for a trace from Instruments, or one
+    /// whose header lists them (`n/a` where it lacks them).
+    ///
+    /// NB: other traces' reports stay as they were: their sources record neither.
+    public var showsFrames: Bool {
+        (header?.isInstruments ?? false) || can(.hitch) || can(.group)
+    }
 
     /// `connections: 1 (pid 101, …), 2 (pid 102, …)` and the one selected: the report's header
     /// line for a trace of `record --listen`; nil for a trace of one process.

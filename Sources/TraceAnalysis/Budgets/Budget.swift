@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TracerCore
 
 /// A redraw budget: rules that `tracectl check` holds traces to (schema `tracer-budget/1`).
 ///
@@ -78,6 +79,9 @@ public struct BudgetRule: Sendable, Equatable {
     public var mark: String?
     /// How repeated runs combine; nil for the budget's default.
     public var aggregate: RunAggregate?
+    /// For `hitches` and `hitch-time`: whether the system's hitches count too (by default only
+    /// the app's).
+    public var includesSystem: Bool
     /// `$.rules[N]`, for messages.
     public var path: String
     /// Where the rule starts in the budget file.
@@ -86,8 +90,10 @@ public struct BudgetRule: Sendable, Equatable {
     public init(
         view: String, metric: BudgetMetric, max: Double? = nil, min: Double? = nil,
         maxIncrease: BudgetIncrease? = nil, level: BudgetLevel = .error, scenario: String? = nil,
-        variant: String? = nil, mark: String? = nil, aggregate: RunAggregate? = nil, path: String = "", line: Int = 0
+        variant: String? = nil, mark: String? = nil, aggregate: RunAggregate? = nil, includesSystem: Bool = false,
+        path: String = "", line: Int = 0
     ) {
+        self.includesSystem = includesSystem
         self.view = view
         self.metric = metric
         self.max = max
@@ -115,36 +121,53 @@ public struct BudgetRule: Sendable, Equatable {
     }
 }
 
-/// What a rule measures: a metric of each matching view, or (`total-…`) its sum over them.
+/// What a rule measures: a metric of each matching view, (`total-…`) its sum over them, or a
+/// figure of the whole trace or mark interval (`hitches`, `hitch-time`).
 ///
-/// NB: names, units and availability come from the metric table (`Metric`); this type only
-/// chooses which metrics budgets offer, in the order messages and the JSON Schema list them.
+/// NB: names, units and availability of per-view figures come from the metric table (`Metric`);
+/// this type only chooses which metrics budgets offer, in the order messages and the JSON Schema
+/// list them.
 public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
-    /// The per-view metric the rule reads.
-    public var metric: Metric
-    /// Whether the rule sums its matching views into one figure instead of checking each.
-    public var isTotal: Bool
+    /// What a rule's figure is.
+    public enum Figure: Sendable, Hashable {
+        /// A per-view metric, checked for each matching view.
+        case view(Metric)
+        /// A per-view metric summed over every matching view.
+        case total(Metric)
+        /// Hitches in the trace (or mark interval): how many, or how late in all.
+        case hitches(HitchFigure)
+    }
 
-    public static let bodyEvals = BudgetMetric(metric: .bodyEvals)
-    public static let skips = BudgetMetric(metric: .skips)
-    public static let wastedEvals = BudgetMetric(metric: .wastedEvals)
-    public static let invalidations = BudgetMetric(metric: .invalidations)
-    public static let writes = BudgetMetric(metric: .writes)
-    public static let evalsPerWrite = BudgetMetric(metric: .evalsPerWrite)
-    public static let bodyTimeP95 = BudgetMetric(metric: .bodyTimeP95)
-    public static let bodyTimeTotal = BudgetMetric(metric: .bodyTimeTotal)
+    /// A trace-level hitch figure.
+    public enum HitchFigure: Sendable, Hashable {
+        case count
+        case time
+    }
+
+    public var figure: Figure
+
+    public static let bodyEvals = BudgetMetric(.view(.bodyEvals))
+    public static let skips = BudgetMetric(.view(.skips))
+    public static let wastedEvals = BudgetMetric(.view(.wastedEvals))
+    public static let invalidations = BudgetMetric(.view(.invalidations))
+    public static let writes = BudgetMetric(.view(.writes))
+    public static let evalsPerWrite = BudgetMetric(.view(.evalsPerWrite))
+    public static let bodyTimeP95 = BudgetMetric(.view(.bodyTimeP95))
+    public static let bodyTimeTotal = BudgetMetric(.view(.bodyTimeTotal))
     /// The sum of body evaluations over every matching view.
-    public static let totalBodyEvals = BudgetMetric(metric: .bodyEvals, isTotal: true)
+    public static let totalBodyEvals = BudgetMetric(.total(.bodyEvals))
+    /// Hitches in the trace or mark interval.
+    public static let hitches = BudgetMetric(.hitches(.count))
+    /// How late the hitches' frames were, added up.
+    public static let hitchTime = BudgetMetric(.hitches(.time))
 
     /// Every metric a rule can name, in the order messages and the JSON Schema list them.
     public static let allCases: [BudgetMetric] = [
         bodyEvals, skips, wastedEvals, invalidations, writes, evalsPerWrite, bodyTimeP95, bodyTimeTotal, totalBodyEvals,
+        hitches, hitchTime,
     ]
 
-    init(metric: Metric, isTotal: Bool = false) {
-        self.metric = metric
-        self.isTotal = isTotal
-    }
+    init(_ figure: Figure) { self.figure = figure }
 
     /// The metric a rule names `rawValue` (`body-evals`, `total-body-evals`).
     public init?(rawValue: String) {
@@ -152,15 +175,48 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
         self = found
     }
 
+    /// The per-view metric the rule reads; nil for a hitch figure.
+    public var metric: Metric? {
+        switch figure {
+        case .view(let metric), .total(let metric): metric
+        case .hitches: nil
+        }
+    }
+
+    /// Whether the rule sums its matching views into one figure instead of checking each.
+    public var isTotal: Bool {
+        if case .total = figure { return true }
+        return false
+    }
+
+    /// The hitch figure the rule reads; nil for a per-view metric.
+    public var hitchFigure: HitchFigure? {
+        if case .hitches(let hitch) = figure { return hitch }
+        return nil
+    }
+
     /// The name rules use.
-    public var rawValue: String { (isTotal ? "total-" : "") + metric.definition.budgetName! }
+    public var rawValue: String {
+        switch figure {
+        case .view(let metric): metric.definition.budgetName!
+        case .total(let metric): "total-" + metric.definition.budgetName!
+        case .hitches(.count): "hitches"
+        case .hitches(.time): "hitch-time"
+        }
+    }
 
     /// Whether the figure is a duration in nanoseconds.
-    public var isDuration: Bool { metric.definition.unit == .nanoseconds }
+    public var isDuration: Bool { metric.map { $0.definition.unit == .nanoseconds } ?? (hitchFigure == .time) }
 
     /// Whether the figure counts something, so that a view absent from a run counts 0 there; a
     /// ratio (`evals-per-write`) or percentile (`body-time-p95`) of nothing is no figure at all.
-    public var isCount: Bool { metric.definition.merge == .sum }
+    public var isCount: Bool { metric.map { $0.definition.merge == .sum } ?? true }
+
+    /// What a trace's source must produce for the figure to exist.
+    public var requires: [TraceCapability] { metric?.definition.requires ?? [.hitch] }
+
+    /// Why a trace whose header is `header` cannot have this figure (see `Metric.unavailability(in:)`).
+    public func unavailability(in header: TraceHeader?) -> String? { Metric.unavailability(of: requires, in: header) }
 
     /// A figure of this metric for messages: `12`, `0.5`, `1.2 ms`.
     public func format(_ value: Double) -> String {

@@ -121,12 +121,22 @@ public struct BudgetCheck: Sendable {
             return result
         }
         // NB: a figure a trace's source cannot produce is not a measured 0: the rule is skipped.
-        if let missing = runs.lazy.compactMap({ rule.metric.metric.unavailability(in: $0.summary.header) }).first {
+        if let missing = runs.lazy.compactMap({ rule.metric.unavailability(in: $0.summary.header) }).first {
             result.status = .skipped
             result.isUnavailable = true
             result.note = "\(rule.metric.rawValue) is not available: \(missing)"
             return result
         }
+        if let hitch = rule.metric.hitchFigure {
+            // NB: a trace-level figure: one per run, named after its scope.
+            let scope = rule.mark.map { "@\($0)" } ?? "(trace)"
+            let figure = { (summary: TraceSummary) in Self.hitchFigure(hitch, of: rule, in: summary) }
+            if let mark = rule.mark, !runs.contains(where: { $0.summary.marks.contains { $0.name == mark } }) {
+                result.note = "no mark '\(mark)'"
+            }
+            return finish(result, worst: check(scope, runs.map { figure($0.summary) }, baseline: baseline.map { figure($0.summary) }, rule, aggregate))
+        }
+        let metric = rule.metric.metric!
         let glob = ViewGlob(rule.view)
         let perRun = runs.map { RuleFigures(rule, glob: glob, in: $0) }
         let baselineFigures = baseline.map { RuleFigures(rule, glob: glob, in: $0) }
@@ -155,21 +165,42 @@ public struct BudgetCheck: Sendable {
                 ranking.add(check(view, values, baseline: base, rule, aggregate))
             }
         }
-        let worst = ranking.top[0]
-        result.view = worst.view
-        result.found = worst.value
-        result.maximum = worst.maximum
-        result.baseline = worst.baseline
-        guard worst.excess > 0 else { return result }
-        result.status = rule.level == .warn ? .warn : .fail
+        result = finish(result, worst: ranking.top[0])
+        guard result.status != .pass else { return result }
         // NB: a total's offenders are the views contributing most to it, in the first run.
         let offenders = rule.metric.isTotal
-            ? perRun[0].largest(rule.metric, glob: glob, limit: offenderLimit)
+            ? perRun[0].largest(metric, glob: glob, limit: offenderLimit)
             : ranking.top.filter { $0.excess > 0 }.map { (view: $0.view, value: $0.value) }
         result.offenders = offenders.map { offender in
             Offender(view: offender.view, value: offender.value, causes: causes(of: offender.view, rule: rule, in: runs[0]))
         }
         return result
+    }
+
+    /// `result` with the worst figure's view, value and limits, failed or warned when it is over
+    /// a limit.
+    private static func finish(_ result: Result, worst: Checked) -> Result {
+        var result = result
+        result.view = worst.view
+        result.found = worst.value
+        result.maximum = worst.maximum
+        result.baseline = worst.baseline
+        if worst.excess > 0 { result.status = result.rule.level == .warn ? .warn : .fail }
+        return result
+    }
+
+    /// The hitches (or their time) of `rule`'s scope in a trace: the whole trace, or every
+    /// interval of its mark; the system's hitches too when the rule says so.
+    private static func hitchFigure(_ figure: BudgetMetric.HitchFigure, of rule: BudgetRule, in summary: TraceSummary) -> Double {
+        var counters = EventCounters()
+        if let mark = rule.mark {
+            for interval in summary.marks where interval.name == mark { counters.add(interval.counters) }
+        } else {
+            counters = summary.totals
+        }
+        var hitches = counters.hitches
+        if rule.includesSystem { hitches.add(counters.systemHitches) }
+        return figure == .count ? Double(hitches.count) : Double(hitches.timeNs)
     }
 
     /// `view`'s figure from its figures in the runs, held to `rule`'s limits (the baseline's
@@ -248,11 +279,12 @@ private struct RuleFigures {
 
     /// The figures of `rule` (matching `glob`) in `trace`; a view without a figure is left out.
     init(_ rule: BudgetRule, glob: ViewGlob, in trace: BudgetFigures) {
+        let metric = rule.metric.metric!
         let views = trace.views(in: rule.mark)
         var figures: [(index: Int32, value: Double)] = []
         var total: Double?
         views.forEach(matching: glob) { index, stats in
-            let value = rule.metric.metric.value(of: stats)
+            let value = metric.value(of: stats)
             if rule.metric.isTotal {
                 total = (total ?? 0) + (value ?? 0)
             } else if let value {
@@ -265,10 +297,10 @@ private struct RuleFigures {
     }
 
     /// The `limit` views matching `glob` with the largest figures, largest first, then by name.
-    func largest(_ metric: BudgetMetric, glob: ViewGlob, limit: Int) -> [(view: String, value: Double)] {
+    func largest(_ metric: Metric, glob: ViewGlob, limit: Int) -> [(view: String, value: Double)] {
         var ranking = Ranking<(view: String, value: Double)>(limit: limit) { ($0.value, $1.view) > ($1.value, $0.view) }
         views.forEach(matching: glob) { _, stats in
-            ranking.add((stats.view, metric.metric.value(of: stats) ?? 0))
+            ranking.add((stats.view, metric.value(of: stats) ?? 0))
         }
         return ranking.top
     }

@@ -27,7 +27,7 @@ public struct BudgetFigures: Sendable {
     ) throws(TraceError) -> BudgetFigures {
         let marked = budget.rules.filter { $0.mark != nil }
         let markViews: TraceAnalyzer.MarkFigures = marked.isEmpty ? .none : marked.contains { $0.metric.isDuration } ? .countsAndBodyTimes : .counts
-        let causes = offenderCauses || budget.rules.contains { $0.metric.metric.definition.requires.contains(.cause) }
+        let causes = offenderCauses || budget.rules.contains { $0.metric.requires.contains(.cause) }
         let analysis = TraceAnalyzer.AnalysisOptions(read: options, markViews: markViews, followsCauses: causes)
         return BudgetFigures(summary: try TraceAnalyzer.analyze(source: source, options: analysis))
     }

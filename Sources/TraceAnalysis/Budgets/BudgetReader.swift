@@ -6,7 +6,7 @@ struct BudgetReader {
     static let topLevelKeys: Set<String> = ["schema", "aggregate", "rules", "description"]
     /// The keys a rule may have.
     static let ruleKeys: Set<String> = [
-        "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note",
+        "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note", "system",
     ]
 
     mutating func budget(_ root: JSONNode) throws(BudgetError) -> Budget {
@@ -64,6 +64,16 @@ struct BudgetReader {
         if metric == .evalsPerWrite, let markNode = node["mark"] {
             throw problem(markNode, "\(path).mark", "evals-per-write is a whole-trace figure; it cannot be limited to a mark interval")
         }
+        var includesSystem = false
+        if let systemNode = node["system"] {
+            guard case .bool(let flag) = systemNode.value else {
+                throw problem(systemNode, "\(path).system", "expected true or false, found \(describe(systemNode.value))")
+            }
+            guard metric.hitchFigure != nil else {
+                throw problem(systemNode, "\(path).system", "system applies to hitches and hitch-time only, not to \(metric.rawValue)")
+            }
+            includesSystem = flag
+        }
         if let max, let min, min > max {
             throw problem(node["min"]!, "\(path).min", "min \(metric.format(min)) is above max \(metric.format(max))")
         }
@@ -74,7 +84,7 @@ struct BudgetReader {
             variant: try node["variant"].map { n throws(BudgetError) in try string(n, "\(path).variant") },
             mark: try node["mark"].map { n throws(BudgetError) in try string(n, "\(path).mark") },
             aggregate: try node["aggregate"].map { n throws(BudgetError) in try choice(n, "\(path).aggregate", RunAggregate.self) },
-            path: path, line: node.line)
+            includesSystem: includesSystem, path: path, line: node.line)
     }
 
     /// A key given twice is a mistake in a budget (JSON would silently keep one of them).

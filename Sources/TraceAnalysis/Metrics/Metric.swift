@@ -59,9 +59,15 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
     }
 
     /// Why a trace whose header is `header` cannot have this figure: `the swiftui source records no skip`.
-    public func unavailability(in header: TraceHeader?) -> String? {
-        guard let header, let missing = definition.requires.first(where: { !header.can($0) }) else { return nil }
-        return "the \(header.source ?? TraceOrigin.runtime.rawValue) source records no \(missing.rawValue)"
+    public func unavailability(in header: TraceHeader?) -> String? { Self.unavailability(of: definition.requires, in: header) }
+
+    /// Why a trace whose header is `header` cannot have a figure that `requires` these
+    /// capabilities; nil when it can (a trace without a header can have what a header without
+    /// capabilities claims).
+    static func unavailability(of requires: [TraceCapability], in header: TraceHeader?) -> String? {
+        let can = { (capability: TraceCapability) in header?.can(capability) ?? capability.isImpliedWithoutList }
+        guard let missing = requires.first(where: { !can($0) }) else { return nil }
+        return "the \(header?.source ?? TraceOrigin.runtime.rawValue) source records no \(missing.rawValue)"
     }
 
     /// This metric of one view as an integer (a count, nanoseconds); nil for a ratio, and when the

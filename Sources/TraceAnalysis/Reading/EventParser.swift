@@ -151,7 +151,7 @@ struct EventParser: ~Copyable {
                 fieldOffsets[Int(field.rawValue)] = index
                 // NB: a plain integer or a plain string of at most 15 bytes (most values but view
                 // paths) is read here, without a call; strings from the two words they are read in.
-                if field.valueType != .string, let short = Self.shortInteger(bytes, index), let value = short.integer {
+                if field.valueType.takesIntegers, let short = Self.shortInteger(bytes, index), let value = short.integer {
                     event.fields.insert(field.bit)
                     try Self.setInteger(value, of: field, at: index, in: &event)
                     index = short.next
@@ -282,6 +282,11 @@ struct EventParser: ~Copyable {
             let text = try scanString(bytes, index, count)
             Self.setString(field == .view ? views.intern(text.start, text.count) : strings.intern(text.start, text.count), of: field, in: &event)
             return text.next
+        case .boolean:
+            guard first == UInt8(ascii: "t") || first == UInt8(ascii: "f") else { throw wrongTypeOrGarbage(field, first, index) }
+            let isTrue = first == UInt8(ascii: "t")
+            event.system = isTrue
+            return try expectLiteral(isTrue ? "true" : "false", bytes, index, count)
         case .booleanOrInteger:
             if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
                 let isTrue = first == UInt8(ascii: "t")
@@ -327,7 +332,7 @@ struct EventParser: ~Copyable {
         case .scenario: event.scenario = id
         case .variant: event.variant = id
         case .unit: event.unit = id
-        case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .conn, .built, .extractable:
+        case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .conn, .built, .extractable, .group, .system:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not a string field")
         }
@@ -352,7 +357,8 @@ struct EventParser: ~Copyable {
         case .count: event.count = value
         case .pid: event.pid = value
         case .conn: event.conn = value
-        case .kind, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit:
+        case .group: event.group = try nonNegative(value, field, at: index)
+        case .kind, .system, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not an integer field")
         }

@@ -58,6 +58,7 @@ struct ParseFailure: Error {
             case .integer: return "expected an integer for \"\(field.key)\""
             case .string: return "expected a string for \"\(field.key)\""
             case .booleanOrInteger: return "expected a boolean or an integer for \"\(field.key)\""
+            case .boolean: return "expected a boolean for \"\(field.key)\""
             }
         case .negative(let field): return "expected a non-negative integer for \"\(field.key)\""
         case .missingKind: return "expected a \"\(TraceSchema.Field.kind)\" field"

@@ -40,6 +40,10 @@ public struct ParsedEvent: Sendable {
     public var pid: Int64 = 0
     /// `conn`: the connection of `record --listen` the line came from.
     public var conn: Int64 = 0
+    /// `group`: the update group of an imported Instruments event.
+    public var group: Int64 = 0
+    /// `system` on a hitch: the system's work caused it.
+    public var system = false
     public var view: ViewID = 0
     public var prop: SymbolID = 0
     public var wrapper: SymbolID = 0

@@ -3,7 +3,7 @@ import TracerCore
 /// A field of a `tracer/1` line that this reader knows, with the JSON type it must hold.
 public enum TraceField: UInt8, Sendable, CaseIterable {
     case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
-    case schema, tool, scenario, variant, unit, pid, conn, built, extractable
+    case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system
 
     /// The JSON type a known field's value must have.
     public enum ValueType: Sendable {
@@ -13,6 +13,13 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
         case string
         /// `true`/`false` (a write's `changed`) or an integer (a body-eval's `changed`).
         case booleanOrInteger
+        /// `true`/`false`.
+        case boolean
+
+        /// Whether an integer is a value of this type.
+        @inlinable public var takesIntegers: Bool {
+            @inline(__always) get { self == .integer || self == .booleanOrInteger }
+        }
     }
 
     /// The field's key, as the contract spells it.
@@ -44,14 +51,17 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
         case .conn: return F.conn
         case .built: return F.built
         case .extractable: return F.extractable
+        case .group: return F.group
+        case .system: return F.system
         }
     }
 
     /// The type the value of this field must have.
     public var valueType: ValueType {
         switch self {
-        case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid, .conn, .built, .extractable: return .integer
+        case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid, .conn, .built, .extractable, .group: return .integer
         case .changed: return .booleanOrInteger
+        case .system: return .boolean
         default: return .string
         }
     }
@@ -76,7 +86,7 @@ extension EventKind {
     public var requiresView: Bool {
         switch self {
         case .write, .invalidate, .bodyEval, .skip, .mount, .unmount, .stateInit: return true
-        case .mark, .meta, .warning, .dropped, .connection: return false
+        case .mark, .meta, .warning, .dropped, .connection, .hitch, .updateGroup: return false
         }
     }
 }

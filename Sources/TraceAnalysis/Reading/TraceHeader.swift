@@ -14,12 +14,16 @@ public struct TraceHeader: Sendable, Hashable {
     /// The capabilities the header lists (spellings this reader does not know are left out);
     /// nil when it lists none, which means every one.
     public var capabilities: Set<TraceCapability>?
+    /// Where an imported Instruments trace was recorded: Instruments version, run, device, OS.
+    public var recording = RecordingInfo()
 
     /// A header with the given fields.
     public init(
         schema: String? = nil, tool: String? = nil, scenario: String? = nil, variant: String? = nil,
-        unit: String? = nil, pid: Int64? = nil, source: String? = nil, capabilities: Set<TraceCapability>? = nil
+        unit: String? = nil, pid: Int64? = nil, source: String? = nil, capabilities: Set<TraceCapability>? = nil,
+        recording: RecordingInfo = RecordingInfo()
     ) {
+        self.recording = recording
         self.schema = schema
         self.tool = tool
         self.scenario = scenario
@@ -30,7 +34,36 @@ public struct TraceHeader: Sendable, Hashable {
         self.capabilities = capabilities
     }
 
-    /// Whether the trace's source can produce `capability` (a header listing none can produce all).
-    public func can(_ capability: TraceCapability) -> Bool { capabilities?.contains(capability) ?? true }
+    /// Whether the trace's source can produce `capability` (a header listing none can produce
+    /// all but those added since, `TraceCapability.isImpliedWithoutList`).
+    public func can(_ capability: TraceCapability) -> Bool {
+        capabilities?.contains(capability) ?? capability.isImpliedWithoutList
+    }
 
+    /// Whether the trace comes from Instruments (`instruments`, `instruments-legacy`), whose
+    /// evaluations may lack `dur`.
+    public var isInstruments: Bool { source.flatMap(TraceOrigin.init(rawValue:))?.isInstruments ?? false }
+
+    /// The warning that the traces `file` (with this header) and `otherFile` were recorded on
+    /// another device, OS or Instruments version, or nil when neither differs.
+    public func recordingWarning(_ file: String, comparedWith other: TraceHeader?, _ otherFile: String) -> String? {
+        guard let other else { return nil }
+        let differences = recordingDifferences(from: other)
+        guard !differences.isEmpty else { return nil }
+        return "\(file) and \(otherFile) were recorded differently (\(differences.joined(separator: ", "))); their figures may not compare"
+    }
+
+    /// How `other` was recorded differently (`device iPhone 16 vs iPhone 15`), one phrase per
+    /// field both headers state and that differs; empty when none does.
+    public func recordingDifferences(from other: TraceHeader) -> [String] {
+        let mine = recording, theirs = other.recording
+        let fields: [(String, String?, String?)] = [
+            ("device", mine.device, theirs.device), ("OS", mine.os, theirs.os),
+            ("Instruments", mine.instruments, theirs.instruments),
+        ]
+        return fields.compactMap { name, left, right in
+            guard let left, let right, left != right else { return nil }
+            return "\(name) \(left) vs \(right)"
+        }
+    }
 }

@@ -68,13 +68,16 @@ public struct TraceReader: ~Copyable {
         }
     }
 
+    /// A reader of `range` of the file open as `descriptor`; a `.tail` reader takes the file's
+    /// `header` (read by the `.head` reader).
     init(
         descriptor: Int32, ownsDescriptor: Bool, range: ReadRange?, role: Role, displayName: String,
-        options: TraceReadOptions
+        options: TraceReadOptions, header: TraceHeader? = nil
     ) {
         self.init(
             lines: LineSource(descriptor: descriptor, range: range, progress: options.progress),
             ownsDescriptor: ownsDescriptor ? descriptor : nil, role: role, displayName: displayName, options: options)
+        self.header = header
     }
 
     private init(lines: consuming LineSource, ownsDescriptor: Int32?, role: Role, displayName: String, options: TraceReadOptions) {
@@ -234,6 +237,26 @@ public struct TraceReader: ~Copyable {
                 if let capability = TraceCapability(rawValue: name) { capabilities.insert(capability) }
             }
             header?.capabilities = capabilities
+        }
+        let recording = RecordingInfo(
+            instruments: try string(F.instruments), run: try integer(F.run).map { Int($0) }, device: try string(F.device), os: try string(F.os))
+        header?.recording = recording
+
+        func string(_ key: String) throws(TraceError) -> String? {
+            guard let node = document[key] else { return nil }
+            guard case .string(let text) = node.value else {
+                throw TraceError(diagnostic(line: line.number, column: node.column,
+                    "expected a string for \"\(key)\" in the meta header, found \(node.value.typeName)"))
+            }
+            return text
+        }
+        func integer(_ key: String) throws(TraceError) -> Int64? {
+            guard let node = document[key] else { return nil }
+            guard case .number(let number) = node.value, let exact = Int64(exactly: number), exact > 0 else {
+                throw TraceError(diagnostic(line: line.number, column: node.column,
+                    "expected a positive integer for \"\(key)\" in the meta header, found \(node.value.typeName)"))
+            }
+            return exact
         }
     }
 

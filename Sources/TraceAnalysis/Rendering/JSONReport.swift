@@ -1,3 +1,5 @@
+import TracerCore
+
 /// The `tracer-report/1` JSON document.
 ///
 /// ```
@@ -12,6 +14,8 @@
 ///  "totals":{"events","writes","invalidations","bodyEvals","skips","wastedEvals","bodyTimeNs","kinds":{…}},
 ///  "beforeFirstMark":{counters},
 ///  "marks":[{"name","seq","ts",counters…}],
+///  "updateGroups":{"count","maxNs","p95Ns"} (an Instruments trace only; counters then end in
+///  "hitches":{"count","timeNs"},"systemHitches":{…}, `null` where the source records none),
 ///  "unknownKinds":{…},"invalidLines":{"count","first":[diagnostic]},
 ///  "warnings":[{"file","line","column","severity","message"}]}
 /// ```
@@ -56,6 +60,7 @@ public enum JSONReport {
             }
         }
         json.endArray()
+        if summary.showsFrames { updateGroups(summary, &json) }
         json.counts("unknownKinds", summary.unknownKinds)
         json.key("invalidLines")
         json.beginObject()
@@ -157,6 +162,19 @@ public enum JSONReport {
             json.key(metric.definition.jsonKey)
             if summary.isAvailable(metric), let figure = counters[metric] { json.number(figure) } else { json.null() }
         }
+        if summary.showsFrames {
+            for (key, hitches) in [("hitches", counters.hitches), ("systemHitches", counters.systemHitches)] {
+                json.key(key)
+                guard summary.can(.hitch) else {
+                    json.null()
+                    continue
+                }
+                json.beginObject()
+                json.field("count", hitches.count)
+                json.field("timeNs", hitches.timeNs)
+                json.endObject()
+            }
+        }
         json.endObject()
     }
 
@@ -174,6 +192,28 @@ public enum JSONReport {
         json.key("pid")
         if let pid = header?.pid { json.number(pid) } else { json.null() }
         json.field("lines", lines)
+        if let header, header.isInstruments || !header.recording.isEmpty {
+            json.field("source", header.source)
+            json.field("instruments", header.recording.instruments)
+            json.key("run")
+            if let run = header.recording.run { json.number(run) } else { json.null() }
+            json.field("device", header.recording.device)
+            json.field("os", header.recording.os)
+        }
+        json.endObject()
+    }
+
+    /// `"updateGroups":{"count","maxNs","p95Ns"}` (`null` when the source records none).
+    private static func updateGroups(_ summary: TraceSummary, _ json: inout JSONWriter) {
+        json.key("updateGroups")
+        guard summary.can(.group) else { return json.null() }
+        let groups = summary.updateGroups
+        json.beginObject()
+        json.field("count", summary.kindCounts[EventKind.updateGroup.name] ?? 0)
+        json.key("maxNs")
+        if groups.count > 0 { json.number(groups.max) } else { json.null() }
+        json.key("p95Ns")
+        if groups.count > 0 { json.number(groups.p95) } else { json.null() }
         json.endObject()
     }
 

@@ -15,18 +15,22 @@ enum MarkdownReport {
         let totals = summary.totals
         out += "\n**Total:** \(figure(.bodyEvals, totals)) evals (\(figure(.wastedEvals, totals)) wasted), "
             + "\(figure(.skips, totals)) skips, \(figure(.writes, totals)) writes, \(figure(.invalidations, totals)) invalidations, "
-            + "body time \(figure(.bodyTimeTotal, totals)) over \(totals.events) events"
+            + "body time \(figure(.bodyTimeTotal, totals))\(ReportTable.hitches(totals, of: summary)) over \(totals.events) events"
         if views.count < summary.views.count { out += "; \(views.count) of \(summary.views.count) views shown" }
         out += ".\n"
+        if let groups = ReportTable.updateGroups(summary) { out += "\n" + Formatting.markdown(groups.prefix(1).uppercased() + groups.dropFirst()) + ".\n" }
         if !summary.marks.isEmpty {
             let columns: [Metric] = [.writes, .invalidations, .bodyEvals, .wastedEvals, .skips, .bodyTimeTotal]
-            let headers = ["interval", "events"] + columns.map { $0 == .bodyTimeTotal ? $0.definition.label : $0.definition.column! }
+            let hitchHeaders = summary.showsFrames ? ["hitches", "hitch time"] : []
+            let headers = ["interval", "events"] + columns.map { $0 == .bodyTimeTotal ? $0.definition.label : $0.definition.column! } + hitchHeaders
             out += "\n| " + headers.joined(separator: " | ") + " |\n"
             out += "| --- |" + String(repeating: " ---: |", count: headers.count - 1) + "\n"
             let leading = summary.beforeFirstMark.events > 0 ? [("before the first mark", summary.beforeFirstMark)] : []
             let intervals = leading + summary.marks.map { ("mark " + Formatting.markdownCode($0.name ?? ""), $0.counters) }
             for (label, counters) in intervals {
-                let figures = [label, String(counters.events)] + columns.map { figure($0, counters) }
+                let hitches = !summary.showsFrames ? [] : summary.can(.hitch)
+                    ? [String(counters.hitches.count), Formatting.duration(counters.hitches.timeNs)] : ["n/a", "n/a"]
+                let figures = [label, String(counters.events)] + columns.map { figure($0, counters) } + hitches
                 out += "| " + figures.joined(separator: " | ") + " |\n"
             }
         }

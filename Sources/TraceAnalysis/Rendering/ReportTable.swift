@@ -30,8 +30,10 @@ enum ReportTable {
         switch metric.definition.unit {
         case .count: metric.integer(of: stats).map { String($0) } ?? notAvailable
         case .ratio: metric.value(of: stats).map { Formatting.fixed($0, decimals: 2) } ?? "-"
-        // NB: a view without evaluations shows `0 ns` for each of its body times.
-        case .nanoseconds: Formatting.duration(metric.integer(of: stats) ?? 0)
+        // NB: a view without evaluations shows `0 ns` for each of its body times; one whose
+        // evaluations have no duration (an Instruments update in flight) shows `-`.
+        case .nanoseconds:
+            stats.bodyTime.count == 0 && stats.counts[.bodyEvals] > 0 ? "-" : Formatting.duration(metric.integer(of: stats) ?? 0)
         }
     }
 
@@ -39,6 +41,26 @@ enum ReportTable {
     static func figure(_ metric: Metric, _ counters: EventCounters, of summary: TraceSummary) -> String {
         guard summary.isAvailable(metric), let figure = counters[metric] else { return notAvailable }
         return metric.definition.unit == .nanoseconds ? Formatting.duration(figure) : String(figure)
+    }
+
+    /// `, hitches 2 (50.00 ms), system hitches 0 (0 ns)`: the hitch figures of a part of the trace
+    /// (`n/a` when its source records none); empty for a report without them (`showsFrames`).
+    static func hitches(_ counters: EventCounters, of summary: TraceSummary) -> String {
+        guard summary.showsFrames else { return "" }
+        guard summary.can(.hitch) else { return ", hitches n/a" }
+        func part(_ label: String, _ hitches: HitchCounts) -> String { "\(label) \(hitches.count) (\(Formatting.duration(hitches.timeNs)))" }
+        return ", " + part("hitches", counters.hitches) + ", " + part("system hitches", counters.systemHitches)
+    }
+
+    /// `update groups: 12, max 3.20 ms, p95 2.10 ms` (`n/a` when the source records none); nil for
+    /// a report without them.
+    static func updateGroups(_ summary: TraceSummary) -> String? {
+        guard summary.showsFrames else { return nil }
+        guard summary.can(.group) else { return "update groups: n/a" }
+        let groups = summary.updateGroups
+        let count = summary.kindCounts[EventKind.updateGroup.name] ?? 0
+        guard groups.count > 0 else { return "update groups: \(count)" }
+        return "update groups: \(count), max \(Formatting.duration(groups.max)), p95 \(Formatting.duration(groups.p95))"
     }
 
     /// `View.prop (Wrapper) ×N`; `View (Observable) ×N` for writes that name no property (an

@@ -16,6 +16,7 @@ enum TextReport {
         for mark in summary.marks {
             out += counters("mark \(TerminalText.sanitize(mark.name ?? ""))", mark.counters, summary) + "\n"
         }
+        if let groups = ReportTable.updateGroups(summary) { out += groups + "\n" }
         if let warnings = ReportTable.runtimeWarnings(summary) { out += "warnings: \(warnings)\n" }
         if !summary.unknownKinds.isEmpty { out += "unknown kinds: \(ReportTable.unknownKinds(summary))\n" }
         if summary.invalidLineCount > 0 { out += "invalid lines skipped: \(summary.invalidLineCount)\n" }
@@ -29,6 +30,6 @@ enum TextReport {
         func figure(_ metric: Metric) -> String { ReportTable.figure(metric, counters, of: summary) }
         return "\(label): \(counters.events) events, \(figure(.writes)) writes, \(figure(.invalidations)) invalidations, "
             + "\(figure(.bodyEvals)) evals (\(figure(.wastedEvals)) wasted), \(figure(.skips)) skips, "
-            + "body time \(figure(.bodyTimeTotal))"
+            + "body time \(figure(.bodyTimeTotal))" + ReportTable.hitches(counters, of: summary)
     }
 }

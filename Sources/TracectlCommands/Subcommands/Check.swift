@@ -92,6 +92,14 @@ enum Check: Subcommand {
             }
         }
         for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
+        if let baseline {
+            for trace in figures {
+                let header = baseline.summary.header
+                if let warning = header?.recordingWarning(baseline.file, comparedWith: trace.summary.header, trace.file) {
+                    console.warning(warning)
+                }
+            }
+        }
         let check: BudgetCheck
         do {
             check = try BudgetCheck.evaluate(budget, file: budgetPath, traces: figures, baseline: baseline)

@@ -55,6 +55,9 @@ enum Diff: Subcommand {
             guard arguments.flag(Options.force) else { throw CommandError(mismatch) }
             console.warning(mismatch.replacingOccurrences(of: "; pass --force to compare them anyway", with: ""))
         }
+        if let warning = base.summary.header?.recordingWarning(base.summary.file, comparedWith: variant.summary.header, variant.summary.file) {
+            console.warning(warning)
+        }
         let weight: FlameWeight = try arguments.choice(Options.weight)
         let format: Format = try arguments.choice(Options.format)
         var output = try VisualCommand.output(arguments)

@@ -28,6 +28,12 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
     /// header, with that header's fields (`schema`, `tool`, `scenario`, `variant`, `pid`) and
     /// `conn`, the number the capture tags that client's lines with.
     case connection
+    /// A frame shown late (Instruments' Hitches instrument): `ts` is when it began, `dur` how late
+    /// it was (not an interval), `name` the narrative, `system` when the system's work caused it.
+    case hitch
+    /// A batch of SwiftUI work (Instruments' Update Groups): `ts` its start, `dur` its length,
+    /// `group` its number, which the events inside it carry.
+    case updateGroup
 
     /// The spelling in the `kind` field.
     public var name: String {
@@ -44,6 +50,17 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
         case .warning: "warning"
         case .dropped: "dropped"
         case .connection: "connection"
+        case .hitch: "hitch"
+        case .updateGroup: "update-group"
+        }
+    }
+
+    /// Whether the event's `text` slot is its `name` (marks, hitches) or `message` (warnings);
+    /// other kinds keep their `group` there (see `TraceEvent.group`).
+    public var hasText: Bool {
+        switch self {
+        case .mark, .warning, .hitch: true
+        default: false
         }
     }
 
@@ -73,6 +90,8 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
     case inputsEqual
     /// An environment value the view declares (`@Environment`, `@EnvironmentObject`) changed.
     case environment
+    /// Something outside the view graph changed (Instruments' `External: Time`, a gesture, …).
+    case external
 
     /// The spelling in the `reason` field (empty for `.none`).
     public var name: String {
@@ -85,6 +104,7 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
         case .identity: "identity"
         case .inputsEqual: "inputs-equal"
         case .environment: "environment"
+        case .external: "external"
         }
     }
 }
@@ -101,6 +121,12 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
     case appStorage
     case environment
     case environmentObject
+    /// An input from outside the view graph (Instruments' `External: Time` and the like).
+    case external
+    /// A `Binding` (Instruments' `@Binding` source nodes).
+    case binding
+    case focusState
+    case sceneStorage
 
     /// The spelling in the `wrapper` field (empty for `.none`).
     public var name: String {
@@ -115,6 +141,10 @@ public enum WrapperKind: UInt8, Sendable, CaseIterable {
         case .appStorage: "AppStorage"
         case .environment: "Environment"
         case .environmentObject: "EnvironmentObject"
+        case .external: "External"
+        case .binding: "Binding"
+        case .focusState: "FocusState"
+        case .sceneStorage: "SceneStorage"
         }
     }
 }

@@ -52,7 +52,7 @@ public struct EventLineWriter {
             out = keys.put(.wrapper, at: out)
             out = keys.put(wrapper: event.wrapper, at: out)
         }
-        if event.changed >= 0 {
+        if event.changed >= 0 && event.kind != .hitch {
             out = keys.put(.changed, at: out)
             if event.kind == .write {
                 out = keys.put(event.changed != 0 ? .trueLiteral : .falseLiteral, at: out)
@@ -80,7 +80,16 @@ public struct EventLineWriter {
             out = keys.put(.dur, at: out)
             out = DecimalDigits.put(event.dur, at: out)
         }
-        out = putSymbol(event.kind == .warning ? .message : .name, event.text, at: out)
+        if event.kind.hasText {
+            out = putSymbol(event.kind == .warning ? .message : .name, event.text, at: out)
+        } else if event.text.rawValue != 0 {
+            out = keys.put(.group, at: out)
+            out = DecimalDigits.put(UInt64(event.text.rawValue), at: out)
+        }
+        if event.kind == .hitch && event.changed > 0 {
+            out = keys.put(.system, at: out)
+            out = keys.put(.trueLiteral, at: out)
+        }
         if event.kind == .dropped {
             out = keys.put(.count, at: out)
             out = DecimalDigits.put(event.dur, at: out)
@@ -113,7 +122,7 @@ struct EncodedKeys: @unchecked Sendable {
     /// Each fixed byte run the writer emits.
     enum Key: Int, CaseIterable {
         case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, built, extractable
-        case name, message, count, trueLiteral, falseLiteral, lineEnd
+        case name, message, count, group, system, trueLiteral, falseLiteral, lineEnd
     }
 
     static let shared = EncodedKeys()
@@ -153,6 +162,8 @@ struct EncodedKeys: @unchecked Sendable {
             case .name: return key(F.name)
             case .message: return key(F.message)
             case .count: return key(F.count)
+            case .group: return key(F.group)
+            case .system: return key(F.system)
             case .trueLiteral: return Array("true".utf8)
             case .falseLiteral: return Array("false".utf8)
             case .lineEnd: return Array("}\n".utf8)

@@ -80,6 +80,14 @@ public enum JSONLineEncoder {
             }
             buffer.append(UInt8(ascii: "]"))
         }
+        let recording = metadata.recording
+        if let instruments = recording.instruments { appendStringField(F.instruments, instruments, to: &buffer) }
+        if let run = recording.run {
+            buffer.append(contentsOf: Array(",\"\(F.run)\":".utf8))
+            appendDecimal(Int64(run), to: &buffer)
+        }
+        if let device = recording.device { appendStringField(F.device, device, to: &buffer) }
+        if let os = recording.os { appendStringField(F.os, os, to: &buffer) }
         buffer.append(contentsOf: Array("}\n".utf8))
     }
 

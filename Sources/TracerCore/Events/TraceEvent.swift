@@ -106,6 +106,27 @@ public struct TraceEvent: Sendable {
     }
 }
 
+extension TraceEvent {
+    /// The update group (1, 2, …) of an imported Instruments event; 0 for none.
+    ///
+    /// NB: stored in the `text` slot, which every kind but marks, warnings and hitches leaves
+    /// free (`EventKind.hasText`), so the record stays 64 bytes.
+    @inlinable
+    public var group: UInt32 {
+        get { kind.hasText ? 0 : text.rawValue }
+        set { if !kind.hasText { text = Symbol(rawValue: newValue) } }
+    }
+
+    /// On a hitch: whether the system's work caused it.
+    ///
+    /// NB: stored in `changed`, which a hitch leaves free.
+    @inlinable
+    public var isSystem: Bool {
+        get { kind == .hitch && changed > 0 }
+        set { if kind == .hitch { changed = newValue ? 1 : -1 } }
+    }
+}
+
 /// What one body evaluation built: the `built` and `extract` fields of a `body-eval`.
 public struct BodyContent: Sendable, Equatable {
     /// View values the body built: each child down to the next user views, each modifier applied
@@ -131,15 +152,41 @@ public struct TraceMetadata: Sendable, Equatable {
     public var source: TraceOrigin?
     /// What the source can produce, in this order; nil writes no `capabilities` (everything).
     public var capabilities: [TraceCapability]?
+    /// Where an imported Instruments trace was recorded (nil fields are not written).
+    public var recording: RecordingInfo
 
     public init(
         scenario: String? = nil, variant: String? = nil, pid: Int32 = currentProcessID(),
-        source: TraceOrigin? = nil, capabilities: [TraceCapability]? = nil
+        source: TraceOrigin? = nil, capabilities: [TraceCapability]? = nil, recording: RecordingInfo = RecordingInfo()
     ) {
         self.scenario = scenario
         self.variant = variant
         self.pid = pid
         self.source = source
         self.capabilities = capabilities
+        self.recording = recording
     }
+}
+
+/// Where and with what a trace was recorded, as an Instruments trace's table of contents says:
+/// the `meta` header's `instruments`, `run`, `device` and `os`.
+public struct RecordingInfo: Sendable, Hashable {
+    /// The Instruments version (`27.0 (27A266a)`).
+    public var instruments: String?
+    /// The run of the trace document (1, 2, …).
+    public var run: Int?
+    /// The device's name and model (`iPhone 16 Pro`).
+    public var device: String?
+    /// The device's platform and OS version (`iOS 26.4.2`).
+    public var os: String?
+
+    public init(instruments: String? = nil, run: Int? = nil, device: String? = nil, os: String? = nil) {
+        self.instruments = instruments
+        self.run = run
+        self.device = device
+        self.os = os
+    }
+
+    /// Whether nothing is known.
+    public var isEmpty: Bool { instruments == nil && run == nil && device == nil && os == nil }
 }

@@ -45,5 +45,15 @@ public enum TraceSchema {
         /// Added by `tracectl record --listen`: the connection (1, 2, … in order of acceptance)
         /// an event came from.
         public static let conn = "conn"
+        /// On events of an imported Instruments trace: the update group (1, 2, … in start order).
+        public static let group = "group"
+        /// On a hitch: `true` when the system's work caused it.
+        public static let system = "system"
+        /// On the `meta` header of an imported Instruments trace: the Instruments version, the
+        /// run, the device and its OS, from the trace's table of contents.
+        public static let instruments = "instruments"
+        public static let run = "run"
+        public static let device = "device"
+        public static let os = "os"
     }
 }

@@ -12,6 +12,14 @@ public enum TraceOrigin: String, Sendable, CaseIterable {
     case printChanges
     /// `tracectl import` of `Self._logChanges()` unified-log records.
     case logChanges
+    /// `tracectl import --from xctrace` of Instruments' SwiftUI instrument (Xcode 26+).
+    case instruments
+    /// `tracectl import --from xctrace` of the legacy View Body / View Properties instruments.
+    case instrumentsLegacy = "instruments-legacy"
+
+    /// Whether the trace comes from Instruments, whose evaluations may lack `dur` (an update
+    /// still in flight when recording stopped has no length).
+    public var isInstruments: Bool { self == .instruments || self == .instrumentsLegacy }
 }
 
 /// Something a trace's source can produce: an event kind, or a field on some or all kinds.
@@ -43,7 +51,22 @@ public enum TraceCapability: String, Sendable, CaseIterable {
     case wrapper
     /// `view` holds the path from the root (`Screen/List/Row[3]`), not only the view's type name.
     case viewPath = "view-path"
+    /// `hitch` events: frames shown late.
+    case hitch
+    /// `group` on events and `update-group` events: SwiftUI's update groups.
+    case group
 
-    /// The capabilities of a source that states none: every one.
-    public static let all = Set(allCases)
+    /// Whether a header that lists no capabilities (the runtime's) claims this one.
+    ///
+    /// NB: a capability added after the first sources were written counts only when listed: the
+    /// runtime records no hitches, so its hitches are not available rather than 0.
+    public var isImpliedWithoutList: Bool {
+        switch self {
+        case .hitch, .group: false
+        default: true
+        }
+    }
+
+    /// The capabilities of a source that states none.
+    public static let all = Set(allCases.filter(\.isImpliedWithoutList))
 }

@@ -33,11 +33,15 @@ _tracectl() {
             ;;
         import)
             case "$prev" in
-                --from) COMPREPLY=($(compgen -W 'auto console oslog' -- "$cur")); return ;;
+                --from) COMPREPLY=($(compgen -W 'auto console oslog xctrace' -- "$cur")); return ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --run) COMPREPLY=(); return ;;
+                --process) COMPREPLY=(); return ;;
+                --scenario) COMPREPLY=(); return ;;
+                --variant) COMPREPLY=(); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--from -o --output --strict --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--from -o --output --strict --run --process --all-modules --scenario --variant --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

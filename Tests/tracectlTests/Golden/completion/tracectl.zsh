@@ -6,7 +6,7 @@ _tracectl() {
     commands=(
         'demo:Record the scroll-offset scenario three ways and compare their redraws.'
         'record:Record a trace: a built-in scenario, a program you run, or apps connecting over TCP.'
-        'import:Turn SwiftUI'\''s _printChanges() console output or _logChanges() log records into a trace.'
+        'import:Turn SwiftUI'\''s _printChanges() output, _logChanges() records or an Instruments export into a trace.'
         'report:Report, per view, how often its body was evaluated, skipped or wasted, and why.'
         'validate:Check a trace against the tracer/1 contract and say what is wrong where.'
         'flame:Show which views evaluate their body most, as a flame graph.'
@@ -45,9 +45,14 @@ _tracectl() {
             ;;
         import)
             _arguments -s \
-                --from'[The input'\''s format.]:format:(auto console oslog)' \
+                --from'[The input'\''s format.]:format:(auto console oslog xctrace)' \
                 '(-o --output)'{-o,--output}'[Where to write the trace ('\''-'\'' or absent\: standard output).]:file:_files' \
-                --strict'[Fail on a line that looks like a change record but does not parse.]' \
+                --strict'[Fail on a line that looks like a change record but does not parse (xctrace\: on an unresolved reference).]' \
+                --run'[xctrace\: the run to import (default\: the last).]:number: ' \
+                --process'[xctrace\: the process to import (default\: the trace'\''s target, else the one with the most body rows).]:name|pid: ' \
+                --all-modules'[xctrace\: keep the body rows of SwiftUI'\''s own modules (SwiftUI, SwiftUICore).]' \
+                --scenario'[xctrace\: the scenario the trace'\''s header names.]:name: ' \
+                --variant'[xctrace\: the variant the trace'\''s header names.]:name: ' \
                 '--help[Show help information.]' \
                 ':log:_files'
             ;;

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TraceImport
+import XctraceSynthetic
+
+/// `tracer-bench import-xctrace [--megabytes N] [--keep DIR] [--no-peer] [--tracectl PATH] [--peer PATH]`:
+/// generates a synthetic `xctrace export` (a TOC and a `swiftui-updates` table of about N MB,
+/// default 1,000) into a temporary directory (removed afterwards; `--keep DIR` writes it there and
+/// keeps it), then measures, each in a process of its own: the XML reader alone (this executable,
+/// reading the columns the import reads), the full `tracectl import DIR --from xctrace -o /dev/null`,
+/// and the Python peer (`Fixtures/Peers/xctrace_iterparse.py`). Wall time, CPU time (user and
+/// system), MB per CPU-second and peak RSS come from `wait4`; the ratio is the peer's wall time
+/// over the import's.
+enum XctraceImportBenchmark {
+    static func run(_ arguments: [String]) -> [BenchFigure] {
+        if let index = arguments.firstIndex(of: "--read") {
+            readOnly(Array(arguments[(index + 1)...]))
+            exit(0)
+        }
+        let megabytes = option("--megabytes", in: arguments, default: 1_000)
+        let kept = value("--keep", in: arguments)
+        let directory = kept ?? String(cString: mkdtemp(strdup(NSTemporaryDirectory() + "tracer-bench-xctrace-XXXXXX"))!)
+        if let kept { try? FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true) }
+        defer { if kept == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        let files = SyntheticExport.write(directory: directory, megabytes: Double(megabytes))
+        let mb = Double(files.bytes) / 1e6
+        let note = "\(Int(mb)) MB swiftui-updates, \(files.rows) rows"
+        // NB: one untimed pass first, so every timed run reads from the page cache.
+        _ = ParseBenchmark.lineCount(files.updates)
+        var figures: [BenchFigure] = []
+        let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let reader = Child.run([bench, "import-xctrace", "--read", files.toc, files.updates])
+        figures += reader.figures("xctrace.read", megabytes: mb, note: "the XML reader alone; " + note)
+        let tracectl = value("--tracectl", in: arguments) ?? URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("tracectl").path
+        let imported = Child.run([tracectl, "import", directory, "--from", "xctrace", "-o", "/dev/null"])
+        if imported.status == 0 {
+            figures += imported.figures("xctrace.import", megabytes: mb, note: "tracectl import --from xctrace -o /dev/null")
+        } else {
+            print("tracectl import failed (status \(imported.status)): \(imported.errors.prefix(300))")
+        }
+        guard !arguments.contains("--no-peer") else { return figures }
+        let peer = value("--peer", in: arguments) ?? "Fixtures/Peers/xctrace_iterparse.py"
+        let python = Child.run(["/usr/bin/env", "python3", peer, files.toc, files.updates])
+        figures += python.figures("xctrace.peer", megabytes: mb, note: "python3 xctrace_iterparse.py")
+        let base = imported.status == 0 ? imported : reader
+        figures.append(BenchFigure(name: "xctrace.wall_ratio", value: python.wall / base.wall, unit: "×",
+                                   note: "peer wall time / \(imported.status == 0 ? "import" : "reader") wall time"))
+        return figures
+    }
+
+    private static func value(_ name: String, in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+
+    /// Reads the tables as the import does (the columns it needs, each row's values looked at)
+    /// and prints the rows and a checksum.
+    private static func readOnly(_ paths: [String]) {
+        let request = XctraceRequest(values: [
+            "swiftui-updates": ["start", "duration", "update-type", "description", "module", "view-name", "process", "thread", "id"],
+        ])
+        var rows = 0
+        var checksum: UInt64 = 0
+        for path in paths where XctraceDocumentKind.detect(path: path) == .tables {
+            do {
+                var reader = try XctraceTableReader(path: path, request: request)
+                while let event = try reader.next() {
+                    guard event == .row else { continue }
+                    rows += 1
+                    checksum &+= (reader[0].integer ?? 0) &+ (reader[1].integer ?? 0) &+ (reader[8].integer ?? 0)
+                    checksum &+= UInt64(reader.stringIndex(reader[2]) ?? 0) &+ UInt64(reader.stringIndex(reader[3]) ?? 0)
+                    checksum &+= UInt64(reader.stringIndex(reader[4]) ?? 0) &+ UInt64(reader.stringIndex(reader[5]) ?? 0)
+                    checksum &+= (reader.process(reader[6]).pid ?? 0) &+ (reader.thread(reader[7]).tid ?? 0)
+                }
+            } catch {
+                print("error: \(error)")
+                exit(2)
+            }
+        }
+        print("rows \(rows) checksum \(checksum)")
+    }
+}
+
+/// A child process, run to its end and measured.
+struct Child {
+    var status: Int32
+    var wall: Double
+    var cpu: Double
+    /// Peak resident set, in MB.
+    var peakMB: Double
+    var output: String
+    var errors: String
+
+    /// Runs `command` (stdout and stderr to temporary files) and waits for it.
+    static func run(_ command: [String]) -> Child {
+        let out = NSTemporaryDirectory() + "tracer-bench-child-\(getpid()).out"
+        let err = NSTemporaryDirectory() + "tracer-bench-child-\(getpid()).err"
+        defer { unlink(out); unlink(err) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = command.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let start = nowNanoseconds()
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, command[0], &actions, nil, argv, environ) == 0 else {
+            return Child(status: 127, wall: 0, cpu: 0, peakMB: 0, output: "", errors: "cannot run \(command[0])")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let wall = Double(nowNanoseconds() - start) / 1e9
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let exited = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Child(status: exited, wall: wall, cpu: cpu, peakMB: Double(usage.ru_maxrss) / 1024,
+                     output: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+                     errors: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+
+    func figures(_ name: String, megabytes: Double, note: String) -> [BenchFigure] {
+        [
+            BenchFigure(name: name + ".wall_s", value: wall, unit: "s", note: note),
+            BenchFigure(name: name + ".cpu_s", value: cpu, unit: "s", note: "user + system"),
+            BenchFigure(name: name + ".mb_per_cpu_s", value: megabytes / cpu, unit: "MB/s"),
+            BenchFigure(name: name + ".peak_rss_mb", value: peakMB, unit: "MB"),
+        ]
+    }
+}

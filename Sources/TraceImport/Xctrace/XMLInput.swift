@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of an XML document, read in large blocks into one buffer that keeps the unit
+/// (a tag, a text run) being parsed.
+///
+/// NB: every byte is counted exactly once as it leaves the buffer (`discard`) or at the end
+/// (`finish`): newlines, for positions, and C0 control bytes, for the summary. The buffer keeps
+/// `padding` zero bytes past the data.
+struct XMLInput: ~Copyable {
+    static let padding = 16
+    private let descriptor: Int32
+    /// The buffer; `base[0..<end]` holds data.
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var end = 0
+    private(set) var atEOF = false
+    /// The first read error (`errno`), if any.
+    private(set) var readError: Int32 = 0
+    /// The file offset of `base[0]`.
+    private(set) var baseOffset = 0
+    /// Newlines before `base[0]`.
+    private var newlinesBefore = 0
+    /// The file offset just past the last newline before `base[0]`.
+    private var lineStartBefore = 0
+    /// C0 control bytes other than tab, newline and carriage return, in the bytes counted so far.
+    private(set) var controlBytes = 0
+    private var counted = false
+
+    private let ownsDescriptor: Bool
+
+    /// A file descriptor's bytes, read `blockSize` at a time; `owning` closes it with the input.
+    init(descriptor: Int32, owning: Bool = false, blockSize: Int = 1 << 20) {
+        self.descriptor = descriptor
+        ownsDescriptor = owning
+        capacity = blockSize
+        base = .allocate(capacity: blockSize + Self.padding)
+        base.initialize(repeating: 0, count: blockSize + Self.padding)
+    }
+
+    /// Bytes held in memory.
+    init(bytes: UnsafeRawBufferPointer) {
+        descriptor = -1
+        ownsDescriptor = false
+        capacity = bytes.count
+        base = .allocate(capacity: bytes.count + Self.padding)
+        if let source = bytes.baseAddress { base.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        (base + bytes.count).initialize(repeating: 0, count: Self.padding)
+        end = bytes.count
+        atEOF = true
+    }
+
+    deinit {
+        base.deallocate()
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Drops `base[0..<keep]` and reads more bytes after the rest; false at the end of the input
+    /// (nothing more was read). Offsets into the buffer move down by `keep`.
+    mutating func refill(keeping keep: Int) -> Bool {
+        if keep > 0 {
+            count(upTo: keep)
+            let kept = end - keep
+            if kept > 0 { memmove(base, base + keep, kept) }
+            baseOffset += keep
+            end = kept
+            (base + end).update(repeating: 0, count: Self.padding)
+        }
+        if atEOF { return false }
+        if end == capacity {
+            // NB: a unit longer than the buffer (a huge attribute) doubles it.
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
+            grown.initialize(from: base, count: end)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        var got = 0
+        repeat {
+            got = read(descriptor, base + end, capacity - end)
+        } while got < 0 && errno == EINTR
+        if got > 0 {
+            end += got
+        } else {
+            if got < 0 { readError = errno }
+            atEOF = true
+        }
+        (base + end).initialize(repeating: 0, count: Self.padding)
+        return got > 0
+    }
+
+    /// Counts the bytes left in the buffer (call once, at the end).
+    mutating func finish() {
+        guard !counted else { return }
+        counted = true
+        count(upTo: end)
+        baseOffset += end
+        end = 0
+    }
+
+    /// Counts newlines and control bytes in `base[0..<limit]`, the bytes about to leave.
+    private mutating func count(upTo limit: Int) {
+        let counts = XMLByteCounts(base, limit)
+        controlBytes += counts.controls
+        if counts.newlines > 0 {
+            newlinesBefore += counts.newlines
+            lineStartBefore = baseOffset + counts.lastNewline + 1
+        }
+    }
+
+    /// The 1-based line and column (in bytes) of `base[offset]`.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        let counts = XMLByteCounts(base, max(0, min(offset, end)))
+        if counts.newlines > 0 {
+            return (newlinesBefore + counts.newlines + 1, offset - counts.lastNewline)
+        }
+        return (newlinesBefore + 1, baseOffset + offset - lineStartBefore + 1)
+    }
+}
+
+/// Newlines and C0 control bytes (other than tab, newline, carriage return) in a block of bytes.
+struct XMLByteCounts {
+    var newlines = 0
+    var controls = 0
+    /// The index of the last newline (valid when `newlines > 0`).
+    var lastNewline = -1
+
+    init(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        // NB: eight bytes at a time: a word is looked at closely only when one of its bytes is
+        // below 0x20 (a line end, on average once per line).
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let raw = UnsafeRawPointer(bytes)
+        var index = 0
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let below = ~((word | high) &- ones &* 0x20) & ~word & high
+            if below != 0 {
+                let newline = Self.zeroBytes(word ^ (ones &* 0x0A))
+                newlines += newline.nonzeroBitCount
+                let other = below & ~newline & ~Self.zeroBytes(word ^ (ones &* 0x09)) & ~Self.zeroBytes(word ^ (ones &* 0x0D))
+                controls += other.nonzeroBitCount
+            }
+            index += 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A { newlines += 1 } else if Self.isControl(byte) { controls += 1 }
+            index += 1
+        }
+        if newlines > 0 {
+            var last = count - 1
+            while bytes[last] != 0x0A { last -= 1 }
+            lastNewline = last
+        }
+    }
+
+    /// The high bit of each zero byte of `word`, exactly.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
+    @inline(__always)
+    static func isControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+    }
+
+}

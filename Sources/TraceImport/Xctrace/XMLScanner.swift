@@ -1,0 +1,503 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One attribute of the start tag just scanned: offsets of its value in the input buffer.
+struct XMLAttribute {
+    /// The attributes xctrace's readers look at; every other name is `.other`.
+    enum Name: UInt8 { case id, ref, fmt, other }
+    var name: Name
+    var nameStart: Int
+    var nameLength: Int
+    var valueStart: Int
+    var valueLength: Int
+}
+
+/// What `XMLScanner.next()` found.
+enum XMLUnit {
+    /// A start tag (`scanner.tag`, `scanner.attributes`, `scanner.selfClosing`); a self-closing
+    /// one is followed by its `.end`.
+    case start
+    /// An end tag matching the innermost open element (`scanner.tag`).
+    case end
+    /// Character data at `scanner.textStart..<scanner.textEnd` (raw: a CDATA section's content,
+    /// entities not decoded).
+    case text(raw: Bool)
+    /// The end of the document, after its root element.
+    case endOfDocument
+}
+
+/// Splits an XML document into start tags, end tags and text runs, checking that it is well
+/// formed (names, quoting, nesting) and reporting where it is not.
+///
+/// NB: a unit (tag, text run, comment) is scanned only when it is whole in the buffer: when it is
+/// cut off, the buffer is refilled keeping the unit's start and the unit is scanned again, so
+/// offsets stay valid until the next call. Comments, processing instructions, the XML declaration
+/// and a DOCTYPE are skipped. The DOCTYPE's internal subset and entity declarations are not
+/// supported: an entity other than the five predefined ones and character references is an error
+/// (in every text run, and in the attribute values that are read).
+struct XMLScanner: ~Copyable {
+    var input: XMLInput
+    let fileName: String
+    /// The next byte to scan.
+    private(set) var pos = 0
+    /// Where the last unit began.
+    private(set) var unitStart = 0
+    private(set) var tags = XMLTagTable()
+    /// The open elements' tags, outermost first.
+    private var open = FlatArray<UInt16>(capacity: 64)
+    private var rootSeen = false
+    // The last start or end tag.
+    private(set) var tag: UInt16 = 0
+    private(set) var selfClosing = false
+    private var pendingEnd = false
+    private(set) var attributes = FlatArray<XMLAttribute>(capacity: 8)
+    private(set) var textStart = 0
+    private(set) var textEnd = 0
+    /// What a unit cut off at the end of the input lacks.
+    private var expected = ""
+
+    static let maximumDepth = 1 << 16
+
+    init(input: consuming XMLInput, fileName: String) {
+        self.input = input
+        self.fileName = fileName
+    }
+
+    /// Closes the self-closing element just returned by `.start`, without returning its `.end`.
+    @inline(__always)
+    mutating func closeSelfClosing() {
+        pendingEnd = false
+        open.count -= 1
+    }
+
+    /// The index of the element name `name`.
+    mutating func tagIndex(_ name: StaticString) -> UInt16 { tags.index(of: name) }
+
+    /// The number of open elements.
+    var depth: Int { open.count }
+
+    /// The error `message` at `offset` in the buffer.
+    func error(_ message: String, at offset: Int) -> XctraceReadError {
+        let (line, column) = input.position(of: offset)
+        return XctraceReadError(file: fileName, line: line, column: column, message: message)
+    }
+
+    /// `file:line:column` of `offset` in the buffer.
+    func location(of offset: Int) -> String {
+        let (line, column) = input.position(of: offset)
+        return "\(fileName):\(line):\(column)"
+    }
+
+    /// The next unit of the document.
+    @inline(__always)
+    mutating func next() throws(XctraceReadError) -> XMLUnit {
+        if pendingEnd {
+            pendingEnd = false
+            open.count -= 1
+            return .end
+        }
+        while true {
+            unitStart = pos
+            if let unit = try scan() { return unit }
+            // NB: the unit is cut off: keep it, read more, scan it again.
+            let keep = unitStart
+            let more = input.refill(keeping: keep)
+            pos = 0
+            if !more {
+                if input.readError != 0 {
+                    throw error("read error: \(String(cString: strerror(input.readError)))", at: input.end)
+                }
+                if let unit = try endOfInput() { return unit }
+            }
+        }
+    }
+
+    /// The unit at `pos`, or nil when it is cut off by the end of the buffer.
+    @inline(__always)
+    private mutating func scan() throws(XctraceReadError) -> XMLUnit? {
+        let base = input.base
+        let end = input.end
+        if pos >= end { return nil }
+        if base[pos] != UInt8(ascii: "<") { return try scanText() }
+        if pos + 1 >= end { expected = "expected a name after '<'"; return nil }
+        switch base[pos + 1] {
+        case UInt8(ascii: "/"): return try scanEndTag()
+        case UInt8(ascii: "!"): return try scanBang()
+        case UInt8(ascii: "?"): return try scanInstruction()
+        default: return try scanStartTag()
+        }
+    }
+
+    private mutating func scanText() throws(XctraceReadError) -> XMLUnit? {
+        let base = input.base
+        guard let found = memchr(base + pos, Int32(UInt8(ascii: "<")), input.end - pos) else {
+            // NB: at the end of the input, text outside the root may be trailing whitespace.
+            expected = open.count > 0 ? "expected </\(tags.name(open[open.count - 1]))>" : ""
+            return nil
+        }
+        let stop = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        textStart = pos
+        textEnd = stop
+        pos = stop
+        if open.count == 0 {
+            try checkOutsideRoot(textStart, textEnd)
+            return try scan()
+        }
+        return .text(raw: false)
+    }
+
+    private func checkOutsideRoot(_ start: Int, _ stop: Int) throws(XctraceReadError) {
+        var offset = start
+        if !rootSeen && input.baseOffset == 0 && start == 0 && stop >= 3
+            && input.base[0] == 0xEF && input.base[1] == 0xBB && input.base[2] == 0xBF
+        {
+            offset = 3  // a UTF-8 byte order mark
+        }
+        while offset < stop {
+            switch input.base[offset] {
+            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+            default:
+                throw error(rootSeen ? "expected nothing after the root element's end" : "expected '<' opening the root element", at: offset)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        // NB: letters, digits, '-', '.', ':', '_' and every byte of a multi-byte UTF-8 character
+        // (leniently, also the ASCII punctuation between 'Z' and 'a' and after 'z').
+        byte >= 0x41 || (byte &- 0x2D) <= 0x0D && byte != 0x2F
+    }
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    private mutating func scanStartTag() throws(XctraceReadError) -> XMLUnit? {
+        let base = input.base
+        let end = input.end
+        let nameStart = pos + 1
+        var p = nameStart
+        while Self.isNameByte(base[p]) { p += 1 }
+        if p >= end { expected = "expected '>' closing <\(Self.string(base + nameStart, p - nameStart))>"; return nil }
+        if p == nameStart || base[nameStart] < 0x41 && base[nameStart] != UInt8(ascii: "_") && base[nameStart] != UInt8(ascii: ":") {
+            throw error("expected an element name after '<'", at: nameStart)
+        }
+        guard let found = tags.index(base + nameStart, p - nameStart) else {
+            throw error("more than 65,535 distinct element names", at: nameStart)
+        }
+        attributes.count = 0
+        while true {
+            let before = p
+            while Self.isSpace(base[p]) { p += 1 }
+            if p >= end { expected = "expected '>' closing <\(tags.name(found))>"; return nil }
+            let byte = base[p]
+            if byte == UInt8(ascii: ">") {
+                p += 1
+                selfClosing = false
+                break
+            }
+            if byte == UInt8(ascii: "/") {
+                if p + 1 >= end { expected = "expected '>' closing <\(tags.name(found))>"; return nil }
+                guard base[p + 1] == UInt8(ascii: ">") else {
+                    throw error("expected '>' after '/' in <\(tags.name(found))>", at: p + 1)
+                }
+                p += 2
+                selfClosing = true
+                break
+            }
+            guard Self.isNameByte(byte) else {
+                throw error("expected an attribute name, '>' or '/>' in <\(tags.name(found))>", at: p)
+            }
+            guard p > before else {
+                throw error("expected a space before an attribute in <\(tags.name(found))>", at: p)
+            }
+            let attributeStart = p
+            while Self.isNameByte(base[p]) { p += 1 }
+            let attributeLength = p - attributeStart
+            while Self.isSpace(base[p]) { p += 1 }
+            if p >= end { expected = "expected '>' closing <\(tags.name(found))>"; return nil }
+            guard base[p] == UInt8(ascii: "=") else {
+                throw error("expected '=' after attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>", at: p)
+            }
+            p += 1
+            while Self.isSpace(base[p]) { p += 1 }
+            if p >= end { expected = "expected '>' closing <\(tags.name(found))>"; return nil }
+            let quote = base[p]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw error("expected a quoted value for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>", at: p)
+            }
+            // NB: most values (ids, refs, numbers) are short: a few bytes are looked at before memchr.
+            var valueEnd = p + 1
+            let inlineEnd = min(end, p + 17)
+            while valueEnd < inlineEnd && base[valueEnd] != quote { valueEnd += 1 }
+            if valueEnd == inlineEnd {
+                guard valueEnd < end, let closing = memchr(base + valueEnd, Int32(quote), end - valueEnd) else {
+                    expected = "expected a closing quote for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>"
+                    return nil
+                }
+                valueEnd = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
+            }
+            attributes.append(XMLAttribute(
+                name: Self.attributeName(base + attributeStart, attributeLength),
+                nameStart: attributeStart, nameLength: attributeLength, valueStart: p + 1, valueLength: valueEnd - p - 1))
+            p = valueEnd + 1
+        }
+        if open.count == 0 {
+            if rootSeen { throw error("expected nothing after the root element's end, found <\(tags.name(found))>", at: pos) }
+            rootSeen = true
+        }
+        guard open.count < Self.maximumDepth else { throw error("elements nested more than \(Self.maximumDepth) deep", at: pos) }
+        tag = found
+        pos = p
+        open.append(found)
+        pendingEnd = selfClosing
+        return .start
+    }
+
+    @inline(__always)
+    private static func attributeName(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> XMLAttribute.Name {
+        if length == 2 { return bytes[0] == UInt8(ascii: "i") && bytes[1] == UInt8(ascii: "d") ? .id : .other }
+        if length == 3 {
+            if bytes[0] == UInt8(ascii: "r") && bytes[1] == UInt8(ascii: "e") && bytes[2] == UInt8(ascii: "f") { return .ref }
+            if bytes[0] == UInt8(ascii: "f") && bytes[1] == UInt8(ascii: "m") && bytes[2] == UInt8(ascii: "t") { return .fmt }
+        }
+        return .other
+    }
+
+    private mutating func scanEndTag() throws(XctraceReadError) -> XMLUnit? {
+        let base = input.base
+        let end = input.end
+        let nameStart = pos + 2
+        var p = nameStart
+        while Self.isNameByte(base[p]) { p += 1 }
+        let nameLength = p - nameStart
+        while Self.isSpace(base[p]) { p += 1 }
+        if p >= end { expected = "expected '>' closing an end tag"; return nil }
+        guard open.count > 0 else {
+            throw error("unexpected end tag </\(Self.string(base + nameStart, nameLength))>: no element is open", at: pos)
+        }
+        let innermost = open[open.count - 1]
+        guard tags.matches(innermost, base + nameStart, nameLength) else {
+            throw error("expected </\(tags.name(innermost))>, found </\(Self.string(base + nameStart, nameLength))>", at: pos)
+        }
+        guard base[p] == UInt8(ascii: ">") else {
+            throw error("expected '>' closing </\(Self.string(base + nameStart, nameLength))>", at: p)
+        }
+        tag = innermost
+        pos = p + 1
+        open.count -= 1
+        return .end
+    }
+
+    /// A comment, CDATA section or DOCTYPE.
+    private mutating func scanBang() throws(XctraceReadError) -> XMLUnit? {
+        let base = input.base
+        let end = input.end
+        if end - pos < 9 && !input.atEOF { expected = "expected '--', '[CDATA[' or 'DOCTYPE' after '<!'"; return nil }
+        if Self.startsWith(base + pos, end - pos, "<!--") {
+            guard let close = Self.find(base, from: pos + 4, to: end, "-->") else { expected = "expected '-->' closing a comment"; return nil }
+            pos = close + 3
+            return try scanAfterSkipped()
+        }
+        if Self.startsWith(base + pos, end - pos, "<![CDATA[") {
+            guard open.count > 0 else { throw error("expected '<' opening the root element, found a CDATA section", at: pos) }
+            guard let close = Self.find(base, from: pos + 9, to: end, "]]>") else { expected = "expected ']]>' closing a CDATA section"; return nil }
+            textStart = pos + 9
+            textEnd = close
+            pos = close + 3
+            return .text(raw: true)
+        }
+        if Self.startsWith(base + pos, end - pos, "<!DOCTYPE") {
+            guard open.count == 0, !rootSeen else { throw error("unexpected DOCTYPE inside the document", at: pos) }
+            var p = pos + 9
+            var inSubset = false
+            var quote: UInt8 = 0
+            while p < end {
+                let byte = base[p]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "[") {
+                    inSubset = true
+                } else if byte == UInt8(ascii: "]") {
+                    inSubset = false
+                } else if byte == UInt8(ascii: ">") && !inSubset {
+                    pos = p + 1
+                    return try scanAfterSkipped()
+                }
+                p += 1
+            }
+            expected = "expected '>' closing the DOCTYPE"
+            return nil
+        }
+        throw error("expected '--', '[CDATA[' or 'DOCTYPE' after '<!'", at: pos + 2)
+    }
+
+    /// A processing instruction or the XML declaration.
+    private mutating func scanInstruction() throws(XctraceReadError) -> XMLUnit? {
+        let base = input.base
+        guard let close = Self.find(base, from: pos + 2, to: input.end, "?>") else {
+            expected = "expected '?>' closing a processing instruction"
+            return nil
+        }
+        pos = close + 2
+        return try scanAfterSkipped()
+    }
+
+    /// Goes on scanning after a skipped unit (its bytes may now be dropped).
+    private mutating func scanAfterSkipped() throws(XctraceReadError) -> XMLUnit? {
+        unitStart = pos
+        return try scan()
+    }
+
+    /// What the input's end means: the end of the document, or an error.
+    private mutating func endOfInput() throws(XctraceReadError) -> XMLUnit? {
+        let end = input.end
+        if pos < end && open.count == 0 && expected.isEmpty {
+            // NB: trailing text after the root element (or before it).
+            try checkOutsideRoot(pos, end)
+            pos = end
+        }
+        if pos >= end {
+            if open.count > 0 {
+                throw error("unexpected end of file: expected </\(tags.name(open[open.count - 1]))>", at: end)
+            }
+            guard rootSeen else { throw error("expected a root element; the file is empty", at: end) }
+            input.finish()
+            return .endOfDocument
+        }
+        throw error("unexpected end of file: \(expected)", at: end)
+    }
+
+    // MARK: - Values
+
+    /// Appends the text `start..<stop` of the buffer to `into`, entities decoded (raw: as is).
+    mutating func decode(_ start: Int, _ stop: Int, raw: Bool = false, into text: inout FlatArray<UInt8>) throws(XctraceReadError) {
+        let base = input.base
+        guard !raw, let amp = memchr(base + start, Int32(UInt8(ascii: "&")), stop - start) else {
+            text.append(base + start, count: stop - start)
+            return
+        }
+        var p = start
+        var next = base.distance(to: amp.assumingMemoryBound(to: UInt8.self))
+        while true {
+            text.append(base + p, count: next - p)
+            p = try decodeEntity(at: next, stop, into: &text)
+            guard p < stop, let found = memchr(base + p, Int32(UInt8(ascii: "&")), stop - p) else { break }
+            next = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        text.append(base + p, count: stop - p)
+    }
+
+    /// Decodes the entity at `at` (an '&'); returns the offset after its ';'.
+    private mutating func decodeEntity(at: Int, _ stop: Int, into text: inout FlatArray<UInt8>) throws(XctraceReadError) -> Int {
+        let base = input.base
+        var semicolon = at + 1
+        while semicolon < stop && semicolon - at <= 12 && base[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+        guard semicolon < stop, base[semicolon] == UInt8(ascii: ";") else {
+            throw error("expected an entity ('&amp;', '&lt;', '&#N;' …) after '&'", at: at)
+        }
+        let name = base + at + 1
+        let length = semicolon - at - 1
+        func literal(_ byte: UInt8) -> Int { text.append(byte); return semicolon + 1 }
+        switch length {
+        case 2 where name[1] == UInt8(ascii: "t"):
+            if name[0] == UInt8(ascii: "l") { return literal(UInt8(ascii: "<")) }
+            if name[0] == UInt8(ascii: "g") { return literal(UInt8(ascii: ">")) }
+        case 3 where Self.startsWith(name, 3, "amp"): return literal(UInt8(ascii: "&"))
+        case 4 where Self.startsWith(name, 4, "quot"): return literal(UInt8(ascii: "\""))
+        case 4 where Self.startsWith(name, 4, "apos"): return literal(UInt8(ascii: "'"))
+        default: break
+        }
+        if length >= 2 && name[0] == UInt8(ascii: "#") {
+            let hex = name[1] == UInt8(ascii: "x")
+            var value: UInt32 = 0
+            var digits = 0
+            for offset in (hex ? 2 : 1)..<length {
+                let byte = name[offset]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw error("expected a \(hex ? "hexadecimal" : "decimal") digit in a character reference", at: at + 1 + offset)
+                }
+                value = value * (hex ? 16 : 10) + digit
+                digits += 1
+                if value > 0x10FFFF { break }
+            }
+            guard digits > 0, value > 0, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+                throw error("character reference '&\(Self.string(name, length));' is not a character", at: at)
+            }
+            Self.appendUTF8(value, into: &text)
+            return semicolon + 1
+        }
+        throw error("unknown entity '&\(Self.string(name, length));'", at: at)
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, into text: inout FlatArray<UInt8>) {
+        switch scalar {
+        case 0..<0x80:
+            text.append(UInt8(scalar))
+        case 0x80..<0x800:
+            text.append(UInt8(0xC0 | scalar >> 6))
+            text.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            text.append(UInt8(0xE0 | scalar >> 12))
+            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            text.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            text.append(UInt8(0xF0 | scalar >> 18))
+            text.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            text.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Checks the entities of the text `start..<stop` of the buffer, decoding none.
+    @inline(__always)
+    mutating func checkEntities(_ start: Int, _ stop: Int) throws(XctraceReadError) {
+        guard stop > start, memchr(input.base + start, Int32(UInt8(ascii: "&")), stop - start) != nil else { return }
+        var scratch = FlatArray<UInt8>(capacity: stop - start)
+        try decode(start, stop, into: &scratch)
+    }
+
+    /// An attribute's value, entities decoded, appended to `text`.
+    mutating func decode(_ attribute: XMLAttribute, into text: inout FlatArray<UInt8>) throws(XctraceReadError) {
+        try decode(attribute.valueStart, attribute.valueStart + attribute.valueLength, into: &text)
+    }
+
+    /// An attribute's name.
+    func name(of attribute: XMLAttribute) -> String {
+        Self.string(input.base + attribute.nameStart, attribute.nameLength)
+    }
+
+    // MARK: - Helpers
+
+    static func string(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    private static func startsWith(_ bytes: UnsafePointer<UInt8>, _ length: Int, _ prefix: StaticString) -> Bool {
+        prefix.utf8CodeUnitCount <= length && memcmp(bytes, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+    }
+
+    /// The offset of `needle` in `base[from..<to]`.
+    private static func find(_ base: UnsafeMutablePointer<UInt8>, from: Int, to: Int, _ needle: StaticString) -> Int? {
+        let first = Int32(needle.utf8Start[0])
+        var p = from
+        while p < to, let found = memchr(base + p, first, to - p) {
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if to - offset < needle.utf8CodeUnitCount { return nil }
+            if memcmp(base + offset, needle.utf8Start, needle.utf8CodeUnitCount) == 0 { return offset }
+            p = offset + 1
+        }
+        return nil
+    }
+}

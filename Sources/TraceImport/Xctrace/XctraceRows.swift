@@ -1,0 +1,210 @@
+/// The rows of an Instruments export that the import maps, gathered from every table read.
+///
+/// NB: only what the mapping uses is kept per row (times, ids, names as strings shared through
+/// `names`); the mapping needs them all at once (edges join evaluations by id, then by name and
+/// time), so the import's memory grows with the SwiftUI rows, not with the export's bytes.
+struct XctraceRows {
+    /// A `swiftui-updates` row of update type `View Body Updates`, or a `swiftui-body-interval` row.
+    struct Body {
+        var start: UInt64
+        var duration: UInt64
+        /// The row's event id (`id`), if any.
+        var id: UInt64?
+        var view: String
+        /// Whether the row's module is SwiftUI's own (`SwiftUI`, `SwiftUICore`).
+        var isSwiftUIModule: Bool
+        /// The thread's tid (0 for the legacy table, which has none).
+        var thread: UInt64
+        var process: UInt64?
+    }
+
+    /// A `swiftui-causes` (or `swiftui-full-causes`) row: an edge of the cause graph.
+    struct Edge {
+        var time: UInt64
+        var sourceID: UInt64?
+        var source: String
+        var destinationID: UInt64?
+        var destination: String
+        var label: String
+        var process: UInt64?
+    }
+
+    /// A `swiftui-update-groups` row.
+    struct Group {
+        var start: UInt64
+        var duration: UInt64
+        var thread: UInt64
+        var process: UInt64?
+    }
+
+    /// A `hitches` row.
+    struct Hitch {
+        var start: UInt64
+        var duration: UInt64
+        var isSystem: Bool
+        var narrative: String
+        var process: UInt64?
+    }
+
+    /// A `swiftui-link-event` row (legacy View Properties).
+    struct Link {
+        var time: UInt64
+        var event: String
+        var view: String
+        var isSwiftUIModule: Bool
+        var linkType: String
+        /// Whether the narrative says the value was the first (`from <initialState>`).
+        var isInitial: Bool
+    }
+
+    /// A signpost interval (`duration` set) or point of interest.
+    struct Signpost {
+        var start: UInt64
+        var duration: UInt64?
+        var name: String
+        var process: UInt64?
+    }
+
+    var bodies: [Body] = []
+    /// Rows of `swiftui-updates` that are not view bodies, by update type.
+    var otherUpdates: [String: Int] = [:]
+    var edges: [Edge] = []
+    /// The edges of `swiftui-full-causes`, used only without `swiftui-causes`.
+    var fullEdges: [Edge] = []
+    var groups: [Group] = []
+    var hitches: [Hitch] = []
+    var links: [Link] = []
+    var signposts: [Signpost] = []
+    /// Each process (pid) seen in a row, with its name and how many body rows it has.
+    var processes: [UInt64: (name: String?, bodies: Int)] = [:]
+    /// Whether the legacy tables were read (no process column: every row is kept).
+    var isLegacy = false
+}
+
+/// The tables the import reads, and the columns it asks of each (the request's slots).
+enum XctraceSchema {
+    static let updates = "swiftui-updates"
+    static let causes = "swiftui-causes"
+    static let fullCauses = "swiftui-full-causes"
+    static let groups = "swiftui-update-groups"
+    static let hitches = "hitches"
+    static let bodyIntervals = "swiftui-body-interval"
+    static let links = "swiftui-link-event"
+    static let signpostIntervals = "OSSignpostIntervals"
+    static let signposts = "os-signpost"
+    static let pointsOfInterest = "PointsOfInterestEvents"
+
+    /// The SwiftUI tables: an import needs rows of at least one.
+    static let swiftUI = [updates, causes, fullCauses, groups, bodyIntervals, links]
+    /// Every table the import reads, in the order `xctrace export` is asked for them.
+    static let all = [updates, causes, fullCauses, groups, hitches, bodyIntervals, links, signpostIntervals, signposts, pointsOfInterest]
+
+    /// The columns read from each table, by mnemonic; a column's place is its slot.
+    static let columns: [String: [String]] = [
+        updates: ["start", "duration", "id", "update-type", "description", "module", "view-name", "process", "thread"],
+        causes: ["timestamp", "source-node-event-id", "source-node", "destination-node-event-id", "destination-node", "label", "process"],
+        fullCauses: ["timestamp", "source-node-event-id", "source-node", "destination-node-event-id", "destination-node", "label", "process"],
+        groups: ["start", "duration", "process", "thread"],
+        hitches: ["start", "duration", "process", "is-system", "narrative-description"],
+        bodyIntervals: ["start", "duration", "view-type", "view-module"],
+        links: ["time", "event", "view-type", "view-module", "link-type", "narrative"],
+        signpostIntervals: ["start", "duration", "name", "category", "process"],
+        signposts: ["start", "duration", "name", "category", "process", "time"],
+        pointsOfInterest: ["time", "name", "process"],
+    ]
+
+    static var request: XctraceRequest { XctraceRequest(values: columns) }
+
+    /// Whether `module` is SwiftUI's own.
+    static func isSwiftUIModule(_ module: String?) -> Bool { module == "SwiftUI" || module == "SwiftUICore" }
+}
+
+extension XctraceRows {
+    /// Adds the current row of `reader`'s table `schema`.
+    mutating func add(_ reader: borrowing XctraceTableReader, schema: String) {
+        func integer(_ slot: Int) -> UInt64? { reader[slot].integer }
+        func text(_ slot: Int) -> String? {
+            let value = reader[slot]
+            return value.isEmpty ? nil : reader.text(value) ?? reader.label(value)
+        }
+        func process(_ slot: Int) -> UInt64? {
+            let cell = reader.process(reader[slot])
+            guard let pid = cell.pid else { return nil }
+            if processes[pid] == nil { processes[pid] = (cell.name, 0) }
+            return pid
+        }
+        switch schema {
+        case XctraceSchema.updates:
+            let type = text(3) ?? ""
+            guard type == "View Body Updates" else {
+                otherUpdates[type, default: 0] += 1
+                return
+            }
+            let pid = process(7)
+            if let pid { processes[pid]!.bodies += 1 }
+            bodies.append(Body(
+                start: integer(0) ?? 0, duration: integer(1) ?? 0, id: integer(2),
+                view: Self.viewName(viewName: text(6), description: text(4)),
+                isSwiftUIModule: XctraceSchema.isSwiftUIModule(text(5)), thread: reader.thread(reader[8]).tid ?? 0, process: pid))
+        case XctraceSchema.causes, XctraceSchema.fullCauses:
+            let edge = Edge(
+                time: integer(0) ?? 0, sourceID: integer(1), source: reader.label(reader[2]) ?? text(2) ?? "",
+                destinationID: integer(3), destination: reader.label(reader[4]) ?? text(4) ?? "", label: text(5) ?? "",
+                process: process(6))
+            if schema == XctraceSchema.causes { edges.append(edge) } else { fullEdges.append(edge) }
+        case XctraceSchema.groups:
+            groups.append(Group(start: integer(0) ?? 0, duration: integer(1) ?? 0, thread: reader.thread(reader[3]).tid ?? 0, process: process(2)))
+        case XctraceSchema.hitches:
+            hitches.append(Hitch(
+                start: integer(0) ?? 0, duration: integer(1) ?? 0, isSystem: (integer(3) ?? 0) != 0, narrative: text(4) ?? "",
+                process: process(2)))
+        case XctraceSchema.bodyIntervals:
+            isLegacy = true
+            bodies.append(Body(
+                start: integer(0) ?? 0, duration: integer(1) ?? 0, id: nil, view: text(2) ?? "<unknown>",
+                isSwiftUIModule: XctraceSchema.isSwiftUIModule(text(3)), thread: 0, process: nil))
+        case XctraceSchema.links:
+            isLegacy = true
+            links.append(Link(
+                time: integer(0) ?? 0, event: text(1) ?? "", view: text(2) ?? "<unknown>",
+                isSwiftUIModule: XctraceSchema.isSwiftUIModule(text(3)), linkType: text(4) ?? "",
+                isInitial: text(5)?.contains("<initialState>") ?? false))
+        case XctraceSchema.signpostIntervals, XctraceSchema.signposts:
+            // NB: only Points of Interest mark user actions (a table without a category column
+            // was exported for them).
+            if case let category = reader[3], !category.isEmpty, reader.text(category) != "PointsOfInterest" { return }
+            guard let name = text(2) else { return }
+            let interval = integer(1)
+            signposts.append(Signpost(start: integer(0) ?? integer(5) ?? 0, duration: interval, name: name, process: process(4)))
+        case XctraceSchema.pointsOfInterest:
+            guard let name = text(1) else { return }
+            signposts.append(Signpost(start: integer(0) ?? 0, duration: nil, name: name, process: process(2)))
+        default:
+            return
+        }
+    }
+
+    /// Adds `other`'s rows (another run's tables, or tables that name no run).
+    mutating func merge(_ other: XctraceRows) {
+        bodies += other.bodies
+        otherUpdates.merge(other.otherUpdates, uniquingKeysWith: +)
+        edges += other.edges
+        fullEdges += other.fullEdges
+        groups += other.groups
+        hitches += other.hitches
+        links += other.links
+        signposts += other.signposts
+        processes.merge(other.processes) { ($0.name ?? $1.name, $0.bodies + $1.bodies) }
+        isLegacy = isLegacy || other.isLegacy
+    }
+
+    /// A body row's view: `view-name` unless empty or `[unknown …`; else `description` without a
+    /// trailing `.body`; else `<unknown>`.
+    static func viewName(viewName: String?, description: String?) -> String {
+        if let viewName, !viewName.isEmpty, !viewName.hasPrefix("[unknown") { return viewName }
+        if let description, !description.isEmpty {
+            return description.hasSuffix(".body") ? String(description.dropLast(5)) : description
+        }
+        return "<unknown>"
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+@testable import TraceImport
+
+@Suite("Instruments mapping")
+struct XctraceMappingTests {
+    private func body(_ start: UInt64, _ duration: UInt64, thread: UInt64 = 1, view: String = "V") -> XctraceRows.Body {
+        XctraceRows.Body(start: start, duration: duration, id: nil, view: view, isSwiftUIModule: false, thread: thread, process: nil)
+    }
+
+    @Test("exclusive dur subtracts only the rows directly nested on the same thread, never below 0")
+    func exclusiveDurations() {
+        let bodies = [
+            body(100, 100),            // parent: 100 − 30 (child) = 70; the grandchild is the child's
+            body(110, 30),             // child: 30 − 10 = 20
+            body(115, 10),             // grandchild
+            body(150, 20, thread: 2),  // another thread overlapping the parent: not nested
+            body(300, 10),             // after the parent
+        ]
+        #expect(XctraceMapping.exclusiveDurations(bodies, limit: .max) == [70, 20, 10, 20, 10])
+    }
+
+    @Test("a garbage duration or a start at 0 gives no interval: it neither holds rows nor is subtracted")
+    func garbageRowsHaveNoInterval() {
+        let bodies = [body(100, 5_000), body(200, 50), body(0, 40), body(1_000, 10)]
+        #expect(XctraceMapping.exclusiveDurations(bodies, limit: 1_000) == [nil, 50, nil, 10])
+    }
+
+    @Test("a row's view: view-name, else the description without .body, else <unknown>", arguments: [
+        ("GreetingCard", "GreetingCard.body", "GreetingCard"),
+        (nil, "ProofPhotoView.body", "ProofPhotoView"),
+        ("[unknown view: created before tracing started?]", "Counter.body", "Counter"),
+        ("", "Text Content", "Text Content"),
+        (nil, nil, "<unknown>"),
+    ] as [(String?, String?, String)])
+    func viewNames(viewName: String?, description: String?, expected: String) {
+        #expect(XctraceRows.viewName(viewName: viewName, description: description) == expected)
+    }
+
+    @Test("groups are numbered in start order; an event's is the innermost holding its start on its thread")
+    func updateGroups() {
+        let groups = UpdateGroups([
+            XctraceRows.Group(start: 100, duration: 100, thread: 1, process: nil),
+            XctraceRows.Group(start: 120, duration: 20, thread: 1, process: nil),
+            XctraceRows.Group(start: 100, duration: 100, thread: 2, process: nil),
+            XctraceRows.Group(start: 300, duration: .max, thread: 1, process: nil),
+        ], limit: 1_000)
+        #expect(groups.number(holding: 110, thread: 1) == 1)
+        // NB: numbers follow the starts (1 and 2 start at 100, 3 at 120), whatever the thread.
+        #expect(groups.number(holding: 125, thread: 1) == 3)
+        #expect(groups.number(holding: 125, thread: 2) == 2)
+        #expect(groups.number(holding: 200, thread: 1) == 0)
+        // NB: a group with a garbage length holds nothing.
+        #expect(groups.number(holding: 400, thread: 1) == 0)
+    }
+}

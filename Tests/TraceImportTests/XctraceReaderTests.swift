@@ -1,0 +1,208 @@
+import Testing
+@testable import TraceImport
+
+/// Reads `xml` with `request`, rendering each row's requested cells as text (see `render`).
+func readRows(
+    _ xml: String, _ request: [String: [String]], strict: Bool = false, fmt: Set<String> = []
+) throws -> (tables: [String], rows: [[String]], summary: XctraceReadSummary) {
+    let bytes = Array(xml.utf8)
+    var columns: [String: [(mnemonic: String, use: XctraceColumnUse)]] = [:]
+    for (schema, names) in request { columns[schema] = names.map { ($0, fmt.contains($0) ? .fmt : .value) } }
+    return try bytes.withUnsafeBytes { raw in
+        var reader = XctraceTableReader(bytes: raw, name: "t.xml", request: XctraceRequest(columns), strict: strict)
+        var tables: [String] = []
+        var rows: [[String]] = []
+        while let event = try reader.next() {
+            switch event {
+            case .table:
+                tables.append("\(reader.table!.schema)@\(reader.table!.xpath ?? "-")")
+            case .row:
+                let count = reader.table!.slots.count
+                rows.append((0..<count).map { render(reader, $0, fmt: fmt.contains(request[reader.table!.schema]![$0])) })
+            case .endOfTable:
+                tables.append("end")
+            }
+        }
+        return (tables, rows, reader.summary)
+    }
+}
+
+/// A cell as text: `-` empty, `absent`, `7` a number, `"s"` a string, `process 1001 MyApp`,
+/// `thread 5 pid 1001`, `label X`, `opaque`; with `fmt`, `| fmt`.
+func render(_ reader: borrowing XctraceTableReader, _ slot: Int, fmt: Bool) -> String {
+    let value = reader[slot]
+    var text: String
+    switch value.kind {
+    case .absent: text = "absent"
+    case .empty: text = "-"
+    case .integer: text = String(value.bits)
+    case .string: text = "\"\(reader.text(value)!)\""
+    case .opaque: text = "opaque"
+    case .compound:
+        let process = reader.process(value)
+        let thread = reader.thread(value)
+        if process.pid != nil || process.name != nil {
+            text = "process \(process.pid.map(String.init) ?? "?") \(process.name ?? "?")"
+        } else if thread.tid != nil || thread.pid != nil {
+            text = "thread \(thread.tid.map(String.init) ?? "?") pid \(thread.pid.map(String.init) ?? "?")"
+        } else if let label = reader.label(value) {
+            text = "label \(label)"
+        } else {
+            text = "compound"
+        }
+    }
+    if fmt { text += " | \(reader.fmt(slot) ?? "nil")" }
+    return text
+}
+
+/// A document with one `<node>` of `schema` with the given columns (mnemonic:type) and rows.
+func document(_ schema: String, _ columns: [String], _ rows: [String], xpath: String = "//trace-toc[1]/run[1]/data[1]/table[1]") -> String {
+    node(schema, columns, rows, xpath: xpath).wrappedInResult
+}
+
+func node(_ schema: String, _ columns: [String], _ rows: [String], xpath: String = "//trace-toc[1]/run[1]/data[1]/table[1]") -> String {
+    let cols = columns.map { column -> String in
+        let parts = column.split(separator: ":")
+        return "<col><mnemonic>\(parts[0])</mnemonic><name>\(parts[0].capitalized)</name><engineering-type>\(parts[1])</engineering-type></col>"
+    }.joined()
+    return "<node xpath='\(xpath)'><schema name=\"\(schema)\">\(cols)</schema>\n" + rows.map { "<row>\($0)</row>\n" }.joined() + "</node>\n"
+}
+
+extension String {
+    var wrappedInResult: String { "<?xml version=\"1.0\"?>\n<trace-query-result>\n\(self)</trace-query-result>\n" }
+    var capitalized: String { prefix(1).uppercased() + dropFirst() }
+}
+
+extension Substring {
+    var capitalized: String { String(self).capitalized }
+}
+
+@Suite("xctrace XML reader")
+struct XctraceReaderTests {
+    @Test("cells map onto the schema's columns by position, same-tag columns and sentinels included")
+    func positionalCells() throws {
+        let xml = document("swiftui-updates", ["start:start-time", "description:string", "module:string", "view-name:string"], [
+            #"<start-time id="1" fmt="00:00.001">1000</start-time><string id="2" fmt="A.body">A.body</string><string id="3" fmt="App">App</string><sentinel/>"#,
+            #"<start-time id="4" fmt="00:00.002">2000</start-time><sentinel/><string ref="3"/><string ref="2"/>"#,
+        ])
+        let read = try readRows(xml, ["swiftui-updates": ["view-name", "module", "start", "missing", "description"]])
+        #expect(read.rows == [
+            ["-", "\"App\"", "1000", "absent", "\"A.body\""],
+            ["\"A.body\"", "\"App\"", "2000", "absent", "-"],
+        ])
+        #expect(read.tables == ["swiftui-updates@//trace-toc[1]/run[1]/data[1]/table[1]", "end"])
+    }
+
+    @Test("processes, threads and typed-arrays are read from their children and fmt, also through refs")
+    func compounds() throws {
+        let xml = document("t", ["process:process", "thread:thread", "node:typed-array"], [
+            #"<process id="1" fmt="My App (1001)"><pid id="2" fmt="1001">1001</pid><device-session id="3" fmt="s">s</device-session></process>"#
+                + #"<thread id="4" fmt="Main Thread 0x1e9000 (My App, pid: 1001)"><tid id="5" fmt="0x1e9000">2003968</tid><process ref="1"/></thread>"#
+                + #"<typed-array id="6" fmt="ContentView.body, blue"><string id="7" fmt="ContentView.body">ContentView.body</string><string id="8">blue</string></typed-array>"#,
+            #"<process ref="1"/><thread ref="4"/><typed-array id="9"><sentinel/><string ref="7"/></typed-array>"#,
+            #"<process id="10" fmt="Other (7)"/><thread id="11" fmt="T (Other, pid: 7)"><tid>9</tid></thread><typed-array><string ref="8"/></typed-array>"#,
+        ])
+        let read = try readRows(xml, ["t": ["process", "thread", "node"]])
+        #expect(read.rows == [
+            ["process 1001 My App", "thread 2003968 pid 1001", "label ContentView.body"],
+            ["process 1001 My App", "thread 2003968 pid 1001", "label "],
+            ["process 7 Other", "thread 9 pid 7", "label blue"],
+        ])
+    }
+
+    @Test("ids defined inside compound cells of unread columns resolve later refs")
+    func idsInsideCompounds() throws {
+        let xml = document("t", ["hierarchy:view-hierarchy", "name:string", "process:process"], [
+            #"<view-hierarchy id="1" fmt="A ← B"><process id="2" fmt="App (5)"><pid id="3">5</pid></process><identified-view id="4" fmt="A"><string id="5">A</string><uint64 id="6">77</uint64></identified-view></view-hierarchy><string ref="5"/><process ref="2"/>"#,
+            #"<view-hierarchy ref="1"/><uint64 ref="6"/><sentinel/>"#,
+        ])
+        let read = try readRows(xml, ["t": ["name", "process", "hierarchy"]])
+        #expect(read.rows == [
+            ["\"A\"", "process 5 App", "opaque"],
+            ["77", "-", "opaque"],
+        ])
+        #expect(read.summary.unresolvedReferences == 0)
+    }
+
+    @Test("a reference to an id not yet defined is an empty cell, counted with its position; strict: an error")
+    func forwardReferences() throws {
+        let xml = document("t", ["a:uint32", "b:string"], [
+            #"<uint32 ref="9"/><string id="9">x</string>"#,
+            #"<uint32 ref="9"/><string ref="12"/>"#,
+        ])
+        let read = try readRows(xml, ["t": ["a", "b"]])
+        #expect(read.rows == [["-", "\"x\""], ["\"x\"", "-"]])
+        #expect(read.summary.unresolvedReferences == 2)
+        #expect(read.summary.unresolvedLocations == ["t.xml:4:6", "t.xml:5:23"])
+        #expect(throws: XctraceReadError(file: "t.xml", line: 4, column: 6, message: "reference to id 9, which is not defined before it")) {
+            try readRows(xml, ["t": ["a", "b"]], strict: true)
+        }
+    }
+
+    @Test("entities and character references are decoded in text and attributes")
+    func entities() throws {
+        let xml = document("t", ["a:string", "b:string"], [
+            #"<string id="1">A&lt;B&lt;C &amp; &quot;d&quot; &apos;e&apos; &gt; &#65;&#x42;&#x1F600;</string><string id="2" fmt="x &amp; y">T&lt;U</string>"#,
+        ])
+        let read = try readRows(xml, ["t": ["a", "b"]], fmt: ["b"])
+        #expect(read.rows == [["\"A<B<C & \"d\" 'e' > AB😀\"", "\"T<U\" | x & y"]])
+    }
+
+    @Test("C0 control bytes are kept in values and counted; CRLF line ends and comments are read")
+    func controlBytes() throws {
+        let xml = "<?xml version=\"1.0\"?>\r\n<!-- export -->\r\n<trace-query-result>\r\n"
+            + node("t", ["a:string"], ["<string id=\"1\">a\u{01}b\u{1F}</string>", "<!-- c --><string ref=\"1\"/>"]) + "</trace-query-result>\r\n"
+        let read = try readRows(xml, ["t": ["a"]])
+        #expect(read.rows == [["\"a\u{01}b\u{1F}\""], ["\"a\u{01}b\u{1F}\""]])
+        #expect(read.summary.controlBytes == 2)
+    }
+
+    @Test("attribute values of 70 KB and unbalanced '<' in values are kept as they are")
+    func longAndUnbalanced() throws {
+        let long = String(repeating: "SidebarRow ← ForEach<Array<Int>, Int, ", count: 1900)
+        let xml = document("t", ["h:view-hierarchy", "d:string"], [
+            "<view-hierarchy id=\"1\" fmt=\"\(long)\"><sentinel/></view-hierarchy><string id=\"2\" fmt=\"Foo<Bar<Baz\">Foo&lt;Bar&lt;Baz</string>",
+        ])
+        #expect(long.utf8.count > 70_000)
+        let read = try readRows(xml, ["t": ["h", "d"]], fmt: ["h", "d"])
+        #expect(read.rows == [["compound | \(long)", "\"Foo<Bar<Baz\" | Foo<Bar<Baz"]])
+    }
+
+    @Test("every node of a document is read, each with its own schema and xpath")
+    func multipleNodes() throws {
+        let xml = (node("hitches", ["start:start-time", "duration:duration"], [#"<start-time id="1">5</start-time><duration id="2">7</duration>"#], xpath: "//trace-toc[1]/run[2]/data[1]/table[3]")
+            + node("swiftui-updates", ["duration:duration", "start:start-time"], [#"<duration ref="2"/><start-time ref="1"/>"#], xpath: "//trace-toc[1]/run[2]/data[1]/table[9]")).wrappedInResult
+        let read = try readRows(xml, ["hitches": ["start", "duration"], "swiftui-updates": ["start", "duration"]])
+        #expect(read.tables == ["hitches@//trace-toc[1]/run[2]/data[1]/table[3]", "end", "swiftui-updates@//trace-toc[1]/run[2]/data[1]/table[9]", "end"])
+        #expect(read.rows == [["5", "7"], ["5", "7"]])
+        #expect(read.summary.tables.map(\.rows) == [1, 1])
+    }
+
+    @Test("malformed XML is an error naming the line, the column and what was expected", arguments: [
+        ("<trace-query-result><node><row>", "t.xml:1:32: unexpected end of file: expected </row>"),
+        ("<trace-query-result><node><row", "t.xml:1:31: unexpected end of file: expected '>' closing <row>"),
+        ("<trace-query-result>\n<node></row>", "t.xml:2:7: expected </node>, found </row>"),
+        ("<trace-query-result><node a=1>", "t.xml:1:29: expected a quoted value for attribute a in <node>"),
+        ("<trace-query-result><node a>", "t.xml:1:28: expected '=' after attribute a in <node>"),
+        ("<trace-query-result><node a=\"1\"b=\"2\">", "t.xml:1:32: expected a space before an attribute in <node>"),
+        ("<trace-query-result><node <row>", "t.xml:1:27: expected an attribute name, '>' or '/>' in <node>"),
+        ("<trace-query-result>&bogus;</trace-query-result>", "t.xml:1:21: unknown entity '&bogus;'"),
+        ("<trace-query-result>a &amp b</trace-query-result>", "t.xml:1:23: expected an entity ('&amp;', '&lt;', '&#N;' …) after '&'"),
+        ("<trace-query-result></trace-query-result><x/>", "t.xml:1:42: expected nothing after the root element's end, found <x>"),
+        ("", "t.xml:1:1: expected a root element; the file is empty"),
+        ("hello", "t.xml:1:1: expected '<' opening the root element"),
+        ("<trace-query-result><!-- x", "t.xml:1:27: unexpected end of file: expected '-->' closing a comment"),
+        ("<trace-query-result>< row/>", "t.xml:1:22: expected an element name after '<'"),
+        ("<trace-query-result><node><schema name='t'><col><mnemonic>a</mnemonic></col></schema><row><uint32>1</uint32><uint32>2</uint32></row></node></trace-query-result>",
+         "t.xml:1:127: expected 1 cells in <row> (one per column of the schema), found 2"),
+        ("<trace-query-result><a id=\"x\"/></trace-query-result>", "t.xml:1:28: expected a number in id=\"x\""),
+    ])
+    func malformed(input: String, message: String) {
+        #expect(throws: (any Error).self) { try readRows(input, ["t": ["a"]]) }
+        do {
+            _ = try readRows(input, ["t": ["a"]])
+        } catch {
+            #expect((error as? XctraceReadError)?.description == message)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import TracerTestSupport
+
+@Suite("tracectl import --from xctrace", .temporaryDirectory)
+struct XctraceImportCommandTests {
+    static let exports = PackagePaths.root.appendingPathComponent("Fixtures/Imports/xctrace").path
+
+    @Test("each export imports to its golden trace and messages", arguments: [
+        (["device"], "xctrace/device.txt"),
+        (["device", "--all-modules", "--scenario", "browse", "--variant", "main"], "xctrace/device.all-modules.txt"),
+        (["device/updates.xml", "--process", "DemoWidget"], "xctrace/device.widget.txt"),
+        // NB: without the TOC only the hour limits a duration: Detail's 30 s is kept.
+        (["device/updates.xml"], "xctrace/device.updates-only.txt"),
+        (["legacy-simulator/export.xml"], "xctrace/legacy-simulator.txt"),
+        (["full-causes-only"], "xctrace/full-causes-only.txt"),
+        (["full-causes-only/runs.xml", "--run", "1"], "xctrace/full-causes-only.run1.txt"),
+        (["bad/hitches-only.xml"], "xctrace/bad-hitches-only.txt"),
+        (["bad/empty-tables.xml"], "xctrace/bad-empty-tables.txt"),
+        (["bad/malformed.xml"], "xctrace/bad-malformed.txt"),
+        (["device/updates.xml", "--strict"], "xctrace/device.strict.txt"),
+        (["device", "--process", "Nobody"], "xctrace/device.no-process.txt"),
+    ])
+    func fixtures(arguments: [String], golden: String) throws {
+        let run = try TracectlProcess.run(["import"] + arguments + (arguments.contains("--from") ? [] : ["--from", "xctrace"]),
+                                          currentDirectory: Self.exports)
+        // NB: an import's times are not volatile: they come from the fixture, and are kept.
+        expectGolden(run.stdout + "--- stderr (exit \(run.status))\n" + run.stderr, at: Golden.directory.appendingPathComponent(golden))
+    }
+
+    @Test("--from auto recognises a directory, an export document and a .trace")
+    func autoDetection() throws {
+        for input in ["device", "legacy-simulator/export.xml"] {
+            let auto = try TracectlProcess.run(["import", input], currentDirectory: Self.exports)
+            let forced = try TracectlProcess.run(["import", input, "--from", "xctrace"], currentDirectory: Self.exports)
+            #expect(auto.status == 0)
+            #expect(auto.stdout == forced.stdout)
+        }
+    }
+
+    @Test("imported traces conform to tracer/1, and report, check, advise and diff read them", arguments: [
+        "device", "legacy-simulator", "full-causes-only",
+    ])
+    func importedTracesAreRead(export: String) throws {
+        let directory = temporaryDirectory()
+        let trace = directory + "/imported.jsonl"
+        let imported = try TracectlProcess.run(["import", Self.exports + "/" + export, "-o", trace])
+        #expect(imported.status == 0, "stderr: \(imported.stderr)")
+        let validate = try TracectlProcess.run(["validate", trace])
+        #expect(validate.stdout == "\(trace): conforms to tracer/1\n", "\(validate.stdout)\(validate.stderr)")
+        let budget = directory + "/budget.json"
+        for command in [
+            ["report", trace], ["report", trace, "--format", "json"], ["advise", trace], ["diff", trace, trace],
+            ["check", "--write-budget", budget, trace], ["check", trace, "--budget", budget],
+        ] {
+            let run = try TracectlProcess.run(command)
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+        }
+    }
+
+    @Test("report, check and diff of the device export match their goldens; hitch rules are n/a without hitches")
+    func analysisGoldens() throws {
+        let directory = temporaryDirectory()
+        let trace = directory + "/device.jsonl"
+        #expect(try TracectlProcess.run(["import", Self.exports + "/device", "-o", trace]).status == 0)
+        let budgets = PackagePaths.root.appendingPathComponent("Fixtures/Budgets").path
+        let report = try TracectlProcess.run(["report", "device.jsonl"], currentDirectory: directory)
+        Golden.check(report.stdout, named: "xctrace/device.report.txt")
+        let markdown = try TracectlProcess.run(["report", "device.jsonl", "--format", "markdown"], currentDirectory: directory)
+        Golden.check(markdown.stdout, named: "xctrace/device.report.md")
+        let json = try TracectlProcess.run(["report", "device.jsonl", "--format", "json"], currentDirectory: directory)
+        expectGolden(json.stdout, at: Golden.directory.appendingPathComponent("xctrace/device.report.json"))
+        let check = try TracectlProcess.run(["check", "device.jsonl", "--budget", budgets + "/instruments.json"], currentDirectory: directory)
+        #expect(check.status == 1)
+        Golden.check(check.stdout.replacingOccurrences(of: budgets, with: "Fixtures/Budgets") + "--- stderr\n" + check.stderr, named: "xctrace/device.check.txt")
+        // NB: the runtime records no hitches: its hitch rules are skipped, never passed with 0.
+        let runtime = PackagePaths.trace("scenarios/scroll-offset.state.jsonl")
+        let runtimeCheck = try TracectlProcess.run(["check", runtime, "--budget", budgets + "/instruments.json"])
+        #expect(runtimeCheck.stderr.contains("hitches is not available: the runtime source records no hitch"), "\(runtimeCheck.stderr)")
+        // NB: two builds recorded on different devices compare with a warning.
+        let other = directory + "/other.jsonl"
+        let text = try String(contentsOfFile: trace, encoding: .utf8).replacingOccurrences(of: "iPhone 16 Pro", with: "iPhone 15")
+        try text.write(toFile: other, atomically: true, encoding: .utf8)
+        let diff = try TracectlProcess.run(["diff", "device.jsonl", "other.jsonl"], currentDirectory: directory)
+        #expect(diff.status == 0)
+        #expect(diff.stderr.contains("device.jsonl and other.jsonl were recorded differently (device iPhone 16 Pro vs iPhone 15)"), "\(diff.stderr)")
+        let baseline = try TracectlProcess.run(
+            ["check", "other.jsonl", "--budget", budgets + "/instruments.json", "--baseline", "device.jsonl"], currentDirectory: directory)
+        #expect(baseline.stderr.contains("were recorded differently (device iPhone 16 Pro vs iPhone 15)"), "\(baseline.stderr)")
+    }
+
+    @Test("a .trace is exported with xcrun (a stand-in checks its arguments) into a directory removed afterwards")
+    func traceBundleWithXcrun() throws {
+        let directory = temporaryDirectory()
+        let bin = directory + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory + "/App.trace", withIntermediateDirectories: true)
+        let log = directory + "/xcrun.log"
+        let fixtures = Self.exports + "/device"
+        // NB: the stand-in accepts only `xctrace export --input X (--toc | --xpath P) --output FILE`
+        // and writes the fixture for the table the xpath names.
+        let script = """
+            #!/bin/sh
+            echo "$@" >> '\(log)'
+            [ "$1" = xctrace ] && [ "$2" = export ] && [ "$3" = --input ] && [ "$4" = App.trace ] || { echo "bad arguments: $*" >&2; exit 64; }
+            case "$5" in
+            --toc) [ "$6" = --output ] || exit 64; cp '\(fixtures)/toc.xml' "$7" ;;
+            --xpath)
+              [ "$7" = --output ] || exit 64
+              case "$6" in
+              '/trace-toc/run[@number="1"]/data/table[@schema="swiftui-updates"]') cp '\(fixtures)/updates.xml' "$8" ;;
+              '/trace-toc/run[@number="1"]/data/table[@schema="swiftui-causes"]') cp '\(fixtures)/causes.xml' "$8" ;;
+              '/trace-toc/run[@number="1"]/data/table[@schema="swiftui-update-groups"]') cp '\(fixtures)/groups-and-hitches.xml' "$8" ;;
+              '/trace-toc/run[@number="1"]/data/table[@schema="OSSignpostIntervals"]') cp '\(fixtures)/signposts.xml' "$8" ;;
+              # NB: these fixtures hold two tables each, already given above.
+              '/trace-toc/run[@number="1"]/data/table[@schema="hitches"]'|'/trace-toc/run[@number="1"]/data/table[@schema="PointsOfInterestEvents"]')
+                printf '<?xml version="1.0"?>\\n<trace-query-result>\\n</trace-query-result>\\n' > "$8" ;;
+              *) echo "unexpected xpath $6" >&2; exit 65 ;;
+              esac ;;
+            *) exit 64 ;;
+            esac
+            """
+        try script.write(toFile: bin + "/xcrun", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/xcrun")
+        let environment = ["PATH": bin + ":/usr/bin:/bin", "TMPDIR": directory + "/tmp/"]
+        try FileManager.default.createDirectory(atPath: directory + "/tmp", withIntermediateDirectories: true)
+        let run = try TracectlProcess.run(["import", "App.trace", "-o", "app.jsonl"], environment: environment, currentDirectory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        // NB: the TOC, then each table the TOC lists that the import reads (full causes not, as causes are there).
+        #expect(calls.count == 7, "\(calls)")
+        #expect(!calls.contains { $0.contains("swiftui-full-causes") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/tmp").isEmpty)
+        let direct = try TracectlProcess.run(["import", fixtures])
+        #expect(try String(contentsOfFile: directory + "/app.jsonl", encoding: .utf8) == direct.stdout)
+    }
+
+    @Test("without xcrun a .trace is an error that gives the export commands")
+    func traceBundleWithoutXcrun() throws {
+        let directory = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/App.trace", withIntermediateDirectories: true)
+        let run = try TracectlProcess.run(["import", "App.trace"], environment: ["PATH": directory], currentDirectory: directory)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        Golden.check(run.stderr, named: "xctrace/no-xcrun.txt")
+    }
+}
