@@ -84,7 +84,7 @@ struct ImportedTraceWriter: ~Copyable {
         record.forEachProperty { properties.append(intern($0)) }
         var event = TraceEvent(kind: .write)
         event.ts = stamp.timestamp.map { UInt64(clamping: max(0, $0 &- firstTimestamp!)) } ?? UInt64(stamp.line) &* Self.lineStep
-        event.tid = stamp.thread.map { UInt16(clamping: threads.intern($0.baseAddress!, $0.count)) } ?? 1
+        event.tid = stamp.thread.map { UInt16(clamping: threads.internRecent($0.baseAddress!, $0.count)) } ?? 1
         event.tx = transaction
         event.view = view
         let firstWrite = seq + 1
@@ -162,7 +162,7 @@ struct ImportedTraceWriter: ~Copyable {
     ///
     /// NB: `name` lies in a padded buffer, as `ByteInterner` needs.
     private mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Symbol {
-        let id = names.intern(name.baseAddress!, name.count)
+        let id = names.internRecent(name.baseAddress!, name.count)
         if Int(id) == symbolOffsets.count - 1 {
             JSONLineEncoder.appendQuoted(String(decoding: name, as: UTF8.self), to: &symbolBytes)
             symbolOffsets.append(symbolBytes.count)

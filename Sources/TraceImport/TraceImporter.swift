@@ -198,7 +198,7 @@ private struct ImportSession: ~Copyable {
 
     mutating func flush(into output: inout some TextOutputStream) {
         guard !writer.chunk.isEmpty else { return }
-        output.write(String(decoding: writer.chunk, as: UTF8.self))
+        output.write(utf8: writer.chunk)
         writer.clearChunk()
     }
 

@@ -24,6 +24,21 @@ struct EncoderTests {
         #expect(String(decoding: buffer, as: UTF8.self) == String(value))
     }
 
+    /// 0, every power of ten and the number before it, and the largest: each digit count's edges.
+    static let digitEdges: [UInt64] = [0, 1, 9] + (1...19).flatMap { exponent -> [UInt64] in
+        let power = (0..<exponent).reduce(UInt64(1)) { value, _ in value * 10 }
+        return [power - 1, power, power + 1]
+    } + [UInt64.max - 1, UInt64.max]
+
+    @Test("an event line's numbers are written exactly at every digit count", arguments: digitEdges)
+    func eventLineDecimals(_ value: UInt64) {
+        var event = TraceEvent(kind: .mark)
+        event.seq = value
+        event.ts = value / 3
+        let line = String(decoding: SymbolTable().snapshot().lines([event]), as: UTF8.self)
+        #expect(line.hasPrefix("{\"seq\":\(value),\"ts\":\(value / 3),\"tid\":0,\"kind\":\"mark\""), "\(line)")
+    }
+
     @Test("an event line carries exactly the fields that are set")
     func eventLine() throws {
         let symbols = SymbolTable()

@@ -96,20 +96,29 @@ struct CheckCommandTests {
         return report
     }
 
-    @Test("--junit writes one test case per rule, failures carrying the message")
+    @Test("--junit writes one test case per rule, failures carrying the message, each with its time")
     func junit() throws {
         let xml = try String(contentsOfFile: try junitReport(), encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 7)
         #expect(xml.components(separatedBy: "<failure ").count - 1 == 4)
+        let times = xml.matches(of: /<test[a-z]+ [^>]* time="([0-9]+\.[0-9]{6})"/).map { Double($0.1)! }
+        #expect(times.count == 9)
+        // NB: the suites' time is the sum of the cases' (rounded per figure); the rule that is off took none.
+        #expect(times[0] == times[1])
+        #expect(abs(times[2...].reduce(0, +) - times[0]) < 0.00001)
+        #expect(xml.contains(#"name="$.rules[6] MyView/MyScrollView skips ≥ 1" time="0.000000""#))
         #expect(xml.contains("<failure message=\"MyView body-evals: expected ≤ 3, found 241\" type=\"budget\">"))
         Golden.check(xml, named: "check/state.junit.xml")
     }
 
-    @Test("--junit XML is well-formed for xmllint", .enabled(if: xmllintAvailable, "needs xmllint (.ci/run installs libxml2-utils)"))
-    func junitLint() throws {
+    @Test("--junit XML and its golden are valid against Fixtures/junit.xsd", .enabled(if: xmllintAvailable, "needs xmllint (.ci/run installs libxml2-utils)"),
+          arguments: [false, true])
+    func junitSchema(golden: Bool) throws {
+        let schema = PackagePaths.root.appendingPathComponent("Fixtures/junit.xsd").path
+        let file = golden ? Golden.directory.appendingPathComponent("check/state.junit.xml").path : try junitReport()
         let lint = Process()
         lint.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        lint.arguments = ["xmllint", "--noout", try junitReport()]
+        lint.arguments = ["xmllint", "--noout", "--schema", schema, file]
         try lint.run()
         lint.waitUntilExit()
         #expect(lint.terminationStatus == 0)

@@ -71,6 +71,49 @@ struct ExtremeDurationCommandTests {
         }
     }
 
+    @Test("report, diff and check --format json mark a saturated body-time total, and only that", arguments: traces)
+    func saturatedFlag(name: String) throws {
+        func json(_ arguments: [String], status: Int32 = 0) throws -> [String: Any] {
+            let run = try TracectlProcess.run(arguments + ["--format", "json"], currentDirectory: Self.directory)
+            #expect(run.status == status, "\(arguments): \(run.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        }
+        /// The flag of `object`: true, or absent (never false).
+        func flag(_ object: Any?) throws -> Bool {
+            let value = try #require(object as? [String: Any])["saturated"]
+            #expect(value == nil || value as? Bool == true)
+            return value != nil
+        }
+        let durations = try Self.durations(name)
+        let saturatedViews = Set(durations.filter { $0.value.reduce(Int128(0)) { $0 + Int128($1) } >= Int128(Int64.max) }.keys)
+        let traceSaturated = durations.values.joined().reduce(Int128(0)) { $0 + Int128($1) } >= Int128(Int64.max)
+
+        let report = try json(["report", name])
+        for view in try #require(report["views"] as? [[String: Any]]) {
+            #expect(try flag(view["bodyTimeNs"]) == saturatedViews.contains(try #require(view["view"] as? String)))
+        }
+        #expect(try flag(report["totals"]) == traceSaturated)
+
+        let diff = try json(["diff", name, name])
+        #expect(try flag(diff["base"]) == traceSaturated)
+        #expect(try flag(diff["variant"]) == traceSaturated)
+        #expect(try flag(try #require(diff["totals"] as? [String: Any])["bodyTimeNs"]) == traceSaturated)
+        for view in try #require(diff["views"] as? [[String: Any]]) {
+            #expect(try flag(view["bodyTimeNs"]) == saturatedViews.contains(try #require(view["view"] as? String)))
+        }
+
+        let budget = temporaryPath("budget.json")
+        try #"{"schema":"tracer-budget/1","rules":[{"view":"**","metric":"body-time-total","max":"1s"}]}"#
+            .write(toFile: budget, atomically: false, encoding: .utf8)
+        let check = try json(["check", name, "--budget", budget], status: 1)
+        let result = try #require((check["results"] as? [[String: Any]])?.first)
+        #expect(try flag(result) == saturatedViews.contains(try #require(result["worstView"] as? String)))
+        for offender in try #require(result["offenders"] as? [[String: Any]]) {
+            #expect(try flag(offender) == saturatedViews.contains(try #require(offender["view"] as? String)))
+        }
+        #expect(saturatedViews.isEmpty == !name.contains("past-max"))
+    }
+
     @Test("check --github shows control characters in trace names escaped, never raw")
     func githubAnnotationsEscapeControlCharacters() throws {
         let directory = temporaryDirectory()

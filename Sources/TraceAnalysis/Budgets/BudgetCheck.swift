@@ -12,6 +12,8 @@ public struct BudgetCheck: Sendable {
         public var value: Double
         /// The root writes behind its evaluations in the first run, most first.
         public var causes: [OriginCount]
+        /// Whether `value` is a body-time total that saturated at `Int64.max` ns.
+        public var isSaturated = false
     }
 
     /// How a rule came out.
@@ -49,6 +51,11 @@ public struct BudgetCheck: Sendable {
         public var note: String?
         /// Whether the rule was skipped because a trace's source cannot produce its metric.
         public var isUnavailable = false
+        /// Whether `found` is a body-time total that saturated at `Int64.max` ns (README, "Body
+        /// time beyond 292 years"): the true figure is larger.
+        public var isSaturated = false
+        /// How long evaluating the rule took (JUnit's `time`); zero for a rule not evaluated.
+        public var evaluationTime: Duration = .zero
 
         /// What the rule allows: `≤ 3`, `≥ 1`, `≤ 3.30 (baseline 3 +10%)`.
         public var expected: String {
@@ -96,13 +103,17 @@ public struct BudgetCheck: Sendable {
         _ budget: Budget, file: String, traces: [BudgetFigures], baseline: BudgetFigures? = nil
     ) throws(BudgetError) -> BudgetCheck {
         var results: [Result] = []
+        let clock = ContinuousClock()
         for rule in budget.rules {
             if rule.maxIncrease != nil, baseline == nil, rule.level != .off {
                 throw BudgetError(
                     file: file, line: rule.line, path: "\(rule.path).maxIncrease",
                     message: "a relative limit needs a baseline trace: pass --baseline BASE_TRACE")
             }
-            results.append(evaluate(rule, aggregate: rule.aggregate ?? budget.aggregate, traces: traces, baseline: baseline))
+            let start = clock.now
+            var result = evaluate(rule, aggregate: rule.aggregate ?? budget.aggregate, traces: traces, baseline: baseline)
+            if result.status != .off { result.evaluationTime = start.duration(to: clock.now) }
+            results.append(result)
         }
         return BudgetCheck(results: results, traces: traces.map(\.file))
     }
@@ -165,14 +176,25 @@ public struct BudgetCheck: Sendable {
                 ranking.add(check(view, values, baseline: base, rule, aggregate))
             }
         }
-        result = finish(result, worst: ranking.top[0])
+        // NB: a saturated body-time total is `Int64.max` ns in every run that gives the figure;
+        // as a `Double` it cannot be told from a total a few hundred ns below, so the runs' own
+        // totals say whether it saturated.
+        func isSaturated(_ view: String, _ value: Double) -> Bool {
+            metric == .bodyTimeTotal && value == Double(Int64.saturatedTotal)
+                && perRun.contains { $0.views.stats(for: view)?.bodyTime.total == .saturatedTotal }
+        }
+        let worst = ranking.top[0]
+        result = finish(result, worst: worst)
+        result.isSaturated = isSaturated(worst.view, worst.value)
         guard result.status != .pass else { return result }
         // NB: a total's offenders are the views contributing most to it, in the first run.
         let offenders = rule.metric.isTotal
             ? perRun[0].largest(metric, glob: glob, limit: offenderLimit)
             : ranking.top.filter { $0.excess > 0 }.map { (view: $0.view, value: $0.value) }
         result.offenders = offenders.map { offender in
-            Offender(view: offender.view, value: offender.value, causes: causes(of: offender.view, rule: rule, in: runs[0]))
+            Offender(
+                view: offender.view, value: offender.value, causes: causes(of: offender.view, rule: rule, in: runs[0]),
+                isSaturated: isSaturated(offender.view, offender.value))
         }
         return result
     }

@@ -42,8 +42,9 @@ public enum BudgetCheckRenderer {
 
     /// The `tracer-check/1` document:
     /// `{"schema","budget","traces":[…],"status","results":[{"rule","line","view","metric","level",
-    /// "status","expected","max","min","baseline","found","worstView","note","message",
-    /// "offenders":[{"view","value","causes":[…]}]}],"summary":{"passed","warned","failed","off","skipped"}}`.
+    /// "status","expected","max","min","baseline","found","saturated"?,"worstView","note","message",
+    /// "offenders":[{"view","value","saturated"?,"causes":[…]}]}],"summary":{"passed","warned","failed","off","skipped"}}`;
+    /// `"saturated":true` follows a body-time total that reached `Int64.max` ns, and only then.
     public static func json(_ check: BudgetCheck, budget: String) -> String {
         var json = JSONWriter()
         json.beginObject()
@@ -65,13 +66,13 @@ public enum BudgetCheckRenderer {
             number("max", result.maximum, &json)
             number("min", result.minimum, &json)
             number("baseline", result.baseline, &json)
-            number("found", result.found, &json)
+            number("found", result.found, saturated: result.isSaturated, &json)
             json.field("worstView", result.view)
             json.field("note", result.note)
             json.field("message", result.message)
             json.objects("offenders", result.offenders) { json, offender in
                 json.field("view", offender.view)
-                number("value", offender.value, &json)
+                number("value", offender.value, saturated: offender.isSaturated, &json)
                 json.key("causes")
                 json.beginArray()
                 for cause in offender.causes { JSONReport.write(cause, &json) }
@@ -90,14 +91,20 @@ public enum BudgetCheckRenderer {
 
     /// JUnit XML: one test case per rule; a breach at level error is a `<failure>`, level off and
     /// inapplicable rules are `<skipped>`, warnings pass with their message in `<system-out>`.
+    ///
+    /// `time` (seconds, 6 decimals) is each rule's evaluation time (0 for a rule that is off), the
+    /// sum of them on `testsuite` and `testsuites`; reading the traces is not part of it.
     public static func junit(_ check: BudgetCheck, budget: String) -> String {
         let attribute = Markup.escape
+        let total = check.results.reduce(Duration.zero) { $0 + $1.evaluationTime }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"tracer budget\" tests=\"\(check.results.count)\" failures=\"\(check.count(.fail))\">\n"
+        xml += "<testsuites name=\"tracer budget\" tests=\"\(check.results.count)\" failures=\"\(check.count(.fail))\""
+        xml += " time=\"\(seconds(total))\">\n"
         xml += "  <testsuite name=\"\(attribute(budget))\" tests=\"\(check.results.count)\" failures=\"\(check.count(.fail))\""
-        xml += " skipped=\"\(check.count(.off) + check.count(.skipped))\" errors=\"0\">\n"
+        xml += " skipped=\"\(check.count(.off) + check.count(.skipped))\" errors=\"0\" time=\"\(seconds(total))\">\n"
         for result in check.results {
-            xml += "    <testcase classname=\"\(attribute(budget))\" name=\"\(attribute(result.rule.path + " " + result.rule.title))\">\n"
+            xml += "    <testcase classname=\"\(attribute(budget))\" name=\"\(attribute(result.rule.path + " " + result.rule.title))\""
+            xml += " time=\"\(seconds(result.evaluationTime))\">\n"
             switch result.status {
             case .fail:
                 xml += "      <failure message=\"\(attribute(result.message))\" type=\"budget\">\(attribute(details(result)))</failure>\n"
@@ -111,6 +118,13 @@ public enum BudgetCheckRenderer {
             xml += "    </testcase>\n"
         }
         return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// `duration` in seconds with 6 decimals (`0.000042`), as JUnit's `time` attributes hold it.
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, attoseconds) = duration.components
+        let micros = String(attoseconds / 1_000_000_000_000)
+        return "\(whole).\(String(repeating: "0", count: 6 - micros.count))\(micros)"
     }
 
     /// GitHub Actions workflow commands: `::error` for failures, `::warning` for warnings, placed at
@@ -184,8 +198,19 @@ public enum BudgetCheckRenderer {
         return text
     }
 
-    private static func number(_ key: String, _ value: Double?, _ json: inout JSONWriter) {
+    /// `"key":value` (`null` when absent), and `"saturated":true` after a saturated total.
+    ///
+    /// NB: a saturated total is written as `Int64.max`, as `report` and `diff` write it (as a
+    /// `Double` it is 2^63).
+    private static func number(_ key: String, _ value: Double?, saturated: Bool = false, _ json: inout JSONWriter) {
         json.key(key)
-        if let value, value.isFinite { json.number(value) } else { json.null() }
+        if saturated {
+            json.number(Int64.saturatedTotal)
+        } else if let value, value.isFinite {
+            json.number(value)
+        } else {
+            json.null()
+        }
+        json.saturated(saturated)
     }
 }

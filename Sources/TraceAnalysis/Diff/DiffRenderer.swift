@@ -87,6 +87,7 @@ public enum DiffRenderer {
             for metric in [Metric.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal] {
                 json.key(metric.definition.jsonKey)
                 if summary.isAvailable(metric), let total = summary.totals[metric] { json.number(total) } else { json.null() }
+                json.saturated(metric == .bodyTimeTotal && summary.totals.bodyTimeNs == .saturatedTotal)
             }
             json.endObject()
         }
@@ -103,6 +104,8 @@ public enum DiffRenderer {
                 json.field("delta", pair.delta)
                 json.key("ratio")
                 if let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant) { json.number(ratio) } else { json.null() }
+                // NB: a delta or ratio of a saturated total is not a measured difference either.
+                json.saturated(metric == .bodyTimeTotal && (pair.base == .saturatedTotal || pair.variant == .saturatedTotal))
                 json.endObject()
             }
         }

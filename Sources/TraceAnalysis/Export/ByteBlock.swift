@@ -42,7 +42,7 @@ final class ByteBlock {
     /// Hands the bytes written to `output` and forgets them.
     func flush(into output: inout some TextOutputStream) {
         guard count > 0 else { return }
-        output.write(String(decoding: bytes, as: UTF8.self))
+        output.write(utf8: bytes)
         removeAll()
     }
 

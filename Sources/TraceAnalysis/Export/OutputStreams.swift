@@ -126,6 +126,18 @@ public final class FileOutputStream: TextOutputStream {
     }
 }
 
+extension TextOutputStream {
+    /// Writes the UTF-8 text `bytes`: to a `FileOutputStream` straight from memory, to any other
+    /// stream as a `String`.
+    public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if let file = self as? FileOutputStream {
+            file.write(bytes: UnsafeRawBufferPointer(bytes))
+        } else {
+            write(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+}
+
 /// An output file that could not be created or written.
 public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var path: String

@@ -102,6 +102,19 @@ package struct ByteInterner: ~Copyable {
         return id
     }
 
+    /// The id of `bytes`, interning them first if new; a string of at most 16 bytes is looked up
+    /// among the recent ones first (see `intern(low:high:length:at:)`).
+    @inline(__always)
+    package mutating func internRecent(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
+        guard length <= 16 else { return intern(bytes, length) }
+        // NB: the words past `length` are masked off (little-endian loads, as everywhere here).
+        let raw = UnsafeRawPointer(bytes)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let low = length >= 8 ? first : first & ((1 &<< UInt64(8 &* length)) &- 1)
+        let high = length > 8 ? raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & (length == 16 ? .max : (1 &<< UInt64(8 &* (length &- 8))) &- 1) : 0
+        return intern(low: low, high: high, length: length, at: bytes)
+    }
+
     /// The id of `string`, interning it first if new.
     mutating func intern(_ string: String) -> UInt32 {
         var bytes = Array(string.utf8)

@@ -34,7 +34,11 @@ public enum Formatting {
     public static func fixed(_ value: Double, decimals: Int) -> String {
         var scale: Int64 = 1
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((abs(value) * Double(scale)).rounded())
+        let magnitude = (abs(value) * Double(scale)).rounded()
+        // NB: past Int64 (or not finite) the digits come from the C formatter, which is
+        // locale-independent without a locale argument; below it, exact integer arithmetic.
+        guard magnitude < 0x1p63 else { return String(format: "%.*f", decimals, value) }
+        let scaled = Int64(magnitude)
         let sign = value < 0 && scaled != 0 ? "-" : ""
         guard decimals > 0 else { return sign + String(scaled) }
         let fraction = String(scaled % scale)

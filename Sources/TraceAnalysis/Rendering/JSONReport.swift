@@ -9,9 +9,9 @@ import TracerCore
 ///  "views":[{"view","bodyEvals","skips","wastedEvals","invalidations","writes","writesByWrapper":{…},
 ///            "writesByProperty":[{"prop","wrapper","site","writes"}],"evalsCausedByWrites",
 ///            "evalsPerWrite" (null without writes),
-///            "bodyTimeNs":{"count","total","mean","p50","p95","max","exact"},
+///            "bodyTimeNs":{"count","total","saturated"?,"mean","p50","p95","max","exact"},
 ///            "causes":[{"prop","view","wrapper","site","evals"}]}],
-///  "totals":{"events","writes","invalidations","bodyEvals","skips","wastedEvals","bodyTimeNs","kinds":{…}},
+///  "totals":{"events","writes","invalidations","bodyEvals","skips","wastedEvals","bodyTimeNs","saturated"?,"kinds":{…}},
 ///  "beforeFirstMark":{counters},
 ///  "marks":[{"name","seq","ts",counters…}],
 ///  "updateGroups":{"count","maxNs","p95Ns"} (an Instruments trace only; counters then end in
@@ -20,7 +20,8 @@ import TracerCore
 ///  "warnings":[{"file","line","column","severity","message"}]}
 /// ```
 /// Keys appear in this order; objects of counts are sorted by key; views in the report's order.
-/// Absent header fields are `null`. Times are integers in nanoseconds.
+/// Absent header fields are `null`. Times are integers in nanoseconds; `"saturated":true` follows
+/// a body-time total that reached `Int64.max` ns (it is absent otherwise).
 public enum JSONReport {
     /// The schema id of the document.
     public static let schema = "tracer-report/1"
@@ -132,6 +133,7 @@ public enum JSONReport {
             json.beginObject()
             json.field("count", time.count)
             json.field("total", time.total)
+            json.saturated(time.total == .saturatedTotal)
             json.field("mean", time.mean)
             json.field(Metric.bodyTimeP50.definition.jsonKey, time.p50)
             json.field(Metric.bodyTimeP95.definition.jsonKey, time.p95)
@@ -161,6 +163,7 @@ public enum JSONReport {
         for metric in EventCounters.metrics {
             json.key(metric.definition.jsonKey)
             if summary.isAvailable(metric), let figure = counters[metric] { json.number(figure) } else { json.null() }
+            json.saturated(metric == .bodyTimeTotal && counters.bodyTimeNs == .saturatedTotal)
         }
         if summary.showsFrames {
             for (key, hitches) in [("hitches", counters.hitches), ("systemHitches", counters.systemHitches)] {

@@ -63,9 +63,21 @@ struct JSONWriter: @unchecked Sendable {
 
     mutating func number(_ value: Int) { number(Int64(value)) }
 
-    /// A finite double with up to 4 decimals, trailing zeros dropped.
+    /// A finite double with up to 4 decimals, trailing zeros dropped; from 10^14 on (where a
+    /// `Double` holds fewer decimals than that) its integer digits, exactly as the `Double` holds
+    /// them (rounded), in exponent form only beyond 2^64.
     mutating func number(_ value: Double) {
         separate()
+        guard value.magnitude < 1e14 else {
+            if let integer = Int64(exactly: value.rounded()) {
+                bytes.appendDecimal(integer)
+            } else if let integer = UInt64(exactly: value.rounded()) {
+                bytes.appendDecimal(integer)
+            } else {
+                bytes.append(value.description)
+            }
+            return
+        }
         var fixed = Formatting.fixed(value, decimals: 4)
         while fixed.hasSuffix("0") { fixed.removeLast() }
         if fixed.hasSuffix(".") { fixed.removeLast() }
@@ -75,6 +87,14 @@ struct JSONWriter: @unchecked Sendable {
     mutating func bool(_ value: Bool) {
         separate()
         bytes.append(value ? "true" : "false")
+    }
+
+    /// `"saturated":true` when `saturated`, else nothing: the figure before it is a body-time
+    /// total that reached `Int64.max` ns (README, "Body time beyond 292 years").
+    mutating func saturated(_ saturated: Bool) {
+        guard saturated else { return }
+        key("saturated")
+        bool(true)
     }
 
     mutating func null() {

@@ -12,13 +12,15 @@ enum Golden {
         expectGolden(normalise(actual), at: directory.appendingPathComponent(name), sourceLocation: sourceLocation)
     }
 
-    /// Replaces the values of volatile fields (`ts`, `dur`, `pid`) and temporary paths.
+    /// Replaces the values of volatile fields (`ts`, `dur`, `pid`, JUnit's `time`) and temporary paths.
     static func normalise(_ text: String) -> String {
         var result = text
         for field in ["ts", "dur", "pid"] {
             result = result.replacingOccurrences(
                 of: "\"\(field)\":[0-9]+", with: "\"\(field)\":0", options: .regularExpression)
         }
+        result = result.replacingOccurrences(
+            of: "(<test[a-z]+ [^>]*) time=\"[0-9]+\\.[0-9]{6}\"", with: "$1 time=\"0.000000\"", options: .regularExpression)
         return result.replacingOccurrences(
             of: "/[^ \"]*tracectl-tests-[0-9A-F-]+", with: "$TMP", options: .regularExpression)
     }
