@@ -65,6 +65,8 @@ enum XctraceImportBenchmark {
         ])
         var rows = 0
         var checksum: UInt64 = 0
+        var ids = 0
+        var tableBytes = 0
         for path in paths where XctraceDocumentKind.detect(path: path) == .tables {
             do {
                 var reader = try XctraceTableReader(path: path, request: request)
@@ -76,12 +78,14 @@ enum XctraceImportBenchmark {
                     checksum &+= UInt64(reader.stringIndex(reader[4]) ?? 0) &+ UInt64(reader.stringIndex(reader[5]) ?? 0)
                     checksum &+= (reader.process(reader[6]).pid ?? 0) &+ (reader.thread(reader[7]).tid ?? 0)
                 }
+                ids += reader.summary.definedIDs
+                tableBytes += reader.summary.tableBytes
             } catch {
                 print("error: \(error)")
                 exit(2)
             }
         }
-        print("rows \(rows) checksum \(checksum)")
+        print("rows \(rows) checksum \(checksum) ids \(ids) id-and-string-table-bytes \(tableBytes)")
     }
 }
 

@@ -1,5 +1,29 @@
+import Foundation
 import Testing
 @testable import TraceImport
+import TracerTestSupport
+import XctraceSynthetic
+
+/// Reads every row of `reader`, rendering each requested cell as text (see `render`), with the
+/// fmt of the columns named in `fmt`.
+func rows(of reader: inout XctraceTableReader, fmt: Set<String> = []) throws -> (tables: [String], rows: [[String]]) {
+    var tables: [String] = []
+    var rows: [[String]] = []
+    while let event = try reader.next() {
+        switch event {
+        case .table:
+            tables.append("\(reader.table!.schema)@\(reader.table!.xpath ?? "-")")
+        case .row:
+            let table = reader.table!
+            rows.append(table.slots.indices.map { slot in
+                render(reader, slot, fmt: table.slots[slot].map { fmt.contains(table.columns[$0].mnemonic) } ?? false)
+            })
+        case .endOfTable:
+            tables.append("end")
+        }
+    }
+    return (tables, rows)
+}
 
 /// Reads `xml` with `request`, rendering each row's requested cells as text (see `render`).
 func readRows(
@@ -10,20 +34,8 @@ func readRows(
     for (schema, names) in request { columns[schema] = names.map { ($0, fmt.contains($0) ? .fmt : .value) } }
     return try bytes.withUnsafeBytes { raw in
         var reader = XctraceTableReader(bytes: raw, name: "t.xml", request: XctraceRequest(columns), strict: strict)
-        var tables: [String] = []
-        var rows: [[String]] = []
-        while let event = try reader.next() {
-            switch event {
-            case .table:
-                tables.append("\(reader.table!.schema)@\(reader.table!.xpath ?? "-")")
-            case .row:
-                let count = reader.table!.slots.count
-                rows.append((0..<count).map { render(reader, $0, fmt: fmt.contains(request[reader.table!.schema]![$0])) })
-            case .endOfTable:
-                tables.append("end")
-            }
-        }
-        return (tables, rows, reader.summary)
+        let read = try rows(of: &reader, fmt: fmt)
+        return (read.tables, read.rows, reader.summary)
     }
 }
 
@@ -77,8 +89,38 @@ extension Substring {
     var capitalized: String { String(self).capitalized }
 }
 
-@Suite("xctrace XML reader")
+@Suite("xctrace XML reader", .temporaryDirectory)
 struct XctraceReaderTests {
+    @Test("a file read in small blocks gives the rows read whole: units cut at block ends are read again", arguments: [97, 4096])
+    func smallBlocks(blockSize: Int) throws {
+        let directory = temporaryDirectory(prefix: "blocks")
+        let files = SyntheticExport.write(directory: directory, megabytes: 0.3, seed: 9)
+        let request = XctraceRequest(values: ["swiftui-updates": ["start", "duration", "view-name", "description", "process", "thread", "module", "id"]])
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: files.updates)))
+        let whole = try bytes.withUnsafeBytes { raw in
+            var reader = XctraceTableReader(bytes: raw, name: "whole", request: request)
+            return try rows(of: &reader)
+        }
+        var reader = try XctraceTableReader(path: files.updates, request: request, blockSize: blockSize)
+        let blocks = try rows(of: &reader)
+        #expect(whole.rows.count == files.rows)
+        #expect(blocks.rows == whole.rows)
+        #expect(blocks.tables == whole.tables)
+        #expect(reader.summary.controlBytes > 0)
+    }
+
+    @Test("positions of errors and references count lines across block ends", arguments: [7, 64, 1 << 20])
+    func positionsAcrossBlocks(blockSize: Int) throws {
+        let path = temporaryDirectory(prefix: "positions") + "/bad.xml"
+        let xml = document("t", ["a:uint32"], (1...40).map { "<uint32 id=\"\($0)\">\($0)</uint32>" } + ["<uint32 ref=\"99\"/>", "<uint32>1</uint32><x>"])
+        try xml.write(toFile: path, atomically: true, encoding: .utf8)
+        var reader = try XctraceTableReader(path: path, request: XctraceRequest(values: ["t": ["a"]]), blockSize: blockSize)
+        #expect(throws: XctraceReadError(file: path, line: 45, column: 27, message: "expected </x>, found </row>")) {
+            while try reader.next() != nil {}
+        }
+        #expect(reader.summary.unresolvedLocations == ["\(path):44:6"])
+    }
+
     @Test("cells map onto the schema's columns by position, same-tag columns and sentinels included")
     func positionalCells() throws {
         let xml = document("swiftui-updates", ["start:start-time", "description:string", "module:string", "view-name:string"], [
@@ -137,6 +179,25 @@ struct XctraceReaderTests {
         #expect(throws: XctraceReadError(file: "t.xml", line: 4, column: 6, message: "reference to id 9, which is not defined before it")) {
             try readRows(xml, ["t": ["a", "b"]], strict: true)
         }
+    }
+
+    @Test("numbers up to 2^64 - 1, huge ids and ids skipped over resolve through refs")
+    func idTable() throws {
+        let xml = document("t", ["a:duration", "b:string", "c:uint64"], [
+            #"<duration id="1">18446744073709551615</duration><string id="4000000000">far</string><uint64 id="7">35184372088832</uint64>"#,
+            #"<duration ref="1"/><string ref="4000000000"/><uint64 ref="7"/>"#,
+            #"<duration id="3">00012</duration><string ref="5"/><uint64 id="8">18446744073709551616</uint64>"#,
+            #"<duration ref="3"/><string ref="2"/><uint64 ref="8"/>"#,
+        ])
+        let read = try readRows(xml, ["t": ["a", "b", "c"]])
+        #expect(read.rows == [
+            ["18446744073709551615", "\"far\"", "35184372088832"],
+            ["18446744073709551615", "\"far\"", "35184372088832"],
+            ["\"00012\"", "-", "\"18446744073709551616\""],
+            ["\"00012\"", "-", "\"18446744073709551616\""],
+        ])
+        #expect(read.summary.unresolvedReferences == 2)
+        #expect(read.summary.definedIDs == 5)
     }
 
     @Test("entities and character references are decoded in text and attributes")

@@ -85,6 +85,8 @@ struct XctraceStrings: ~Copyable {
     private var hashes = FlatArray<UInt64>(capacity: 256)
     private var slots: FlatArray<UInt32>
     private var slotMask: Int
+    /// The strings made by `shared(_:)`, by index.
+    private var made: [String?] = []
 
     init() {
         slotMask = 255
@@ -149,5 +151,16 @@ struct XctraceStrings: ~Copyable {
     /// String `index` (invalid UTF-8 repaired).
     func string(_ index: UInt32) -> String {
         String(decoding: bytes(index), as: UTF8.self)
+    }
+
+    /// String `index`, made once and then shared: a caller asking for the same text on every row
+    /// gets it without a decoding or an allocation.
+    mutating func shared(_ index: UInt32) -> String {
+        let slot = Int(index)
+        if slot < made.count, let string = made[slot] { return string }
+        let string = self.string(index)
+        if made.count <= slot { made.append(contentsOf: repeatElement(nil, count: slot + 1 - made.count)) }
+        made[slot] = string
+        return string
     }
 }

@@ -51,12 +51,12 @@ struct XctraceReaderState: ~Copyable {
     let names: XctraceNames
 
     /// Reads the document at `path`.
-    init(path: String, request: XctraceRequest, strict: Bool = false) throws(XctraceReadError) {
+    init(path: String, request: XctraceRequest, strict: Bool, blockSize: Int) throws(XctraceReadError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw XctraceReadError(file: path, line: 0, column: 0, message: String(cString: strerror(errno)))
         }
-        self.init(input: XMLInput(descriptor: descriptor, owning: true), name: path, request: request, strict: strict)
+        self.init(input: XMLInput(descriptor: descriptor, owning: true, blockSize: blockSize), name: path, request: request, strict: strict)
     }
 
     /// Reads a document held in memory; `name` is the file name errors give.

@@ -26,9 +26,9 @@ package struct XctraceTableReader: ~Copyable {
     // (every accessor, once per cell) copy nothing.
     private let state: UnsafeMutablePointer<XctraceReaderState>
 
-    /// Reads the document at `path`.
-    package init(path: String, request: XctraceRequest, strict: Bool = false) throws(XctraceReadError) {
-        let state = try XctraceReaderState(path: path, request: request, strict: strict)
+    /// Reads the document at `path`, `blockSize` bytes at a time.
+    package init(path: String, request: XctraceRequest, strict: Bool = false, blockSize: Int = 1 << 20) throws(XctraceReadError) {
+        let state = try XctraceReaderState(path: path, request: request, strict: strict, blockSize: blockSize)
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: state)
     }
@@ -65,7 +65,7 @@ package struct XctraceTableReader: ~Copyable {
     /// The text of a value: a string, or a number in decimal; nil for other kinds.
     package func text(_ value: XctraceValue) -> String? {
         switch value.kind {
-        case .string: state.pointee.strings.string(UInt32(value.bits))
+        case .string: state.pointee.strings.shared(UInt32(value.bits))
         case .integer: String(value.bits)
         default: nil
         }
@@ -78,7 +78,7 @@ package struct XctraceTableReader: ~Copyable {
     }
 
     /// The string with index `index`.
-    package func string(at index: UInt32) -> String { state.pointee.strings.string(index) }
+    package func string(at index: UInt32) -> String { state.pointee.strings.shared(index) }
 
     /// Calls `body` with a string value's bytes (valid only inside it).
     package func withBytes<R>(_ value: XctraceValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
@@ -97,7 +97,7 @@ package struct XctraceTableReader: ~Copyable {
     /// A `typed-array`'s label: the text of its first child (empty text for a sentinel).
     package func label(_ value: XctraceValue) -> String? {
         guard let compound = compound(value), compound.pointee.label != XctraceCompound.none else { return nil }
-        return state.pointee.strings.string(compound.pointee.label)
+        return state.pointee.strings.shared(compound.pointee.label)
     }
 
     /// The string index of a `typed-array`'s label, or of a process's name.
@@ -110,7 +110,7 @@ package struct XctraceTableReader: ~Copyable {
     package func process(_ value: XctraceValue) -> (pid: UInt64?, name: String?) {
         guard let compound = compound(value), compound.pointee.tag == state.pointee.names.process else { return (nil, nil) }
         return (compound.pointee.hasNumber ? compound.pointee.number : nil,
-                compound.pointee.label == XctraceCompound.none ? nil : state.pointee.strings.string(compound.pointee.label))
+                compound.pointee.label == XctraceCompound.none ? nil : state.pointee.strings.shared(compound.pointee.label))
     }
 
     /// A `thread` cell's tid and its process's pid.

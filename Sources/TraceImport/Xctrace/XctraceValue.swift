@@ -59,48 +59,68 @@ struct XctraceCompound {
 /// The values of every `id`'d element read so far, by id.
 ///
 /// NB: xctrace numbers ids 1, 2, … in document order and a new timestamp gets a new id, so the
-/// table grows with the rows: a dense array of 9 bytes per id (a kind byte and the value's
-/// 8 bytes; strings and compounds are indices). An id far past the dense range (not what
+/// table grows with the rows: a dense array of 6 bytes per id, a 48-bit entry split into a
+/// 32-bit and a 16-bit array. The entry's top 3 bits are the kind plus one (0: undefined), the
+/// other 45 the value: a number below 2^45 (9.7 hours in ns) inline, a larger one as an index
+/// into `large`, a string or compound as its index. An id far past the dense range (not what
 /// xctrace writes) goes to a dictionary instead, so a stray huge id cannot allocate gigabytes.
 struct XctraceIDTable: ~Copyable {
-    private var kinds = FlatArray<UInt8>(capacity: 1024)
-    private var values = FlatArray<UInt64>(capacity: 1024)
+    private var low = FlatArray<UInt32>(capacity: 1024)
+    private var high = FlatArray<UInt16>(capacity: 1024)
+    /// Numbers of 2^45 and more (durations of updates in flight).
+    private var large = FlatArray<UInt64>(capacity: 16)
     private var sparse: [UInt64: XctraceValue] = [:]
     /// The number of definitions.
     private(set) var defined = 0
 
-    /// The bytes held by the dense table.
-    var memoryBytes: Int { kinds.capacity + values.capacity * 8 + sparse.capacity * 24 }
+    private static let payloadBits: UInt64 = 45
+    private static let payloadMask: UInt64 = (1 << 45) - 1
+    /// The code of a number kept in `large`.
+    private static let largeCode: UInt64 = 7
+
+    /// The bytes held by the table.
+    var memoryBytes: Int { low.capacity * 4 + high.capacity * 2 + large.capacity * 8 + sparse.capacity * 24 }
 
     @inline(__always)
     mutating func define(_ id: UInt64, _ value: XctraceValue) {
         defined += 1
-        if id < UInt64(kinds.count) {
-            kinds[Int(id)] = value.kind.rawValue &+ 1
-            values[Int(id)] = value.bits
-        } else if id < UInt64(max(1 << 20, defined * 4)) {
-            let index = Int(id)
-            kinds.reserve(index + 1)
-            values.reserve(index + 1)
-            // NB: ids skipped over stay undefined.
-            (kinds.pointer + kinds.count).update(repeating: 0, count: index - kinds.count)
-            kinds.count = index + 1
-            values.count = index + 1
-            kinds[index] = value.kind.rawValue &+ 1
-            values[index] = value.bits
-        } else {
-            sparse[id] = value
+        var code = UInt64(value.kind.rawValue) + 1
+        var payload = value.bits
+        if payload > Self.payloadMask {
+            // NB: only numbers get this large (indices and tags are 32 bits at most).
+            code = Self.largeCode
+            payload = UInt64(large.count)
+            large.append(value.bits)
         }
+        let entry = code << Self.payloadBits | payload
+        if id >= UInt64(low.count) {
+            guard id < UInt64(max(1 << 20, defined * 4)) else {
+                sparse[id] = value
+                return
+            }
+            let index = Int(id)
+            low.reserve(index + 1)
+            high.reserve(index + 1)
+            // NB: ids skipped over stay undefined.
+            (high.pointer + high.count).update(repeating: 0, count: index - high.count)
+            low.count = index + 1
+            high.count = index + 1
+        }
+        low[Int(id)] = UInt32(truncatingIfNeeded: entry)
+        high[Int(id)] = UInt16(truncatingIfNeeded: entry >> 32)
     }
 
     /// The value defined for `id`, or nil when it is not (yet) defined.
     @inline(__always)
     mutating func resolve(_ id: UInt64) -> XctraceValue? {
-        if id < UInt64(kinds.count) {
-            let kind = kinds[Int(id)]
-            guard kind != 0 else { return nil }
-            // NB: only `define` writes kinds, each a valid raw value plus one.
-            return XctraceValue(kind: unsafeBitCast(kind &- 1, to: XctraceValue.Kind.self), bits: values[Int(id)])
+        if id < UInt64(low.count) {
+            let entry = UInt64(high[Int(id)]) << 32 | UInt64(low[Int(id)])
+            let code = entry >> Self.payloadBits
+            guard code != 0 else { return nil }
+            let payload = entry & Self.payloadMask
+            if code == Self.largeCode { return XctraceValue(kind: .integer, bits: large[Int(payload)]) }
+            // NB: only `define` writes codes, each a valid raw value plus one.
+            return XctraceValue(kind: unsafeBitCast(UInt8(code - 1), to: XctraceValue.Kind.self), bits: payload)
         }
         return sparse.isEmpty ? nil : sparse[id]
     }
