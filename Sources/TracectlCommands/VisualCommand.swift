@@ -34,6 +34,24 @@ enum VisualCommand {
             to: arguments.value(SliceOptions.to).map(TraceSlice.Bound.init(argument:)))
     }
 
+    /// The summary of the slice the arguments choose (`--mark`, `--from`, `--to`): the whole trace
+    /// is read on both cores; a slice in one pass, in order. With `causeGraph`, with its cause graph.
+    static func summary(
+        source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false
+    ) throws(CommandError) -> TraceSummary {
+        let slice = slice(arguments)
+        guard !slice.isWholeTrace else {
+            return try run { () throws(TraceError) in
+                try TraceAnalyzer.analyze(source: source, options: .init(read: options, causeGraph: causeGraph))
+            }
+        }
+        let result = try run { () throws(TraceError) in
+            try TraceScan.run(source: source, options: options, slice: slice, causeGraph: causeGraph)
+        }
+        try checkMarks(result)
+        return result.summary
+    }
+
     /// Fails for a mark the slice names that the trace does not have.
     static func checkMarks(_ result: TraceScan.SliceResult) throws(CommandError) {
         guard let unknown = result.unknownMarks.first else { return }

@@ -21,6 +21,14 @@ import Testing
         #expect(parsed.value(CommonOptions.output) == nil && !parsed.isGiven(CommonOptions.output))
     }
 
+    @Test("a repeatable key returns every value given, in order, and none when absent")
+    func repeatableLookups() throws {
+        let parsed = try ArgumentParser.parse(
+            ["a.jsonl", "b.jsonl", "--base-run", "a2.jsonl", "--base-run=a3.jsonl"], spec: Diff.spec)
+        #expect(parsed.values(Diff.Options.baseRun) == ["a2.jsonl", "a3.jsonl"])
+        #expect(parsed.values(Diff.Options.variantRun).isEmpty)
+    }
+
     @Test("reading an option the command's spec does not list stops a debug build")
     func undeclaredOption() async {
         await #expect(processExitsWith: .failure) {

@@ -57,11 +57,15 @@ struct TraceAggregator {
     var untimedEvaluationsTakeNoTime = true
     /// Whether cause chains are followed (see `TraceAnalyzer.AnalysisOptions.followsCauses`).
     private let followsCauses: Bool
+    /// The cause graph's edges; nil (one branch per evaluation) unless asked for.
+    private var edges: EdgeCounter?
 
-    /// An empty aggregate; `markViews` names the per-view figures also kept per mark interval.
-    init(markViews: TraceAnalyzer.MarkFigures = .none, followsCauses: Bool = true) {
+    /// An empty aggregate; `markViews` names the per-view figures also kept per mark interval,
+    /// `causeGraph` whether the cause graph's edges are counted (cause chains are then followed).
+    init(markViews: TraceAnalyzer.MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false) {
         self.markViews = markViews == .none ? nil : MarkViewCounters(bodyTimes: markViews == .countsAndBodyTimes)
-        self.followsCauses = followsCauses
+        self.followsCauses = followsCauses || causeGraph
+        edges = causeGraph ? EdgeCounter() : nil
     }
 
     /// Adds one event.
@@ -113,9 +117,11 @@ struct TraceAggregator {
                 let writer = Int(origins[Int(root - 1)].property.view)
                 if !counters[writer].increment(.evalsCausedByWrites) { carry(.evalsCausedByWrites, writer) }
             }
+            edges?.add(event, root: root, isEvaluation: true)
         case .skip?:
             count(.skips, view)
             root = rootOf(event)
+            edges?.add(event, root: root, isEvaluation: false)
         case .stateInit?:
             count(.stateInits, view)
             root = rootOf(event)
@@ -213,6 +219,9 @@ struct TraceAggregator {
         }
         partial.views.sortByName()
         markViews?.store(in: &partial, reader)
+        if let edges {
+            partial.edges = edges.edges(origins: partial.origins) { reader.viewName($0) }
+        }
         return partial
     }
 }

@@ -38,6 +38,9 @@ public struct TraceSummary: Sendable, Hashable {
     /// (from a mark to the next mark; every interval of a name added up). Only with
     /// `AnalysisOptions.markViews`; body times only with `.countsAndBodyTimes`.
     public var markViews: [String: [String: ViewStats]]
+    /// The cause graph: only with `AnalysisOptions.causeGraph` (else nil); its edges are empty
+    /// for a source that records no causes (see `can(.cause)`).
+    public var causeGraph: CauseGraph?
 
     /// A summary with the given parts.
     public init(
@@ -45,7 +48,8 @@ public struct TraceSummary: Sendable, Hashable {
         unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
         warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
         connections: [TraceConnection] = [], selectedConnection: Int64? = nil, filteredEventCount: Int = 0,
-        updateGroups: DurationStats = DurationStats(), markViews: [String: [String: ViewStats]] = [:]
+        updateGroups: DurationStats = DurationStats(), markViews: [String: [String: ViewStats]] = [:],
+        causeGraph: CauseGraph? = nil
     ) {
         self.updateGroups = updateGroups
         self.file = file
@@ -64,6 +68,7 @@ public struct TraceSummary: Sendable, Hashable {
         self.selectedConnection = selectedConnection
         self.filteredEventCount = filteredEventCount
         self.markViews = markViews
+        self.causeGraph = causeGraph
     }
 
     /// Whether the trace's source can produce `metric` (see `Metric.isAvailable(in:)`).

@@ -26,17 +26,18 @@ public enum TraceScan {
 
     /// Reads `source` once, calling `visit` for each event in `slice`; returns the slice's summary
     /// and the marks the trace has. Without `viewFigures`, the summary's `views` are empty (its
-    /// warnings are the same).
+    /// warnings are the same); with `causeGraph`, it has the slice's cause graph.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func run(
         source: TraceSource, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice, viewFigures: Bool = true,
-        _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
+        causeGraph: Bool = false, _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
     ) throws(TraceError) -> SliceResult {
         var filter = TraceSliceFilter(slice)
         let keep: ((inout ParsedEvent, TraceNames) -> Bool)? = slice.isWholeTrace ? nil : { filter.contains(&$0, names: $1) }
         let summary = try run(
-            source: source, options: options, advising: false, viewFigures: viewFigures, filter: keep, visit
+            source: source, options: options, advising: false, viewFigures: viewFigures, causeGraph: causeGraph,
+            filter: keep, visit
         ).summary
         let known = Set(filter.markNames)
         return SliceResult(
@@ -44,14 +45,14 @@ public enum TraceScan {
     }
 
     /// Reads `source` once, calling `visit` for each event that `filter` keeps (each one without
-    /// it); returns their summary (with its `views` only for `viewFigures`) and, when `advising`,
-    /// what `tracectl advise` gathers.
+    /// it); returns their summary (with its `views` only for `viewFigures`, its cause graph only
+    /// for `causeGraph`) and, when `advising`, what `tracectl advise` gathers.
     static func run(
-        source: TraceSource, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true,
+        source: TraceSource, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true, causeGraph: Bool = false,
         filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (ParsedEvent, TraceNames) -> Void
     ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?) {
         var reader = try TraceReader(source: source, options: options)
-        var aggregator = ScanAggregator(viewFigures: viewFigures)
+        var aggregator = ScanAggregator(viewFigures: viewFigures, causeGraph: causeGraph)
         var collector = advising ? AdviceCollector(&reader) : nil
         var names = TraceNames()
         while var event = try reader.next() {

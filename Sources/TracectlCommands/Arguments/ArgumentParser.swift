@@ -51,7 +51,7 @@ enum ArgumentParser {
                     "invalid value '\(value)' for '\(name)': expected one of \(option.choices.joined(separator: ", "))",
                     command: spec.name)
             }
-            if parsed.values[canonical] != nil {
+            if !option.isRepeatable, parsed.values[canonical] != nil {
                 throw UsageError("'\(name)' was given more than once", command: spec.name)
             }
             parsed.values[canonical, default: []].append(value)

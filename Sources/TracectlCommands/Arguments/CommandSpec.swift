@@ -57,6 +57,8 @@ struct OptionSpec: Sendable {
     var choices: [String] = []
     /// The value used when the option is absent.
     var defaultValue: String?
+    /// Whether it may be given more than once (values accumulate).
+    var isRepeatable = false
 
     /// Whether its value names a file or folder (so that a shell completes file names for it).
     var takesPath: Bool { ["file", "dir", "path", "trace"].contains(valueName) }

@@ -78,14 +78,15 @@ enum CompletionScript {
             var lines: [String] = []
             for option in spec.options {
                 let help = zshEscaped(option.help)
-                let exclusive = option.names.count > 1 ? shellQuoted("(\(option.names.joined(separator: " ")))") : ""
+                let exclusive = option.names.count > 1 && !option.isRepeatable ? shellQuoted("(\(option.names.joined(separator: " ")))") : ""
                 let names = option.names.count > 1 ? "{\(option.names.joined(separator: ","))}" : option.names[0]
                 var argument = ""
                 if let valueName = option.valueName {
                     let action = option.takesPath ? "_files" : option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
                     argument = ":\(zshEscaped(valueName)):\(action)"
                 }
-                lines.append("\(exclusive)\(names)\(shellQuoted("[\(help)]\(argument)"))")
+                let repeatable = option.isRepeatable ? "*" : ""
+                lines.append("\(repeatable)\(exclusive)\(names)\(shellQuoted("[\(help)]\(argument)"))")
             }
             lines.append(shellQuoted("--help[Show help information.]"))
             for positional in spec.positionals {

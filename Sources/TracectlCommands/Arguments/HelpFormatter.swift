@@ -9,7 +9,7 @@ enum HelpFormatter {
         }
         for option in spec.options {
             let value = option.valueName.map { " <\($0)>" } ?? ""
-            parts.append("[\(option.canonicalName)\(value)]")
+            parts.append("[\(option.canonicalName)\(value)]" + (option.isRepeatable ? " ..." : ""))
         }
         if spec.acceptsPassthrough { parts.append("[-- <command> ...]") }
         return "USAGE: " + parts.joined(separator: " ")

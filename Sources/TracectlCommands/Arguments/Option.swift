@@ -38,6 +38,14 @@ extension Option where Value == String {
     }
 }
 
+extension Option where Value == [String] {
+    /// An option that may be given more than once, each time with any text; read back as every
+    /// value, in the order given.
+    static func repeated(_ names: String..., valueName: String, help: String) -> Self {
+        Self(spec: OptionSpec(names: names, help: help, valueName: valueName, isRepeatable: true))
+    }
+}
+
 extension Option where Value == Int {
     /// An option taking a whole number (its range is checked where it is read).
     static func number(_ names: String..., valueName: String, help: String, defaultValue: Int? = nil) -> Self {

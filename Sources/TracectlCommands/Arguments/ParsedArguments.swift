@@ -18,6 +18,9 @@ struct ParsedArguments: Sendable {
     /// The value of `option`, or its default.
     func value(_ option: Option<String>) -> String? { text(option) }
 
+    /// Every value of a repeatable `option`, in the order given (none when absent).
+    func values(_ option: Option<[String]>) -> [String] { values[declared(option)] ?? [] }
+
     /// Whether `flag` was given.
     func flag(_ flag: Option<Bool>) -> Bool { flags.contains(declared(flag)) }
 

@@ -5,7 +5,7 @@ import TraceAnalysis
 enum Check: Subcommand {
     /// The formats `--format` offers.
     enum Format: String, CaseIterable {
-        case text, json
+        case text, json, markdown
     }
 
     static let spec = CommandSpec(
@@ -21,6 +21,9 @@ enum Check: Subcommand {
             reads both streams; standard output stays the report alone) and a table in
             $GITHUB_STEP_SUMMARY. Annotations point at the write's declaration: each site is mapped
             to the one *.swift file of that name under --source-root (the module folder breaks ties).
+            --format markdown (or --summary FILE, beside the text) writes the pull-request comment:
+            the verdict, the failing rules with their offenders, and, with --baseline, the cause
+            graph's edges that changed against it, with a Mermaid picture of them.
             --write-budget FILE writes a budget from the trace's current figures (plus --headroom).
             A budget of which no rule was checked (every rule off or skipped) exits 2: a gate that
             checked nothing is not a pass, unless --allow-empty (then a warning).
@@ -29,8 +32,8 @@ enum Check: Subcommand {
             """,
         positionals: [PositionalSpec(name: "traces", help: "The traces to check ('-' for standard input).", isRepeated: true)],
         options: [
-            Options.budget, Options.baseline, Options.format, Options.junit, Options.github, Options.sourceRoot, Options.writeBudget,
-            Options.headroom, Options.allowEmpty,
+            Options.budget, Options.baseline, Options.format, Options.junit, Options.summary, Options.github, Options.sourceRoot,
+            Options.writeBudget, Options.headroom, Options.allowEmpty,
             // NB: check reads a budget too, so its help says which lines are skipped.
             CommonOptions.lenient.helping("Skip invalid trace lines (counting them) instead of failing."),
             CommonOptions.color,
@@ -50,6 +53,8 @@ enum Check: Subcommand {
         static let format: Option<Format> = .choice("--format", valueName: "format", help: "The report on standard output.", default: .text)
         static let junit: Option<String> = .value(
             "--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file.")
+        static let summary: Option<String> = .value(
+            "--summary", valueName: "file", help: "Also write the pull-request comment (Markdown) to this file.")
         static let github: Option<Bool> = .flag(
             "--github", help: "Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY.")
         static let sourceRoot: Option<String> = .value(
@@ -79,16 +84,21 @@ enum Check: Subcommand {
         }
         let sources = try sourceIndex(arguments)
         let budget = try loadBudget(budgetPath)
+        let format: Format = try arguments.choice(Options.format)
+        // NB: the comment compares the cause graphs with the baseline's, whatever the rules read.
+        let comment = format == .markdown || arguments.value(Options.summary) != nil
         let figures = try VisualCommand.run { () throws(TraceError) in
             // NB: offenders list their causes from the first run only; later runs (and the
             // baseline) follow cause chains only for a rule that reads them.
             try traces.enumerated().map { run, path throws(TraceError) in
-                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options, offenderCauses: run == 0)
+                try BudgetFigures.load(
+                    source: TraceSource(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: comment)
             }
         }
         let baseline = try arguments.value(Options.baseline).map { path in
             try VisualCommand.run { () throws(TraceError) in
-                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false)
+                try BudgetFigures.load(
+                    source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: comment)
             }
         }
         for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
@@ -116,12 +126,15 @@ enum Check: Subcommand {
             let message = "no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)"
             if allowEmpty { console.warning(message) } else { console.error(message + "; pass --allow-empty to accept") }
         }
-        switch try arguments.choice(Options.format) {
+        let markdown = comment ? CheckComment.markdown(check, budget: budgetPath, traces: figures, baseline: baseline) : ""
+        switch format {
         case .json: console.out(BudgetCheckRenderer.json(check, budget: budgetPath))
+        case .markdown: console.out(markdown)
         case .text:
             let text = BudgetCheckRenderer.text(check, budget: budgetPath)
             console.out(console.colorsOut ? Highlight.statuses(in: text) : text)
         }
+        if let summary = arguments.value(Options.summary) { try write(markdown, to: summary) }
         if let junit = arguments.value(Options.junit) {
             try write(BudgetCheckRenderer.junit(check, budget: budgetPath), to: junit)
         }

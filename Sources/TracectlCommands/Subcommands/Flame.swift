@@ -46,20 +46,7 @@ enum Flame: Subcommand {
                 SpeedscopeExporter(weight: weight), source: source, options: options, arguments: arguments, console: console)
             return .success
         }
-        let slice = VisualCommand.slice(arguments)
-        let summary: TraceSummary
-        if slice.isWholeTrace {
-            summary = try VisualCommand.run { () throws(TraceError) in
-                try TraceAnalyzer.analyze(source: source, options: .init(read: options))
-            }
-        } else {
-            // NB: a slice is read in one pass, in order; the whole trace on both cores.
-            let result = try VisualCommand.run { () throws(TraceError) in
-                try TraceScan.run(source: source, options: options, slice: slice)
-            }
-            try VisualCommand.checkMarks(result)
-            summary = result.summary
-        }
+        let summary = try VisualCommand.summary(source: source, options: options, arguments: arguments)
         VisualCommand.warn(summary, console: console)
         var output = try VisualCommand.output(arguments)
         switch format {
