@@ -44,7 +44,9 @@ struct ListenerTests {
         clients.append(second.process)
         // NB: both record until they are stopped, so they overlap by construction; the first one's
         // events arriving after the second one's first events show it in the trace as well.
-        #expect(eventually {
+        // NB: generous deadlines: under ThreadSanitizer on a loaded machine the clients and the
+        // listener run many times slower; a deadline met only ends the wait early.
+        #expect(eventually(within: 120) {
             let connections = connectionsSoFar()
             return connections.firstIndex(of: 2).map { connections[$0...].contains(1) } ?? false
         })
@@ -59,7 +61,7 @@ struct ListenerTests {
             let count = message.firstRange(of: "stopped after ").flatMap { Int(message[$0.upperBound...].prefix { $0.isNumber }) }
             recorded.append(try #require(count, "\(message)"))
         }
-        #expect(eventually { running.log.filter { $0.hasSuffix("closed") }.count == 2 })
+        #expect(eventually(within: 120) { running.log.filter { $0.hasSuffix("closed") }.count == 2 })
         let summary = try running.stop()
         #expect(summary.connections == 2, "\(running.log)")
         #expect(recorded.allSatisfy { $0 > 0 })
