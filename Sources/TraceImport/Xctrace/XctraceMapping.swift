@@ -54,15 +54,20 @@ struct XctraceMapping {
     private(set) var counts = XctraceImportSummary.Counts()
     private(set) var unknownWrappers = false
 
-    /// Maps `rows` into `writer`.
+    /// Maps `rows` with `writer` and writes the trace to `output`, in blocks as events are placed.
+    ///
+    /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers.
     static func write(
-        _ rows: XctraceRows, settings: Settings, into writer: inout ImportedTraceWriter
+        _ rows: XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter, into output: inout some TextOutputStream
     ) -> (counts: XctraceImportSummary.Counts, unknownWrappers: Bool) {
         var mapping = XctraceMapping()
         mapping.map(rows, settings, &writer)
+        if mapping.unknownWrappers { writer.removeCapability(.wrapper) }
+        mapping.flush(&writer, into: &output)
         return (mapping.counts, mapping.unknownWrappers)
     }
 
+    /// Gathers the pending events of `rows`.
     private mutating func map(_ rows: XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
         let limit = min(Self.garbageLimit, settings.runLength ?? .max)
         func kept(_ process: UInt64?) -> Bool { settings.process == nil || process == nil || process == settings.process }
@@ -85,16 +90,20 @@ struct XctraceMapping {
         let processBodies = rows.bodies.filter { kept($0.process) }
         counts.otherProcessRows += rows.bodies.count - processBodies.count
         let exclusive = Self.exclusiveDurations(processBodies, limit: limit)
-        var evaluationOf: [Int: Int] = [:]
+        // NB: the joins of causes and links to evaluations only when there are any to join.
+        let edges = rows.isLegacy ? [] : rows.edges.filter { kept($0.process) }
+        let joins = rows.isLegacy ? !rows.links.isEmpty : !edges.isEmpty
         var evaluationsByView: [String: [Int]] = [:]
         var evaluationByID: [UInt64: Int] = [:]
+        var viewSymbols = [Symbol?](repeating: nil, count: rows.views.count)
         for (index, body) in processBodies.enumerated() {
             if body.isSwiftUIModule && !settings.allModules {
                 counts.swiftUIModuleRows += 1
                 continue
             }
             var event = TraceEvent(kind: .bodyEval)
-            event.view = writer.intern(body.view)
+            if viewSymbols[Int(body.view)] == nil { viewSymbols[Int(body.view)] = writer.intern(rows.views[Int(body.view)]) }
+            event.view = viewSymbols[Int(body.view)]!
             event.tid = tid(body.thread)
             event.group = groups.number(holding: body.start, thread: body.thread)
             if let duration = exclusive[index] {
@@ -105,9 +114,10 @@ struct XctraceMapping {
                 event.ts = body.start
                 if body.start == 0 { counts.startsAtZero += 1 } else { counts.garbageDurations += 1 }
             }
-            evaluationOf[index] = pending.count
-            evaluationsByView[body.view, default: []].append(pending.count)
-            if let id = body.id { evaluationByID[id] = pending.count }
+            if joins {
+                evaluationsByView[rows.views[Int(body.view)], default: []].append(pending.count)
+                if let id = body.id { evaluationByID[id] = pending.count }
+            }
             append(event, key: body.start, rank: 3)
             counts.evaluations += 1
         }
@@ -115,7 +125,7 @@ struct XctraceMapping {
         if rows.isLegacy {
             mapLinks(rows.links, settings, evaluationsByView, &writer)
         } else {
-            mapEdges(rows.edges.filter { kept($0.process) }, evaluationsByView, evaluationByID, &writer)
+            mapEdges(edges, evaluationsByView, evaluationByID, &writer)
         }
         // Hitches and marks.
         for hitch in rows.hitches where kept(hitch.process) {
@@ -144,7 +154,6 @@ struct XctraceMapping {
             append(mark, key: mark.ts, rank: 0)
             counts.marks += 1
         }
-        flush(&writer)
     }
 
     // MARK: Cause edges
@@ -343,8 +352,8 @@ struct XctraceMapping {
         return next
     }
 
-    /// Writes the events in order of their start, each cause before its effect.
-    private mutating func flush(_ writer: inout ImportedTraceWriter) {
+    /// Writes the events in order of their start, each cause before its effect, to `output` in blocks.
+    private mutating func flush(_ writer: inout ImportedTraceWriter, into output: inout some TextOutputStream) {
         let order = pending.indices.sorted { (pending[$0].key, pending[$0].rank, $0) < (pending[$1].key, pending[$1].rank, $1) }
         var seqOf = [UInt64](repeating: 0, count: pending.count)
         for (position, index) in order.enumerated() { seqOf[index] = UInt64(position + 1) }
@@ -366,7 +375,9 @@ struct XctraceMapping {
             }
             pending[index].event.tx = event.tx
             writer.append(event)
+            writer.flushChunk(into: &output, threshold: 1 << 16)
         }
+        writer.flushChunk(into: &output)
         counts.events = pending.count
     }
 
