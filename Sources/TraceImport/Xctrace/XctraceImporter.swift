@@ -173,8 +173,10 @@ public enum XctraceImporter {
         if let chosenRun, !tableRuns.isEmpty, !tableRuns.contains(chosenRun) {
             throw failure(path, "no table of run \(chosenRun); the export has run(s) \(tableRuns.sorted().map(String.init).joined(separator: ", "))")
         }
-        var rows = rowsByRun[0] ?? XctraceRows()
-        if let chosenRun, chosenRun != 0, let chosen = rowsByRun[chosenRun] { rows.merge(chosen) }
+        // NB: taken out of `rowsByRun`, so that the rows are not copied when merged and filtered.
+        var rows = rowsByRun.removeValue(forKey: 0) ?? XctraceRows()
+        if let chosenRun, chosenRun != 0, let chosen = rowsByRun.removeValue(forKey: chosenRun) { rows.merge(chosen) }
+        rowsByRun.removeAll()
         tablesRead.removeAll { $0.run != nil && $0.run != chosenRun }
         summary.tables = tablesRead.map { ($0.schema, $0.rows) }
         summary.otherUpdates = rows.otherUpdates
@@ -207,7 +209,7 @@ public enum XctraceImporter {
         let settings = XctraceMapping.Settings(
             allModules: options.allModules, process: process,
             runLength: run?.duration.map { UInt64(max(0, $0) * 1e9) })
-        let mapped = XctraceMapping.write(rows, settings: settings, with: &writer, into: &output)
+        let mapped = XctraceMapping.write(&rows, settings: settings, with: &writer, into: &output)
         summary.counts = mapped.counts
         summary.updateGroups = rows.groups.count { settings.process == nil || $0.process == nil || $0.process == settings.process }
         if mapped.unknownWrappers {

@@ -57,21 +57,31 @@ struct XctraceMapping {
     /// Maps `rows` with `writer` and writes the trace to `output`, in blocks as events are placed.
     ///
     /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers.
+    /// NB: leaves in `rows.bodies` only the rows of the chosen process (filtered in place).
     static func write(
-        _ rows: XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter, into output: inout some TextOutputStream
+        _ rows: inout XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter, into output: inout some TextOutputStream
     ) -> (counts: XctraceImportSummary.Counts, unknownWrappers: Bool) {
         var mapping = XctraceMapping()
-        mapping.map(rows, settings, &writer)
+        mapping.map(&rows, settings, &writer)
         if mapping.unknownWrappers { writer.removeCapability(.wrapper) }
         mapping.flush(&writer, into: &output)
         return (mapping.counts, mapping.unknownWrappers)
     }
 
     /// Gathers the pending events of `rows`.
-    private mutating func map(_ rows: XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
+    private mutating func map(_ rows: inout XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
         let limit = min(Self.garbageLimit, settings.runLength ?? .max)
         func kept(_ process: UInt64?) -> Bool { settings.process == nil || process == nil || process == settings.process }
         let groups = UpdateGroups(rows.groups.filter { kept($0.process) }, limit: limit)
+        let bodyCount = rows.bodies.count
+        rows.bodies.removeAll { !kept($0.process) }
+        let processBodies = rows.bodies
+        counts.otherProcessRows += bodyCount - processBodies.count
+        // NB: the legacy tables' links, or the other tables' edges of the process (joined below).
+        let edges = rows.isLegacy ? [] : rows.edges.filter { kept($0.process) }
+        let links = rows.isLegacy ? rows.links : []
+        let evaluations = settings.allModules ? processBodies.count : processBodies.count { !$0.isSwiftUIModule }
+        pending.reserveCapacity(groups.ordered.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
         // Update groups.
         for (number, group) in groups.ordered.enumerated() {
             var event = TraceEvent(kind: .updateGroup)
@@ -87,12 +97,9 @@ struct XctraceMapping {
             append(event, key: group.start, rank: 0)
         }
         // Evaluations.
-        let processBodies = rows.bodies.filter { kept($0.process) }
-        counts.otherProcessRows += rows.bodies.count - processBodies.count
         let exclusive = Self.exclusiveDurations(processBodies, limit: limit)
         // NB: the joins of causes and links to evaluations only when there are any to join.
-        let edges = rows.isLegacy ? [] : rows.edges.filter { kept($0.process) }
-        let joins = rows.isLegacy ? !rows.links.isEmpty : !edges.isEmpty
+        let joins = !links.isEmpty || !edges.isEmpty
         var evaluationsByView: [String: [Int]] = [:]
         var evaluationByID: [UInt64: Int] = [:]
         var viewSymbols = [Symbol?](repeating: nil, count: rows.views.count)
@@ -123,7 +130,7 @@ struct XctraceMapping {
         }
         for key in evaluationsByView.keys { evaluationsByView[key]!.sort { pending[$0].key < pending[$1].key } }
         if rows.isLegacy {
-            mapLinks(rows.links, settings, evaluationsByView, &writer)
+            mapLinks(links, settings, evaluationsByView, &writer)
         } else {
             mapEdges(edges, evaluationsByView, evaluationByID, &writer)
         }

@@ -236,10 +236,10 @@ extension XctraceRows {
     /// Adds `other`'s rows (another run's tables, or tables that name no run).
     mutating func merge(_ other: XctraceRows) {
         let viewOfOther = other.views.map { viewID($0) }
-        bodies += other.bodies.lazy.map { body in
-            var body = body
-            body.view = viewOfOther[Int(body.view)]
-            return body
+        let first = bodies.count
+        if bodies.isEmpty { bodies = other.bodies } else { bodies += other.bodies }
+        if viewOfOther.enumerated().contains(where: { $0.element != UInt32($0.offset) }) {
+            for index in first..<bodies.count { bodies[index].view = viewOfOther[Int(bodies[index].view)] }
         }
         otherUpdates.merge(other.otherUpdates, uniquingKeysWith: +)
         edges += other.edges
