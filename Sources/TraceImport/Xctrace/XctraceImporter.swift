@@ -209,9 +209,9 @@ public enum XctraceImporter {
         let settings = XctraceMapping.Settings(
             allModules: options.allModules, process: process,
             runLength: run?.duration.map { UInt64(max(0, $0) * 1e9) })
+        summary.updateGroups = rows.groups.count { settings.process == nil || $0.process == nil || $0.process == settings.process }
         let mapped = XctraceMapping.write(&rows, settings: settings, with: &writer, into: &output)
         summary.counts = mapped.counts
-        summary.updateGroups = rows.groups.count { settings.process == nil || $0.process == nil || $0.process == settings.process }
         if mapped.unknownWrappers {
             summary.warnings.append("\(path): some writes come from wrappers Tracer has no name for; the trace claims no wrappers")
         }

@@ -32,11 +32,25 @@ struct XctraceMapping {
     static let garbageLimit: UInt64 = 3_600_000_000_000
 
     /// An event waiting for its place: `key` orders it, `cause` is another pending event's index.
+    ///
+    /// NB: 80 bytes (the cause an `Int32`): an import holds one per event until it is written.
     private struct Pending {
-        var key: UInt64
-        var rank: UInt8
         var event: TraceEvent
-        var cause: Int?
+        var key: UInt64
+        private var causeIndex: Int32?
+        var rank: UInt8
+
+        init(key: UInt64, rank: UInt8, event: TraceEvent, cause: Int?) {
+            self.event = event
+            self.key = key
+            self.rank = rank
+            self.cause = cause
+        }
+
+        var cause: Int? {
+            get { causeIndex.map(Int.init) }
+            set { causeIndex = newValue.map(Int32.init) }
+        }
     }
 
     /// How a cause graph node's label reads.
@@ -57,12 +71,13 @@ struct XctraceMapping {
     /// Maps `rows` with `writer` and writes the trace to `output`, in blocks as events are placed.
     ///
     /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers.
-    /// NB: leaves in `rows.bodies` only the rows of the chosen process (filtered in place).
+    /// NB: empties `rows` (its bodies filtered in place, then let go before the events are written).
     static func write(
         _ rows: inout XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter, into output: inout some TextOutputStream
     ) -> (counts: XctraceImportSummary.Counts, unknownWrappers: Bool) {
         var mapping = XctraceMapping()
         mapping.map(&rows, settings, &writer)
+        rows = XctraceRows()
         if mapping.unknownWrappers { writer.removeCapability(.wrapper) }
         mapping.flush(&writer, into: &output)
         return (mapping.counts, mapping.unknownWrappers)
