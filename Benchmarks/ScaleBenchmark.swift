@@ -16,6 +16,7 @@ enum ScaleBenchmark {
         ("check", ["check", "TRACE", "--budget", "BUDGET"]),
         ("flame", ["flame", "TRACE", "--format", "folded"]),
         ("export", ["export", "TRACE", "--format", "chrome"]),
+        ("graph", ["graph", "TRACE", "--top", "50"]),
     ]
 
     /// A budget with a glob rule over every row, a whole-trace rule and one row's rule.
@@ -30,7 +31,7 @@ enum ScaleBenchmark {
     static func run(_ arguments: [String]) -> [BenchFigure] {
         let runs = option("--runs", in: arguments, default: 3)
         let counts = arguments.contains("--views") ? [option("--views", in: arguments, default: 1_000_000)] : [100_000, 1_000_000]
-        let tracectl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tracectl").path
+        let tracectl = MeasuredChild.sibling("tracectl")
         guard access(tracectl, X_OK) == 0 else {
             FileHandle.standardError.write(Data("tracer-bench: \(tracectl) not found: build it first (swift build -c release --product tracectl)\n".utf8))
             exit(2)
@@ -63,34 +64,10 @@ enum ScaleBenchmark {
 
     /// Runs `tracectl arguments` with its output to `/dev/null`; its wall time and peak RSS.
     static func measure(_ tracectl: String, _ arguments: [String]) -> (seconds: Double, peakMB: Double) {
-        // NB: Glibc's spawn types are structs, Darwin's optional pointers the init calls fill in.
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([tracectl] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let variables = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { variables.forEach { free($0) } }
-        var child: pid_t = 0
-        let start = nowNanoseconds()
-        guard posix_spawn(&child, tracectl, &actions, nil, argv, variables) == 0 else {
-            FileHandle.standardError.write(Data("tracer-bench: cannot run \(tracectl)\n".utf8))
-            exit(1)
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(child, &status, 0, &usage) < 0 && errno == EINTR {}
-        let seconds = Double(nowNanoseconds() - start) / 1e9
+        let child = MeasuredChild.run([tracectl] + arguments)
         // NB: exit 1 is a budget exceeded, a result of `check` like any other.
-        let exitCode = (status >> 8) & 0xFF
-        precondition(status & 0x7F == 0 && exitCode <= 1, "tracectl \(arguments.joined(separator: " ")) failed (\(status))")
-        return (seconds, Double(usage.ru_maxrss) / 1024)
+        precondition(child.status <= 1, "tracectl \(arguments.joined(separator: " ")) failed (\(child.status)): \(child.errors.prefix(300))")
+        return (child.wall, child.peakMB)
     }
 
     /// Writes a header and one body evaluation of each of `views` distinct rows; returns the bytes.

@@ -32,11 +32,11 @@ enum XctraceImportBenchmark {
         // NB: one untimed pass first, so every timed run reads from the page cache.
         _ = ParseBenchmark.lineCount(files.updates)
         var figures: [BenchFigure] = []
-        let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let reader = Child.run([bench, "import-xctrace", "--read", files.toc, files.updates])
+        let bench = MeasuredChild.sibling("tracer-bench")
+        let reader = MeasuredChild.run([bench, "import-xctrace", "--read", files.toc, files.updates])
         figures += reader.figures("xctrace.read", megabytes: mb, note: "the XML reader alone; " + note)
-        let tracectl = value("--tracectl", in: arguments) ?? URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("tracectl").path
-        let imported = Child.run([tracectl, "import", directory, "--from", "xctrace", "-o", "/dev/null"])
+        let tracectl = value("--tracectl", in: arguments) ?? MeasuredChild.sibling("tracectl")
+        let imported = MeasuredChild.run([tracectl, "import", directory, "--from", "xctrace", "-o", "/dev/null"])
         if imported.status == 0 {
             figures += imported.figures("xctrace.import", megabytes: mb, note: "tracectl import --from xctrace -o /dev/null")
         } else {
@@ -44,7 +44,7 @@ enum XctraceImportBenchmark {
         }
         guard !arguments.contains("--no-peer") else { return figures }
         let peer = value("--peer", in: arguments) ?? "Fixtures/Peers/xctrace_iterparse.py"
-        let python = Child.run(["/usr/bin/env", "python3", peer, files.toc, files.updates])
+        let python = MeasuredChild.run(["/usr/bin/env", "python3", peer, files.toc, files.updates])
         figures += python.figures("xctrace.peer", megabytes: mb, note: "python3 xctrace_iterparse.py")
         let base = imported.status == 0 ? imported : reader
         figures.append(BenchFigure(name: "xctrace.wall_ratio", value: python.wall / base.wall, unit: "×",
@@ -86,53 +86,5 @@ enum XctraceImportBenchmark {
             }
         }
         print("rows \(rows) checksum \(checksum) ids \(ids) id-and-string-table-bytes \(tableBytes)")
-    }
-}
-
-/// A child process, run to its end and measured.
-struct Child {
-    var status: Int32
-    var wall: Double
-    var cpu: Double
-    /// Peak resident set, in MB.
-    var peakMB: Double
-    var output: String
-    var errors: String
-
-    /// Runs `command` (stdout and stderr to temporary files) and waits for it.
-    static func run(_ command: [String]) -> Child {
-        let out = NSTemporaryDirectory() + "tracer-bench-child-\(getpid()).out"
-        let err = NSTemporaryDirectory() + "tracer-bench-child-\(getpid()).err"
-        defer { unlink(out); unlink(err) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let start = nowNanoseconds()
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, command[0], &actions, nil, argv, environ) == 0 else {
-            return Child(status: 127, wall: 0, cpu: 0, peakMB: 0, output: "", errors: "cannot run \(command[0])")
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let wall = Double(nowNanoseconds() - start) / 1e9
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        let exited = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Child(status: exited, wall: wall, cpu: cpu, peakMB: Double(usage.ru_maxrss) / 1024,
-                     output: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                     errors: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
-    }
-
-    func figures(_ name: String, megabytes: Double, note: String) -> [BenchFigure] {
-        [
-            BenchFigure(name: name + ".wall_s", value: wall, unit: "s", note: note),
-            BenchFigure(name: name + ".cpu_s", value: cpu, unit: "s", note: "user + system"),
-            BenchFigure(name: name + ".mb_per_cpu_s", value: megabytes / cpu, unit: "MB/s"),
-            BenchFigure(name: name + ".peak_rss_mb", value: peakMB, unit: "MB"),
-        ]
     }
 }

@@ -8,6 +8,7 @@ package enum Tracectl {
         Report.self,
         Validate.self,
         Flame.self,
+        Graph.self,
         Diff.self,
         Advise.self,
         Export.self,

@@ -41,6 +41,24 @@ enum VisualCommand {
             to: arguments.value("--to").map(TraceSlice.Bound.init(argument:)))
     }
 
+    /// The summary of the slice the arguments choose (`--mark`, `--from`, `--to`): the whole trace
+    /// is read on both cores; a slice in one pass, in order. With `causeGraph`, with its cause graph.
+    static func summary(
+        source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false
+    ) throws(CommandError) -> TraceSummary {
+        let slice = slice(arguments)
+        guard !slice.isWholeTrace else {
+            return try run { () throws(TraceError) in
+                try TraceAnalyzer.analyze(source: source, options: .init(read: options, causeGraph: causeGraph))
+            }
+        }
+        let result = try run { () throws(TraceError) in
+            try TraceScan.run(source: source, options: options, slice: slice, causeGraph: causeGraph)
+        }
+        try checkMarks(result)
+        return result.summary
+    }
+
     /// Fails for a mark the slice names that the trace does not have.
     static func checkMarks(_ result: TraceScan.SliceResult) throws(CommandError) {
         guard let unknown = result.unknownMarks.first else { return }
@@ -50,11 +68,12 @@ enum VisualCommand {
     }
 
     /// Streams the slice of `source` the arguments choose through `exporter` into the output
-    /// `-o` names.
+    /// `-o` names; returns the slice's summary.
+    @discardableResult
     static func stream(
         _ exporter: some StreamingExporter, source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments,
         console: Console
-    ) throws(CommandError) {
+    ) throws(CommandError) -> TraceSummary {
         var exporter = exporter
         var output = try output(arguments)
         let slice = slice(arguments)
@@ -64,11 +83,13 @@ enum VisualCommand {
         try checkMarks(result)
         try close(&output)
         warn(result.summary, console: console)
+        if let untimed = result.summary.untimedWarning(exporter.untimedEvaluations) { console.warning(untimed) }
         if let limit = type(of: exporter).viewerLimit, output.byteCount > limit.bytes {
             console.warning(
                 "\(output.displayName): \(output.byteCount >> 20) MB, more than \(limit.viewer) loads (\(limit.bytes >> 20) MB); "
                     + "export a slice with --mark NAME or --from/--to (marks or ns)")
         }
+        return result.summary
     }
 
     /// Runs `body`, mapping a trace error to `tracectl: error: FILE:LINE:COL: …` (exit 2).

@@ -20,6 +20,8 @@ struct XctraceImportCommandTests {
         (["bad/malformed.xml"], "xctrace/bad-malformed.txt"),
         (["device/updates.xml", "--strict"], "xctrace/device.strict.txt"),
         (["device", "--process", "Nobody"], "xctrace/device.no-process.txt"),
+        // NB: the os-signpost table (one row per emit) and an @W wrapper Tracer has no name for.
+        (["os-signpost/export.xml"], "xctrace/os-signpost.txt"),
     ])
     func fixtures(arguments: [String], golden: String) throws {
         let run = try TracectlProcess.run(["import"] + arguments + (arguments.contains("--from") ? [] : ["--from", "xctrace"]),
@@ -39,7 +41,7 @@ struct XctraceImportCommandTests {
     }
 
     @Test("imported traces conform to tracer/1, and report, check, advise and diff read them", arguments: [
-        "device", "legacy-simulator", "full-causes-only",
+        "device", "legacy-simulator", "full-causes-only", "os-signpost",
     ])
     func importedTracesAreRead(export: String) throws {
         let directory = temporaryDirectory()

@@ -74,6 +74,8 @@ struct AdviceCollector {
     private var firstSeq: Int64 = 0
     /// Events whose `cause` lies before this range's first `seq` (another range's event).
     private var crossingCauses = 0
+    /// Body evaluations without a `dur`.
+    private var untimedEvals = 0
 
     /// A collector for `reader`'s trace (interns the names it compares with).
     init(_ reader: inout TraceReader) {
@@ -118,6 +120,8 @@ struct AdviceCollector {
 
     @inline(__always)
     private mutating func addEvaluation(_ event: inout ParsedEvent, cause: Link?, origin: Int, rootSeq: Int64) {
+        let timed = event.has(.dur) ? 1 : 0
+        untimedEvals += 1 - timed
         if recreation.view != 0 {
             let forced = recreation.view == event.view && recreation.cause == (event.has(.cause) ? event.cause : 0)
             let group = recreation.group
@@ -125,7 +129,7 @@ struct AdviceCollector {
             if forced {
                 // NB: the evaluation a new object forced is the inline view model's cost, not a
                 // narrower-input one.
-                stateTallies[group].forced.add(EvalCount(evals: 1, bodyTimeNs: event.dur))
+                stateTallies[group].forced.add(EvalCount(evals: 1, timedEvals: timed, bodyTimeNs: event.dur))
                 return
             }
         }
@@ -144,16 +148,17 @@ struct AdviceCollector {
             changedClass = Int(root.ownerChanged) - 1
         }
         writeTallies[origin].evals[changedClass] += 1
+        writeTallies[origin].timedEvals[changedClass] += timed
         writeTallies[origin].bodyTimeNs[changedClass] &+= event.dur
         if event.extractable > 0 && event.built > 0 {
             // NB: the body's time is charged to the values it built in equal shares.
             let share = Double(event.extractable) / Double(event.built)
             let extractable = EvalCount(
-                evals: 1, bodyTimeNs: Int64(Double(event.dur) * share), viewValues: Int(event.extractable), evaluationShare: share)
+                evals: 1, timedEvals: timed, bodyTimeNs: Int64(Double(event.dur) * share), viewValues: Int(event.extractable), evaluationShare: share)
             count(event.view, .extractable, extractable, origin: origin, parent: 0, in: extractableIndex)
         }
         guard event.has(.changed) && event.changed == 0, let cause else { return }
-        let unchanged = EvalCount(evals: 1, bodyTimeNs: event.dur)
+        let unchanged = EvalCount(evals: 1, timedEvals: timed, bodyTimeNs: event.dur)
         if cause.is(.bodyEval) && event.reason == names.inputsChanged {
             count(event.view, .wasted, unchanged, origin: origin, parent: cause.view, in: wastedIndex)
         } else if event.reason == names.observed && origins[origin].property.wrapper == names.published {
@@ -224,6 +229,7 @@ struct AdviceCollector {
         partial.invalidLineCount = reader.invalidLineCount
         partial.lineCount = reader.lineCount
         partial.crossingCauses = crossingCauses
+        partial.untimedEvals = untimedEvals
         let origins = self.origins.map {
             WriteOrigin(
                 view: ViewPathPattern.collapsingIdentities(reader.viewName($0.property.view)), prop: reader.string($0.property.prop),

@@ -4,9 +4,8 @@ extension AdvicePartial {
     /// The fewest root writes of a property for it to count as written at a high frequency.
     static let highFrequencyWrites = 10
 
-    /// Every finding of the patterns in `patterns`, unranked; body time only `hasDurations`.
-    func findings(patterns: Set<AdvicePattern>, hasDurations: Bool) -> [AdviceFinding] {
-        let time: (Int64) -> Int64? = { hasDurations ? $0 : nil }
+    /// Every finding of the patterns in `patterns`, unranked; body time estimated by `time`.
+    func findings(patterns: Set<AdvicePattern>, time: BodyTimeEstimate) -> [AdviceFinding] {
         var found: [AdviceFinding] = []
         if patterns.contains(.highFrequencyWrite) { found += highFrequencyWrites(time) }
         if patterns.contains(.wastedChildEvaluations) { found += viewFindings(.wastedChildEvaluations, from: evaluations[.wasted], time) }
@@ -18,7 +17,7 @@ extension AdvicePartial {
     }
 
     /// Pattern 1, per written property.
-    private func highFrequencyWrites(_ time: (Int64) -> Int64?) -> [AdviceFinding] {
+    private func highFrequencyWrites(_ time: BodyTimeEstimate) -> [AdviceFinding] {
         writes.compactMap { origin, tally -> AdviceFinding? in
             let updates = tally.updates.reduce(0, +)
             guard origin.wrapper != WrapperKind.viewStorage.name, tally.rootWrites >= Self.highFrequencyWrites,
@@ -28,6 +27,7 @@ extension AdvicePartial {
             let needed = tally.evals[(least + 1)...].reduce(0, +)
             let neededUpdates = tally.updates[(least + 1)...].reduce(0, +)
             let savedTime = tally.bodyTimeNs[...least].reduce(0, +)
+            let (saved, timed) = (evals - needed, tally.timedEvals[...least].reduce(0, +))
             // NB: "mostly": when most updates change the owner's output more, a derived value
             // would not save much and the property is not what the pattern is about.
             guard evals > needed, 2 * neededUpdates <= updates else { return nil }
@@ -37,15 +37,15 @@ extension AdvicePartial {
                     AdviceEvidence("writes", tally.rootWrites), AdviceEvidence("updatesWithEvaluations", updates),
                     AdviceEvidence("evaluationsCaused", evals), AdviceEvidence("updatesChangingMore", neededUpdates),
                 ],
-                savings: EstimatedSavings(bodyEvals: evals - needed, bodyTimeNs: time(savedTime), stateRecreations: 0),
+                savings: EstimatedSavings(bodyEvals: saved, bodyTimeNs: time.of(savedTime, evals: saved, timed: timed), stateRecreations: 0),
                 estimate: "\(evals) evaluations caused − \(needed) in the \(neededUpdates) updates where \(origin.view)'s output "
-                    + "changed more than its least (changed > \(least)) = \(evals - needed)")
+                    + "changed more than its least (changed > \(least)) = \(saved)" + time.note(evals: saved, timed: timed))
         }
     }
 
     /// Patterns 2 and 5, per (origin, view[, parent]).
     private func viewFindings(
-        _ pattern: AdvicePattern, from counts: [ViewKey: EvalCount], _ time: (Int64) -> Int64?
+        _ pattern: AdvicePattern, from counts: [ViewKey: EvalCount], _ time: BodyTimeEstimate
     ) -> [AdviceFinding] {
         counts.map { key, counts in
             let estimate = pattern == .wastedChildEvaluations
@@ -55,13 +55,13 @@ extension AdvicePartial {
                 pattern: pattern, view: key.origin.view, prop: key.origin.prop, wrapper: key.origin.wrapper,
                 site: key.origin.site, relatedView: key.view,
                 evidence: [AdviceEvidence("unchangedEvaluations", counts.evals)],
-                savings: EstimatedSavings(bodyEvals: counts.evals, bodyTimeNs: time(counts.bodyTimeNs), stateRecreations: 0),
-                estimate: estimate)
+                savings: EstimatedSavings(bodyEvals: counts.evals, bodyTimeNs: time.of(counts), stateRecreations: 0),
+                estimate: estimate + time.note(counts))
         }
     }
 
     /// Pattern 6, per (origin, evaluated view).
-    private func extractions(_ time: (Int64) -> Int64?) -> [AdviceFinding] {
+    private func extractions(_ time: BodyTimeEstimate) -> [AdviceFinding] {
         evaluations[.extractable].map { key, counts in
             let equivalents = Int(counts.evaluationShare.rounded())
             return AdviceFinding(
@@ -69,16 +69,16 @@ extension AdvicePartial {
                 site: key.origin.site, relatedView: key.view == key.origin.view ? nil : key.view,
                 evidence: [AdviceEvidence("evaluationsRebuildingLeaves", counts.evals), AdviceEvidence("extractableValues", counts.viewValues)],
                 savings: EstimatedSavings(
-                    bodyEvals: 0, bodyTimeNs: time(counts.bodyTimeNs), stateRecreations: 0,
+                    bodyEvals: 0, bodyTimeNs: time.of(counts), stateRecreations: 0,
                     viewValues: counts.viewValues, evaluationEquivalents: equivalents),
                 estimate: "\(counts.viewValues) view values in unchanged leaf content that \(key.view)'s body rebuilt in "
                     + "\(counts.evals) evaluations after \(key.origin.prop) changed, each charged its share of the body's time "
-                    + "(extractable ÷ built), as much as \(equivalents) evaluations")
+                    + "(extractable ÷ built), as much as \(equivalents) evaluations" + time.note(counts))
         }
     }
 
     /// Pattern 3: `ObservedObject`s made again for a view already mounted.
-    private func inlineViewModels(_ time: (Int64) -> Int64?) -> [AdviceFinding] {
+    private func inlineViewModels(_ time: BodyTimeEstimate) -> [AdviceFinding] {
         states.compactMap { state, tally -> AdviceFinding? in
             guard state.wrapper == WrapperKind.observedObject.name, tally.mountedRecreations > 0 else { return nil }
             return AdviceFinding(
@@ -87,21 +87,56 @@ extension AdvicePartial {
                     AdviceEvidence("stateInits", tally.inits), AdviceEvidence("madeWhileMounted", tally.mountedRecreations),
                     AdviceEvidence("repeatedAtSamePath", tally.repeatInits), AdviceEvidence("evaluationsCaused", tally.forced.evals),
                 ],
-                savings: EstimatedSavings(bodyEvals: tally.forced.evals, bodyTimeNs: time(tally.forced.bodyTimeNs), stateRecreations: tally.repeatInits),
+                savings: EstimatedSavings(bodyEvals: tally.forced.evals, bodyTimeNs: time.of(tally.forced), stateRecreations: tally.repeatInits),
                 estimate: "\(tally.repeatInits) re-creations (state-inits at a path that had one before); "
-                    + "\(tally.forced.evals) evaluations of \(state.view) forced by the \(tally.mountedRecreations) made while it was mounted")
+                    + "\(tally.forced.evals) evaluations of \(state.view) forced by the \(tally.mountedRecreations) made while it was mounted"
+                    + time.note(tally.forced))
         }
     }
 
     /// Pattern 4: owned state created again after its view was unmounted.
-    private func lostStates(_ time: (Int64) -> Int64?) -> [AdviceFinding] {
+    private func lostStates(_ time: BodyTimeEstimate) -> [AdviceFinding] {
         states.compactMap { state, tally -> AdviceFinding? in
             guard tally.initsAfterUnmount > 0 else { return nil }
             return AdviceFinding(
                 pattern: .stateLostInLazyContainer, view: state.view, prop: state.prop, wrapper: state.wrapper, site: state.site,
                 evidence: [AdviceEvidence("stateInits", tally.inits), AdviceEvidence("initsAfterUnmount", tally.initsAfterUnmount)],
-                savings: EstimatedSavings(bodyEvals: 0, bodyTimeNs: time(0), stateRecreations: tally.initsAfterUnmount),
+                savings: EstimatedSavings(bodyEvals: 0, bodyTimeNs: time.of(EvalCount()), stateRecreations: tally.initsAfterUnmount),
                 estimate: "\(tally.initsAfterUnmount) state-inits of \(state.prop) at a path after it was unmounted")
         }
     }
+}
+
+/// How a finding's body time is estimated from the evaluations it counts, some of which may have
+/// no duration (Instruments updates in flight when recording stopped): never as 0 ns.
+struct BodyTimeEstimate {
+    /// Whether the trace has durations at all (`dur` among its capabilities).
+    var hasDurations: Bool
+    /// Whether an evaluation without `dur` has no known length (an Instruments trace) rather than
+    /// one of 0 ns (a normalised runtime trace).
+    var untimedAreUnknown: Bool
+
+    /// The body time of `evals` evaluations, `timed` of which took `ns` in all: scaled up from the
+    /// timed ones when some have no duration, nil when none has one (or the trace has none).
+    func of(_ ns: Int64, evals: Int, timed: Int) -> Int64? {
+        guard hasDurations else { return nil }
+        guard untimedAreUnknown && timed < evals else { return ns }
+        guard timed > 0 else { return nil }
+        let scaled = Double(ns) / Double(timed) * Double(evals)
+        return scaled < Double(Int64.max) ? Int64(scaled) : .max
+    }
+
+    /// The body time of `counts`.
+    func of(_ counts: EvalCount) -> Int64? { of(counts.bodyTimeNs, evals: counts.evals, timed: counts.timedEvals) }
+
+    /// What an estimate's text adds when some of `evals` have no duration (empty otherwise).
+    func note(evals: Int, timed: Int) -> String {
+        guard hasDurations && untimedAreUnknown && timed < evals else { return "" }
+        return timed == 0
+            ? "; body time n/a: none of the \(evals) evaluations has a duration"
+            : "; body time scaled from the \(timed) of \(evals) evaluations with a duration"
+    }
+
+    /// What the estimate of `counts` adds.
+    func note(_ counts: EvalCount) -> String { note(evals: counts.evals, timed: counts.timedEvals) }
 }

@@ -22,6 +22,8 @@ struct AdvicePartial: RangePartial {
     var invalidLineCount = 0
     var lineCount = 0
     var crossingCauses = 0
+    /// Body evaluations without a `dur` (of 0 ns unless the header says Instruments).
+    var untimedEvals = 0
     /// Root writes by property (views collapsed, see `ViewPathPattern`).
     var writes: [WriteOrigin: WriteTally] = [:]
     /// A class of evaluations counted per origin and view.
@@ -67,6 +69,7 @@ struct AdvicePartial: RangePartial {
         invalidLineCount += later.invalidLineCount
         lineCount += later.lineCount
         crossingCauses += later.crossingCauses
+        untimedEvals += later.untimedEvals
     }
 }
 

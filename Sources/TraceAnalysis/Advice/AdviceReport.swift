@@ -18,12 +18,15 @@ public struct AdviceReport: Sendable, Hashable {
     public var warnings: [TraceDiagnostic]
     /// Lines skipped as invalid (lenient mode).
     public var invalidLineCount: Int
+    /// Body evaluations without a duration (an Instruments trace) whose body time the evaluated
+    /// patterns' savings estimate from the timed ones; 0 when that does not arise.
+    public var untimedEvaluations: Int
 
     /// Ranks `findings` (savings score, then pattern, subject, related view and site: one
     /// property name may be declared at several sites) and keeps those of at least `minimumSavings`.
     init(
-        file: String, header: TraceHeader?, lineCount: Int, findings: [AdviceFinding], minimumSavings: Int,
-        notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic], invalidLineCount: Int
+        file: String, header: TraceHeader?, lineCount: Int, findings: [AdviceFinding], untimedEvaluations: Int = 0,
+        minimumSavings: Int, notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic], invalidLineCount: Int
     ) {
         let ranked = findings.sorted {
             ($1.savings.score, $0.pattern, $0.subject, $0.relatedView ?? "", $0.site)
@@ -38,6 +41,7 @@ public struct AdviceReport: Sendable, Hashable {
         self.notEvaluated = notEvaluated
         self.warnings = warnings
         self.invalidLineCount = invalidLineCount
+        self.untimedEvaluations = untimedEvaluations
     }
 }
 

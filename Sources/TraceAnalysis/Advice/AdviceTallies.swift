@@ -8,6 +8,8 @@ struct WriteTally: Sendable {
     var updates = [Int](repeating: 0, count: classCount)
     /// Evaluations in those chains, per class.
     var evals = [Int](repeating: 0, count: classCount)
+    /// Those of them with a `dur`, per class.
+    var timedEvals = [Int](repeating: 0, count: classCount)
     var bodyTimeNs = [Int64](repeating: 0, count: classCount)
 
     /// Adds `other`'s counts.
@@ -16,6 +18,7 @@ struct WriteTally: Sendable {
         for index in 0..<Self.classCount {
             updates[index] += other.updates[index]
             evals[index] += other.evals[index]
+            timedEvals[index] += other.timedEvals[index]
             bodyTimeNs[index] &+= other.bodyTimeNs[index]
         }
     }
@@ -24,6 +27,8 @@ struct WriteTally: Sendable {
 /// Evaluations and their body time (or the part of it a pattern is about).
 struct EvalCount: Sendable {
     var evals = 0
+    /// Those of `evals` with a `dur` (an Instruments update in flight has none).
+    var timedEvals = 0
     var bodyTimeNs: Int64 = 0
     /// The view values concerned (pattern 6: those an extraction would not rebuild).
     var viewValues = 0
@@ -33,6 +38,7 @@ struct EvalCount: Sendable {
     /// Adds `other`'s counts.
     mutating func add(_ other: EvalCount) {
         evals += other.evals
+        timedEvals += other.timedEvals
         bodyTimeNs &+= other.bodyTimeNs
         viewValues += other.viewValues
         evaluationShare += other.evaluationShare

@@ -7,6 +7,9 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
     /// The sum of `dur` over body evaluations, in nanoseconds; `Int64.max` when it reached or passed
     /// that (saturated).
     public var bodyTimeNs: Int64 = 0
+    /// Body evaluations without a `dur` in an Instruments trace (updates in flight when recording
+    /// stopped, or begun before it): counted in `bodyEvals`, left out of `bodyTimeNs`.
+    public var untimedEvals = 0
     /// Hitches (frames shown late) the app's work caused, and how late they were in all.
     public var hitches = HitchCounts()
     /// Hitches the system's work caused.
@@ -28,6 +31,7 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
         events += other.events
         counts.add(other.counts)
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
+        untimedEvals += other.untimedEvals
         hitches.add(other.hitches)
         systemHitches.add(other.systemHitches)
     }

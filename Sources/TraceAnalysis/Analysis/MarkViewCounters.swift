@@ -29,11 +29,12 @@ struct MarkViewCounters {
         live = Slot(name: 0, durations: bodyTimes ? DurationTable() : nil)
     }
 
-    /// Counts `event` in the interval it falls into; a mark starts the interval of its name.
+    /// Counts `event` in the interval it falls into; a mark starts the interval of its name. A
+    /// body evaluation `timed` has body time (see `TraceAggregator.untimedEvaluationsTakeNoTime`).
     ///
     /// NB: `inout`, though the event is only read, as in `TraceAggregator.add(_:)`: not copied.
     @inline(__always)
-    mutating func add(_ event: inout ParsedEvent) {
+    mutating func add(_ event: inout ParsedEvent, timed: Bool) {
         switch event.kind {
         case .mark?:
             let next = slot(of: event.name)
@@ -55,7 +56,7 @@ struct MarkViewCounters {
         case .bodyEval?:
             live.counters[view].counts[.bodyEvals] += 1
             if event.has(.changed) && event.changed == 0 { live.counters[view].counts[.wastedEvals] += 1 }
-            live.durations?.add(event.dur, for: view)
+            if timed { live.durations?.add(event.dur, for: view) }
         case .skip?: live.counters[view].counts[.skips] += 1
         case .invalidate?: live.counters[view].counts[.invalidations] += 1
         default: live.counters[view].counts[.writes] += 1

@@ -170,6 +170,8 @@ struct PartialAggregate: Sendable {
     /// Events whose `cause` refers to an event before this range (in an earlier range): their
     /// chains cannot be followed from here.
     var crossingCauses = 0
+    /// With `AnalysisOptions.causeGraph`: the cause graph's edges by their endpoints' names.
+    var edges: [CauseEdge.Key: CauseEdge]?
 
     /// Appends `later` (the range after this one), whose line numbers are relative to its start.
     mutating func append(_ later: PartialAggregate) {
@@ -204,6 +206,9 @@ struct PartialAggregate: Sendable {
         lineCount += later.lineCount
         connections += later.connections
         filteredEventCount += later.filteredEventCount
+        if let laterEdges = later.edges {
+            for (key, edge) in laterEdges { edges?[key, default: CauseEdge(key: key)].add(edge) }
+        }
     }
 
     /// Adds each view's figures in `parts` to those in `views`; `moved[i]` is the index in
@@ -304,7 +309,7 @@ struct PartialAggregate: Sendable {
             updateGroups: updateGroups.stats,
             markViews: markViews.mapValues { parts in
                 Dictionary(uniqueKeysWithValues: parts.map { ($0.key, finished($0.key, $0.value, ranks)) })
-            })
+            }, causeGraph: edges.map { CauseGraph(edges: $0.values) })
     }
 
     /// The warning that body-time totals saturated (README, "Body time beyond 292 years"), naming

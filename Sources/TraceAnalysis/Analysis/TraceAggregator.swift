@@ -55,13 +55,22 @@ struct TraceAggregator {
     /// Whether a body evaluation without `dur` counts as one of 0 ns (every source but
     /// Instruments: set once the header is read).
     var untimedEvaluationsTakeNoTime = true
+
+    /// Reads `header`'s source: whether an evaluation without `dur` took 0 ns or has no time.
+    mutating func adopt(_ header: TraceHeader?) {
+        untimedEvaluationsTakeNoTime = !(header?.isInstruments ?? false)
+    }
     /// Whether cause chains are followed (see `TraceAnalyzer.AnalysisOptions.followsCauses`).
     private let followsCauses: Bool
+    /// The cause graph's edges; nil (one branch per evaluation) unless asked for.
+    private var edges: EdgeCounter?
 
-    /// An empty aggregate; `markViews` names the per-view figures also kept per mark interval.
-    init(markViews: TraceAnalyzer.MarkFigures = .none, followsCauses: Bool = true) {
+    /// An empty aggregate; `markViews` names the per-view figures also kept per mark interval,
+    /// `causeGraph` whether the cause graph's edges are counted (cause chains are then followed).
+    init(markViews: TraceAnalyzer.MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false) {
         self.markViews = markViews == .none ? nil : MarkViewCounters(bodyTimes: markViews == .countsAndBodyTimes)
-        self.followsCauses = followsCauses
+        self.followsCauses = followsCauses || causeGraph
+        edges = causeGraph ? EdgeCounter() : nil
     }
 
     /// Adds one event.
@@ -78,7 +87,7 @@ struct TraceAggregator {
             marks.append((event.name, event.seq, event.ts, EventCounters()))
             interval = EventCounters()
         }
-        if markViews != nil { markViews!.add(&event) }
+        if markViews != nil { markViews!.add(&event, timed: untimedEvaluationsTakeNoTime || event.has(.dur)) }
         // NB: the meta header describes the trace; it is not one of its events.
         if event.kind != .meta { interval.events += 1 }
         let view = Int(event.view)
@@ -103,6 +112,8 @@ struct TraceAggregator {
             if untimedEvaluationsTakeNoTime || event.has(.dur) {
                 interval.bodyTimeNs = interval.bodyTimeNs.addingSaturated(event.dur)
                 durations.add(event.dur, for: view)
+            } else {
+                interval.untimedEvals += 1
             }
             if event.has(.changed) && event.changed == 0 {
                 count(.wastedEvals, view)
@@ -113,9 +124,11 @@ struct TraceAggregator {
                 let writer = Int(origins[Int(root - 1)].property.view)
                 if !counters[writer].increment(.evalsCausedByWrites) { carry(.evalsCausedByWrites, writer) }
             }
+            edges?.add(event, root: root, isEvaluation: true)
         case .skip?:
             count(.skips, view)
             root = rootOf(event)
+            edges?.add(event, root: root, isEvaluation: false)
         case .stateInit?:
             count(.stateInits, view)
             root = rootOf(event)
@@ -213,6 +226,9 @@ struct TraceAggregator {
         }
         partial.views.sortByName()
         markViews?.store(in: &partial, reader)
+        if let edges {
+            partial.edges = edges.edges(origins: partial.origins) { reader.viewName($0) }
+        }
         return partial
     }
 }

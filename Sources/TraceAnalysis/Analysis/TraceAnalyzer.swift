@@ -31,12 +31,16 @@ public enum TraceAnalyzer {
         /// evaluations caused by writes); a reader that needs neither is spared the work, and
         /// those figures are then 0 and empty.
         public var followsCauses: Bool
+        /// Whether the cause graph is gathered (`TraceSummary.causeGraph`; cause chains are then
+        /// followed whatever `followsCauses` says).
+        public var causeGraph: Bool
 
         /// Options with the given read options.
         public init(
             read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, minimumStolenSize: Int = 8 << 20,
-            markViews: MarkFigures = .none, followsCauses: Bool = true
+            markViews: MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false
         ) {
+            self.causeGraph = causeGraph
             self.read = read
             self.minimumSplitSize = minimumSplitSize
             self.minimumStolenSize = minimumStolenSize
@@ -171,9 +175,9 @@ public enum TraceAnalyzer {
     }
 
     private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
-        var aggregator = TraceAggregator(markViews: options.markViews, followsCauses: options.followsCauses)
+        var aggregator = TraceAggregator(markViews: options.markViews, followsCauses: options.followsCauses, causeGraph: options.causeGraph)
         guard try reader.advance() else { return aggregator.partial(reader) }
-        aggregator.untimedEvaluationsTakeNoTime = !(reader.header?.isInstruments ?? false)
+        aggregator.adopt(reader.header)
         repeat { reader.withCurrent { aggregator.add(&$0) } } while try reader.advance()
         return aggregator.partial(reader)
     }

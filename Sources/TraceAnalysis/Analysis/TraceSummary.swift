@@ -38,6 +38,9 @@ public struct TraceSummary: Sendable, Hashable {
     /// (from a mark to the next mark; every interval of a name added up). Only with
     /// `AnalysisOptions.markViews`; body times only with `.countsAndBodyTimes`.
     public var markViews: [String: [String: ViewStats]]
+    /// The cause graph: only with `AnalysisOptions.causeGraph` (else nil); its edges are empty
+    /// for a source that records no causes (see `can(.cause)`).
+    public var causeGraph: CauseGraph?
 
     /// A summary with the given parts.
     public init(
@@ -45,7 +48,8 @@ public struct TraceSummary: Sendable, Hashable {
         unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
         warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
         connections: [TraceConnection] = [], selectedConnection: Int64? = nil, filteredEventCount: Int = 0,
-        updateGroups: DurationStats = DurationStats(), markViews: [String: [String: ViewStats]] = [:]
+        updateGroups: DurationStats = DurationStats(), markViews: [String: [String: ViewStats]] = [:],
+        causeGraph: CauseGraph? = nil
     ) {
         self.updateGroups = updateGroups
         self.file = file
@@ -64,6 +68,7 @@ public struct TraceSummary: Sendable, Hashable {
         self.selectedConnection = selectedConnection
         self.filteredEventCount = filteredEventCount
         self.markViews = markViews
+        self.causeGraph = causeGraph
     }
 
     /// Whether the trace's source can produce `metric` (see `Metric.isAvailable(in:)`).
@@ -71,6 +76,14 @@ public struct TraceSummary: Sendable, Hashable {
 
     /// Whether the trace's source can produce `capability`.
     public func can(_ capability: TraceCapability) -> Bool { header?.can(capability) ?? capability.isImpliedWithoutList }
+
+    /// The warning that `totals.untimedEvals` body evaluations have no duration, ending with what
+    /// the output does with them; nil when every evaluation has one.
+    public func untimedWarning(_ handling: String) -> String? {
+        guard totals.untimedEvals > 0 else { return nil }
+        return "\(file): \(totals.untimedEvals) body evaluation(s) without a duration "
+            + "(Instruments updates in flight or begun before recording): \(handling)"
+    }
 
     /// Whether reports show hitch and update-group figures: for a trace from Instruments, or one
     /// whose header lists them (`n/a` where it lacks them).

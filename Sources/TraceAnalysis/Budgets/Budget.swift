@@ -77,6 +77,9 @@ public struct BudgetRule: Sendable, Equatable {
     public var variant: String?
     /// Only the events within the `mark` interval of this name; nil for the whole trace.
     public var mark: String?
+    /// For an edge rule: a glob over the edges' sources (`VIEWPATH.prop` for a written
+    /// property, the path for a parent view), e.g. `**.searchText`; nil for every source.
+    public var source: String?
     /// How repeated runs combine; nil for the budget's default.
     public var aggregate: RunAggregate?
     /// For `hitches` and `hitch-time`: whether the system's hitches count too (by default only
@@ -90,9 +93,10 @@ public struct BudgetRule: Sendable, Equatable {
     public init(
         view: String, metric: BudgetMetric, max: Double? = nil, min: Double? = nil,
         maxIncrease: BudgetIncrease? = nil, level: BudgetLevel = .error, scenario: String? = nil,
-        variant: String? = nil, mark: String? = nil, aggregate: RunAggregate? = nil, includesSystem: Bool = false,
-        path: String = "", line: Int = 0
+        variant: String? = nil, mark: String? = nil, source: String? = nil, aggregate: RunAggregate? = nil,
+        includesSystem: Bool = false, path: String = "", line: Int = 0
     ) {
+        self.source = source
         self.includesSystem = includesSystem
         self.view = view
         self.metric = metric
@@ -117,8 +121,11 @@ public struct BudgetRule: Sendable, Equatable {
         var scope = ""
         if let scenario { scope += " [\(scenario)\(variant.map { ".\($0)" } ?? "")]" } else if let variant { scope += " [\(variant)]" }
         if let mark { scope += " @\(mark)" }
-        return "\(view) \(metric.rawValue) \(limits.joined(separator: ", "))\(scope)"
+        return "\(subject) \(metric.rawValue) \(limits.joined(separator: ", "))\(scope)"
     }
+
+    /// What the rule holds: its view glob, or for an edge rule its edges (`**.searchText → **/Row*`).
+    public var subject: String { metric.edgeMeasure == nil ? view : "\(source ?? "**") → \(view)" }
 }
 
 /// What a rule measures: a metric of each matching view, (`total-…`) its sum over them, or a
@@ -136,6 +143,16 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
         case total(Metric)
         /// Hitches in the trace (or mark interval): how many, or how late in all.
         case hitches(HitchFigure)
+        /// The cause graph's edges matching the rule's `source` and `view` globs.
+        case edges(EdgeMeasure)
+    }
+
+    /// What an edge rule counts.
+    public enum EdgeMeasure: Sendable, Hashable {
+        /// Matching edges the baseline lacks (`new-edges`).
+        case new
+        /// Evaluations along matching edges (`edge-evals`).
+        case evals
     }
 
     /// A trace-level hitch figure.
@@ -160,11 +177,15 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     public static let hitches = BudgetMetric(.hitches(.count))
     /// How late the hitches' frames were, added up.
     public static let hitchTime = BudgetMetric(.hitches(.time))
+    /// Edges of the cause graph the baseline lacks (needs `--baseline`).
+    public static let newEdges = BudgetMetric(.edges(.new))
+    /// Evaluations caused along the cause graph's edges.
+    public static let edgeEvals = BudgetMetric(.edges(.evals))
 
     /// Every metric a rule can name, in the order messages and the JSON Schema list them.
     public static let allCases: [BudgetMetric] = [
         bodyEvals, skips, wastedEvals, invalidations, writes, evalsPerWrite, bodyTimeP95, bodyTimeTotal, totalBodyEvals,
-        hitches, hitchTime,
+        hitches, hitchTime, newEdges, edgeEvals,
     ]
 
     init(_ figure: Figure) { self.figure = figure }
@@ -179,8 +200,14 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     public var metric: Metric? {
         switch figure {
         case .view(let metric), .total(let metric): metric
-        case .hitches: nil
+        case .hitches, .edges: nil
         }
+    }
+
+    /// What an edge rule counts; nil for any other rule.
+    public var edgeMeasure: EdgeMeasure? {
+        if case .edges(let measure) = figure { return measure }
+        return nil
     }
 
     /// Whether the rule sums its matching views into one figure instead of checking each.
@@ -202,6 +229,8 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
         case .total(let metric): "total-" + metric.definition.budgetName!
         case .hitches(.count): "hitches"
         case .hitches(.time): "hitch-time"
+        case .edges(.new): "new-edges"
+        case .edges(.evals): "edge-evals"
         }
     }
 
@@ -213,7 +242,14 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     public var isCount: Bool { metric.map { $0.definition.merge == .sum } ?? true }
 
     /// What a trace's source must produce for the figure to exist.
-    public var requires: [TraceCapability] { metric?.definition.requires ?? [.hitch] }
+    public var requires: [TraceCapability] {
+        switch figure {
+        case .view(let metric), .total(let metric): metric.definition.requires
+        case .hitches: [.hitch]
+        // NB: edges need what the evaluations caused by writes need: writes, evaluations, causes.
+        case .edges: Metric.evalsCausedByWrites.definition.requires
+        }
+    }
 
     /// Why a trace whose header is `header` cannot have this figure (see `Metric.unavailability(in:)`).
     public func unavailability(in header: TraceHeader?) -> String? { Metric.unavailability(of: requires, in: header) }

@@ -71,7 +71,7 @@ public struct BudgetCheck: Sendable {
 
         /// One line: `MyView body-evals: expected ≤ 3, found 241`.
         public var message: String {
-            let subject = "\(view ?? rule.view) \(rule.metric.rawValue)"
+            let subject = "\(view ?? rule.subject) \(rule.metric.rawValue)"
             switch status {
             case .off: return "\(subject): off"
             case .skipped: return "\(subject): skipped (\(note ?? "not applicable"))"
@@ -105,6 +105,11 @@ public struct BudgetCheck: Sendable {
         var results: [Result] = []
         let clock = ContinuousClock()
         for rule in budget.rules {
+            if rule.metric == .newEdges, baseline == nil, rule.level != .off {
+                throw BudgetError(
+                    file: file, line: rule.line, path: "\(rule.path).metric",
+                    message: "new-edges counts the edges a baseline lacks: pass --baseline BASE_TRACE")
+            }
             if rule.maxIncrease != nil, baseline == nil, rule.level != .off {
                 throw BudgetError(
                     file: file, line: rule.line, path: "\(rule.path).maxIncrease",
@@ -137,6 +142,9 @@ public struct BudgetCheck: Sendable {
             result.isUnavailable = true
             result.note = "\(rule.metric.rawValue) is not available: \(missing)"
             return result
+        }
+        if let measure = rule.metric.edgeMeasure {
+            return evaluateEdges(rule, measure, aggregate: aggregate, runs: runs, baseline: baseline, result)
         }
         if let hitch = rule.metric.hitchFigure {
             // NB: a trace-level figure: one per run, named after its scope.
@@ -195,6 +203,46 @@ public struct BudgetCheck: Sendable {
             Offender(
                 view: offender.view, value: offender.value, causes: causes(of: offender.view, rule: rule, in: runs[0]),
                 isSaturated: isSaturated(offender.view, offender.value))
+        }
+        return result
+    }
+
+    /// An edge rule's outcome: the edges of each run's cause graph matching its `source` and
+    /// `view` globs (for `new-edges`, those the baseline lacks) counted, combined over the runs and
+    /// held to its limits; the offenders are the first run's heaviest such edges, each with its
+    /// source's write site.
+    private static func evaluateEdges(
+        _ rule: BudgetRule, _ measure: BudgetMetric.EdgeMeasure, aggregate: RunAggregate, runs: [BudgetFigures],
+        baseline: BudgetFigures?, _ result: Result
+    ) -> Result {
+        var result = result
+        // NB: a baseline without causes has no edges to compare with: not a baseline of none.
+        if let baseline, let missing = rule.metric.unavailability(in: baseline.summary.header) {
+            result.status = .skipped
+            result.isUnavailable = true
+            result.note = "\(rule.metric.rawValue) is not available in the baseline: \(missing)"
+            return result
+        }
+        let (sourceGlob, viewGlob) = (rule.source.map(ViewGlob.init), ViewGlob(rule.view))
+        func matching(_ figures: BudgetFigures) -> [CauseEdge] {
+            (figures.summary.causeGraph?.edges ?? []).filter { viewGlob.matches($0.to) && sourceGlob?.matches($0.from.name) != false }
+        }
+        let baseKeys = baseline.map { Set(matching($0).map(\.key)) }
+        let perRun = runs.map { run in
+            let edges = matching(run)
+            guard measure == .new, let baseKeys else { return edges }
+            return edges.filter { !baseKeys.contains($0.key) }
+        }
+        func figure(_ edges: [CauseEdge]) -> Double { Double(measure == .new ? edges.count : edges.reduce(0) { $0 + $1.evals }) }
+        let baselineFigure = measure == .evals ? baseline.map { figure(matching($0)) } : nil
+        result = finish(result, worst: check(rule.subject, perRun.map(figure), baseline: baselineFigure, rule, aggregate))
+        guard result.status != .pass else { return result }
+        result.offenders = perRun[0].prefix(offenderLimit).map { edge in
+            let causes = edge.from.prop.map { prop in
+                [OriginCount(origin: WriteOrigin(view: edge.from.view, prop: prop, wrapper: edge.wrapper, site: edge.site), count: edge.evals)]
+            }
+            return Offender(
+                view: "\(edge.from.name) → \(edge.to)", value: Double(measure == .new ? edge.count : edge.evals), causes: causes ?? [])
         }
         return result
     }

@@ -12,7 +12,7 @@ public enum BudgetCheckRenderer {
         var details: [Int: [String]] = [:]
         for result in check.results {
             rows.append([
-                result.status.rawValue.uppercased(), result.view ?? result.rule.view, result.rule.metric.rawValue + scope(result.rule),
+                result.status.rawValue.uppercased(), result.view ?? result.rule.subject, result.rule.metric.rawValue + scope(result.rule),
                 result.expected, result.found.map(result.rule.metric.format) ?? "-", "\(result.rule.path) (line \(result.rule.line))",
             ])
             var lines = result.note.map { ["  note: \($0)"] } ?? []
@@ -56,6 +56,8 @@ public enum BudgetCheckRenderer {
             json.field("rule", result.rule.path)
             json.field("line", result.rule.line)
             json.field("view", result.rule.view)
+            // NB: only an edge rule has a source; other rules' results keep their fields.
+            if let source = result.rule.source { json.field("source", source) }
             json.field("metric", result.rule.metric.rawValue)
             json.field("level", result.rule.level.rawValue)
             json.field("scenario", result.rule.scenario)
@@ -150,7 +152,7 @@ public enum BudgetCheckRenderer {
         let icons: [BudgetCheck.Status: String] = [.pass: "✅ pass", .warn: "⚠️ warn", .fail: "❌ fail", .off: "off", .skipped: "skipped"]
         for result in check.results {
             let cells = [
-                Formatting.markdown(icons[result.status]!), Formatting.markdownCode(result.view ?? result.rule.view),
+                Formatting.markdown(icons[result.status]!), Formatting.markdownCode(result.view ?? result.rule.subject),
                 Formatting.markdown(result.rule.metric.rawValue + scope(result.rule)), Formatting.markdown(result.expected),
                 Formatting.markdown(result.found.map(result.rule.metric.format) ?? "-"),
             ]

@@ -21,14 +21,18 @@ public struct BudgetFigures: Sendable {
     /// Reads `source` once, in the same parallel pass as `tracectl report`, with the figures
     /// `budget`'s rules need (per mark interval too when a rule names a `mark`; body times there
     /// only for a body-time rule); views' causes only when `offenderCauses` (the first run's
-    /// offenders list them) or a rule's metric needs them.
+    /// offenders list them) or a rule's metric needs them; the cause graph for an edge rule or
+    /// when `causeGraph` (a comment comparing edges).
     public static func load(
-        source: TraceSource, for budget: Budget, options: TraceReadOptions = TraceReadOptions(), offenderCauses: Bool = true
+        source: TraceSource, for budget: Budget, options: TraceReadOptions = TraceReadOptions(), offenderCauses: Bool = true,
+        causeGraph: Bool = false
     ) throws(TraceError) -> BudgetFigures {
         let marked = budget.rules.filter { $0.mark != nil }
         let markViews: TraceAnalyzer.MarkFigures = marked.isEmpty ? .none : marked.contains { $0.metric.isDuration } ? .countsAndBodyTimes : .counts
         let causes = offenderCauses || budget.rules.contains { $0.metric.requires.contains(.cause) }
-        let analysis = TraceAnalyzer.AnalysisOptions(read: options, markViews: markViews, followsCauses: causes)
+        let analysis = TraceAnalyzer.AnalysisOptions(
+            read: options, markViews: markViews, followsCauses: causes,
+            causeGraph: causeGraph || budget.rules.contains { $0.metric.edgeMeasure != nil && $0.level != .off })
         return BudgetFigures(summary: try TraceAnalyzer.analyze(source: source, options: analysis))
     }
 

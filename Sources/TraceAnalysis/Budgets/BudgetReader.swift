@@ -6,7 +6,8 @@ struct BudgetReader {
     static let topLevelKeys: Set<String> = ["schema", "aggregate", "rules", "description"]
     /// The keys a rule may have.
     static let ruleKeys: Set<String> = [
-        "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note", "system",
+        "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note", "source",
+        "system",
     ]
 
     mutating func budget(_ root: JSONNode) throws(BudgetError) -> Budget {
@@ -53,8 +54,7 @@ struct BudgetReader {
             throw problem(node, path, "missing \"metric\": expected one of \(BudgetMetric.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let metric = try choice(metricNode, "\(path).metric", BudgetMetric.self)
-        let view = try node["view"].map { n throws(BudgetError) in try string(n, "\(path).view") } ?? "**"
-        guard !view.isEmpty else { throw problem(node["view"]!, "\(path).view", "expected a view glob, found an empty string") }
+        let view = try node["view"].map { n throws(BudgetError) in try glob(n, "\(path).view", of: "view") } ?? "**"
         let max = try node["max"].map { n throws(BudgetError) in try limit(n, "\(path).max", metric) }
         let min = try node["min"].map { n throws(BudgetError) in try limit(n, "\(path).min", metric) }
         let increase = try node["maxIncrease"].map { n throws(BudgetError) in try self.increase(n, "\(path).maxIncrease", metric) }
@@ -63,6 +63,15 @@ struct BudgetReader {
         }
         if metric == .evalsPerWrite, let markNode = node["mark"] {
             throw problem(markNode, "\(path).mark", "evals-per-write is a whole-trace figure; it cannot be limited to a mark interval")
+        }
+        if let sourceNode = node["source"], metric.edgeMeasure == nil {
+            throw problem(sourceNode, "\(path).source", "\"source\" belongs to the edge rules (new-edges, edge-evals), not \(metric.rawValue)")
+        }
+        if metric.edgeMeasure != nil, let markNode = node["mark"] {
+            throw problem(markNode, "\(path).mark", "\(metric.rawValue) holds the whole trace's cause graph; it cannot be limited to a mark interval")
+        }
+        if metric == .newEdges, let increaseNode = node["maxIncrease"] {
+            throw problem(increaseNode, "\(path).maxIncrease", "new-edges counts edges the baseline lacks: limit it with \"max\"")
         }
         var includesSystem = false
         if let systemNode = node["system"] {
@@ -83,6 +92,7 @@ struct BudgetReader {
             scenario: try node["scenario"].map { n throws(BudgetError) in try string(n, "\(path).scenario") },
             variant: try node["variant"].map { n throws(BudgetError) in try string(n, "\(path).variant") },
             mark: try node["mark"].map { n throws(BudgetError) in try string(n, "\(path).mark") },
+            source: try node["source"].map { n throws(BudgetError) in try glob(n, "\(path).source", of: "source") },
             aggregate: try node["aggregate"].map { n throws(BudgetError) in try choice(n, "\(path).aggregate", RunAggregate.self) },
             includesSystem: includesSystem, path: path, line: node.line)
     }
@@ -93,6 +103,13 @@ struct BudgetReader {
         for (key, node) in members where !seen.insert(key).inserted {
             throw problem(node, "\(path).\(key)", "duplicate key '\(key)'")
         }
+    }
+
+    /// A glob over `kind`s (views, sources): a string that is not empty.
+    private func glob(_ node: JSONNode, _ path: String, of kind: String) throws(BudgetError) -> String {
+        let text = try string(node, path)
+        guard !text.isEmpty else { throw problem(node, path, "expected a \(kind) glob, found an empty string") }
+        return text
     }
 
     private func string(_ node: JSONNode, _ path: String) throws(BudgetError) -> String {

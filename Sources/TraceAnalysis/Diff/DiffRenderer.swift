@@ -53,7 +53,19 @@ public enum DiffRenderer {
         rows += ranked(diff).map { cells($0, name: name($0, diff), diff) }
         rows.append(cells(diff.totals, name: "total", diff))
         output += Formatting.table(rows, leftAligned: [0], separatorBefore: rows.count - 1)
+        if let section = edgeSection(diff, limit: nil) {
+            output += "\n\(section.headline)\n"
+            if section.rows.count > 1 { output += Formatting.table(section.rows, leftAligned: [0, 1], separatorBefore: 1) }
+            if let omitted = section.omitted { output += omitted + "\n" }
+        }
         return output
+    }
+
+    /// The edges section of a comparison: its headline, a table of the listed edges (a header
+    /// row first; at most `limit` edges) and the line saying how many were left out; nil when
+    /// the comparison has no cause graphs.
+    static func edgeSection(_ diff: TraceDiff, limit: Int?) -> EdgeSection? {
+        EdgeSection(diff.edges, unavailable: diff.edgesUnavailability, labels: (diff.baseLabel, diff.variantLabel), limit: limit)
     }
 
     /// A Markdown report: verdict, then a table of every view (most changed first) and the totals.
@@ -70,6 +82,9 @@ public enum DiffRenderer {
         output += "|" + header.indices.map { $0 == 0 ? " --- |" : " ---: |" }.joined() + "\n"
         for row in ranked(diff) { output += line(cells(row, name: name(row, diff), diff).map(escape)) }
         output += line(["**total**"] + cells(diff.totals, name: "", diff).dropFirst().map(escape))
+        if let section = edgeSection(diff, limit: GraphRenderer.markdownEdgeLimit) {
+            output += "\n### Cause graph\n\n" + section.markdown
+        }
         return output
     }
 
@@ -130,7 +145,57 @@ public enum DiffRenderer {
             json.endObject()
         }
         json.endArray()
+        if diff.edges != nil || diff.edgesUnavailability != nil { edges(diff, into: &json) }
         json.endObject()
         return json.document()
+    }
+
+    /// The `edges` member of `tracer-diff/1`: counts of new, removed and changed edges and the
+    /// listed edges with both sides' figures; null with `edgesUnavailable` when a side's source
+    /// records no causes.
+    private static func edges(_ diff: TraceDiff, into json: inout JSONWriter) {
+        json.field("edgesUnavailable", diff.edgesUnavailability)
+        json.key("edges")
+        guard let edges = diff.edges else { return json.null() }
+        json.beginObject()
+        for change in [EdgeDelta.Change.new, .removed, .changed] { json.field(change.rawValue, edges.count(change)) }
+        json.key("threshold")
+        json.number(EdgeDiff.changeThreshold)
+        json.key("list")
+        json.beginArray()
+        for delta in edges.listed {
+            json.beginObject()
+            json.field("from", delta.key.from.name)
+            json.field("fromKind", delta.key.from.isSource ? "source" : "view")
+            json.field("to", delta.key.to)
+            json.field("change", delta.change.rawValue)
+            if delta.key.from.isSource {
+                json.field("wrapper", delta.latest.wrapper.isEmpty ? nil : delta.latest.wrapper)
+                json.field("site", delta.latest.site.isEmpty ? nil : delta.latest.site)
+            }
+            for (name, edge) in [("base", delta.base), ("variant", delta.variant)] {
+                json.key(name)
+                guard let edge else {
+                    json.null()
+                    continue
+                }
+                json.beginObject()
+                json.field("evals", edge.evals)
+                json.field("skips", edge.skips)
+                json.key("bodyTimeNs")
+                if diff.isAvailable(.bodyTimeTotal) { json.number(edge.bodyTimeNs) } else { json.null() }
+                json.endObject()
+            }
+            json.field("evalsAdded", delta.evalsAdded)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    /// The merged cause graph as Mermaid or DOT: changed edges first (new ones and removed ones
+    /// marked), at most `limit` edges, a note for the rest.
+    public static func graph(_ diff: TraceDiff, format: GraphRenderer.Format, limit: Int?) -> String {
+        EdgeSection.graph(diff.edges, unavailable: diff.edgesUnavailability, format: format, limit: limit, changedOnly: false)
     }
 }

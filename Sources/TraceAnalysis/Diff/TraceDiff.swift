@@ -11,11 +11,25 @@ public struct TraceDiff: Sendable, Hashable {
     /// are missing or the same.
     public var baseLabel: String
     public var variantLabel: String
+    /// The two cause graphs compared edge by edge; nil when a summary has no cause graph or a
+    /// side's source records no causes (see `edgesUnavailability`).
+    public var edges: EdgeDiff?
+    /// Why the cause graphs are not compared (`the swiftui source records no cause`), or nil.
+    public var edgesUnavailability: String?
 
-    /// The comparison of `variant` against `base`.
-    public init(base: VisualProfile, variant: VisualProfile) {
+    /// The comparison of `variant` against `base`; their cause graphs (when the summaries have
+    /// them) with those of further runs of each side, each edge's figures their medians.
+    public init(
+        base: VisualProfile, variant: VisualProfile, moreBaseRuns: [TraceSummary] = [], moreVariantRuns: [TraceSummary] = []
+    ) {
         self.base = base
         self.variant = variant
+        let baseRuns = [base.summary] + moreBaseRuns, variantRuns = [variant.summary] + moreVariantRuns
+        edgesUnavailability = (baseRuns + variantRuns).lazy.compactMap { Metric.evalsCausedByWrites.unavailability(in: $0.header) }.first
+        let graphs = (baseRuns.compactMap(\.causeGraph), variantRuns.compactMap(\.causeGraph))
+        if edgesUnavailability == nil, graphs.0.count == baseRuns.count, graphs.1.count == variantRuns.count {
+            edges = EdgeDiff(base: graphs.0, variant: graphs.1)
+        }
         var byView: [String: ViewDelta] = [:]
         for stats in base.summary.views { byView[stats.view, default: ViewDelta(view: stats.view, base: nil, variant: nil)].base = stats }
         for stats in variant.summary.views {

@@ -3,6 +3,8 @@ import TracerCore
 /// Chrome's trace-event JSON, as Perfetto UI and `chrome://tracing` load it, streamed.
 ///
 /// - body evaluations: complete events (`"ph":"X"`) from `ts - dur` to `ts`, named by view path;
+///   one without a duration (an Instruments update in flight) an instant (`"ph":"i"`) at its `ts`
+///   with `"untimed":true`, never a slice of 0 µs;
 /// - writes: 1 ns complete events, the start of a flow (`s`/`f`) to each evaluation they caused;
 /// - skips, invalidations, marks and lifecycle events: instant events (`"ph":"i"`);
 /// - a counter track per view (`"ph":"C"`): its evaluations so far;
@@ -48,6 +50,8 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// `chrome://tracing` fails on JSON beyond 256 MB (its V8 string limit), and Perfetto UI in
     /// the browser runs out of memory on JSON traces a few times that size.
     public static var viewerLimit: ViewerLimit? { ViewerLimit(viewer: "chrome://tracing", bytes: 256 << 20) }
+
+    public var untimedEvaluations: String { "drawn as instants marked untimed, not as slices" }
 
     /// The tail names the file and its scenario only.
     public var readsViewFigures: Bool { false }
@@ -119,15 +123,21 @@ public struct ChromeTraceExporter: StreamingExporter {
             // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
             let (difference, overflow) = event.ts.subtractingReportingOverflow(event.dur)
             let start = overflow ? Int64.min : difference
+            let timed = event.has(.dur) || !names.evaluationsMayBeUntimed
             beginEvent("{\"name\":")
             appendQuoted(view: event.view, names)
-            append(",\"cat\":\"body-eval\",\"ph\":\"X\",\"ts\":")
-            microseconds(start)
-            append(",\"dur\":")
-            microseconds(max(event.dur, 0))
+            if timed {
+                append(",\"cat\":\"body-eval\",\"ph\":\"X\",\"ts\":")
+                microseconds(start)
+                append(",\"dur\":")
+                microseconds(max(event.dur, 0))
+            } else {
+                append(",\"cat\":\"body-eval\",\"ph\":\"i\",\"s\":\"t\",\"ts\":")
+                microseconds(event.ts)
+            }
             append(",")
             place(event)
-            append(",\"args\":{\"changed\":")
+            append(timed ? ",\"args\":{\"changed\":" : ",\"args\":{\"untimed\":true,\"changed\":")
             number(event.changed)
             append(event.has(.changed) && event.changed == 0 ? ",\"wasted\":true,\"seq\":" : ",\"wasted\":false,\"seq\":")
             number(event.seq)
@@ -149,7 +159,8 @@ public struct ChromeTraceExporter: StreamingExporter {
             append(",\"args\":{\"evals\":")
             number(Int64(countEvaluation(of: event.view)))
             endEvent("}}", &output)
-            if let root = roots.follow(event) {
+            // NB: a flow ends in a slice; an untimed evaluation has none to end in.
+            if let root = roots.follow(event), timed {
                 beginEvent("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"s\",\"id\":")
                 number(event.seq)
                 append(",\"ts\":")
@@ -213,6 +224,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         var other = "\"schema\":\(JSONText.quoted(TraceSchema.id)),\"file\":\(JSONText.quoted(summary.file))"
         if let scenario = summary.header?.scenario { other += ",\"scenario\":\(JSONText.quoted(scenario))" }
         if let variant = summary.header?.variant { other += ",\"variant\":\(JSONText.quoted(variant))" }
+        if summary.totals.untimedEvals > 0 { other += ",\"untimedEvaluations\":\(summary.totals.untimedEvals)" }
         output.write("\n],\"displayTimeUnit\":\"ns\",\"otherData\":{\(other)}}\n")
     }
 

@@ -5,14 +5,20 @@
 /// trace of a million views takes no per-view table and no per-view statistics to finish. Only each
 /// view's body time is kept, for the warning that a view's total saturated.
 struct ScanAggregator {
-    private var aggregator = TraceAggregator()
+    private var aggregator: TraceAggregator
     /// Each view's body time so far, saturated at `Int64.max`; nil when every figure is kept.
     private let bodyTimes: DenseTable<Int64>?
 
-    /// An empty aggregate; `viewFigures` says whether the summary has its `views`.
-    init(viewFigures: Bool) {
+    /// An empty aggregate; `viewFigures` says whether the summary has its `views`, `causeGraph`
+    /// whether it has its cause graph (which needs the view figures).
+    init(viewFigures: Bool, causeGraph: Bool = false) {
+        precondition(viewFigures || !causeGraph, "a cause graph needs the events' views")
+        aggregator = TraceAggregator(causeGraph: causeGraph)
         bodyTimes = viewFigures ? nil : DenseTable(filler: 0)
     }
+
+    /// Reads `header`'s source (see `TraceAggregator.adopt(_:)`).
+    mutating func adopt(_ header: TraceHeader?) { aggregator.adopt(header) }
 
     /// Adds one event.
     ///

@@ -6,6 +6,9 @@ import TracerCore
 /// path segments, opened at `ts - dur`, closed at `ts`), written while the trace is read; and a
 /// `sampled` one, one sample per view weighted by the chosen `FlameWeight`, written at the end.
 ///
+/// An evaluation without a duration (an Instruments update in flight) is left out of both: the
+/// format has no way to mark a frame of unknown length.
+///
 /// NB: speedscope needs evented frames properly nested and in time order. Evaluations do not nest
 /// (children run after their parent's body returns), so an evaluation that starts before the
 /// previous one ended (another thread, clock skew) is clamped to start when that one ended.
@@ -35,6 +38,10 @@ public struct SpeedscopeExporter: StreamingExporter {
     /// speedscope reads a file into one JavaScript string: V8's longest is 2^29 − 24 characters.
     public static var viewerLimit: ViewerLimit? { ViewerLimit(viewer: "speedscope", bytes: (1 << 29) - 24) }
 
+    public var untimedEvaluations: String {
+        weight == .time ? "left out of the evaluations over time and of the views by time" : "left out of the evaluations over time"
+    }
+
     /// The sampled profile weighs each view by its figures.
     public var readsViewFigures: Bool { true }
 
@@ -50,7 +57,7 @@ public struct SpeedscopeExporter: StreamingExporter {
             let variant = names.string(event.variant)
             if !scenario.isEmpty { traceName = variant.isEmpty ? scenario : "\(scenario) (\(variant))" }
         case .bodyEval?:
-            guard event.view != 0 else { return }
+            guard event.view != 0, event.has(.dur) || !names.evaluationsMayBeUntimed else { return }
             let stack = stack(of: event.view, names: names)
             let start = max(event.ts - max(event.dur, 0), lastAt)
             let end = max(event.ts, start)
@@ -77,7 +84,9 @@ public struct SpeedscopeExporter: StreamingExporter {
             total = total.addingSaturated(value)
         }
         let unit = weight == .time ? "nanoseconds" : "none"
-        output.write(",{\"type\":\"sampled\",\"name\":\(JSONText.quoted("views by \(weight.unit)")),\"unit\":\"\(unit)\",")
+        let untimed = weight == .time && summary.totals.untimedEvals > 0
+            ? " (\(summary.totals.untimedEvals) evaluations without a duration left out)" : ""
+        output.write(",{\"type\":\"sampled\",\"name\":\(JSONText.quoted("views by \(weight.unit)\(untimed)")),\"unit\":\"\(unit)\",")
         output.write("\"startValue\":0,\"endValue\":\(total),\"samples\":[\(samples.joined(separator: ","))],")
         output.write("\"weights\":[\(weights.joined(separator: ","))]}],")
         let frames = frameNames.map { "{\"name\":\(JSONText.quoted($0))}" }.joined(separator: ",")

@@ -10,6 +10,9 @@ public protocol StreamingExporter {
     /// Whether `finish` reads the summary's per-view figures (`views`); without, the pass over the
     /// trace gathers none.
     var readsViewFigures: Bool { get }
+    /// What the format does with a body evaluation that has no duration (an Instruments update in
+    /// flight), as a warning ends: `drawn as instants, not slices`.
+    var untimedEvaluations: String { get }
     /// The largest output the viewer this format is made for loads in practice; nil without one.
     static var viewerLimit: ViewerLimit? { get }
 }

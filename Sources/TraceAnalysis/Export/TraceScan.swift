@@ -26,17 +26,18 @@ public enum TraceScan {
 
     /// Reads `source` once, calling `visit` for each event in `slice`; returns the slice's summary
     /// and the marks the trace has. Without `viewFigures`, the summary's `views` are empty (its
-    /// warnings are the same).
+    /// warnings are the same); with `causeGraph`, it has the slice's cause graph.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func run(
         source: TraceSource, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice, viewFigures: Bool = true,
-        _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
+        causeGraph: Bool = false, _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
     ) throws(TraceError) -> SliceResult {
         var filter = TraceSliceFilter(slice)
         let keep: ((inout ParsedEvent, TraceNames) -> Bool)? = slice.isWholeTrace ? nil : { filter.contains(&$0, names: $1) }
         let summary = try run(
-            source: source, options: options, advising: false, viewFigures: viewFigures, filter: keep, visit
+            source: source, options: options, advising: false, viewFigures: viewFigures, causeGraph: causeGraph,
+            filter: keep, visit
         ).summary
         let known = Set(filter.markNames)
         return SliceResult(
@@ -44,18 +45,19 @@ public enum TraceScan {
     }
 
     /// Reads `source` once, calling `visit` for each event that `filter` keeps (each one without
-    /// it); returns their summary (with its `views` only for `viewFigures`) and, when `advising`,
-    /// what `tracectl advise` gathers.
+    /// it); returns their summary (with its `views` only for `viewFigures`, its cause graph only
+    /// for `causeGraph`) and, when `advising`, what `tracectl advise` gathers.
     static func run(
-        source: TraceSource, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true,
+        source: TraceSource, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true, causeGraph: Bool = false,
         filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (ParsedEvent, TraceNames) -> Void
     ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?) {
         var reader = try TraceReader(source: source, options: options)
-        var aggregator = ScanAggregator(viewFigures: viewFigures)
+        var aggregator = ScanAggregator(viewFigures: viewFigures, causeGraph: causeGraph)
         var collector = advising ? AdviceCollector(&reader) : nil
         var names = TraceNames()
         while var event = try reader.next() {
             names.catchUp(with: reader)
+            if event.kind == .meta { aggregator.adopt(reader.header) }
             if let filter, !filter(&event, names) { continue }
             aggregator.add(&event)
             collector?.add(&event)
@@ -65,8 +67,15 @@ public enum TraceScan {
     }
 }
 
-/// The names behind a reader's interned ids, resolved once per distinct name.
+/// The names behind a reader's interned ids, resolved once per distinct name, and what its header
+/// says of evaluations without `dur`.
 public struct TraceNames: Sendable {
+    /// Whether the header was read (then `evaluationsMayBeUntimed` holds).
+    private var headerRead = false
+    /// Whether a body evaluation without `dur` has no known length (an Instruments trace), rather
+    /// than one of 0 ns (a normalised runtime trace).
+    public private(set) var evaluationsMayBeUntimed = false
+
     /// The view paths' UTF-8 bytes one after another: id `i`'s bytes end at `viewEnds[i]` and
     /// start where id `i - 1`'s end.
     ///
@@ -90,6 +99,10 @@ public struct TraceNames: Sendable {
 
     /// Resolves the names `reader` interned since the last call.
     mutating func catchUp(with reader: borrowing TraceReader) {
+        if !headerRead, let header = reader.header {
+            headerRead = true
+            evaluationsMayBeUntimed = header.isInstruments
+        }
         while viewEnds.count <= reader.viewCount {
             viewBytes.append(contentsOf: reader.viewBytes(ViewID(viewEnds.count)))
             viewEnds.append(viewBytes.count)

@@ -19,7 +19,7 @@ public enum HTMLReport {
         return page(
             title: "Tracer report — \(profile.label)", heading: "Tracer report", subtitle: subtitle,
             flame: flame, flameNote: "Width: body evaluations. Hover for counts, click a frame to zoom.",
-            data: PageData.report(profile), advice: profile.advice.map(AdviceHTML.section) ?? "")
+            data: PageData.report(profile), sections: profile.advice.map(AdviceHTML.section) ?? "")
     }
 
     /// The comparison page: both traces side by side, the per-view delta table, a red/blue
@@ -35,12 +35,28 @@ public enum HTMLReport {
             title: "Tracer diff — \(diff.variantLabel) vs \(diff.baseLabel)", heading: "Tracer comparison",
             subtitle: "\(diff.base.summary.file) → \(diff.variant.summary.file)", flame: flame,
             flameNote: "Width: the larger side. Red: more evaluations in \(diff.variantLabel); blue: fewer.",
-            data: PageData.diff(diff))
+            data: PageData.diff(diff), sections: edgeSection(diff))
+    }
+
+    /// The comparison page's "Cause graph" section: the edges new, removed or changed, rendered on
+    /// the server side, every name escaped; empty when the comparison has no cause graphs.
+    private static func edgeSection(_ diff: TraceDiff) -> String {
+        guard let section = DiffRenderer.edgeSection(diff, limit: nil) else { return "" }
+        var html = "<h2>Cause graph</h2>\n<p class=\"note\">\(Markup.escape(section.headline))</p>\n"
+        if section.rows.count > 1 {
+            html += "<div class=\"table-wrap\"><table id=\"edge-table\">\n"
+            for (index, row) in section.rows.enumerated() {
+                let cell = index == 0 ? "th" : "td"
+                html += "<tr>" + row.map { "<\(cell)>\(Markup.escape($0))</\(cell)>" }.joined() + "</tr>\n"
+            }
+            html += "</table></div>"
+        }
+        return html
     }
 
     private static func page(
         title: String, heading: String, subtitle: String, flame: String, flameNote: String, data: String,
-        advice: String = ""
+        sections: String = ""
     ) -> String {
         """
         <!DOCTYPE html>
@@ -63,7 +79,7 @@ public enum HTMLReport {
         </header>
         <p id="verdict" class="verdict"></p>
         <section id="sides" class="sides" aria-label="Summary"></section>
-        \(advice)
+        \(sections)
         <h2>Views</h2>
         <input type="search" id="view-filter" placeholder="Filter views by path…" aria-label="Filter views">
         <div class="table-wrap"><table id="view-table"></table></div>

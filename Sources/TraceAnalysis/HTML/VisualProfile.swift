@@ -1,3 +1,6 @@
+import Dispatch
+import TracerCore
+
 /// What the visual outputs show about one trace: its per-view summary and its evaluation timeline.
 public struct VisualProfile: Sendable, Hashable {
     public var summary: TraceSummary
@@ -13,19 +16,39 @@ public struct VisualProfile: Sendable, Hashable {
     }
 
     /// Reads `source` once (standard input included) and builds its profile; with `advising`,
-    /// the advice too (findings saving `TraceAdvisor.defaultMinimumSavings` or more).
+    /// the advice too (findings saving `TraceAdvisor.defaultMinimumSavings` or more); with
+    /// `causeGraph`, the summary's cause graph.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func load(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false
+        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false, causeGraph: Bool = false
     ) throws(TraceError) -> VisualProfile {
         var timeline = EvalTimeline()
-        let (summary, advice) = try TraceScan.run(source: source, options: options, advising: advising) { event, _ in
+        let (summary, advice) = try TraceScan.run(
+            source: source, options: options, advising: advising, causeGraph: causeGraph
+        ) { event, _ in
             timeline.add(event)
         }
         return VisualProfile(
             summary: summary, timeline: timeline,
             advice: advice.map { TraceAdvisor.report($0, minimumSavings: TraceAdvisor.defaultMinimumSavings) })
+    }
+
+    /// The profiles of `sources`, read at the same time on as many threads (a comparison's two
+    /// traces); like `load(source:options:advising:causeGraph:)` for each.
+    ///
+    /// - Throws: the first source's `TraceError`, in `sources`' order.
+    public static func load(
+        sources: [TraceSource], options: TraceReadOptions = TraceReadOptions(), causeGraph: Bool = false
+    ) throws(TraceError) -> [VisualProfile] {
+        let results = LockedBox([Result<VisualProfile, TraceError>?](repeating: nil, count: sources.count))
+        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+            let result = Result { () throws(TraceError) -> VisualProfile in
+                try load(source: sources[index], options: options, causeGraph: causeGraph)
+            }
+            results.withLock { $0[index] = result }
+        }
+        return try results.withLock { $0 }.map { (result) throws(TraceError) -> VisualProfile in try result!.get() }
     }
 
     /// The name a comparison calls this trace by: the header's variant, else the file name.

@@ -51,12 +51,20 @@ public enum AdviceRenderer {
         if report.findingsBelowMinimum > 0 {
             lines.append("\(report.findingsBelowMinimum) finding(s) below --min-savings \(report.minimumSavings) not shown.")
         }
+        if let untimed = untimedNote(report) { lines.append(untimed + ".") }
         for skipped in report.notEvaluated {
             let source = report.header?.source.map { " (source \($0))" } ?? ""
             lines.append("Not evaluated: \(skipped.pattern.rawValue): the trace\(source) lacks "
                 + skipped.missing.map(\.rawValue).joined(separator: ", ") + ".")
         }
         return lines
+    }
+
+    /// The note that some evaluations have no duration, when they do (standard error's warning too).
+    public static func untimedNote(_ report: AdviceReport) -> String? {
+        guard report.untimedEvaluations > 0 else { return nil }
+        return "\(report.untimedEvaluations) body evaluation(s) have no duration (Instruments updates in flight or begun before "
+            + "recording): body time savings are scaled from the timed evaluations of each finding, n/a where none is timed"
     }
 
     /// `updatesWithEvaluations` → `updates with evaluations`.

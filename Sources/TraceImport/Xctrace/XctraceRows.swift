@@ -121,7 +121,7 @@ enum XctraceSchema {
         bodyIntervals: ["start", "duration", "view-type", "view-module"],
         links: ["time", "event", "view-type", "view-module", "link-type", "narrative"],
         signpostIntervals: ["start", "duration", "name", "category", "process"],
-        signposts: ["start", "duration", "name", "category", "process", "time"],
+        signposts: ["start", "duration", "name", "category", "process", "time", "event-type"],
         pointsOfInterest: ["time", "name", "process"],
     ]
 
@@ -223,8 +223,11 @@ extension XctraceRows {
             // was exported for them).
             if case let category = reader[3], !category.isEmpty, reader.text(category) != "PointsOfInterest" { return }
             guard let name = text(2) else { return }
-            let interval = integer(1)
-            signposts.append(Signpost(start: integer(0) ?? integer(5) ?? 0, duration: interval, name: name, process: process(4)))
+            // NB: the `os-signpost` table holds a row per emit (`event-type` Begin, End or Event)
+            // where `OSSignpostIntervals` holds one per interval: an End closes `NAME`'s window.
+            let end = text(6) == "End"
+            signposts.append(Signpost(
+                start: integer(0) ?? integer(5) ?? 0, duration: integer(1), name: end ? name + ".end" : name, process: process(4)))
         case XctraceSchema.pointsOfInterest:
             guard let name = text(1) else { return }
             signposts.append(Signpost(start: integer(0) ?? 0, duration: nil, name: name, process: process(2)))

@@ -41,6 +41,7 @@ enum Advise: Subcommand {
             try TraceAdvisor.advise(source: source, options: .init(read: VisualCommand.readOptions(arguments)), minimumSavings: minimum)
         }
         VisualCommand.warn(report.warnings, invalidLineCount: report.invalidLineCount, file: report.file, console: console)
+        if let untimed = AdviceRenderer.untimedNote(report) { console.warning("\(report.file): \(untimed)") }
         var output = try VisualCommand.output(arguments)
         output.write(AdviceRenderer.render(report, format: try arguments.choice("--format")))
         try VisualCommand.close(&output)

@@ -5,7 +5,7 @@ import TraceAnalysis
 enum Check: Subcommand {
     /// The formats `--format` offers.
     enum Format: String, CaseIterable {
-        case text, json
+        case text, json, markdown
     }
 
     static let spec = CommandSpec(
@@ -21,6 +21,9 @@ enum Check: Subcommand {
             reads both streams; standard output stays the report alone) and a table in
             $GITHUB_STEP_SUMMARY. Annotations point at the write's declaration: each site is mapped
             to the one *.swift file of that name under --source-root (the module folder breaks ties).
+            --format markdown (or --summary FILE, beside the text) writes the pull-request comment:
+            the verdict, the failing rules with their offenders, and, with --baseline, the cause
+            graph's edges that changed against it, with a Mermaid picture of them.
             --write-budget FILE writes a budget from the trace's current figures (plus --headroom).
             A budget of which no rule was checked (every rule off or skipped) exits 2: a gate that
             checked nothing is not a pass, unless --allow-empty (then a warning).
@@ -33,6 +36,7 @@ enum Check: Subcommand {
             .value("--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against."),
             .choice("--format", valueName: "format", help: "The report on standard output.", default: Format.text),
             .value("--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file."),
+            .value("--summary", valueName: "file", help: "Also write the pull-request comment (Markdown) to this file."),
             .flag("--github", help: "Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY."),
             .value("--source-root", valueName: "dir", help: "With --github: the repository whose *.swift files annotations point at (default: the current directory)."),
             .value("--write-budget", valueName: "file", help: "Write a budget from the trace's current figures instead of checking."),
@@ -63,16 +67,21 @@ enum Check: Subcommand {
         }
         let sources = try sourceIndex(arguments)
         let budget = try loadBudget(budgetPath)
+        let format: Format = try arguments.choice("--format")
+        // NB: the comment compares the cause graphs with the baseline's, whatever the rules read.
+        let comment = format == .markdown || arguments.value("--summary") != nil
         let figures = try VisualCommand.run { () throws(TraceError) in
             // NB: offenders list their causes from the first run only; later runs (and the
             // baseline) follow cause chains only for a rule that reads them.
             try traces.enumerated().map { run, path throws(TraceError) in
-                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options, offenderCauses: run == 0)
+                try BudgetFigures.load(
+                    source: TraceSource(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: comment)
             }
         }
         let baseline = try arguments.value("--baseline").map { path in
             try VisualCommand.run { () throws(TraceError) in
-                try BudgetFigures.load(source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false)
+                try BudgetFigures.load(
+                    source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: comment)
             }
         }
         for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
@@ -100,12 +109,15 @@ enum Check: Subcommand {
             let message = "no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)"
             if allowEmpty { console.warning(message) } else { console.error(message + "; pass --allow-empty to accept") }
         }
-        switch try arguments.choice("--format") as Format {
+        let markdown = comment ? CheckComment.markdown(check, budget: budgetPath, traces: figures, baseline: baseline) : ""
+        switch format {
         case .json: console.out(BudgetCheckRenderer.json(check, budget: budgetPath))
+        case .markdown: console.out(markdown)
         case .text:
             let text = BudgetCheckRenderer.text(check, budget: budgetPath)
             console.out(console.colorsOut ? Highlight.statuses(in: text) : text)
         }
+        if let summary = arguments.value("--summary") { try write(markdown, to: summary) }
         if let junit = arguments.value("--junit") {
             try write(BudgetCheckRenderer.junit(check, budget: budgetPath), to: junit)
         }

@@ -4,7 +4,7 @@ import TraceAnalysis
 enum Diff: Subcommand {
     /// The formats `--format` offers.
     enum Format: String, CaseIterable {
-        case text, json, markdown, folded, svg, html
+        case text, json, markdown, folded, svg, html, mermaid, dot
     }
 
     static let spec = CommandSpec(
@@ -18,6 +18,12 @@ enum Diff: Subcommand {
               folded      'stack base variant' lines, as FlameGraph's difffolded.pl writes them
               svg         a differential flame graph: red where the variant does more, blue less
               html        one self-contained page with both traces side by side
+              mermaid | dot  the merged cause graph: new edges bold, removed ones dashed
+            Text, JSON, Markdown and HTML end with the cause graph's edges: new in the variant,
+            gone from it, and changed by more than 10%, each with both counts, by the evaluations
+            they add. Edges are matched by their ends' names (a source by its view and property:
+            moving a property from @State to @ViewStorage changes an edge's count, not the edge).
+            --base-run and --variant-run add runs of a side: an edge's figures are their medians.
             """,
         positionals: [
             PositionalSpec(name: "base", help: "The baseline trace ('-' for standard input)."),
@@ -29,6 +35,9 @@ enum Diff: Subcommand {
             .choice("--weight", valueName: "weight", help: "What folded and svg output weigh.",
                    default: FlameWeight.evals),
             .flag("--force", help: "Compare traces even when their scenarios differ."),
+            .value("--base-run", valueName: "trace", help: "Another run of the base (edges take the median over runs).", isRepeatable: true),
+            .value("--variant-run", valueName: "trace", help: "Another run of the variant.", isRepeatable: true),
+            .value("--top", valueName: "n", help: "mermaid and dot: at most N edges, changed ones first (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given)."),
             .output, .lenient,
         ],
         examples: [
@@ -43,13 +52,28 @@ enum Diff: Subcommand {
             throw UsageError("only one of the two traces can be read from standard input", command: spec.name)
         }
         let options = VisualCommand.readOptions(arguments)
-        let (base, variant) = try VisualCommand.run { () throws(TraceError) in
-            (try VisualProfile.load(source: TraceSource(argument: basePath), options: options),
-             try VisualProfile.load(source: TraceSource(argument: variantPath), options: options))
+        let format: Format = try arguments.choice("--format")
+        let sources = [basePath, variantPath].map(TraceSource.init(argument:))
+        let profiles = try VisualCommand.run { () throws(TraceError) in
+            // NB: only the page draws the evaluation timelines, read event by event (the two traces
+            // at the same time, one a thread); the other outputs read each trace on both cores.
+            guard format != .html else { return try VisualProfile.load(sources: sources, options: options, causeGraph: true) }
+            return try sources.map { (source) throws(TraceError) -> VisualProfile in
+                VisualProfile(
+                    summary: try TraceAnalyzer.analyze(source: source, options: .init(read: options, causeGraph: true)),
+                    timeline: EvalTimeline())
+            }
         }
-        VisualCommand.warn(base.summary, console: console)
-        VisualCommand.warn(variant.summary, console: console)
-        let diff = TraceDiff(base: base, variant: variant)
+        let (base, variant) = (profiles[0], profiles[1])
+        let moreRuns = try ["--base-run", "--variant-run"].map { option in
+            try arguments.allValues(option).map { path in
+                try VisualCommand.run { () throws(TraceError) in
+                    try TraceAnalyzer.analyze(source: TraceSource(argument: path), options: .init(read: options, causeGraph: true))
+                }
+            }
+        }
+        for summary in [base.summary, variant.summary] + moreRuns.joined() { VisualCommand.warn(summary, console: console) }
+        let diff = TraceDiff(base: base, variant: variant, moreBaseRuns: moreRuns[0], moreVariantRuns: moreRuns[1])
         if let mismatch = diff.scenarioMismatch {
             guard arguments.flag("--force") else { throw CommandError(mismatch) }
             console.warning(mismatch.replacingOccurrences(of: "; pass --force to compare them anyway", with: ""))
@@ -58,7 +82,7 @@ enum Diff: Subcommand {
             console.warning(warning)
         }
         let weight: FlameWeight = try arguments.choice("--weight")
-        let format: Format = try arguments.choice("--format")
+        let top = try arguments.integer("--top", in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
         var output = try VisualCommand.output(arguments)
         switch format {
         case .json: output.write(DiffRenderer.json(diff))
@@ -74,6 +98,8 @@ enum Diff: Subcommand {
                 baselineLabel: diff.baseLabel, variantLabel: diff.variantLabel)))
         case .html: output.write(HTMLReport.diff(diff))
         case .text: output.write(DiffRenderer.text(diff))
+        case .mermaid: output.write(DiffRenderer.graph(diff, format: .mermaid, limit: top))
+        case .dot: output.write(DiffRenderer.graph(diff, format: .dot, limit: top))
         }
         try VisualCommand.close(&output)
         return .success

@@ -40,30 +40,22 @@ enum Flame: Subcommand {
         let width = try arguments.integer("--width", in: 40...1000) ?? console.terminalWidth(fallback: 100)
         let options = VisualCommand.readOptions(arguments)
         if format == .speedscope {
-            try VisualCommand.stream(
+            let summary = try VisualCommand.stream(
                 SpeedscopeExporter(weight: weight), source: source, options: options, arguments: arguments, console: console)
+            warnUnavailable(weight, summary, console: console)
             return .success
         }
-        let slice = VisualCommand.slice(arguments)
-        let summary: TraceSummary
-        if slice.isWholeTrace {
-            summary = try VisualCommand.run { () throws(TraceError) in
-                try TraceAnalyzer.analyze(source: source, options: .init(read: options))
-            }
-        } else {
-            // NB: a slice is read in one pass, in order; the whole trace on both cores.
-            let result = try VisualCommand.run { () throws(TraceError) in
-                try TraceScan.run(source: source, options: options, slice: slice)
-            }
-            try VisualCommand.checkMarks(result)
-            summary = result.summary
-        }
+        let summary = try VisualCommand.summary(source: source, options: options, arguments: arguments)
         VisualCommand.warn(summary, console: console)
+        warnUnavailable(weight, summary, console: console)
+        let untimed = weight == .time ? summary.untimedWarning("left out of the time weights") : nil
+        if let untimed { console.warning(untimed) }
         var output = try VisualCommand.output(arguments)
         switch format {
         case .svg:
             let variant = summary.header?.variant.map { " (\($0))" } ?? ""
-            let title = "\(summary.header?.scenario ?? summary.file)\(variant) — \(weight.unit) by view"
+            let note = untimed == nil ? "" : " (\(summary.totals.untimedEvals) evaluations without a duration left out)"
+            let title = "\(summary.header?.scenario ?? summary.file)\(variant) — \(weight.unit) by view\(note)"
             output.write(FlameSVGRenderer.render(FlameTree(views: summary, weight: weight), options: .init(title: title, unit: weight.unit)))
         case .text:
             output.write(FlameTextRenderer.render(FlameTree(views: summary, weight: weight), width: width, unit: weight.unit))
@@ -72,5 +64,11 @@ enum Flame: Subcommand {
         }
         try VisualCommand.close(&output)
         return .success
+    }
+
+    /// Warns when the trace's source cannot produce `weight`: its graph is empty, not a measured 0.
+    private static func warnUnavailable(_ weight: FlameWeight, _ summary: TraceSummary, console: Console) {
+        guard let missing = weight.metric.unavailability(in: summary.header) else { return }
+        console.warning("\(summary.file): --weight \(weight.rawValue) is not available (\(missing)): nothing to draw")
     }
 }

@@ -4,7 +4,7 @@ _tracectl() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W 'demo record import report validate flame diff advise export check completion help --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'demo record import report validate flame graph diff advise export check completion help --help --version' -- "$cur"))
         return
     fi
     case ${COMP_WORDS[1]} in
@@ -87,14 +87,34 @@ _tracectl() {
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
             ;;
-        diff)
+        graph)
             case "$prev" in
-                --format) COMPREPLY=($(compgen -W 'text json markdown folded svg html' -- "$cur")); return ;;
-                --weight) COMPREPLY=($(compgen -W 'evals time wasted' -- "$cur")); return ;;
+                --format) COMPREPLY=($(compgen -W 'text json dot mermaid' -- "$cur")); return ;;
+                --min-count) COMPREPLY=(); return ;;
+                --top) COMPREPLY=(); return ;;
+                --view) COMPREPLY=(); return ;;
+                --mark) COMPREPLY=(); return ;;
+                --from) COMPREPLY=(); return ;;
+                --to) COMPREPLY=(); return ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --weight --force -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --min-count --top --view --mark --from --to -o --output --lenient --help' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -f -- "$cur"))
+            fi
+            ;;
+        diff)
+            case "$prev" in
+                --format) COMPREPLY=($(compgen -W 'text json markdown folded svg html mermaid dot' -- "$cur")); return ;;
+                --weight) COMPREPLY=($(compgen -W 'evals time wasted' -- "$cur")); return ;;
+                --base-run) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --variant-run) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --top) COMPREPLY=(); return ;;
+                -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            esac
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format --weight --force --base-run --variant-run --top -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -129,15 +149,16 @@ _tracectl() {
             case "$prev" in
                 --budget) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                --format) COMPREPLY=($(compgen -W 'text json' -- "$cur")); return ;;
+                --format) COMPREPLY=($(compgen -W 'text json markdown' -- "$cur")); return ;;
                 --junit) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --summary) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --source-root) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --write-budget) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --headroom) COMPREPLY=(); return ;;
                 --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--budget --baseline --format --junit --github --source-root --write-budget --headroom --allow-empty --lenient --color --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--budget --baseline --format --junit --summary --github --source-root --write-budget --headroom --allow-empty --lenient --color --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -153,7 +174,7 @@ _tracectl() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--help' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'demo record import report validate flame diff advise export check completion help' -- "$cur"))
+                COMPREPLY=($(compgen -W 'demo record import report validate flame graph diff advise export check completion help' -- "$cur"))
             fi
             ;;
     esac

@@ -10,6 +10,7 @@ _tracectl() {
         'report:Report, per view, how often its body was evaluated, skipped or wasted, and why.'
         'validate:Check a trace against the tracer/1 contract and say what is wrong where.'
         'flame:Show which views evaluate their body most, as a flame graph.'
+        'graph:Show the trace'\''s cause graph: which writes and parents make which views re-evaluate.'
         'diff:Compare two traces of one scenario (e.g. @State vs @ViewStorage) view by view.'
         'advise:Suggest fixes for the redraw patterns in a trace, ranked by estimated savings.'
         'export:Convert a trace for Perfetto UI / chrome://tracing or speedscope.'
@@ -87,11 +88,28 @@ _tracectl() {
                 '--help[Show help information.]' \
                 ':trace:_files'
             ;;
+        graph)
+            _arguments -s \
+                --format'[The output format.]:format:(text json dot mermaid)' \
+                --min-count'[Only edges with at least N evaluations and skips.]:n: ' \
+                --top'[Only the N heaviest edges (mermaid\: 40 unless given).]:n: ' \
+                --view'[Only edges from or to a view matching the glob (e.g. '\''MyView'\'', '\''**/Row\[*\]'\'').]:glob: ' \
+                --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
+                --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
+                --to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
+                '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
+                --lenient'[Skip invalid lines (counting them) instead of failing.]' \
+                '--help[Show help information.]' \
+                ':trace:_files'
+            ;;
         diff)
             _arguments -s \
-                --format'[The output format.]:format:(text json markdown folded svg html)' \
+                --format'[The output format.]:format:(text json markdown folded svg html mermaid dot)' \
                 --weight'[What folded and svg output weigh.]:weight:(evals time wasted)' \
                 --force'[Compare traces even when their scenarios differ.]' \
+                *--base-run'[Another run of the base (edges take the median over runs).]:trace:_files' \
+                *--variant-run'[Another run of the variant.]:trace:_files' \
+                --top'[mermaid and dot\: at most N edges, changed ones first (mermaid\: 40 unless given).]:n: ' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
@@ -122,8 +140,9 @@ _tracectl() {
             _arguments -s \
                 --budget'[The budget file to check against.]:file:_files' \
                 --baseline'[The trace relative limits (maxIncrease) are measured against.]:trace:_files' \
-                --format'[The report on standard output.]:format:(text json)' \
+                --format'[The report on standard output.]:format:(text json markdown)' \
                 --junit'[Also write JUnit XML (one test case per rule) to this file.]:file:_files' \
+                --summary'[Also write the pull-request comment (Markdown) to this file.]:file:_files' \
                 --github'[Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY.]' \
                 --source-root'[With --github\: the repository whose *.swift files annotations point at (default\: the current directory).]:dir:_files' \
                 --write-budget'[Write a budget from the trace'\''s current figures instead of checking.]:file:_files' \
@@ -142,7 +161,7 @@ _tracectl() {
         help)
             _arguments -s \
                 '--help[Show help information.]' \
-                '::subcommand:(demo record import report validate flame diff advise export check completion help)'
+                '::subcommand:(demo record import report validate flame graph diff advise export check completion help)'
             ;;
     esac
 }

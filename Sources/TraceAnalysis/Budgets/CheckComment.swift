@@ -1,0 +1,44 @@
+/// What a pull request's comment or a CI job's summary says about a check, in one Markdown file:
+/// the verdict, the rules that failed or warned with their offenders, the cause graph's edges that
+/// changed against the baseline and a Mermaid picture of them.
+///
+/// NB: GitHub takes comments up to 65,536 characters and renders Mermaid up to 50,000 characters
+/// and 500 edges: the table and the picture show at most `GraphRenderer.markdownEdgeLimit` edges.
+public enum CheckComment {
+    /// How many changed edges the table lists.
+    public static let edgeRows = 10
+
+    /// The comment on `check` of `budget`; `traces` are the checked runs (with their cause graphs,
+    /// see `BudgetFigures.load`), `baseline` the trace they were compared with, if any.
+    public static func markdown(_ check: BudgetCheck, budget: String, traces: [BudgetFigures], baseline: BudgetFigures?) -> String {
+        let escape = Formatting.markdown
+        let icon = check.exitStatus != 0 ? "❌" : check.count(.warn) > 0 ? "⚠️" : "✅"
+        var output = "## \(icon) Tracer budget: \(escape(BudgetCheckRenderer.verdict(check)))\n\n"
+        output += "Budget \(Formatting.markdownCode(budget)); traces " + check.traces.map(Formatting.markdownCode).joined(separator: ", ")
+        output += baseline.map { "; baseline \(Formatting.markdownCode($0.file))" } ?? ""
+        output += "\n\n### Failing rules\n\n"
+        let breached = check.results.filter { $0.status == .fail || $0.status == .warn }
+        if breached.isEmpty { output += "None.\n" }
+        for result in breached {
+            output += "- **\(result.status == .fail ? "fail" : "warn")** \(escape(result.message)) (\(escape(result.rule.path)), line \(result.rule.line))\n"
+            for offender in result.offenders {
+                let site = offender.causes.first.map { $0.origin.site.isEmpty ? "" : " at " + Formatting.markdownCode($0.origin.site) } ?? ""
+                output += "  - \(Formatting.markdownCode(offender.view)): \(escape(result.rule.metric.format(offender.value)))\(site)\n"
+            }
+        }
+        output += "\n### Changed edges\n\n"
+        guard let baseline else { return output + "Not compared: no --baseline trace.\n" }
+        let runs = [baseline] + traces
+        let unavailable = runs.lazy.compactMap { Metric.evalsCausedByWrites.unavailability(in: $0.summary.header) }.first
+        let graphs = runs.compactMap(\.summary.causeGraph)
+        let edges = unavailable == nil && graphs.count == runs.count ? EdgeDiff(base: [graphs[0]], variant: Array(graphs.dropFirst())) : nil
+        guard let section = EdgeSection(edges, unavailable: unavailable, labels: ("baseline", "trace"), limit: edgeRows) else {
+            return output + "Not compared: the traces were read without their cause graphs.\n"
+        }
+        output += section.markdown
+        guard let edges, !edges.listed.isEmpty else { return output }
+        let picture = EdgeSection.graph(
+            edges, unavailable: nil, format: .mermaid, limit: GraphRenderer.markdownEdgeLimit, changedOnly: true)
+        return output + "\n```mermaid\n" + picture + "```\n"
+    }
+}

@@ -1,0 +1,85 @@
+/// Counts the cause graph's edges of one range of a trace by interned ids, in the aggregation pass.
+///
+/// An evaluation or skip whose `cause` is a view's evaluation is on the edge from that view (its
+/// immediate parent); one whose cause chain goes back to a write is on the edge from the root
+/// write's property (the aggregator's root, through `@ViewStorage` and derived state). Events
+/// with neither (an initial evaluation caused by a mount, a cause not followed) are on no edge.
+struct EdgeCounter {
+    /// An edge: `from` is a root origin index + 1, or a parent view id with `viewBit` set.
+    struct Key: FlatHashKey {
+        var from: UInt32 = 0
+        var to: ViewID = 0
+
+        var flatHash: UInt64 { Self.mixed(UInt64(from) << 32 | UInt64(to)) }
+    }
+
+    /// Evaluations, skips and body time along one edge.
+    struct Tally {
+        var evals = 0
+        var skips = 0
+        var bodyTimeNs: Int64 = 0
+    }
+
+    private static var viewBit: UInt32 { 1 << 31 }
+
+    /// The view evaluated at each recent `seq` that was a body evaluation.
+    private let evaluations = RecentSeqTable<ViewID>()
+    /// Each edge's index in `keys` and `tallies`.
+    private let index = FlatHashTable<Key, Int32>()
+    private var keys: [Key] = []
+    private var tallies: [Tally] = []
+
+    /// Adds a body evaluation or skip whose root is `root` (origin index + 1; 0 for none).
+    @inline(__always)
+    mutating func add(_ event: borrowing ParsedEvent, root: Int32, isEvaluation: Bool) {
+        if isEvaluation, event.has(.seq) { evaluations.store(event.view, for: event.seq) }
+        guard event.view != 0, event.has(.cause) else { return }
+        let from: UInt32
+        if let parent = evaluations.value(for: event.cause), parent != 0 {
+            from = parent | Self.viewBit
+        } else if root > 0 {
+            from = UInt32(root)
+        } else {
+            return
+        }
+        let key = Key(from: from, to: event.view)
+        let slot = Int(index.value(for: key) {
+            keys.append(key)
+            tallies.append(Tally())
+            return Int32(keys.count - 1)
+        })
+        if isEvaluation {
+            tallies[slot].evals += 1
+            tallies[slot].bodyTimeNs = tallies[slot].bodyTimeNs.addingSaturated(event.dur)
+        } else {
+            tallies[slot].skips += 1
+        }
+    }
+
+    /// The edges by name (views' `[id]` segments written `[*]`, so the rows of a `ForEach` make
+    /// one node); `origins` are the range's origins by index, `viewName` resolves view ids.
+    func edges(origins: [WriteOrigin], viewName: (ViewID) -> String) -> [CauseEdge.Key: CauseEdge] {
+        var names: [ViewID: String] = [:]
+        func name(_ view: ViewID) -> String {
+            if let known = names[view] { return known }
+            let collapsed = ViewPathPattern.collapsingIdentities(viewName(view))
+            names[view] = collapsed
+            return collapsed
+        }
+        var edges: [CauseEdge.Key: CauseEdge] = [:]
+        for (key, tally) in zip(keys, tallies) {
+            var edge: CauseEdge
+            if key.from & Self.viewBit != 0 {
+                edge = CauseEdge(key: .init(from: .view(name(key.from & ~Self.viewBit)), to: name(key.to)))
+            } else {
+                let origin = origins[Int(key.from) - 1]
+                edge = CauseEdge(
+                    key: .init(from: .source(view: ViewPathPattern.collapsingIdentities(origin.view), prop: origin.prop), to: name(key.to)),
+                    wrapper: origin.wrapper, site: origin.site)
+            }
+            (edge.evals, edge.skips, edge.bodyTimeNs) = (tally.evals, tally.skips, tally.bodyTimeNs)
+            edges[edge.key, default: CauseEdge(key: edge.key)].add(edge)
+        }
+        return edges
+    }
+}

@@ -1,0 +1,141 @@
+/// Renders a trace's cause graph (`TraceSummary.causeGraph`) as text, JSON (`tracer-graph/1`),
+/// Graphviz DOT or a Mermaid flowchart.
+public enum GraphRenderer {
+    /// The JSON schema id of `json(_:options:)`.
+    public static let schema = "tracer-graph/1"
+
+    /// The output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, dot, mermaid
+    }
+
+    /// How many edges Markdown and Mermaid outputs show unless told otherwise: GitHub renders
+    /// Mermaid up to 50,000 characters and 500 edges, and takes comments up to 65,536 characters.
+    public static let markdownEdgeLimit = 40
+
+    /// Why `summary` has no cause graph to show (its source records no causes), or nil.
+    public static func unavailability(_ summary: TraceSummary) -> String? {
+        Metric.evalsCausedByWrites.unavailability(in: summary.header).map { "cause graph n/a: " + $0 }
+    }
+
+    /// `summary`'s cause graph in `format`, with the edges `options` keep.
+    public static func render(_ summary: TraceSummary, format: Format, options: GraphSelection.Options) -> String {
+        switch format {
+        case .text: text(summary, options: options)
+        case .json: json(summary, options: options)
+        case .dot, .mermaid:
+            picture(summary, format: format, options: options)
+        }
+    }
+
+    /// The selection `options` make of `summary`'s graph; nil when its source records no causes.
+    private static func selection(_ summary: TraceSummary, _ options: GraphSelection.Options) -> GraphSelection? {
+        guard unavailability(summary) == nil else { return nil }
+        return GraphSelection(summary.causeGraph ?? CauseGraph(edges: []), options: options)
+    }
+
+    /// `240 evals, 3 skips`: an edge's counts, as edge labels and text lines give them.
+    static func counts(_ edge: CauseEdge) -> String {
+        var parts = ["\(edge.evals) eval\(edge.evals == 1 ? "" : "s")"]
+        if edge.skips > 0 { parts.append("\(edge.skips) skip\(edge.skips == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// One line per edge, heaviest first: evaluations, skips, body time, the edge and its source's
+    /// wrapper and site; then what was left out.
+    public static func text(_ summary: TraceSummary, options: GraphSelection.Options) -> String {
+        var output = "cause graph: \(TerminalText.sanitize(summary.file))\n"
+        guard let selection = selection(summary, options) else { return output + unavailability(summary)! + "\n" }
+        let timed = summary.isAvailable(.bodyTimeTotal)
+        var rows = [["evals", "skips", "body time", "edge", "source"]]
+        for edge in selection.edges {
+            let source = [edge.wrapper.isEmpty ? "" : "@" + edge.wrapper, edge.site].filter { !$0.isEmpty }.joined(separator: " ")
+            rows.append([
+                String(edge.evals), String(edge.skips),
+                timed ? Formatting.duration(edge.bodyTimeNs) : ReportTable.notAvailable,
+                "\(edge.from.name) → \(edge.to)", source,
+            ])
+        }
+        if selection.edges.isEmpty {
+            output += "no edges\n"
+        } else {
+            output += Formatting.table(rows, leftAligned: [3, 4], separatorBefore: 1)
+        }
+        if let line = selection.omissionLine { output += line + "\n" }
+        return output
+    }
+
+    /// The `tracer-graph/1` document: nodes and edges (heaviest first), what was left out; `nodes`
+    /// and `edges` null when the source records no causes.
+    public static func json(_ summary: TraceSummary, options: GraphSelection.Options) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("schema", schema)
+        json.field("file", summary.file)
+        let selection = selection(summary, options)
+        json.field("unavailable", unavailability(summary))
+        let timed = summary.isAvailable(.bodyTimeTotal)
+        guard let selection else {
+            json.key("nodes")
+            json.null()
+            json.key("edges")
+            json.null()
+            json.endObject()
+            return json.document()
+        }
+        var ids: [CauseNode: Int] = [:]
+        json.key("nodes")
+        json.beginArray()
+        for edge in selection.edges {
+            for (node, isFrom) in [(edge.from, true), (CauseNode.view(edge.to), false)] where ids[node] == nil {
+                ids[node] = ids.count
+                json.beginObject()
+                json.field("id", ids[node]!)
+                json.field("kind", node.isSource ? "source" : "view")
+                json.field("name", node.name)
+                json.field("view", node.view)
+                json.field("prop", node.prop)
+                if node.isSource && isFrom {
+                    json.field("wrapper", edge.wrapper.isEmpty ? nil : edge.wrapper)
+                    json.field("site", edge.site.isEmpty ? nil : edge.site)
+                }
+                json.endObject()
+            }
+        }
+        json.endArray()
+        json.key("edges")
+        json.beginArray()
+        for edge in selection.edges {
+            json.beginObject()
+            json.field("from", ids[edge.from]!)
+            json.field("to", ids[.view(edge.to)]!)
+            json.field("evals", edge.evals)
+            json.field("skips", edge.skips)
+            json.key("bodyTimeNs")
+            if timed { json.number(edge.bodyTimeNs) } else { json.null() }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("omitted")
+        json.beginObject()
+        json.field("edges", selection.omittedEdges)
+        json.field("evals", selection.omittedEvals)
+        json.endObject()
+        json.endObject()
+        return json.document()
+    }
+
+    /// The graph drawn as DOT or Mermaid, with a note node for what was left out (or why nothing
+    /// is drawn).
+    private static func picture(_ summary: TraceSummary, format: Format, options: GraphSelection.Options) -> String {
+        let selection = selection(summary, options)
+        let edges = selection?.edges.map { edge in
+            GraphPicture.Edge(key: edge.key, wrapper: edge.wrapper, site: edge.site, label: counts(edge), weight: edge.count)
+        } ?? []
+        var notes: [String] = []
+        if let unavailable = unavailability(summary) { notes.append(unavailable) }
+        if let selection, selection.edges.isEmpty && selection.omittedEdges == 0 { notes.append("no edges") }
+        if let line = selection?.omissionLine { notes.append(line) }
+        return format == .dot ? GraphPicture.dot(edges, notes: notes) : GraphPicture.mermaid(edges, notes: notes)
+    }
+}
