@@ -6,19 +6,36 @@
 struct XctraceRows {
     /// A `swiftui-updates` row of update type `View Body Updates`, or a `swiftui-body-interval` row.
     ///
-    /// NB: compact (56 bytes): a body row is the bulk of an import's memory.
+    /// NB: compact (48 bytes, whether `id` and `process` are there in `flags`): a body row is the
+    /// bulk of an import's memory.
     struct Body {
         var start: UInt64
         var duration: UInt64
         /// The thread's tid (0 for the legacy table, which has none).
         var thread: UInt64
-        /// The row's event id (`id`), if any.
-        var id: UInt64?
-        /// Whether the row's module is SwiftUI's own (`SwiftUI`, `SwiftUICore`).
-        var isSwiftUIModule: Bool
+        private var idValue: UInt64
+        private var processValue: UInt64
         /// The view's index in `views`.
         var view: UInt32
-        var process: UInt64?
+        private var flags: UInt8
+
+        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4
+
+        init(start: UInt64, duration: UInt64, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?) {
+            self.start = start
+            self.duration = duration
+            self.thread = thread
+            idValue = id ?? 0
+            processValue = process ?? 0
+            self.view = view
+            flags = (id == nil ? 0 : Self.hasID) | (process == nil ? 0 : Self.hasProcess) | (isSwiftUIModule ? Self.swiftUIModule : 0)
+        }
+
+        /// The row's event id (`id`), if any.
+        var id: UInt64? { flags & Self.hasID != 0 ? idValue : nil }
+        var process: UInt64? { flags & Self.hasProcess != 0 ? processValue : nil }
+        /// Whether the row's module is SwiftUI's own (`SwiftUI`, `SwiftUICore`).
+        var isSwiftUIModule: Bool { flags & Self.swiftUIModule != 0 }
     }
 
     /// A `swiftui-causes` (or `swiftui-full-causes`) row: an edge of the cause graph.
