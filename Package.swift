@@ -54,7 +54,10 @@ let package = Package(
         // NB: what every test target shares (temporary directories that remove themselves).
         .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "TracerCore", "tracer-example", "TracerTestSupport"]),
-        .testTarget(name: "TracerSwiftUICoreTests", dependencies: ["TracerSwiftUICore", "TracerCore", "TracerTestSupport"]),
+        .testTarget(
+            name: "TracerSwiftUICoreTests",
+            dependencies: ["TracerSwiftUICore", "TracerCore", "TraceCapture", "TraceAnalysis", "TraceImport", "Scenarios", "TracerTestSupport"]
+        ),
         .testTarget(
             name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport"], exclude: ["Golden"]
         ),

@@ -89,18 +89,8 @@ public final class CaptureOutput {
     func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard failure == nil, !closed, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = CaptureError("cannot write \(name): \(String(cString: strerror(errno)))")
-                    return
-                }
-                offset += written
-            }
-        }
+        let code = buffer.withUnsafeBytes { POSIX.writeAll(descriptor, $0) }
+        if code != 0 { failure = CaptureError("cannot write \(name): \(String(cString: strerror(code)))") }
         if failure == nil, let stagingPath {
             self.stagingPath = nil
             if rename(stagingPath, name) != 0 {

@@ -108,14 +108,6 @@ package struct Console: Sendable {
     /// Writes all of `text` to `descriptor`, retrying short writes.
     private func writeAll(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = POSIX.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        text.withUTF8 { _ = POSIX.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
     }
 }

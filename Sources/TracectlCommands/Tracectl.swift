@@ -54,7 +54,9 @@ package enum Tracectl {
         }
         do {
             var parsed = try ArgumentParser.parse(rest, spec: command.spec)
-            if command.spec.option(named: OptionSpec.color.canonicalName) != nil { console.colorMode = try parsed.choice("--color") }
+            if command.spec.option(named: CommonOptions.color.spec.canonicalName) != nil {
+                console.colorMode = try parsed.choice(CommonOptions.color)
+            }
             let progressLine = ReadProgressLine.start(console: console, reading: parsed.positionals)
             defer { progressLine?.stop() }
             parsed.progressLine = progressLine

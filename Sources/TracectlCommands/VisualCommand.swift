@@ -4,13 +4,13 @@ import TraceAnalysis
 enum VisualCommand {
     /// Strict unless `--lenient` was given; counting into the progress line, if there is one.
     static func readOptions(_ arguments: ParsedArguments) -> TraceReadOptions {
-        TraceReadOptions(lenient: arguments.flag("--lenient"), progress: arguments.progressLine?.progress)
+        TraceReadOptions(lenient: arguments.flag(CommonOptions.lenient), progress: arguments.progressLine?.progress)
     }
 
     /// The stream `-o` names, or standard output; the reading is over, so the progress line goes.
     static func output(_ arguments: ParsedArguments) throws(CommandError) -> FileOutputStream {
         arguments.progressLine?.stop()
-        return try output(path: arguments.value("--output") ?? "-")
+        return try output(path: arguments.value(CommonOptions.output) ?? "-")
     }
 
     /// The stream writing to `path` ('-': standard output).
@@ -27,18 +27,11 @@ enum VisualCommand {
         do { try output.close() } catch { throw CommandError(error.description) }
     }
 
-    /// The options that choose a slice of the trace (`export`, `flame`).
-    static let sliceOptions: [OptionSpec] = [
-        .value("--mark", valueName: "name", help: "Only the intervals of marks of this name (each up to the next mark)."),
-        .value("--from", valueName: "mark|ns", help: "Start at the first mark of this name, or at this ts (ns)."),
-        .value("--to", valueName: "mark|ns", help: "Stop at the next mark of this name, or at this ts (ns; excluded)."),
-    ]
-
     /// The slice `--mark`, `--from` and `--to` choose (the whole trace without them).
     static func slice(_ arguments: ParsedArguments) -> TraceSlice {
         TraceSlice(
-            mark: arguments.value("--mark"), from: arguments.value("--from").map(TraceSlice.Bound.init(argument:)),
-            to: arguments.value("--to").map(TraceSlice.Bound.init(argument:)))
+            mark: arguments.value(SliceOptions.mark), from: arguments.value(SliceOptions.from).map(TraceSlice.Bound.init(argument:)),
+            to: arguments.value(SliceOptions.to).map(TraceSlice.Bound.init(argument:)))
     }
 
     /// The summary of the slice the arguments choose (`--mark`, `--from`, `--to`): the whole trace

@@ -26,7 +26,7 @@ struct ScenarioAdviceTests {
         #expect(finding.site.contains("RenderingCycle.swift:"))
 
         let diff = TraceDiff(base: try VisualProfile.load(source: inline), variant: try VisualProfile.load(source: extracted))
-        let measured = -diff.totals[.bodyTimeTotal].delta
+        let measured = -(try #require(diff.totals[.bodyTimeTotal])).delta
         let estimate = try #require(finding.savings.bodyTimeNs)
         #expect(measured > 0, "extracted should spend less body time than inline")
         #expect(abs(estimate - measured) * 4 <= measured, "estimated \(estimate) ns, measured \(measured) ns")

@@ -320,11 +320,36 @@ struct AggregationTests {
 
 /// The metric table: one row per metric, counted metrics in the lanes of `MetricCounts`.
 @Suite(.temporaryDirectory) struct MetricTableTests {
-    @Test("every metric has a row, and the counted ones come first, within the eight lanes")
+    @Test("every metric has a row; the counted ones are the table's counts, each with a lane of MetricCounts")
     func tableShape() {
         #expect(Metric.allCases.map(\.definition.jsonKey).count == Set(Metric.allCases.map(\.definition.jsonKey)).count)
-        #expect(Metric.counted.map(\.rawValue) == Array(0..<Metric.counted.count))
-        #expect(Metric.counted.count <= 8)
+        #expect(
+            CountedMetric.allCases.count <= MetricCounts.capacity,
+            "MetricCounts has \(MetricCounts.capacity) lanes and \(CountedMetric.allCases.count) counted metrics: widen its lanes")
+        #expect(Metric.allCases.filter { $0.definition.unit == .count } == CountedMetric.allCases.map(\.metric))
+        #expect(CountedMetric.allCases.allSatisfy { $0.metric.counted == $0 })
+    }
+
+    @Test("every metric reads through every public subscript: counts by lane, other figures nil where a holder has none")
+    func everyMetricThroughEverySubscript() {
+        var counts = MetricCounts()
+        for metric in CountedMetric.allCases { counts[metric] = 100 + metric.rawValue }
+        #expect(CountedMetric.allCases.map { counts[$0] } == CountedMetric.allCases.map { 100 + $0.rawValue })
+        var stats = ViewStats(view: "V")
+        stats.counts = counts
+        var counters = EventCounters()
+        counters.counts = counts
+        counters.bodyTimeNs = 7
+        let delta = ViewDelta(view: "V", base: stats, variant: nil)
+        for metric in Metric.allCases {
+            let counted = metric.counted
+            #expect(metric.integer(of: stats) == counted.map { Int64(100 + $0.rawValue) } ?? (metric == .bodyTimeTotal ? 0 : nil))
+            // NB: no evaluation has a duration, so the percentiles are not available.
+            #expect((metric.value(of: stats) == nil) == (metric == .bodyTimeP50 || metric == .bodyTimeP95), "\(metric)")
+            let expected: Int64? = metric == .bodyTimeTotal ? 7 : counted == .evalsCausedByWrites ? nil : counted.map { Int64(100 + $0.rawValue) }
+            #expect(counters[metric] == expected, "\(metric)")
+            #expect(delta[metric].map { [$0.base, $0.variant] } == (metric.definition.merge == .sum ? [UInt64(metric.integer(of: stats)!), 0] : nil))
+        }
     }
 
     @Test("a metric added by one table row and one counting line reaches the view statistics: state inits")

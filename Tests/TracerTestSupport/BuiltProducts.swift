@@ -11,4 +11,12 @@ public enum BuiltProducts {
         }
         return url.appendingPathComponent(name)
     }
+
+    /// The object files the build compiled module `name` into (`Module.build/*.o` next to the
+    /// built executables); empty when it was not built.
+    public static func objects(ofModule name: String) -> [URL] {
+        let directory = executable("\(name).build")
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { $0.pathExtension == "o" }.sorted { $0.path < $1.path }
+    }
 }

@@ -6,7 +6,7 @@ extension RandomAccessCollection where Self: Sendable, Element: Sendable, Index 
     /// takes one contiguous part of at least `minimumPart` elements).
     ///
     /// NB: each thread writes its results where they belong in the one result array: no part is
-    /// gathered and copied (a million views' statistics are 170 MB).
+    /// gathered and copied (the statistics of many views are large).
     func concurrentMap<Result: Sendable>(
         threads: Int, minimumPart: Int = 64, _ transform: @escaping @Sendable (Element) -> Result
     ) -> [Result] {

@@ -3,10 +3,9 @@
 /// NB: a class over one buffer, so that updating an element in the hot loop is a plain store:
 /// an array held in a struct pays a uniqueness check on every update. The buffer is
 /// `ZeroedMemory`: a large one is mapped on its own and returned to the system when the table
-/// grows out of it or is freed (from the heap, the tables of a million views left 40 MB behind).
-/// A plain filler of zero bytes is not written at all: the memory is zero already, and the pages
-/// past the largest id used are never touched (a table doubled to 2^19 ids for 300,000 views
-/// costs the memory of 300,000).
+/// grows out of it or is freed (heap memory would stay in the process). A plain filler of zero
+/// bytes is not written at all: the memory is zero already, and the pages past the largest id
+/// used are never touched, so a table costs the memory of the ids used, not of its capacity.
 final class DenseTable<Element> {
     private var elements: UnsafeMutablePointer<Element>
     /// Ids `0..<count` have an element.
@@ -46,8 +45,25 @@ final class DenseTable<Element> {
         grown.moveInitialize(from: elements, count: count)
         fill(grown + count, count: newCount - count)
         ZeroedMemory.deallocate(elements, count: count)
+        let oldCount = count
         elements = grown
         count = newCount
+        _checkInvariants(filledFrom: oldCount)
+    }
+
+    /// Checks that ids from `start` on hold the filler (compared by bytes, for plain data); in
+    /// builds with `TRACER_INTERNAL_CHECKS` only. Called after every growth on the ids it added.
+    func _checkInvariants(filledFrom start: Int = 0) {
+        #if TRACER_INTERNAL_CHECKS
+        precondition(count > 0 && start >= 0 && start <= count, "a dense table of \(count) elements checked from \(start)")
+        guard _isPOD(Element.self) else { return }
+        withUnsafeBytes(of: filler) { filler in
+            for id in start..<count {
+                let element = UnsafeRawBufferPointer(start: elements + id, count: MemoryLayout<Element>.size)
+                precondition(element.elementsEqual(filler), "a new id of a dense table without the filler")
+            }
+        }
+        #endif
     }
 
     /// The element of `id` (reserved before).

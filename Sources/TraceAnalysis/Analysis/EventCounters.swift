@@ -21,9 +21,12 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
     /// All zero.
     public init() {}
 
-    /// `metric`'s figure over the part (`bodyTimeTotal` or a counted metric).
-    public subscript(metric: Metric) -> Int64 {
-        metric == .bodyTimeTotal ? bodyTimeNs : Int64(counts[metric])
+    /// `metric`'s figure over the part: body time or a count; nil for a figure a part does not
+    /// have (a ratio, a percentile, `evalsCausedByWrites`).
+    public subscript(metric: Metric) -> Int64? {
+        if metric == .bodyTimeTotal { return bodyTimeNs }
+        guard let counted = metric.counted, counted != .evalsCausedByWrites else { return nil }
+        return Int64(counts[counted])
     }
 
     /// Adds `other`'s counts to these.

@@ -106,6 +106,24 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
             slots[self.index(of: old[index].key).index] = old[index]
         }
         Self.deallocateSlots(old, oldMask + 1)
+        _checkInvariants()
+    }
+
+    /// Checks that every key is found at its slot (no empty slot between it and its home), that
+    /// `count` keys are stored and that the table is at most half full; in builds with
+    /// `TRACER_INTERNAL_CHECKS` only. Called after every growth, which it costs as much as.
+    func _checkInvariants() {
+        #if TRACER_INTERNAL_CHECKS
+        precondition((mask + 1) & mask == 0, "a flat hash table whose size is not a power of two")
+        var stored = 0
+        for index in 0...mask where slots[index].key != Key() {
+            stored += 1
+            let found = self.index(of: slots[index].key)
+            precondition(found.found && found.index == index, "a key not found at its own slot")
+        }
+        precondition(stored == count, "a flat hash table holding \(stored) keys and counting \(count)")
+        precondition(count * 2 <= mask + 1, "a flat hash table more than half full")
+        #endif
     }
 
     /// Calls `body` with every key and its value.

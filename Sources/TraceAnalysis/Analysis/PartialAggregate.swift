@@ -58,7 +58,7 @@ struct PartialAggregate: Sendable {
     /// NB: arrays, not a dictionary keyed by name: a trace may have a million views, each seen a
     /// few times; sorting each range's names (on its own thread) lets ranges merge in one pass.
     /// A view's counts and body times stay in the tables the range gathered them in (`tallies`),
-    /// read when the summary is made: a copy per view was 200 bytes, 200 MB for a million views.
+    /// read when the summary is made, never copied per view.
     struct ViewParts: Sendable {
         /// The tables of the range's counts and body times, by view id.
         private let tallies: RangeTallies?

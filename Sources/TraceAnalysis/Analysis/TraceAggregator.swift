@@ -144,14 +144,14 @@ struct TraceAggregator {
 
     /// Counts one event of `metric` for `view` and for the running interval.
     @inline(__always)
-    private mutating func count(_ metric: Metric, _ view: Int) {
+    private mutating func count(_ metric: CountedMetric, _ view: Int) {
         if !counters[view].increment(metric) { carry(metric, view) }
         interval.counts[metric] += 1
     }
 
     /// Notes that `view`'s count of `metric` wrapped past 2^32.
     @inline(never)
-    private mutating func carry(_ metric: Metric, _ view: Int) { carriedCounts[view, default: MetricCounts()][metric] += 1 << 32 }
+    private mutating func carry(_ metric: CountedMetric, _ view: Int) { carriedCounts[view, default: MetricCounts()][metric] += 1 << 32 }
 
     /// Stores the running interval's counts in `leading` or the last mark's.
     private mutating func storeInterval() {

@@ -30,7 +30,7 @@ struct ViewTally: Sendable {
 }
 
 /// One view's event counts as the aggregator's table keeps them: 32 bits a metric, half the
-/// memory of a `MetricCounts` (32 MB less for a million views).
+/// memory of a `MetricCounts`.
 ///
 /// NB: a count passes 2^32 - 1 only with billions of events of one view in one range of a trace;
 /// `increment` then wraps to 0 and says so, and the owner carries 2^32 into a side table
@@ -38,14 +38,14 @@ struct ViewTally: Sendable {
 struct NarrowCounts {
     private var lanes: SIMD8<UInt32>
 
-    /// The counts `lanes` holds, by `Metric.rawValue` (all zero by default).
+    /// The counts `lanes` holds, by `CountedMetric.rawValue` (all zero by default).
     init(lanes: SIMD8<UInt32> = SIMD8()) { self.lanes = lanes }
 
     /// Adds 1 to `metric`'s count; false when it wrapped from 2^32 - 1 to 0.
     @inline(__always)
-    mutating func increment(_ metric: Metric) -> Bool {
+    mutating func increment(_ metric: CountedMetric) -> Bool {
         withUnsafeMutableBytes(of: &lanes) { bytes in
-            let offset = metric.rawValue &* MemoryLayout<UInt32>.stride
+            let offset = MetricCounts.byteOffset(of: metric, stride: MemoryLayout<UInt32>.stride)
             let (sum, wrapped) = bytes.load(fromByteOffset: offset, as: UInt32.self).addingReportingOverflow(1)
             bytes.storeBytes(of: sum, toByteOffset: offset, as: UInt32.self)
             return !wrapped

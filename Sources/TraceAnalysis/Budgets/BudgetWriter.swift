@@ -6,8 +6,8 @@ public enum BudgetWriter {
     public static func ruleCount(for summary: TraceSummary) -> Int { perViewMetrics(summary).count * summary.views.count + 1 }
 
     /// The metrics limited per view: body and wasted evaluations, those the trace's source can produce.
-    private static func perViewMetrics(_ summary: TraceSummary) -> [Metric] {
-        [Metric.bodyEvals, .wastedEvals].filter(summary.isAvailable)
+    private static func perViewMetrics(_ summary: TraceSummary) -> [CountedMetric] {
+        [CountedMetric.bodyEvals, .wastedEvals].filter { summary.isAvailable($0.metric) }
     }
 
     /// A `tracer-budget/1` document limiting, for every view of `summary`, its body evaluations
@@ -27,7 +27,7 @@ public enum BudgetWriter {
         let perView = perViewMetrics(summary)
         for stats in summary.views.sorted(by: { $0.view < $1.view }) {
             let view = ViewGlob.escape(stats.view)
-            for metric in perView { rules.append(rule(view, BudgetMetric(.view(metric)), stats.counts[metric])) }
+            for metric in perView { rules.append(rule(view, BudgetMetric(.view(metric.metric)), stats.counts[metric])) }
         }
         rules.append(rule("**", .totalBodyEvals, summary.totals.bodyEvals))
         let description = "Written by tracectl check --write-budget from \(summary.file) with \(Formatting.number(headroom))% headroom"

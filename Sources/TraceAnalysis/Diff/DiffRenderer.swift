@@ -18,8 +18,7 @@ public enum DiffRenderer {
     /// measure one side's source cannot produce).
     private static func cells(_ row: ViewDelta, name: String, _ diff: TraceDiff) -> [String] {
         [name] + ViewDelta.measures.flatMap { measure -> [String] in
-            guard diff.isAvailable(measure) else { return Array(repeating: ReportTable.notAvailable, count: 4) }
-            let pair = row[measure]
+            guard diff.isAvailable(measure), let pair = row[measure] else { return Array(repeating: ReportTable.notAvailable, count: 4) }
             let isDuration = measure.definition.unit == .nanoseconds
             func value(_ amount: UInt64) -> String {
                 isDuration ? Formatting.duration(Int64(clamping: amount), zeros: .trimmed) : String(amount)
@@ -102,7 +101,7 @@ public enum DiffRenderer {
             json.field("variant", summary.header?.variant)
             for metric in [Metric.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal] {
                 json.key(metric.definition.jsonKey)
-                if summary.isAvailable(metric) { json.number(summary.totals[metric]) } else { json.null() }
+                if summary.isAvailable(metric), let total = summary.totals[metric] { json.number(total) } else { json.null() }
                 json.saturated(metric == .bodyTimeTotal && summary.totals.bodyTimeNs == .saturatedTotal)
             }
             json.endObject()
@@ -110,11 +109,10 @@ public enum DiffRenderer {
         func measures(_ row: ViewDelta) {
             for metric in ViewDelta.measures {
                 json.key(metric.definition.jsonKey)
-                guard diff.isAvailable(metric) else {
+                guard diff.isAvailable(metric), let pair = row[metric] else {
                     json.null()
                     continue
                 }
-                let pair = row[metric]
                 json.beginObject()
                 json.field("base", Int64(clamping: pair.base))
                 json.field("variant", Int64(clamping: pair.variant))

@@ -66,10 +66,10 @@ public struct VariantComparison: Sendable, Hashable {
                 let values = sides.map { counters($0)[measure] }
                 let available = sides.map { $0.summary.isAvailable(measure) }
                 let cells = values.enumerated().map { index, amount in
-                    guard available[index] else { return ReportTable.notAvailable }
+                    guard available[index], let amount else { return ReportTable.notAvailable }
                     let text = isTime ? Formatting.duration(amount, zeros: .trimmed) : "\(amount)"
-                    guard index > 0, values[0] > 0, available[0] else { return text }
-                    return "\(text) (\(DeltaFormat.percent(base: UInt64(values[0]), variant: UInt64(max(amount, 0)))))"
+                    guard index > 0, let base = values[0], base > 0, available[0] else { return text }
+                    return "\(text) (\(DeltaFormat.percent(base: UInt64(base), variant: UInt64(max(amount, 0)))))"
                 }
                 rows.append([measureIndex == 0 ? name : "", measure.definition.label] + cells)
             }

@@ -31,13 +31,15 @@ public struct ViewDelta: Sendable, Hashable {
     /// What the comparison measures, in the order the tables show them.
     public static let measures: [Metric] = [.bodyEvals, .wastedEvals, .skips, .bodyTimeTotal]
 
-    /// `metric` (one of `measures`) on both sides.
-    public subscript(metric: Metric) -> Pair {
-        pair { UInt64(max(metric == .bodyTimeTotal ? $0.bodyTime.total : Int64($0.counts[metric]), 0)) }
+    /// `metric` on both sides (0 on a side without the view); nil for a figure that is not a sum
+    /// (a ratio, a percentile), whose difference says nothing.
+    public subscript(metric: Metric) -> Pair? {
+        guard metric.definition.merge == .sum else { return nil }
+        return pair { UInt64(max(metric.integer(of: $0) ?? 0, 0)) }
     }
 
-    public var evals: Pair { self[.bodyEvals] }
-    public var wasted: Pair { self[.wastedEvals] }
+    public var evals: Pair { pair { UInt64($0.bodyEvals) } }
+    public var wasted: Pair { pair { UInt64($0.wastedEvals) } }
 
     private func pair(_ measure: (ViewStats) -> UInt64) -> Pair {
         Pair(base: base.map(measure) ?? 0, variant: variant.map(measure) ?? 0)

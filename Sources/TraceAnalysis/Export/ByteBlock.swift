@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TracerCore
 
 extension UnsafeBufferPointer<UInt8> {
     /// How these bytes order against `other`'s, as `memcmp` orders them, a prefix before the longer
@@ -18,8 +19,7 @@ extension UnsafeBufferPointer<UInt8> {
 /// hands a block to its output.
 ///
 /// NB: a class over one buffer, so that appending a few bytes is a bounds check and a copy: an
-/// `[UInt8]` pays a uniqueness check and a generic copy per append (a third of the Chrome
-/// exporter's time).
+/// `[UInt8]` pays a uniqueness check and a generic copy per append.
 final class ByteBlock {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
@@ -111,21 +111,8 @@ final class ByteBlock {
     /// Appends the decimal digits of `value`.
     @inline(__always)
     func appendDecimal(_ value: UInt64) {
-        reserve(20)
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        rest = value
-        var index = count + digits
-        repeat {
-            index -= 1
-            base[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-            rest /= 10
-        } while rest > 0
-        count += digits
+        reserve(DecimalDigits.maximumCount)
+        count = base.distance(to: DecimalDigits.put(value, at: base + count))
     }
 
     /// Appends the decimal digits of a signed `value`.

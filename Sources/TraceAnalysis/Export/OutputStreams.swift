@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TracerCore
 
 /// A buffered `TextOutputStream` over a file descriptor: standard output or a file.
 ///
@@ -42,7 +43,7 @@ public final class FileOutputStream: TextOutputStream {
         var info = stat()
         let exists = lstat(path, &info) == 0
         if exists && info.st_mode & S_IFMT != S_IFREG {
-            let descriptor = openFile(path, O_WRONLY | O_TRUNC)
+            let descriptor = POSIX.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
             return FileOutputStream(descriptor: descriptor, ownsDescriptor: true, displayName: path)
         }
@@ -60,7 +61,7 @@ public final class FileOutputStream: TextOutputStream {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         while true {
             let temporary = "\(directory).\(name).\(String(UInt32.random(in: .min ... .max), radix: 36)).tmp"
-            let descriptor = openFile(temporary, O_WRONLY | O_CREAT | O_EXCL)
+            let descriptor = POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { throw OutputError(path: path, code: errno) }
         }
@@ -75,7 +76,7 @@ public final class FileOutputStream: TextOutputStream {
 
     deinit {
         guard !isClosed else { return }
-        if ownsDescriptor { _ = closeDescriptor(descriptor) }
+        if ownsDescriptor { POSIX.close(descriptor) }
         if let pending { _ = unlink(pending.temporary) }
     }
 
@@ -106,13 +107,7 @@ public final class FileOutputStream: TextOutputStream {
     /// Writes `bytes` whole, unless an earlier write failed or the stream is closed.
     private func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == 0, !isClosed else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = writeBytes(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { failure = errno == 0 ? EIO : errno; return }
-            offset += written
-        }
+        failure = POSIX.writeAll(descriptor, bytes)
     }
 
     /// Flushes, closes a file, puts it in place and reports the first write error (after which
@@ -121,7 +116,7 @@ public final class FileOutputStream: TextOutputStream {
         guard !isClosed else { return }
         flush()
         isClosed = true
-        if ownsDescriptor && closeDescriptor(descriptor) != 0 && failure == 0 { failure = errno }
+        if ownsDescriptor && POSIX.close(descriptor) != 0 && failure == 0 { failure = errno }
         if let pending {
             if failure == 0 && rename(pending.temporary, pending.destination) != 0 { failure = errno }
             if failure != 0 { _ = unlink(pending.temporary) }
@@ -157,28 +152,4 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
 
     /// `PATH: cannot write: REASON`.
     public var description: String { "\(path): cannot write: \(String(cString: strerror(code)))" }
-}
-
-private func openFile(_ path: String, _ flags: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.open(path, flags | O_CLOEXEC, 0o666)
-    #else
-    Darwin.open(path, flags | O_CLOEXEC, 0o666)
-    #endif
-}
-
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
-}
-
-private func closeDescriptor(_ descriptor: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(descriptor)
-    #else
-    Darwin.close(descriptor)
-    #endif
 }

@@ -27,8 +27,8 @@ public struct SpeedscopeExporter: StreamingExporter {
     private var traceName = "trace"
     /// Evented frames written since the last block went to the output.
     ///
-    /// NB: written as bytes, as the Chrome exporter's events are: a `String` built per frame took
-    /// a quarter of the export's time.
+    /// NB: written as bytes, as the Chrome exporter's events are, never as a `String` built per
+    /// frame.
     private let block = ByteBlock(capacity: blockSize + 4096)
     private static let blockSize = 1 << 16
 

@@ -104,7 +104,7 @@ public struct TraceNames: Sendable {
             evaluationsMayBeUntimed = header.isInstruments
         }
         while viewEnds.count <= reader.viewCount {
-            viewBytes.append(contentsOf: reader.viewBytes(ViewID(viewEnds.count)))
+            reader.withViewBytes(ViewID(viewEnds.count)) { viewBytes.append(contentsOf: $0) }
             viewEnds.append(viewBytes.count)
         }
         while strings.count <= reader.stringCount { strings.append(reader.string(SymbolID(strings.count))) }

@@ -40,7 +40,8 @@ enum PageData {
                         json.string(ReportTable.notAvailable)
                         continue
                     }
-                    json.number(metric.definition.unit == .nanoseconds ? metric.integer(of: stats) ?? 0 : Int64(stats.counts[metric]))
+                    // NB: a view without evaluations has 0 ns of each body time, as the text report shows.
+                    json.number(metric.integer(of: stats) ?? 0)
                 }
                 json.endArray()
             }
@@ -67,11 +68,10 @@ enum PageData {
                 json.beginArray()
                 json.string(row.view)
                 for measure in measures {
-                    guard diff.isAvailable(measure) else {
+                    guard diff.isAvailable(measure), let pair = row[measure] else {
                         for _ in 0..<4 { json.string(ReportTable.notAvailable) }
                         continue
                     }
-                    let pair = row[measure]
                     json.number(Int64(clamping: pair.base))
                     json.number(Int64(clamping: pair.variant))
                     json.number(pair.delta)
@@ -133,7 +133,7 @@ enum PageData {
         json.field("events", totals.events)
         for metric in EventCounters.metrics {
             json.key(metric.definition.jsonKey)
-            if summary.isAvailable(metric) { json.number(totals[metric]) } else { json.null() }
+            if summary.isAvailable(metric), let total = totals[metric] { json.number(total) } else { json.null() }
         }
         json.field("views", summary.views.count)
         json.endObject()

@@ -4,9 +4,9 @@ import TracerCore
 /// availability from.
 ///
 /// Each output lists the metrics it shows, in its own order (`ReportTable.columns`,
-/// `ViewDelta.Measure`, `BudgetMetric`, …); what a metric is called, how it is formatted and
+/// `ViewDelta.measures`, `BudgetMetric`, …); what a metric is called, how it is formatted and
 /// whether a trace can have it is defined here once. Adding a counted metric is one case here,
-/// its `definition`, and the line in `TraceAggregator` that counts it.
+/// its `definition`, its `CountedMetric` case, and the line in `TraceAggregator` that counts it.
 public enum Metric: Int, CaseIterable, Sendable, Hashable {
     case bodyEvals
     case skips
@@ -23,14 +23,10 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
     case bodyTimeP50
     case bodyTimeP95
 
-    /// The metrics counted per view and per interval, stored by metric in `MetricCounts` (at
-    /// most its eight lanes: they come first, so their raw values are the lanes).
-    public static let counted: [Metric] = allCases.filter { $0.definition.unit == .count }
-
     /// What the table says about this metric.
     ///
     /// NB: lent, not copied: a row holds nine references, and a copy retains and releases each
-    /// of them to read one field (a report of a million views reads ten fields a view).
+    /// of them to read one field.
     public var definition: MetricDefinition {
         _read { yield Self.table[rawValue] }
     }
@@ -77,12 +73,12 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
     /// This metric of one view as an integer (a count, nanoseconds); nil for a ratio, and when the
     /// view has no such figure (a body-time percentile without evaluations).
     public func integer(of stats: ViewStats) -> Int64? {
-        switch self {
-        case .evalsPerWrite: nil
+        if let counted { return Int64(stats.counts[counted]) }
+        return switch self {
         case .bodyTimeTotal: stats.bodyTime.total
         case .bodyTimeP50: stats.bodyTime.count > 0 ? stats.bodyTime.p50 : nil
         case .bodyTimeP95: stats.bodyTime.count > 0 ? stats.bodyTime.p95 : nil
-        default: Int64(stats.counts[self])
+        default: nil
         }
     }
 

@@ -6,19 +6,32 @@
 public struct MetricCounts: Sendable, Hashable {
     @usableFromInline var lanes = SIMD8<Int>()
 
+    /// How many counted metrics fit: one lane each.
+    public static let capacity = SIMD8<Int>.scalarCount
+
     /// All zero.
     @inlinable public init() {}
 
-    /// The count of `metric` (a counted metric).
-    @inlinable public subscript(metric: Metric) -> Int {
+    /// The count of `metric`.
+    @inlinable public subscript(metric: CountedMetric) -> Int {
         @inline(__always) get {
-            withUnsafeBytes(of: lanes) { $0.load(fromByteOffset: metric.rawValue &* MemoryLayout<Int>.stride, as: Int.self) }
+            withUnsafeBytes(of: lanes) { $0.load(fromByteOffset: Self.byteOffset(of: metric, stride: MemoryLayout<Int>.stride), as: Int.self) }
         }
         @inline(__always) set {
             withUnsafeMutableBytes(of: &lanes) {
-                $0.storeBytes(of: newValue, toByteOffset: metric.rawValue &* MemoryLayout<Int>.stride, as: Int.self)
+                $0.storeBytes(of: newValue, toByteOffset: Self.byteOffset(of: metric, stride: MemoryLayout<Int>.stride), as: Int.self)
             }
         }
+    }
+
+    /// Where `metric`'s lane starts in lanes of `stride` bytes.
+    ///
+    /// NB: checked in release builds too: a counted metric past the lanes traps rather than
+    /// read or write past them.
+    @inlinable @inline(__always)
+    static func byteOffset(of metric: CountedMetric, stride: Int) -> Int {
+        precondition(metric.rawValue < capacity, "MetricCounts has a lane for 8 counted metrics")
+        return metric.rawValue &* stride
     }
 
     /// Adds `other`'s counts.

@@ -9,7 +9,7 @@ import Darwin
 /// NB: open addressing over a flat table of `hash << 32 | id` words; the bytes live in one arena.
 /// All three are `ZeroedMemory`, returned to the system when outgrown or freed: a reader's names
 /// are freed while other threads still allocate, and heap memory freed by one thread's reader
-/// stayed in the process (20 MB of a million views' peak when a thread took over part of a range).
+/// stays in the process.
 /// Lookups read whole 8-byte words, so every input must have 8 readable bytes past its end
 /// (the line buffer and the scratch buffer are padded for that).
 package struct ByteInterner: ~Copyable {
@@ -123,8 +123,10 @@ package struct ByteInterner: ~Copyable {
         return bytes.withUnsafeBufferPointer { intern($0.baseAddress!, length) }
     }
 
-    /// The bytes of `id` (valid until the next `intern`).
+    /// The bytes of `id` (`1...count`), valid until the next `intern`.
     func bytes(_ id: UInt32) -> UnsafeBufferPointer<UInt8> {
+        // NB: checked in release builds too: 0 (no string) and unknown ids have no bytes.
+        precondition(id != 0 && Int(id) <= count, "not an interned id")
         let start = ends[Int(id) - 1]
         return UnsafeBufferPointer(start: arena + start, count: ends[Int(id)] - start)
     }
@@ -160,6 +162,32 @@ package struct ByteInterner: ~Copyable {
         return UInt32(count)
     }
 
+    /// Checks that the ids' ends ascend within the arena, and that each slot holds an id whose
+    /// bytes hash to the slot's hash and are found from their home slot; in builds with
+    /// `TRACER_INTERNAL_CHECKS` only. Called after every growth of the slots, which it costs as
+    /// much as.
+    func _checkInvariants() {
+        #if TRACER_INTERNAL_CHECKS
+        precondition(ends[0] == 0 && count < endsCapacity && ends[count] <= arenaCapacity, "interned bytes outside the arena")
+        for id in 0..<count { precondition(ends[id] <= ends[id + 1], "interned bytes that end before they start") }
+        var stored = 0
+        for index in 0...slotMask where slots[index] != 0 {
+            stored += 1
+            let id = Int(truncatingIfNeeded: slots[index] & 0xFFFF_FFFF)
+            precondition(id >= 1 && id <= count, "a slot holding an id never handed out")
+            let bytes = self.bytes(UInt32(id))
+            let hash = Self.hash(bytes.baseAddress!, bytes.count)
+            precondition(UInt32(truncatingIfNeeded: slots[index] >> 32) == hash, "a slot whose hash is not its bytes' hash")
+            var slot = Int(truncatingIfNeeded: hash >> 1) & slotMask
+            while slot != index {
+                precondition(slots[slot] != 0, "an id not found from its home slot")
+                slot = (slot + 1) & slotMask
+            }
+        }
+        precondition(stored == count, "an interner holding \(stored) ids and counting \(count)")
+        #endif
+    }
+
     private mutating func grow() {
         let newMask = slotMask * 2 + 1
         let grown = ZeroedMemory.allocate(UInt64.self, count: newMask + 1, paging: .now)
@@ -171,6 +199,7 @@ package struct ByteInterner: ~Copyable {
         ZeroedMemory.deallocate(slots, count: slotMask + 1)
         slots = grown
         slotMask = newMask
+        _checkInvariants()
     }
 
     /// Whether `length` bytes at `left` and `right` are equal, compared a word at a time (both

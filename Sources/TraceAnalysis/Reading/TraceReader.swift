@@ -94,7 +94,7 @@ public struct TraceReader: ~Copyable {
 
     /// Opens `path` for reading, or throws a diagnostic naming it.
     package static func open(_ path: String) throws(TraceError) -> Int32 {
-        let descriptor = openFile(path, O_RDONLY)
+        let descriptor = POSIX.open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw TraceError(TraceDiagnostic(file: path, message: "cannot open: \(reason)", severity: .error))
@@ -283,20 +283,14 @@ public struct TraceReader: ~Copyable {
     /// The string interned as `id` (empty for 0).
     public func string(_ id: SymbolID) -> String { parser.strings.string(id) }
 
-    /// The UTF-8 bytes of view `id`, valid until the next call to `next()`.
-    public func viewBytes(_ id: ViewID) -> UnsafeBufferPointer<UInt8> { parser.views.bytes(id) }
+    /// Calls `body` with the UTF-8 bytes of view `id` (`1...viewCount`), valid only inside it.
+    package func withViewBytes<Result>(_ id: ViewID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(parser.views.bytes(id))
+    }
 
     /// How many distinct view paths were seen (ids are `1...viewCount`).
     public var viewCount: Int { parser.views.count }
 
     /// How many distinct other strings were seen (ids are `1...stringCount`).
     public var stringCount: Int { parser.strings.count }
-}
-
-private func openFile(_ path: String, _ flags: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.open(path, flags)
-    #else
-    Darwin.open(path, flags)
-    #endif
 }

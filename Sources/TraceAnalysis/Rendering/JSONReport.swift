@@ -35,7 +35,7 @@ public enum JSONReport {
 
     /// Writes the document, ending with a newline, to `output` piece by piece.
     ///
-    /// NB: a million views' document is 300 MB: it is never held whole, only a window of views.
+    /// NB: the document grows with the views: it is never held whole, only a window of views.
     static func write(_ summary: TraceSummary, options: ReportOptions, to output: (UnsafeRawBufferPointer) -> Void) {
         var json = JSONWriter(capacity: 1 << 12)
         json.beginObject()
@@ -104,7 +104,7 @@ public enum JSONReport {
     }
 
     /// The counted metrics a view's object lists first, in order; its writes' breakdowns follow `writes`.
-    private static let viewCounts: [Metric] = [.bodyEvals, .skips, .wastedEvals, .invalidations, .writes]
+    private static let viewCounts: [CountedMetric] = [.bodyEvals, .skips, .wastedEvals, .invalidations, .writes]
 
     private static func view(
         _ stats: ViewStats, _ options: ReportOptions, _ available: [Bool], _ causesAvailable: Bool, _ json: inout JSONWriter
@@ -116,7 +116,7 @@ public enum JSONReport {
         }
         json.beginObject()
         json.field("view", stats.view)
-        for metric in viewCounts { figure(metric) { $0.number(stats.counts[metric]) } }
+        for metric in viewCounts { figure(metric.metric) { $0.number(stats.counts[metric]) } }
         json.counts("writesByWrapper", stats.writesByWrapper)
         json.objects("writesByProperty", stats.writesByProperty) { json, write in
             json.field("prop", write.origin.prop)
@@ -162,7 +162,7 @@ public enum JSONReport {
         json.field("events", counters.events)
         for metric in EventCounters.metrics {
             json.key(metric.definition.jsonKey)
-            if summary.isAvailable(metric) { json.number(counters[metric]) } else { json.null() }
+            if summary.isAvailable(metric), let figure = counters[metric] { json.number(figure) } else { json.null() }
             json.saturated(metric == .bodyTimeTotal && counters.bodyTimeNs == .saturatedTotal)
         }
         if summary.showsFrames {

@@ -2,9 +2,8 @@ import TracerCore
 
 /// Writes JSON text by hand, in the order fields are written (so output is deterministic).
 ///
-/// NB: the text is gathered as UTF-8 bytes in a `ByteBlock`: appending to a `String` piece by
-/// piece made up most of the time to render a large report, and an `[UInt8]` pays a uniqueness
-/// check per append (a third of the time to render a million views). A copy of a writer shares
+/// NB: the text is gathered as UTF-8 bytes in a `ByteBlock`, neither a `String` appended to piece
+/// by piece nor an `[UInt8]`, which pays a uniqueness check per append. A copy of a writer shares
 /// its block: a writer is made, written and read by one owner.
 ///
 /// NB: `@unchecked Sendable`: a writer filled on one thread is handed whole to the thread that
@@ -33,8 +32,7 @@ struct JSONWriter: @unchecked Sendable {
     /// Hands the text written so far to `output` and forgets it; what is written next continues
     /// the same document (a comma goes before the next value if one is due).
     ///
-    /// NB: a document of megabytes (a million views' report is 300 MB) goes out piece by piece
-    /// instead of being held whole.
+    /// NB: a document of megabytes goes out piece by piece instead of being held whole.
     mutating func drain(into output: (UnsafeRawBufferPointer) -> Void) {
         output(UnsafeRawBufferPointer(bytes.bytes))
         bytes.removeAll()

@@ -28,7 +28,7 @@ enum ReportTable {
     /// One view's figure of `metric`: a count, a ratio (`-` without writes), or a duration.
     private static func cell(_ metric: Metric, _ stats: ViewStats) -> String {
         switch metric.definition.unit {
-        case .count: String(stats.counts[metric])
+        case .count: metric.integer(of: stats).map { String($0) } ?? notAvailable
         case .ratio: metric.value(of: stats).map { Formatting.fixed($0, decimals: 2) } ?? "-"
         // NB: a view without evaluations shows `0 ns` for each of its body times; one whose
         // evaluations have no duration (an Instruments update in flight) shows `-`.
@@ -39,8 +39,8 @@ enum ReportTable {
 
     /// `metric`'s figure over a part of the trace (a count, or body time), or `n/a`.
     static func figure(_ metric: Metric, _ counters: EventCounters, of summary: TraceSummary) -> String {
-        guard summary.isAvailable(metric) else { return notAvailable }
-        return metric.definition.unit == .nanoseconds ? Formatting.duration(counters[metric]) : String(counters[metric])
+        guard summary.isAvailable(metric), let figure = counters[metric] else { return notAvailable }
+        return metric.definition.unit == .nanoseconds ? Formatting.duration(figure) : String(figure)
     }
 
     /// `, hitches 2 (50.00 ms), system hitches 0 (0 ns)`: the hitch figures of a part of the trace

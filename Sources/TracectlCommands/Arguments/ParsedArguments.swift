@@ -3,7 +3,7 @@ struct ParsedArguments: Sendable {
     let spec: CommandSpec
     /// Positional arguments, in order.
     var positionals: [String] = []
-    /// Values by canonical option name, in the order given.
+    /// Values by canonical option name, in the order given (read them through `Option`s).
     var values: [String: [String]] = [:]
     /// Flags that were given, by canonical name.
     var flags: Set<String> = []
@@ -15,53 +15,66 @@ struct ParsedArguments: Sendable {
     /// (its readers count into its `progress`); nil elsewhere.
     var progressLine: ReadProgressLine?
 
-    /// The last value of `option` (canonical name), or its default.
-    func value(_ option: String) -> String? {
-        values[option]?.last ?? spec.option(named: option)?.defaultValue
-    }
+    /// The value of `option`, or its default.
+    func value(_ option: Option<String>) -> String? { text(option) }
 
-    /// Every value of a repeatable `option`.
-    func allValues(_ option: String) -> [String] { values[option] ?? [] }
+    /// Every value of a repeatable `option`, in the order given (none when absent).
+    func values(_ option: Option<[String]>) -> [String] { values[declared(option)] ?? [] }
 
     /// Whether `flag` was given.
-    func flag(_ flag: String) -> Bool { flags.contains(flag) }
+    func flag(_ flag: Option<Bool>) -> Bool { flags.contains(declared(flag)) }
 
-    /// Whether `option` (canonical name) was on the command line, flag or value; a default is not.
-    func isGiven(_ option: String) -> Bool { flags.contains(option) || values[option] != nil }
+    /// Whether `option` was on the command line, flag or value; a default is not.
+    func isGiven(_ option: some OptionDeclaration) -> Bool { isGiven(canonicalName: declared(option)) }
 
     /// A usage error naming the first of `options` given, unless `required` is given too:
     /// `'--headroom' only applies with '--write-budget'`.
-    func forbid(_ options: [String], unless required: String) throws(UsageError) {
+    func forbid(_ options: [any OptionDeclaration], unless required: some OptionDeclaration) throws(UsageError) {
         guard !isGiven(required) else { return }
-        try forbid(options, because: "only applies with '\(required)'")
+        try forbid(options, because: "only applies with '\(required.spec.canonicalName)'")
     }
 
     /// A usage error naming the first of `options` given: `'OPTION' REASON`.
-    func forbid(_ options: [String], because reason: String) throws(UsageError) {
-        guard let given = options.first(where: isGiven) else { return }
+    func forbid(_ options: [any OptionDeclaration], because reason: String) throws(UsageError) {
+        guard let given = options.lazy.map({ declared($0) }).first(where: isGiven(canonicalName:)) else { return }
         throw UsageError("'\(given)' \(reason)", command: spec.name)
     }
 
     /// The value of `option` as an integer within `range`, or a usage error.
-    func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = value(option) else { return nil }
+    func integer(_ option: Option<Int>, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = text(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError(
-                "invalid value '\(text)' for '\(option)': expected a whole number from \(range.lowerBound) to \(range.upperBound)",
+                "invalid value '\(text)' for '\(option.spec.canonicalName)': expected a whole number from \(range.lowerBound) to \(range.upperBound)",
                 command: spec.name)
         }
         return number
     }
 
-    /// The value of a `.choice` option as its type: the parser has checked it is one of the
-    /// choices, so a value of no case is a usage error here only if spec and type disagree.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ option: String) throws(UsageError) -> Choice
+    /// The value of a choice as its type: the parser has checked it is one of the choices, so a
+    /// value of no case is a usage error here only if spec and type disagree.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ option: Option<Choice>) throws(UsageError) -> Choice
     where Choice.RawValue == String {
-        guard let text = value(option), let choice = Choice(rawValue: text) else {
+        guard let text = text(option), let choice = Choice(rawValue: text) else {
             let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("invalid value '\(value(option) ?? "")' for '\(option)': expected one of \(names)", command: spec.name)
+            throw UsageError(
+                "invalid value '\(text(option) ?? "")' for '\(option.spec.canonicalName)': expected one of \(names)", command: spec.name)
         }
         return choice
+    }
+
+    /// The last value of `option` as typed, or its default.
+    private func text(_ option: some OptionDeclaration) -> String? {
+        values[declared(option)]?.last ?? option.spec.defaultValue
+    }
+
+    private func isGiven(canonicalName: String) -> Bool { flags.contains(canonicalName) || values[canonicalName] != nil }
+
+    /// The canonical name of `option`, which the command's spec must list.
+    private func declared(_ option: some OptionDeclaration) -> String {
+        let name = option.spec.canonicalName
+        assert(spec.option(named: name) != nil, "'\(name)' is read by '\(spec.name)' but not in its spec")
+        return name
     }
 
     /// The positional named `name`, which the spec requires (the parser has checked it is there).

@@ -21,29 +21,32 @@ enum Advise: Subcommand {
             evaluated, and the output says so.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
-        options: [
-            .choice("--format", valueName: "format", help: "The output format.", default: ReportRenderer.Format.text),
-            .value("--min-savings", valueName: "n",
-                   help: "Show only findings saving at least N body evaluations plus state re-creations.",
-                   defaultValue: String(TraceAdvisor.defaultMinimumSavings)),
-            .output, .lenient,
-        ],
+        options: [Options.format, Options.minSavings] + CommonOptions.document,
         examples: [
             ("tracectl advise scroll.jsonl", "The findings, most savings first."),
             ("tracectl advise scroll.jsonl --min-savings 100", "Only the findings saving 100 or more."),
             ("tracectl advise scroll.jsonl --format markdown >> \"$GITHUB_STEP_SUMMARY\"", "A CI job summary."),
         ])
 
+    /// The options `advise` reads, in help order.
+    enum Options {
+        static let format: Option<ReportRenderer.Format> = .choice(
+            "--format", valueName: "format", help: "The output format.", default: .text)
+        static let minSavings: Option<Int> = .number(
+            "--min-savings", valueName: "n", help: "Show only findings saving at least N body evaluations plus state re-creations.",
+            defaultValue: TraceAdvisor.defaultMinimumSavings)
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("trace"))
-        let minimum = try arguments.integer("--min-savings", in: 0...Int(Int32.max)) ?? TraceAdvisor.defaultMinimumSavings
+        let minimum = try arguments.integer(Options.minSavings, in: 0...Int(Int32.max)) ?? TraceAdvisor.defaultMinimumSavings
         let report = try VisualCommand.run { () throws(TraceError) in
             try TraceAdvisor.advise(source: source, options: .init(read: VisualCommand.readOptions(arguments)), minimumSavings: minimum)
         }
         VisualCommand.warn(report.warnings, invalidLineCount: report.invalidLineCount, file: report.file, console: console)
         if let untimed = AdviceRenderer.untimedNote(report) { console.warning("\(report.file): \(untimed)") }
         var output = try VisualCommand.output(arguments)
-        output.write(AdviceRenderer.render(report, format: try arguments.choice("--format")))
+        output.write(AdviceRenderer.render(report, format: try arguments.choice(Options.format)))
         try VisualCommand.close(&output)
         return .success
     }

@@ -32,18 +32,11 @@ enum Check: Subcommand {
             """,
         positionals: [PositionalSpec(name: "traces", help: "The traces to check ('-' for standard input).", isRepeated: true)],
         options: [
-            .value("--budget", valueName: "file", help: "The budget file to check against."),
-            .value("--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against."),
-            .choice("--format", valueName: "format", help: "The report on standard output.", default: Format.text),
-            .value("--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file."),
-            .value("--summary", valueName: "file", help: "Also write the pull-request comment (Markdown) to this file."),
-            .flag("--github", help: "Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY."),
-            .value("--source-root", valueName: "dir", help: "With --github: the repository whose *.swift files annotations point at (default: the current directory)."),
-            .value("--write-budget", valueName: "file", help: "Write a budget from the trace's current figures instead of checking."),
-            .value("--headroom", valueName: "percent", help: "With --write-budget: allow this much above the current figures (e.g. 10%).", defaultValue: "0%"),
-            .flag("--allow-empty", help: "Pass (with a warning) when no rule was checked, instead of exit 2."),
-            .flag("--lenient", help: "Skip invalid trace lines (counting them) instead of failing."),
-            .color,
+            Options.budget, Options.baseline, Options.format, Options.junit, Options.summary, Options.github, Options.sourceRoot,
+            Options.writeBudget, Options.headroom, Options.allowEmpty,
+            // NB: check reads a budget too, so its help says which lines are skipped.
+            CommonOptions.lenient.helping("Skip invalid trace lines (counting them) instead of failing."),
+            CommonOptions.color,
         ],
         examples: [
             ("tracectl check scroll.jsonl --budget redraws.json", "Gate one trace."),
@@ -52,24 +45,48 @@ enum Check: Subcommand {
             ("tracectl check --write-budget redraws.json scroll.jsonl --headroom 10%", "Adopt a budget from today's figures."),
         ])
 
+    /// The options `check` reads, in help order.
+    enum Options {
+        static let budget: Option<String> = .value("--budget", valueName: "file", help: "The budget file to check against.")
+        static let baseline: Option<String> = .value(
+            "--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against.")
+        static let format: Option<Format> = .choice("--format", valueName: "format", help: "The report on standard output.", default: .text)
+        static let junit: Option<String> = .value(
+            "--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file.")
+        static let summary: Option<String> = .value(
+            "--summary", valueName: "file", help: "Also write the pull-request comment (Markdown) to this file.")
+        static let github: Option<Bool> = .flag(
+            "--github", help: "Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY.")
+        static let sourceRoot: Option<String> = .value(
+            "--source-root", valueName: "dir",
+            help: "With --github: the repository whose *.swift files annotations point at (default: the current directory).")
+        static let writeBudget: Option<String> = .value(
+            "--write-budget", valueName: "file", help: "Write a budget from the trace's current figures instead of checking.")
+        static let headroom: Option<String> = .value(
+            "--headroom", valueName: "percent", help: "With --write-budget: allow this much above the current figures (e.g. 10%).",
+            defaultValue: "0%")
+        static let allowEmpty: Option<Bool> = .flag(
+            "--allow-empty", help: "Pass (with a warning) when no rule was checked, instead of exit 2.")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let traces = arguments.positionals
         guard traces.filter({ $0 == "-" }).count <= 1 else {
             throw UsageError("only one trace can be read from standard input", command: spec.name)
         }
         let options = VisualCommand.readOptions(arguments)
-        try arguments.forbid(["--headroom"], unless: "--write-budget")
-        if let destination = arguments.value("--write-budget") {
+        try arguments.forbid([Options.headroom], unless: Options.writeBudget)
+        if let destination = arguments.value(Options.writeBudget) {
             return try writeBudget(to: destination, traces: traces, arguments: arguments, options: options, console: console)
         }
-        guard let budgetPath = arguments.value("--budget") else {
+        guard let budgetPath = arguments.value(Options.budget) else {
             throw UsageError("expected '--budget FILE' (or '--write-budget FILE' to write one)", command: spec.name)
         }
         let sources = try sourceIndex(arguments)
         let budget = try loadBudget(budgetPath)
-        let format: Format = try arguments.choice("--format")
+        let format: Format = try arguments.choice(Options.format)
         // NB: the comment compares the cause graphs with the baseline's, whatever the rules read.
-        let comment = format == .markdown || arguments.value("--summary") != nil
+        let comment = format == .markdown || arguments.value(Options.summary) != nil
         let figures = try VisualCommand.run { () throws(TraceError) in
             // NB: offenders list their causes from the first run only; later runs (and the
             // baseline) follow cause chains only for a rule that reads them.
@@ -78,7 +95,7 @@ enum Check: Subcommand {
                     source: TraceSource(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: comment)
             }
         }
-        let baseline = try arguments.value("--baseline").map { path in
+        let baseline = try arguments.value(Options.baseline).map { path in
             try VisualCommand.run { () throws(TraceError) in
                 try BudgetFigures.load(
                     source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: comment)
@@ -104,7 +121,7 @@ enum Check: Subcommand {
         }
         // NB: a gate that checked nothing must not pass unnoticed; the report is still written.
         let checkedNothing = check.results.allSatisfy { $0.status == .off || $0.status == .skipped }
-        let allowEmpty = arguments.flag("--allow-empty")
+        let allowEmpty = arguments.flag(Options.allowEmpty)
         if checkedNothing {
             let message = "no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)"
             if allowEmpty { console.warning(message) } else { console.error(message + "; pass --allow-empty to accept") }
@@ -117,8 +134,8 @@ enum Check: Subcommand {
             let text = BudgetCheckRenderer.text(check, budget: budgetPath)
             console.out(console.colorsOut ? Highlight.statuses(in: text) : text)
         }
-        if let summary = arguments.value("--summary") { try write(markdown, to: summary) }
-        if let junit = arguments.value("--junit") {
+        if let summary = arguments.value(Options.summary) { try write(markdown, to: summary) }
+        if let junit = arguments.value(Options.junit) {
             try write(BudgetCheckRenderer.junit(check, budget: budgetPath), to: junit)
         }
         if let sources {
@@ -133,9 +150,9 @@ enum Check: Subcommand {
 
     /// With `--github`: the `*.swift` files under `--source-root` (default: the current directory).
     private static func sourceIndex(_ arguments: ParsedArguments) throws(UsageError) -> SourceIndex? {
-        try arguments.forbid(["--source-root"], unless: "--github")
-        let root = arguments.value("--source-root")
-        guard arguments.flag("--github") else { return nil }
+        try arguments.forbid([Options.sourceRoot], unless: Options.github)
+        let root = arguments.value(Options.sourceRoot)
+        guard arguments.flag(Options.github) else { return nil }
         guard let index = SourceIndex(root: root ?? ".") else {
             throw UsageError("invalid value '\(root ?? ".")' for '--source-root': expected a directory", command: spec.name)
         }
@@ -152,7 +169,7 @@ enum Check: Subcommand {
         to destination: String, traces: [String], arguments: ParsedArguments, options: TraceReadOptions, console: Console
     ) throws -> ExitStatus {
         guard traces.count == 1 else { throw UsageError("--write-budget takes exactly one trace", command: spec.name) }
-        let text = arguments.value("--headroom") ?? "0%"
+        let text = arguments.value(Options.headroom) ?? "0%"
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let headroom = Double(number), headroom >= 0, headroom.isFinite else {
             throw UsageError("invalid value '\(text)' for '--headroom': expected a percentage like 10%", command: spec.name)

@@ -18,17 +18,21 @@ enum Demo: Subcommand {
             comparing @State with @ViewStorage. Ends with `tracectl advise` on the @State trace and
             its estimated saving next to the one measured against @ViewStorage.
             """,
-        options: [
-            .value("--out", valueName: "dir", help: "Where the traces and the HTML page go (default: a 'tracer-demo' temporary directory)."),
-        ],
+        options: [Options.out],
         examples: [
             ("tracectl demo", "The comparison, with the traces in a temporary directory."),
             ("tracectl demo --out demo/", "Keep the traces and the page in demo/."),
         ])
 
+    /// The options `demo` reads, in help order.
+    enum Options {
+        static let out: Option<String> = .value(
+            "--out", valueName: "dir", help: "Where the traces and the HTML page go (default: a 'tracer-demo' temporary directory).")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let scenario = try! ScenarioCatalog.scenario(named: scenarioName)
-        let directory = arguments.value("--out")
+        let directory = arguments.value(Options.out)
             ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("tracer-demo")
         try RecordScenario.makeDirectory(directory)
         var profiles: [VisualProfile] = []

@@ -29,22 +29,26 @@ enum Diff: Subcommand {
             PositionalSpec(name: "base", help: "The baseline trace ('-' for standard input)."),
             PositionalSpec(name: "variant", help: "The trace to compare with it."),
         ],
-        options: [
-            .choice("--format", valueName: "format", help: "The output format.",
-                   default: Format.text),
-            .choice("--weight", valueName: "weight", help: "What folded and svg output weigh.",
-                   default: FlameWeight.evals),
-            .flag("--force", help: "Compare traces even when their scenarios differ."),
-            .value("--base-run", valueName: "trace", help: "Another run of the base (edges take the median over runs).", isRepeatable: true),
-            .value("--variant-run", valueName: "trace", help: "Another run of the variant.", isRepeatable: true),
-            .value("--top", valueName: "n", help: "mermaid and dot: at most N edges, changed ones first (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given)."),
-            .output, .lenient,
-        ],
+        options: [Options.format, Options.weight, Options.force, Options.baseRun, Options.variantRun, Options.top] + CommonOptions.document,
         examples: [
             ("tracectl diff scroll.state.jsonl scroll.view-storage.jsonl", "How many body evaluations @ViewStorage saves."),
             ("tracectl diff a.jsonl b.jsonl --format html -o diff.html", "A page with both traces side by side."),
             ("tracectl diff a.jsonl b.jsonl --format folded | flamegraph.pl > diff.svg", "FlameGraph's differential graph."),
         ])
+
+    /// The options `diff` reads, in help order.
+    enum Options {
+        static let format: Option<Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
+        static let weight: Option<FlameWeight> = .choice(
+            "--weight", valueName: "weight", help: "What folded and svg output weigh.", default: .evals)
+        static let force: Option<Bool> = .flag("--force", help: "Compare traces even when their scenarios differ.")
+        static let baseRun: Option<[String]> = .repeated(
+            "--base-run", valueName: "trace", help: "Another run of the base (edges take the median over runs).")
+        static let variantRun: Option<[String]> = .repeated("--variant-run", valueName: "trace", help: "Another run of the variant.")
+        static let top: Option<Int> = .number(
+            "--top", valueName: "n",
+            help: "mermaid and dot: at most N edges, changed ones first (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given).")
+    }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let (basePath, variantPath) = (try arguments.required("base"), try arguments.required("variant"))
@@ -52,7 +56,7 @@ enum Diff: Subcommand {
             throw UsageError("only one of the two traces can be read from standard input", command: spec.name)
         }
         let options = VisualCommand.readOptions(arguments)
-        let format: Format = try arguments.choice("--format")
+        let format: Format = try arguments.choice(Options.format)
         let sources = [basePath, variantPath].map(TraceSource.init(argument:))
         let profiles = try VisualCommand.run { () throws(TraceError) in
             // NB: only the page draws the evaluation timelines, read event by event (the two traces
@@ -65,8 +69,8 @@ enum Diff: Subcommand {
             }
         }
         let (base, variant) = (profiles[0], profiles[1])
-        let moreRuns = try ["--base-run", "--variant-run"].map { option in
-            try arguments.allValues(option).map { path in
+        let moreRuns = try [Options.baseRun, Options.variantRun].map { option in
+            try arguments.values(option).map { path in
                 try VisualCommand.run { () throws(TraceError) in
                     try TraceAnalyzer.analyze(source: TraceSource(argument: path), options: .init(read: options, causeGraph: true))
                 }
@@ -75,14 +79,14 @@ enum Diff: Subcommand {
         for summary in [base.summary, variant.summary] + moreRuns.joined() { VisualCommand.warn(summary, console: console) }
         let diff = TraceDiff(base: base, variant: variant, moreBaseRuns: moreRuns[0], moreVariantRuns: moreRuns[1])
         if let mismatch = diff.scenarioMismatch {
-            guard arguments.flag("--force") else { throw CommandError(mismatch) }
+            guard arguments.flag(Options.force) else { throw CommandError(mismatch) }
             console.warning(mismatch.replacingOccurrences(of: "; pass --force to compare them anyway", with: ""))
         }
         if let warning = base.summary.header?.recordingWarning(base.summary.file, comparedWith: variant.summary.header, variant.summary.file) {
             console.warning(warning)
         }
-        let weight: FlameWeight = try arguments.choice("--weight")
-        let top = try arguments.integer("--top", in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
+        let weight: FlameWeight = try arguments.choice(Options.weight)
+        let top = try arguments.integer(Options.top, in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
         var output = try VisualCommand.output(arguments)
         switch format {
         case .json: output.write(DiffRenderer.json(diff))

@@ -20,19 +20,22 @@ enum Export: Subcommand {
             --to convert a slice of it: a big trace's export is more than a browser loads.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to convert ('-' for standard input).")],
-        options: [
-            .choice("--format", valueName: "format", help: "The output format.", default: Format.chrome),
-        ] + VisualCommand.sliceOptions + [.output, .lenient],
+        options: [Options.format] + SliceOptions.all + CommonOptions.document,
         examples: [
             ("tracectl export scroll.jsonl --format chrome -o scroll.perfetto.json", "Open the result in ui.perfetto.dev."),
             ("tracectl export scroll.jsonl --format speedscope -o scroll.speedscope.json", "Open the result in speedscope."),
             ("tracectl export big.jsonl --mark scroll-down -o scroll-down.perfetto.json", "Only the scroll-down intervals."),
         ])
 
+    /// The options `export` reads, in help order.
+    enum Options {
+        static let format: Option<Format> = .choice("--format", valueName: "format", help: "The output format.", default: .chrome)
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("trace"))
         let options = VisualCommand.readOptions(arguments)
-        let exporter: any StreamingExporter = switch try arguments.choice("--format") as Format {
+        let exporter: any StreamingExporter = switch try arguments.choice(Options.format) {
         case .chrome: ChromeTraceExporter()
         case .speedscope: SpeedscopeExporter(weight: .evals)
         }

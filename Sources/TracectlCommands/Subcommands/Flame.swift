@@ -20,24 +20,26 @@ enum Flame: Subcommand {
             --mark, --from and --to draw a slice of the trace (marks as the report reads them).
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
-        options: [
-            .choice("--weight", valueName: "weight", help: "What a frame's width measures.",
-                   default: FlameWeight.evals),
-            .choice("--format", valueName: "format", help: "The output format.",
-                   default: Format.folded),
-            .value("--width", valueName: "columns", help: "Text width (default: the terminal's, else 100)."),
-        ] + VisualCommand.sliceOptions + [.output, .lenient],
+        options: [Options.weight, Options.format, Options.width] + SliceOptions.all + CommonOptions.document,
         examples: [
             ("tracectl flame scroll.jsonl | flamegraph.pl > scroll.svg", "Folded stacks for FlameGraph."),
             ("tracectl flame scroll.jsonl --format svg --weight time -o scroll.svg", "Tracer's own SVG, by body time."),
             ("tracectl flame scroll.jsonl --format text --weight wasted", "Where the wasted evaluations are."),
         ])
 
+    /// The options `flame` reads, in help order.
+    enum Options {
+        static let weight: Option<FlameWeight> = .choice(
+            "--weight", valueName: "weight", help: "What a frame's width measures.", default: .evals)
+        static let format: Option<Format> = .choice("--format", valueName: "format", help: "The output format.", default: .folded)
+        static let width: Option<Int> = .number("--width", valueName: "columns", help: "Text width (default: the terminal's, else 100).")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("trace"))
-        let weight: FlameWeight = try arguments.choice("--weight")
-        let format: Format = try arguments.choice("--format")
-        let width = try arguments.integer("--width", in: 40...1000) ?? console.terminalWidth(fallback: 100)
+        let weight: FlameWeight = try arguments.choice(Options.weight)
+        let format: Format = try arguments.choice(Options.format)
+        let width = try arguments.integer(Options.width, in: 40...1000) ?? console.terminalWidth(fallback: 100)
         let options = VisualCommand.readOptions(arguments)
         if format == .speedscope {
             let summary = try VisualCommand.stream(

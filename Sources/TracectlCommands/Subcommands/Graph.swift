@@ -20,12 +20,7 @@ enum Graph: Subcommand {
             pictures). A source that records no causes has no graph: n/a, with a warning.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
-        options: [
-            .choice("--format", valueName: "format", help: "The output format.", default: GraphRenderer.Format.text),
-            .value("--min-count", valueName: "n", help: "Only edges with at least N evaluations and skips."),
-            .value("--top", valueName: "n", help: "Only the N heaviest edges (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given)."),
-            .value("--view", valueName: "glob", help: "Only edges from or to a view matching the glob (e.g. 'MyView', '**/Row[*]')."),
-        ] + VisualCommand.sliceOptions + [.output, .lenient],
+        options: [Options.format, Options.minimumCount, Options.top, Options.view] + SliceOptions.all + CommonOptions.document,
         examples: [
             ("tracectl graph scroll.jsonl", "Every edge, heaviest first."),
             ("tracectl graph scroll.jsonl --format dot | dot -Tsvg > causes.svg", "A picture with Graphviz."),
@@ -33,13 +28,24 @@ enum Graph: Subcommand {
             ("tracectl graph scroll.jsonl --mark scroll-down --min-count 10", "The scroll-down intervals' heavier edges."),
         ])
 
+    /// The options `graph` reads, in help order.
+    enum Options {
+        static let format: Option<GraphRenderer.Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
+        static let minimumCount: Option<Int> = .number(
+            "--min-count", valueName: "n", help: "Only edges with at least N evaluations and skips.")
+        static let top: Option<Int> = .number(
+            "--top", valueName: "n", help: "Only the N heaviest edges (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given).")
+        static let view: Option<String> = .value(
+            "--view", valueName: "glob", help: "Only edges from or to a view matching the glob (e.g. 'MyView', '**/Row[*]').")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("trace"))
-        let format: GraphRenderer.Format = try arguments.choice("--format")
+        let format: GraphRenderer.Format = try arguments.choice(Options.format)
         let selection = GraphSelection.Options(
-            minimumCount: try arguments.integer("--min-count", in: 1...Int.max) ?? 1,
-            top: try arguments.integer("--top", in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil),
-            view: arguments.value("--view").map(ViewGlob.init))
+            minimumCount: try arguments.integer(Options.minimumCount, in: 1...Int.max) ?? 1,
+            top: try arguments.integer(Options.top, in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil),
+            view: arguments.value(Options.view).map(ViewGlob.init))
         let summary = try VisualCommand.summary(
             source: source, options: VisualCommand.readOptions(arguments), arguments: arguments, causeGraph: true)
         VisualCommand.warn(summary, console: console)

@@ -28,14 +28,8 @@ enum Import: Subcommand {
             """,
         positionals: [PositionalSpec(name: "log", help: "The console text or log records ('-' for standard input), or an Instruments export.")],
         options: [
-            .choice("--from", valueName: "format", help: "The input's format.", default: ImportFormat.auto),
-            .value("-o", "--output", valueName: "file", help: "Where to write the trace ('-' or absent: standard output)."),
-            .flag("--strict", help: "Fail on a line that looks like a change record but does not parse (xctrace: on an unresolved reference)."),
-            .value("--run", valueName: "number", help: "xctrace: the run to import (default: the last)."),
-            .value("--process", valueName: "name|pid", help: "xctrace: the process to import (default: the trace's target, else the one with the most body rows)."),
-            .flag("--all-modules", help: "xctrace: keep the body rows of SwiftUI's own modules (SwiftUI, SwiftUICore)."),
-            .value("--scenario", valueName: "name", help: "xctrace: the scenario the trace's header names."),
-            .value("--variant", valueName: "name", help: "xctrace: the variant the trace's header names."),
+            Options.from, CommonOptions.output.helping("Where to write the trace ('-' or absent: standard output)."), Options.strict,
+            Options.run, Options.process, Options.allModules, Options.scenario, Options.variant,
         ],
         examples: [
             ("tracectl import console.txt -o app.jsonl", "Import a captured Xcode or simulator console."),
@@ -44,19 +38,34 @@ enum Import: Subcommand {
             ("tracectl import export/ --from xctrace --variant main -o main.jsonl", "Import a directory of xctrace export XML."),
         ])
 
+    /// The options `import` reads, in help order.
+    enum Options {
+        static let from: Option<ImportFormat> = .choice("--from", valueName: "format", help: "The input's format.", default: .auto)
+        static let strict: Option<Bool> = .flag(
+            "--strict", help: "Fail on a line that looks like a change record but does not parse (xctrace: on an unresolved reference).")
+        static let run: Option<Int> = .number("--run", valueName: "number", help: "xctrace: the run to import (default: the last).")
+        static let process: Option<String> = .value(
+            "--process", valueName: "name|pid",
+            help: "xctrace: the process to import (default: the trace's target, else the one with the most body rows).")
+        static let allModules: Option<Bool> = .flag(
+            "--all-modules", help: "xctrace: keep the body rows of SwiftUI's own modules (SwiftUI, SwiftUICore).")
+        static let scenario: Option<String> = .value("--scenario", valueName: "name", help: "xctrace: the scenario the trace's header names.")
+        static let variant: Option<String> = .value("--variant", valueName: "name", help: "xctrace: the variant the trace's header names.")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let path = try arguments.required("log")
-        var format: ImportFormat = try arguments.choice("--from")
+        var format: ImportFormat = try arguments.choice(Options.from)
         if format == .auto, path != "-", XctraceImporter.looksLikeExport(path) { format = .xctrace }
-        let xctraceOnly = ["--run", "--process", "--all-modules", "--scenario", "--variant"]
+        let xctraceOnly: [any OptionDeclaration] = [Options.run, Options.process, Options.allModules, Options.scenario, Options.variant]
         guard format == .xctrace else {
             try arguments.forbid(xctraceOnly, because: "applies to --from xctrace only")
             return try importLog(path, format: format, arguments, console: console)
         }
         let options = XctraceImportOptions(
-            run: try arguments.integer("--run", in: 1...Int(Int32.max)), process: arguments.value("--process"),
-            allModules: arguments.flag("--all-modules"), strict: arguments.flag("--strict"),
-            scenario: arguments.value("--scenario"), variant: arguments.value("--variant"))
+            run: try arguments.integer(Options.run, in: 1...Int(Int32.max)), process: arguments.value(Options.process),
+            allModules: arguments.flag(Options.allModules), strict: arguments.flag(Options.strict),
+            scenario: arguments.value(Options.scenario), variant: arguments.value(Options.variant))
         var output = try VisualCommand.output(arguments)
         let summary = try VisualCommand.run { () throws(TraceError) in
             try XctraceImporter.run(path: path, options: options, into: &output)
@@ -70,7 +79,7 @@ enum Import: Subcommand {
     /// Imports `_printChanges()` / `_logChanges()` output.
     private static func importLog(_ path: String, format: ImportFormat, _ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: path)
-        let options = ImportOptions(format: format, strict: arguments.flag("--strict"))
+        let options = ImportOptions(format: format, strict: arguments.flag(Options.strict))
         var output = try VisualCommand.output(arguments)
         let summary = try VisualCommand.run { () throws(TraceError) in
             try TraceImporter.run(source: source, options: options, into: &output)

@@ -17,14 +17,7 @@ enum Record: Subcommand {
             """,
         positionals: [PositionalSpec(
             name: "scenario", help: "A built-in scenario to run.", isOptional: true, choices: ScenarioCatalog.all.map(\.name))],
-        options: [
-            .value("-o", "--output", valueName: "path", help: "Where the trace goes: a file ('-' for standard output), or a directory for every variant."),
-            .value("--variant", valueName: "variant", help: "The scenario variant to record."),
-            .flag("--list", help: "List the built-in scenarios, their variants and what each shows."),
-            .value("--listen", valueName: "host:port", help: "Accept traces over TCP on this address (127.0.0.1 unless a host is given)."),
-            .flag("--allow-remote", help: "Allow --listen on an address other than loopback."),
-            .value("--duration", valueName: "seconds", help: "With --listen: stop after this many seconds."),
-        ],
+        options: [Options.output, Options.variant, Options.list, Options.listen, Options.allowRemote, Options.duration],
         acceptsPassthrough: true,
         examples: [
             ("tracectl record scroll-offset --variant view-storage -o scroll.jsonl", "Record one variant of the seed-000 scenario."),
@@ -33,31 +26,44 @@ enum Record: Subcommand {
             ("tracectl record --listen 127.0.0.1:7420 -o sim.jsonl --duration 30", "Receive traces from an app over TCP for 30 s."),
         ])
 
+    /// The options `record` reads, in help order.
+    enum Options {
+        static let output: Option<String> = .value(
+            "-o", "--output", valueName: "path",
+            help: "Where the trace goes: a file ('-' for standard output), or a directory for every variant.")
+        static let variant: Option<String> = .value("--variant", valueName: "variant", help: "The scenario variant to record.")
+        static let list: Option<Bool> = .flag("--list", help: "List the built-in scenarios, their variants and what each shows.")
+        static let listen: Option<String> = .value(
+            "--listen", valueName: "host:port", help: "Accept traces over TCP on this address (127.0.0.1 unless a host is given).")
+        static let allowRemote: Option<Bool> = .flag("--allow-remote", help: "Allow --listen on an address other than loopback.")
+        static let duration: Option<String> = .value("--duration", valueName: "seconds", help: "With --listen: stop after this many seconds.")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let scenario = arguments.positional("scenario")
-        if arguments.flag("--list") {
+        if arguments.flag(Options.list) {
             if let extra = scenario ?? (arguments.hasPassthrough ? "--" : nil) {
                 throw UsageError("'--list' takes no other arguments (got '\(extra)')", command: spec.name)
             }
-            try arguments.forbid(spec.options.map(\.canonicalName).filter { $0 != "--list" }, because: "cannot be used with '--list'")
+            try arguments.forbid(spec.options.filter { $0.canonicalName != Options.list.spec.canonicalName }, because: "cannot be used with '--list'")
             return try RecordScenario.list(console: console)
         }
         let sources = [
-            scenario.map { "a scenario ('\($0)')" }, arguments.isGiven("--listen") ? "'--listen'" : nil,
+            scenario.map { "a scenario ('\($0)')" }, arguments.isGiven(Options.listen) ? "'--listen'" : nil,
             arguments.hasPassthrough ? "'-- CMD'" : nil,
         ].compactMap { $0 }
         guard sources.count <= 1 else {
             throw UsageError("\(sources.joined(separator: " and ")) cannot be combined: record takes one source", command: spec.name)
         }
-        try arguments.forbid(["--duration", "--allow-remote"], unless: "--listen")
-        if scenario == nil { try arguments.forbid(["--variant"], because: "only applies with a scenario") }
+        try arguments.forbid([Options.duration, Options.allowRemote], unless: Options.listen)
+        if scenario == nil { try arguments.forbid([Options.variant], because: "only applies with a scenario") }
         if arguments.hasPassthrough {
             guard !arguments.passthrough.isEmpty else {
                 throw UsageError("expected a command after '--'", command: spec.name)
             }
             return try RecordCapture.child(arguments, console: console)
         }
-        if arguments.isGiven("--listen") { return try RecordCapture.listen(arguments, console: console) }
+        if arguments.isGiven(Options.listen) { return try RecordCapture.listen(arguments, console: console) }
         guard scenario != nil else {
             throw UsageError("expected a scenario, '--listen [HOST:]PORT' or '-- CMD ARGS...'", command: spec.name)
         }

@@ -56,10 +56,10 @@ enum RecordCapture {
     static func listen(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let duration = try durationSeconds(arguments)
         do {
-            let address = try ListenAddress(parsing: arguments.value("--listen") ?? "")
+            let address = try ListenAddress(parsing: arguments.value(Record.Options.listen) ?? "")
             let output = try openOutput(arguments)
             let listener = try TraceListener(
-                address: address, allowRemote: arguments.flag("--allow-remote"), output: output,
+                address: address, allowRemote: arguments.flag(Record.Options.allowRemote), output: output,
                 log: { console.err("tracectl: \($0)\n") })
             let relay = SignalRelay(signals: [SIGINT, SIGTERM]) { _ in listener.stop() }
             defer { relay.cancel() }
@@ -82,7 +82,7 @@ enum RecordCapture {
     }
 
     private static func openOutput(_ arguments: ParsedArguments) throws -> CaptureOutput {
-        guard let path = arguments.value("--output") else {
+        guard let path = arguments.value(Record.Options.output) else {
             throw UsageError("expected '-o FILE' (or '-o -' for standard output) to write the trace to", command: Record.spec.name)
         }
         do {
@@ -93,7 +93,7 @@ enum RecordCapture {
     }
 
     private static func durationSeconds(_ arguments: ParsedArguments) throws -> Double? {
-        guard let text = arguments.value("--duration") else { return nil }
+        guard let text = arguments.value(Record.Options.duration) else { return nil }
         guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
             throw UsageError("invalid value '\(text)' for '--duration': expected a positive number of seconds", command: Record.spec.name)
         }

@@ -22,8 +22,8 @@ enum RecordScenario {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let scenarioName = try arguments.required("scenario")
         let scenario = try lookUp { () throws(ScenarioError) in try ScenarioCatalog.scenario(named: scenarioName) }
-        let output = arguments.value("--output")
-        let variants = arguments.value("--variant").map { [$0] } ?? scenario.variants.map(\.name)
+        let output = arguments.value(Record.Options.output)
+        let variants = arguments.value(Record.Options.variant).map { [$0] } ?? scenario.variants.map(\.name)
         for variant in variants where scenario.variant(named: variant) == nil {
             throw usageError(.unknownVariant(scenario: scenario.name, variant: variant, known: scenario.variants.map(\.name)))
         }

@@ -24,14 +24,7 @@ enum Report: Subcommand {
             their views are merged unless --conn selects one (a warning says so when there are several).
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
-        options: [
-            .choice("--format", valueName: "format", help: "The output format.", default: Format.text),
-            .choice("--sort", valueName: "key", help: "The order of the views.", default: ReportOptions.Sort.evals),
-            .value("--top", valueName: "n", help: "Show only the first N views."),
-            .value("--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**')."),
-            .value("--conn", valueName: "n", help: "Only the events of connection N of a 'record --listen' trace."),
-            .output, .lenient,
-        ],
+        options: [Options.format, Options.sort, Options.top, Options.view, Options.connection] + CommonOptions.document,
         examples: [
             ("tracectl report scroll.jsonl", "The table, views with the most body evaluations first."),
             ("tracectl report scroll.jsonl --sort wasted --top 10", "The ten views that waste the most evaluations."),
@@ -40,15 +33,26 @@ enum Report: Subcommand {
             ("tracectl report sim.jsonl --conn 2", "One app process of a trace recorded with 'record --listen'."),
         ])
 
+    /// The options `report` reads, in help order.
+    enum Options {
+        static let format: Option<Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
+        static let sort: Option<ReportOptions.Sort> = .choice("--sort", valueName: "key", help: "The order of the views.", default: .evals)
+        static let top: Option<Int> = .number("--top", valueName: "n", help: "Show only the first N views.")
+        static let view: Option<String> = .value(
+            "--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**').")
+        static let connection: Option<Int> = .number(
+            "--conn", valueName: "n", help: "Only the events of connection N of a 'record --listen' trace.")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("trace"))
         var readOptions = VisualCommand.readOptions(arguments)
-        readOptions.connection = try arguments.integer("--conn", in: 1...1_000_000_000).map(Int64.init)
+        readOptions.connection = try arguments.integer(Options.connection, in: 1...1_000_000_000).map(Int64.init)
         let options = ReportOptions(
-            sort: try arguments.choice("--sort"),
-            top: try arguments.integer("--top", in: 1...1_000_000),
-            filter: arguments.value("--view").map(ViewGlob.init))
-        let format: Format = try arguments.choice("--format")
+            sort: try arguments.choice(Options.sort),
+            top: try arguments.integer(Options.top, in: 1...1_000_000),
+            filter: arguments.value(Options.view).map(ViewGlob.init))
+        let format: Format = try arguments.choice(Options.format)
         // NB: the trace is read and checked before anything is written; a report of a million
         // views is written as it is made.
         if let rendered = ReportRenderer.Format(rawValue: format.rawValue) {

@@ -14,16 +14,19 @@ enum Validate: Subcommand {
             otherwise.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to check ('-' for standard input).")],
-        options: [
-            .value("--limit", valueName: "n", help: "Report at most N findings.", defaultValue: "100"),
-        ],
+        options: [Options.limit],
         examples: [
             ("tracectl validate app.jsonl", "Check a trace written by your own instrumentation."),
         ])
 
+    /// The options `validate` reads, in help order.
+    enum Options {
+        static let limit: Option<Int> = .number("--limit", valueName: "n", help: "Report at most N findings.", defaultValue: 100)
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceSource(argument: try arguments.required("trace"))
-        let limit = try arguments.integer("--limit", in: 1...1_000_000)!
+        let limit = try arguments.integer(Options.limit, in: 1...1_000_000)!
         let validation = TraceValidator.validation(of: source, limit: limit)
         for finding in validation.diagnostics {
             console.line("\(finding.location): \(finding.severity.rawValue): \(finding.message)")

@@ -34,14 +34,14 @@ public struct EventLineWriter {
     public func write(_ event: TraceEvent, to cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var out = cursor
         out = keys.put(.seq, at: out)
-        out = keys.putDecimal(event.seq, at: out)
+        out = keys.decimal.put(event.seq, at: out)
         out = keys.put(.ts, at: out)
-        out = keys.putDecimal(event.ts, at: out)
+        out = keys.decimal.put(event.ts, at: out)
         out = keys.put(.tid, at: out)
-        out = keys.putDecimal(UInt64(event.tid), at: out)
+        out = keys.decimal.put(UInt64(event.tid), at: out)
         if event.tx != 0 {
             out = keys.put(.tx, at: out)
-            out = keys.putDecimal(event.tx, at: out)
+            out = keys.decimal.put(event.tx, at: out)
         }
         out = keys.put(.kind, at: out)
         out = keys.put(kind: event.kind, at: out)
@@ -57,20 +57,20 @@ public struct EventLineWriter {
             if event.kind == .write {
                 out = keys.put(event.changed != 0 ? .trueLiteral : .falseLiteral, at: out)
             } else {
-                out = keys.putDecimal(UInt64(event.changed), at: out)
+                out = keys.decimal.put(UInt64(event.changed), at: out)
             }
         }
         if !isBodyEval {
             out = putSymbol(.site, event.site, at: out)
         } else if event.prop.rawValue != 0 {
             out = keys.put(.built, at: out)
-            out = keys.putDecimal(UInt64(event.prop.rawValue - 1), at: out)
+            out = keys.decimal.put(UInt64(event.prop.rawValue - 1), at: out)
             out = keys.put(.extractable, at: out)
-            out = keys.putDecimal(UInt64(event.site.rawValue &- 1), at: out)
+            out = keys.decimal.put(UInt64(event.site.rawValue &- 1), at: out)
         }
         if event.cause != 0 {
             out = keys.put(.cause, at: out)
-            out = keys.putDecimal(event.cause, at: out)
+            out = keys.decimal.put(event.cause, at: out)
         }
         if event.reason != .none {
             out = keys.put(.reason, at: out)
@@ -78,13 +78,13 @@ public struct EventLineWriter {
         }
         if event.hasDuration {
             out = keys.put(.dur, at: out)
-            out = keys.putDecimal(event.dur, at: out)
+            out = keys.decimal.put(event.dur, at: out)
         }
         if event.kind.hasText {
             out = putSymbol(event.kind == .warning ? .message : .name, event.text, at: out)
         } else if event.text.rawValue != 0 {
             out = keys.put(.group, at: out)
-            out = keys.putDecimal(UInt64(event.text.rawValue), at: out)
+            out = keys.decimal.put(UInt64(event.text.rawValue), at: out)
         }
         if event.kind == .hitch && event.changed > 0 {
             out = keys.put(.system, at: out)
@@ -92,7 +92,7 @@ public struct EventLineWriter {
         }
         if event.kind == .dropped {
             out = keys.put(.count, at: out)
-            out = keys.putDecimal(event.dur, at: out)
+            out = keys.decimal.put(event.dur, at: out)
         }
         return keys.put(.lineEnd, at: out)
     }
@@ -132,10 +132,8 @@ struct EncodedKeys: @unchecked Sendable {
     // NB: immutable after init and never freed, hence @unchecked Sendable.
     private let base: UnsafeMutablePointer<UInt8>
     private let offsets: UnsafeMutablePointer<Int>
-    /// `00`, `01`, … `99`: two digits at a time.
-    private let digitPairs: UnsafeMutablePointer<UInt8>
-    /// 10⁰ … 10¹⁹.
-    private let powersOfTen: UnsafeMutablePointer<UInt64>
+    /// The decimal writer, its tables held here for the line loop.
+    let decimal = DecimalDigits.shared
     private let kindStart: Int
     private let reasonStart: Int
     private let wrapperStart: Int
@@ -188,41 +186,6 @@ struct EncodedKeys: @unchecked Sendable {
             offset += run.count
         }
         offsets[runs.count] = offset
-        digitPairs = .allocate(capacity: 200)
-        for value in 0..<100 {
-            digitPairs[2 * value] = UInt8(0x30 + value / 10)
-            digitPairs[2 * value + 1] = UInt8(0x30 + value % 10)
-        }
-        powersOfTen = .allocate(capacity: 20)
-        powersOfTen[0] = 1
-        for exponent in 1..<20 { powersOfTen[exponent] = powersOfTen[exponent - 1] * 10 }
-    }
-
-    /// Writes the decimal digits of `value` at `cursor`; returns the position after them.
-    ///
-    /// NB: the length comes from the bit length (× 1233 / 4096 ≈ log₁₀ 2) and one compare with a
-    /// power of ten rather than a division per digit, and the digits are written two at a time.
-    @inline(__always)
-    func putDecimal(_ value: UInt64, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        let estimate = ((64 &- (value | 1).leadingZeroBitCount) &* 1233) &>> 12
-        let digits = estimate &+ ((value | 1) >= powersOfTen[estimate] ? 1 : 0)
-        var rest = value
-        var position = cursor + digits
-        while rest >= 100 {
-            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
-            rest /= 100
-            position -= 2
-            position[0] = digitPairs[pair]
-            position[1] = digitPairs[pair &+ 1]
-        }
-        if rest >= 10 {
-            let pair = Int(truncatingIfNeeded: rest) &* 2
-            position[-2] = digitPairs[pair]
-            position[-1] = digitPairs[pair &+ 1]
-        } else {
-            position[-1] = UInt8(truncatingIfNeeded: rest) &+ 0x30
-        }
-        return cursor + digits
     }
 
     @inline(__always)

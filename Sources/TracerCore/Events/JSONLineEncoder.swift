@@ -44,19 +44,11 @@ public enum JSONLineEncoder {
     }
 
     /// Appends the decimal digits of `value`.
-    ///
-    /// NB: the digits are written backwards into a stack buffer, then appended in one copy.
     @inlinable
     public static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            var rest = value
-            repeat {
-                start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-                rest /= 10
-            } while rest > 0
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumCount) { digits in
+            let end = DecimalDigits.put(value, at: digits.baseAddress!)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: digits.baseAddress!, count: digits.baseAddress!.distance(to: end)))
         }
     }
 

@@ -29,6 +29,30 @@ package enum POSIX {
         #endif
     }
 
+    /// Writes all of `bytes` to `descriptor`, retrying short writes and `EINTR`: 0, or the `errno`
+    /// of the write that failed (`EIO` for one that wrote nothing).
+    ///
+    /// NB: the one write loop of the package: sinks, output streams, the console and captures.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return written < 0 && errno != 0 ? errno : EIO }
+            offset += written
+        }
+        return 0
+    }
+
+    /// `open(2)`, with `mode` for a file it creates.
+    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, flags, mode)
+        #else
+        Darwin.open(path, flags, mode)
+        #endif
+    }
+
     /// `close(2)`.
     @inlinable @discardableResult
     package static func close(_ descriptor: Int32) -> Int32 {

@@ -48,25 +48,18 @@ public final class FileDescriptorSink: TraceSink {
 
     /// A sink writing to a new or truncated file at `path`.
     public static func file(atPath path: String) throws(TraceSinkError) -> FileDescriptorSink {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = POSIX.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .fromErrno(path) }
         return FileDescriptorSink(descriptor: descriptor, ownsDescriptor: true, name: path)
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TraceSinkError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .fromErrno(name)
-            }
-            offset += written
-        }
+        let failure = POSIX.writeAll(descriptor, bytes)
+        if failure != 0 { throw .fromErrno(name, failure) }
     }
 
     public func close() {
-        if ownsDescriptor { _ = systemClose(descriptor) }
+        if ownsDescriptor { POSIX.close(descriptor) }
     }
 }
 
@@ -92,10 +85,3 @@ public final class MemorySink: TraceSink {
     /// The lines written so far, without their `\n`.
     public var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
 }
-
-// NB: `write`/`close` are shadowed by the sink's own methods inside the types above.
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, pointer, count)
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

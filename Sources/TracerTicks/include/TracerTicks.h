@@ -5,7 +5,8 @@
 #include <time.h>
 
 /// A cheap, monotonic tick counter for event timestamps; the recorder's writer converts ticks to
-/// nanoseconds against CLOCK_MONOTONIC. NB: reading CLOCK_MONOTONIC costs ~24 ns here, the TSC ~10 ns.
+/// nanoseconds against CLOCK_MONOTONIC. NB: the TSC is read where there is one: it costs less than
+/// CLOCK_MONOTONIC (BENCHMARKS.md, "Figures behind the code's shape").
 static inline uint64_t tracer_ticks(void) {
 #if defined(__x86_64__) || defined(__i386__)
     return __builtin_ia32_rdtsc();

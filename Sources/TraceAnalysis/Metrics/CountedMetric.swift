@@ -1,0 +1,26 @@
+/// A metric counted per view and per interval: what `MetricCounts` stores, one lane each.
+///
+/// NB: `MetricCounts` has `MetricCounts.capacity` lanes (8); a case past them fails the
+/// aggregation tests' capacity test, and the lane subscript traps rather than read past them.
+public enum CountedMetric: Int, CaseIterable, Sendable, Hashable {
+    case bodyEvals
+    case skips
+    case wastedEvals
+    case invalidations
+    case writes
+    /// Evaluations (of any view) whose cause chain starts at a write to this view's properties.
+    case evalsCausedByWrites
+    /// State storage created for the view (`state-init`).
+    case stateInits
+
+    /// The metric in the table.
+    ///
+    /// NB: the counted metrics come first in `Metric`, in this order, so a raw value names the
+    /// same metric in both (the metric table's tests hold them to it).
+    public var metric: Metric { Metric(rawValue: rawValue)! }
+}
+
+extension Metric {
+    /// This metric as a counted one; nil for a ratio or a body time.
+    public var counted: CountedMetric? { CountedMetric(rawValue: rawValue) }
+}
