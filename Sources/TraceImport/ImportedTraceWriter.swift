@@ -20,7 +20,7 @@ struct ImportedTraceWriter: ~Copyable {
     /// The `ts` step between lines of input without timestamps: 1 µs.
     static let lineStep: UInt64 = 1_000
 
-    private let metadata: TraceMetadata
+    private var metadata: TraceMetadata
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity = 1 << 17
     private var count = 0
@@ -55,8 +55,20 @@ struct ImportedTraceWriter: ~Copyable {
     /// The lines not yet handed to the output.
     var chunk: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: count) }
 
-    /// Empties the chunk (after the caller wrote it out).
-    mutating func clearChunk() { count = 0 }
+    /// Takes `capability` out of the header's.
+    ///
+    /// NB: only before the first event (which writes the header).
+    mutating func removeCapability(_ capability: TraceCapability) {
+        precondition(seq == 0, "the header is already written")
+        metadata.capabilities?.removeAll { $0 == capability }
+    }
+
+    /// Hands the chunk to `output` once it holds `threshold` bytes or more, and empties it.
+    mutating func flushChunk(into output: inout some TextOutputStream, threshold: Int = 0) {
+        guard count > 0, count >= threshold else { return }
+        output.write(utf8: chunk)
+        count = 0
+    }
 
     /// The position of a record in the input.
     struct Stamp {

@@ -51,7 +51,7 @@ public enum TraceImporter {
         var session = ImportSession(file: source.displayName, options: options)
         while let line = lines.next() {
             try session.consume(line)
-            if session.writer.chunk.count >= 1 << 16 { session.flush(into: &output) }
+            session.writer.flushChunk(into: &output, threshold: 1 << 16)
         }
         if lines.readError != 0 {
             let reason = String(cString: strerror(lines.readError))
@@ -59,7 +59,7 @@ public enum TraceImporter {
                 file: source.displayName, line: lines.lineCount, column: 0, message: "cannot read: \(reason)", severity: .error))
         }
         let summary = try session.finish()
-        session.flush(into: &output)
+        session.writer.flushChunk(into: &output)
         return summary
     }
 }
@@ -194,12 +194,6 @@ private struct ImportSession: ~Copyable {
 
     private mutating func cutOff(_ line: Int, _ message: String) {
         summary.warnings.append(TraceDiagnostic(file: summary.file, line: line, column: 1, message: message, severity: .warning))
-    }
-
-    mutating func flush(into output: inout some TextOutputStream) {
-        guard !writer.chunk.isEmpty else { return }
-        output.write(utf8: writer.chunk)
-        writer.clearChunk()
     }
 
     /// The summary, once every line was consumed.

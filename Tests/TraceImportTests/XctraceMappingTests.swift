@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Instruments mapping")
 struct XctraceMappingTests {
-    private func body(_ start: UInt64, _ duration: UInt64, thread: UInt64 = 1, view: String = "V") -> XctraceRows.Body {
-        XctraceRows.Body(start: start, duration: duration, id: nil, view: view, isSwiftUIModule: false, thread: thread, process: nil)
+    private func body(_ start: UInt64, _ duration: UInt64, thread: UInt64 = 1) -> XctraceRows.Body {
+        XctraceRows.Body(start: start, duration: duration, thread: thread, id: nil, isSwiftUIModule: false, view: 0, process: nil)
     }
 
     @Test("exclusive dur subtracts only the rows directly nested on the same thread, never below 0")

@@ -113,7 +113,7 @@ public struct XctraceImportSummary: Sendable {
 ///
 /// See `XctraceMapping` for how rows become events, `XctraceInput` for what PATH may be.
 public enum XctraceImporter {
-    /// Reads the export at `path` and writes the trace to `output` (whole, at the end).
+    /// Reads the export at `path` and writes the trace to `output` (in blocks, once every table is read).
     ///
     /// - Throws: `TraceError` for unreadable or malformed input, an export without SwiftUI rows
     ///   (with what was found and the likely reason), an unknown `--run` or `--process`.
@@ -148,6 +148,7 @@ public enum XctraceImporter {
                         schema = reader.table.flatMap { XctraceSchema.columns[$0.schema] != nil ? $0.schema : nil }
                         run = reader.table?.run
                         rowCount = 0
+                        if schema != nil { rowsByRun[run ?? 0, default: XctraceRows()].beginTable() }
                     case .row:
                         rowCount += 1
                         if let schema { rowsByRun[run ?? 0, default: XctraceRows()].add(reader, schema: schema) }
@@ -172,8 +173,10 @@ public enum XctraceImporter {
         if let chosenRun, !tableRuns.isEmpty, !tableRuns.contains(chosenRun) {
             throw failure(path, "no table of run \(chosenRun); the export has run(s) \(tableRuns.sorted().map(String.init).joined(separator: ", "))")
         }
-        var rows = rowsByRun[0] ?? XctraceRows()
-        if let chosenRun, chosenRun != 0, let chosen = rowsByRun[chosenRun] { rows.merge(chosen) }
+        // NB: taken out of `rowsByRun`, so that the rows are not copied when merged and filtered.
+        var rows = rowsByRun.removeValue(forKey: 0) ?? XctraceRows()
+        if let chosenRun, chosenRun != 0, let chosen = rowsByRun.removeValue(forKey: chosenRun) { rows.merge(chosen) }
+        rowsByRun.removeAll()
         tablesRead.removeAll { $0.run != nil && $0.run != chosenRun }
         summary.tables = tablesRead.map { ($0.schema, $0.rows) }
         summary.otherUpdates = rows.otherUpdates
@@ -199,22 +202,17 @@ public enum XctraceImporter {
         if has(XctraceSchema.groups) { capabilities.append(.group) }
         if has(XctraceSchema.hitches) { capabilities.append(.hitch) }
         if !rows.signposts.isEmpty || has(XctraceSchema.signpostIntervals) || has(XctraceSchema.pointsOfInterest) { capabilities.append(.mark) }
-        var metadata = TraceMetadata(
+        let metadata = TraceMetadata(
             scenario: options.scenario, variant: options.variant, pid: Int32(clamping: process ?? 0),
             source: summary.source, capabilities: capabilities, recording: recording(toc, run: run))
         var writer = ImportedTraceWriter(metadata: metadata)
         let settings = XctraceMapping.Settings(
             allModules: options.allModules, process: process,
             runLength: run?.duration.map { UInt64(max(0, $0) * 1e9) })
-        let mapped = XctraceMapping.write(rows, settings: settings, into: &writer)
-        summary.counts = mapped.counts
         summary.updateGroups = rows.groups.count { settings.process == nil || $0.process == nil || $0.process == settings.process }
+        let mapped = XctraceMapping.write(&rows, settings: settings, with: &writer, into: &output)
+        summary.counts = mapped.counts
         if mapped.unknownWrappers {
-            // NB: a write whose wrapper Tracer has no name for carries none: the header then does
-            // not claim wrappers.
-            metadata.capabilities?.removeAll { $0 == .wrapper }
-            writer = ImportedTraceWriter(metadata: metadata)
-            _ = XctraceMapping.write(rows, settings: settings, into: &writer)
             summary.warnings.append("\(path): some writes come from wrappers Tracer has no name for; the trace claims no wrappers")
         }
         let c = summary.counts
@@ -231,7 +229,6 @@ public enum XctraceImporter {
         if summary.controlBytes > 0 {
             summary.warnings.append("\(path): \(summary.controlBytes) control byte(s) not allowed in XML tolerated")
         }
-        output.write(String(decoding: writer.chunk, as: UTF8.self))
         return summary
     }
 

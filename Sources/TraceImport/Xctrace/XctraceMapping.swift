@@ -32,11 +32,25 @@ struct XctraceMapping {
     static let garbageLimit: UInt64 = 3_600_000_000_000
 
     /// An event waiting for its place: `key` orders it, `cause` is another pending event's index.
+    ///
+    /// NB: 80 bytes (the cause an `Int32`): an import holds one per event until it is written.
     private struct Pending {
-        var key: UInt64
-        var rank: UInt8
         var event: TraceEvent
-        var cause: Int?
+        var key: UInt64
+        private var causeIndex: Int32?
+        var rank: UInt8
+
+        init(key: UInt64, rank: UInt8, event: TraceEvent, cause: Int?) {
+            self.event = event
+            self.key = key
+            self.rank = rank
+            self.cause = cause
+        }
+
+        var cause: Int? {
+            get { causeIndex.map(Int.init) }
+            set { causeIndex = newValue.map(Int32.init) }
+        }
     }
 
     /// How a cause graph node's label reads.
@@ -54,19 +68,35 @@ struct XctraceMapping {
     private(set) var counts = XctraceImportSummary.Counts()
     private(set) var unknownWrappers = false
 
-    /// Maps `rows` into `writer`.
+    /// Maps `rows` with `writer` and writes the trace to `output`, in blocks as events are placed.
+    ///
+    /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers.
+    /// NB: empties `rows` (its bodies filtered in place, then let go before the events are written).
     static func write(
-        _ rows: XctraceRows, settings: Settings, into writer: inout ImportedTraceWriter
+        _ rows: inout XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter, into output: inout some TextOutputStream
     ) -> (counts: XctraceImportSummary.Counts, unknownWrappers: Bool) {
         var mapping = XctraceMapping()
-        mapping.map(rows, settings, &writer)
+        mapping.map(&rows, settings, &writer)
+        rows = XctraceRows()
+        if mapping.unknownWrappers { writer.removeCapability(.wrapper) }
+        mapping.flush(&writer, into: &output)
         return (mapping.counts, mapping.unknownWrappers)
     }
 
-    private mutating func map(_ rows: XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
+    /// Gathers the pending events of `rows`.
+    private mutating func map(_ rows: inout XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
         let limit = min(Self.garbageLimit, settings.runLength ?? .max)
         func kept(_ process: UInt64?) -> Bool { settings.process == nil || process == nil || process == settings.process }
         let groups = UpdateGroups(rows.groups.filter { kept($0.process) }, limit: limit)
+        let bodyCount = rows.bodies.count
+        rows.bodies.removeAll { !kept($0.process) }
+        let processBodies = rows.bodies
+        counts.otherProcessRows += bodyCount - processBodies.count
+        // NB: the legacy tables' links, or the other tables' edges of the process (joined below).
+        let edges = rows.isLegacy ? [] : rows.edges.filter { kept($0.process) }
+        let links = rows.isLegacy ? rows.links : []
+        let evaluations = settings.allModules ? processBodies.count : processBodies.count { !$0.isSwiftUIModule }
+        pending.reserveCapacity(groups.ordered.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
         // Update groups.
         for (number, group) in groups.ordered.enumerated() {
             var event = TraceEvent(kind: .updateGroup)
@@ -82,19 +112,20 @@ struct XctraceMapping {
             append(event, key: group.start, rank: 0)
         }
         // Evaluations.
-        let processBodies = rows.bodies.filter { kept($0.process) }
-        counts.otherProcessRows += rows.bodies.count - processBodies.count
         let exclusive = Self.exclusiveDurations(processBodies, limit: limit)
-        var evaluationOf: [Int: Int] = [:]
+        // NB: the joins of causes and links to evaluations only when there are any to join.
+        let joins = !links.isEmpty || !edges.isEmpty
         var evaluationsByView: [String: [Int]] = [:]
         var evaluationByID: [UInt64: Int] = [:]
+        var viewSymbols = [Symbol?](repeating: nil, count: rows.views.count)
         for (index, body) in processBodies.enumerated() {
             if body.isSwiftUIModule && !settings.allModules {
                 counts.swiftUIModuleRows += 1
                 continue
             }
             var event = TraceEvent(kind: .bodyEval)
-            event.view = writer.intern(body.view)
+            if viewSymbols[Int(body.view)] == nil { viewSymbols[Int(body.view)] = writer.intern(rows.views[Int(body.view)]) }
+            event.view = viewSymbols[Int(body.view)]!
             event.tid = tid(body.thread)
             event.group = groups.number(holding: body.start, thread: body.thread)
             if let duration = exclusive[index] {
@@ -105,17 +136,18 @@ struct XctraceMapping {
                 event.ts = body.start
                 if body.start == 0 { counts.startsAtZero += 1 } else { counts.garbageDurations += 1 }
             }
-            evaluationOf[index] = pending.count
-            evaluationsByView[body.view, default: []].append(pending.count)
-            if let id = body.id { evaluationByID[id] = pending.count }
+            if joins {
+                evaluationsByView[rows.views[Int(body.view)], default: []].append(pending.count)
+                if let id = body.id { evaluationByID[id] = pending.count }
+            }
             append(event, key: body.start, rank: 3)
             counts.evaluations += 1
         }
         for key in evaluationsByView.keys { evaluationsByView[key]!.sort { pending[$0].key < pending[$1].key } }
         if rows.isLegacy {
-            mapLinks(rows.links, settings, evaluationsByView, &writer)
+            mapLinks(links, settings, evaluationsByView, &writer)
         } else {
-            mapEdges(rows.edges.filter { kept($0.process) }, evaluationsByView, evaluationByID, &writer)
+            mapEdges(edges, evaluationsByView, evaluationByID, &writer)
         }
         // Hitches and marks.
         for hitch in rows.hitches where kept(hitch.process) {
@@ -144,7 +176,6 @@ struct XctraceMapping {
             append(mark, key: mark.ts, rank: 0)
             counts.marks += 1
         }
-        flush(&writer)
     }
 
     // MARK: Cause edges
@@ -343,8 +374,8 @@ struct XctraceMapping {
         return next
     }
 
-    /// Writes the events in order of their start, each cause before its effect.
-    private mutating func flush(_ writer: inout ImportedTraceWriter) {
+    /// Writes the events in order of their start, each cause before its effect, to `output` in blocks.
+    private mutating func flush(_ writer: inout ImportedTraceWriter, into output: inout some TextOutputStream) {
         let order = pending.indices.sorted { (pending[$0].key, pending[$0].rank, $0) < (pending[$1].key, pending[$1].rank, $1) }
         var seqOf = [UInt64](repeating: 0, count: pending.count)
         for (position, index) in order.enumerated() { seqOf[index] = UInt64(position + 1) }
@@ -366,7 +397,9 @@ struct XctraceMapping {
             }
             pending[index].event.tx = event.tx
             writer.append(event)
+            writer.flushChunk(into: &output, threshold: 1 << 16)
         }
+        writer.flushChunk(into: &output)
         counts.events = pending.count
     }
 
