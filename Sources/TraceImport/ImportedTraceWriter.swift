@@ -1,5 +1,6 @@
 import TraceAnalysis
 import TracerCore
+import TraceSupport
 
 /// Turns change records into `tracer/1` lines: a `write` per named property, then the
 /// `body-eval` whose `cause` is the first of them.

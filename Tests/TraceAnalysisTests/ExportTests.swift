@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TraceAnalysis
 import TracerTestSupport
+import TraceSupport
 
 @Suite(.temporaryDirectory) struct ExportTests {
     private func json(_ text: String) throws -> [String: Any] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraceAnalysis
+import TraceSupport
 
 @Suite("JSON string literals")
 struct JSONTextTests {

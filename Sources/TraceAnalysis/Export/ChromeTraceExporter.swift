@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// Chrome's trace-event JSON, as Perfetto UI and `chrome://tracing` load it, streamed.
 ///

@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// speedscope's file format (`https://www.speedscope.app/file-format-schema.json`), streamed.
 ///

@@ -8,7 +8,8 @@ import TracerCore
 extension UnsafeBufferPointer<UInt8> {
     /// How these bytes order against `other`'s, as `memcmp` orders them, a prefix before the longer
     /// string it starts: negative, 0 or positive.
-    func byteOrder(_ other: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable
+    package func byteOrder(_ other: UnsafeBufferPointer<UInt8>) -> Int {
         let common = Swift.min(count, other.count)
         let order = common == 0 ? 0 : memcmp(baseAddress!, other.baseAddress!, common)
         return order != 0 ? Int(order) : count - other.count
@@ -20,13 +21,13 @@ extension UnsafeBufferPointer<UInt8> {
 ///
 /// NB: a class over one buffer, so that appending a few bytes is a bounds check and a copy: an
 /// `[UInt8]` pays a uniqueness check and a generic copy per append.
-final class ByteBlock {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+package final class ByteBlock {
+    @usableFromInline package internal(set) var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline package internal(set) var count = 0
+    @usableFromInline var capacity: Int
 
     /// An empty block with room for `capacity` bytes.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
     }
@@ -34,26 +35,26 @@ final class ByteBlock {
     deinit { base.deallocate() }
 
     /// The bytes written so far.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    @inlinable package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Forgets the bytes written (keeping the buffer).
-    func removeAll() { count = 0 }
+    package func removeAll() { count = 0 }
 
     /// Hands the bytes written to `output` and forgets them.
-    func flush(into output: inout some TextOutputStream) {
+    package func flush(into output: inout some TextOutputStream) {
         guard count > 0 else { return }
         output.write(utf8: bytes)
         removeAll()
     }
 
     /// Makes room for `extra` more bytes.
-    @inline(__always)
-    private func reserve(_ extra: Int) {
+    @inlinable @inline(__always)
+    func reserve(_ extra: Int) {
         if count + extra > capacity { grow(count + extra) }
     }
 
-    @inline(never)
-    private func grow(_ needed: Int) {
+    @usableFromInline @inline(never)
+    func grow(_ needed: Int) {
         capacity = Swift.max(needed, capacity * 2)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         grown.update(from: base, count: count)
@@ -61,20 +62,20 @@ final class ByteBlock {
         base = grown
     }
 
-    @inline(__always)
-    func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    package func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    @inline(__always)
-    func append(_ text: StaticString) {
+    @inlinable @inline(__always)
+    package func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    @inline(__always)
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
         reserve(bytes.count)
         (base + count).update(from: start, count: bytes.count)
@@ -82,15 +83,14 @@ final class ByteBlock {
     }
 
     /// Appends the UTF-8 bytes of `text`.
-    @inline(__always)
-    func append(_ text: String) {
+    @inlinable @inline(__always)
+    package func append(_ text: String) {
         var text = text
         text.withUTF8(append)
     }
 
     /// Appends `text` as a quoted JSON string literal (see `JSONText.quoted`).
-    @inline(__always)
-    func appendQuoted(_ text: String, embeddable: Bool) {
+    package func appendQuoted(_ text: String, embeddable: Bool) {
         var utf8Text = text
         // NB: names rarely need escaping; those that don't are copied whole, between quotes.
         let copied = utf8Text.withUTF8 { utf8 in
@@ -109,15 +109,15 @@ final class ByteBlock {
     }
 
     /// Appends the decimal digits of `value`.
-    @inline(__always)
-    func appendDecimal(_ value: UInt64) {
+    @inlinable @inline(__always)
+    package func appendDecimal(_ value: UInt64) {
         reserve(DecimalDigits.maximumCount)
         count = base.distance(to: DecimalDigits.put(value, at: base + count))
     }
 
     /// Appends the decimal digits of a signed `value`.
-    @inline(__always)
-    func appendDecimal(_ value: Int64) {
+    @inlinable @inline(__always)
+    package func appendDecimal(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         appendDecimal(value.magnitude)
     }

@@ -8,20 +8,20 @@ import TracerCore
 ///
 /// NB: `@unchecked Sendable`: a writer filled on one thread is handed whole to the thread that
 /// reads it (a report's runs of views); no two threads ever hold it at once.
-struct JSONWriter: @unchecked Sendable {
+package struct JSONWriter: @unchecked Sendable {
     private let bytes: ByteBlock
     private var needsComma = false
     /// Whether strings also escape `<`, `>` and `&`, so that the text can sit in an HTML page.
     private let embeddable: Bool
 
     /// An empty writer with room for `capacity` bytes; `embeddable` text may go inside a `<script>`.
-    init(capacity: Int = 0, embeddable: Bool = false) {
+    package init(capacity: Int = 0, embeddable: Bool = false) {
         self.embeddable = embeddable
         bytes = ByteBlock(capacity: Swift.max(capacity, 64))
     }
 
     /// The JSON written so far and a newline: a document as a file holds it.
-    func document() -> String {
+    package func document() -> String {
         String(unsafeUninitializedCapacity: bytes.count + 1) { buffer in
             _ = buffer.initialize(from: bytes.bytes)
             buffer[bytes.count] = UInt8(ascii: "\n")
@@ -33,40 +33,40 @@ struct JSONWriter: @unchecked Sendable {
     /// the same document (a comma goes before the next value if one is due).
     ///
     /// NB: a document of megabytes goes out piece by piece instead of being held whole.
-    mutating func drain(into output: (UnsafeRawBufferPointer) -> Void) {
+    package mutating func drain(into output: (UnsafeRawBufferPointer) -> Void) {
         output(UnsafeRawBufferPointer(bytes.bytes))
         bytes.removeAll()
     }
 
-    mutating func beginObject() { open("{") }
-    mutating func endObject() { close("}") }
-    mutating func beginArray() { open("[") }
-    mutating func endArray() { close("]") }
+    package mutating func beginObject() { open("{") }
+    package mutating func endObject() { close("}") }
+    package mutating func beginArray() { open("[") }
+    package mutating func endArray() { close("]") }
 
     /// Writes `"name":` inside an object.
-    mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         separate()
         appendString(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         appendString(value)
     }
 
-    mutating func number(_ value: Int64) {
+    package mutating func number(_ value: Int64) {
         separate()
         bytes.appendDecimal(value)
     }
 
-    mutating func number(_ value: Int) { number(Int64(value)) }
+    package mutating func number(_ value: Int) { number(Int64(value)) }
 
     /// A finite double with up to 4 decimals, trailing zeros dropped; from 10^14 on (where a
     /// `Double` holds fewer decimals than that) its integer digits, exactly as the `Double` holds
     /// them (rounded), in exponent form only beyond 2^64.
-    mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         separate()
         guard value.magnitude < 1e14 else {
             if let integer = Int64(exactly: value.rounded()) {
@@ -78,48 +78,37 @@ struct JSONWriter: @unchecked Sendable {
             }
             return
         }
-        var fixed = Formatting.fixed(value, decimals: 4)
-        while fixed.hasSuffix("0") { fixed.removeLast() }
-        if fixed.hasSuffix(".") { fixed.removeLast() }
-        bytes.append(fixed)
+        bytes.append(JSONText.decimal(value, places: 4))
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(value ? "true" : "false")
     }
 
-    /// `"saturated":true` when `saturated`, else nothing: the figure before it is a body-time
-    /// total that reached `Int64.max` ns (README, "Body time beyond 292 years").
-    mutating func saturated(_ saturated: Bool) {
-        guard saturated else { return }
-        key("saturated")
-        bool(true)
-    }
-
-    mutating func null() {
+    package mutating func null() {
         separate()
         bytes.append("null")
     }
 
     /// `"name": value` for an optional string (null when nil).
-    mutating func field(_ name: String, _ value: String?) {
+    package mutating func field(_ name: String, _ value: String?) {
         key(name)
         if let value { string(value) } else { null() }
     }
 
-    mutating func field(_ name: String, _ value: Int) {
+    package mutating func field(_ name: String, _ value: Int) {
         key(name)
         number(value)
     }
 
-    mutating func field(_ name: String, _ value: Int64) {
+    package mutating func field(_ name: String, _ value: Int64) {
         key(name)
         number(value)
     }
 
     /// An object of counts, keys sorted.
-    mutating func counts(_ name: String, _ counts: [String: Int]) {
+    package mutating func counts(_ name: String, _ counts: [String: Int]) {
         key(name)
         beginObject()
         for (countKey, value) in counts.sorted(by: { $0.key < $1.key }) { field(countKey, value) }
@@ -127,18 +116,18 @@ struct JSONWriter: @unchecked Sendable {
     }
 
     /// Ends a document: a newline after its value.
-    mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+    package mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
     /// Puts the next value on a line of its own (after its comma), when a value came before it:
     /// one array element per line, for JSON a person may read.
-    mutating func lineBreak() {
+    package mutating func lineBreak() {
         guard needsComma else { return }
         bytes.append(",\n")
         needsComma = false
     }
 
     /// `"name":[n,…]`: the integers in order.
-    mutating func numbers(_ name: String, _ values: some Sequence<Int>) {
+    package mutating func numbers(_ name: String, _ values: some Sequence<Int>) {
         key(name)
         beginArray()
         for value in values { number(value) }
@@ -146,10 +135,10 @@ struct JSONWriter: @unchecked Sendable {
     }
 
     /// The JSON written so far, without the newline a document ends with.
-    var text: String { String(decoding: bytes.bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes.bytes, as: UTF8.self) }
 
     /// `"name":["…",…]`: the strings in order.
-    mutating func strings(_ name: String, _ values: some Sequence<String>) {
+    package mutating func strings(_ name: String, _ values: some Sequence<String>) {
         key(name)
         beginArray()
         for value in values { string(value) }
@@ -157,7 +146,7 @@ struct JSONWriter: @unchecked Sendable {
     }
 
     /// `"name":[…]`: one object per item, its fields written by `fields`.
-    mutating func objects<Items: Sequence>(_ name: String, _ items: Items, _ fields: (inout JSONWriter, Items.Element) -> Void) {
+    package mutating func objects<Items: Sequence>(_ name: String, _ items: Items, _ fields: (inout JSONWriter, Items.Element) -> Void) {
         key(name)
         beginArray()
         for item in items {

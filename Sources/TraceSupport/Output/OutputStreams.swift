@@ -129,7 +129,7 @@ public final class FileOutputStream: TextOutputStream {
 extension TextOutputStream {
     /// Writes the UTF-8 text `bytes`: to a `FileOutputStream` straight from memory, to any other
     /// stream as a `String`.
-    public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         if let file = self as? FileOutputStream {
             file.write(bytes: UnsafeRawBufferPointer(bytes))
         } else {

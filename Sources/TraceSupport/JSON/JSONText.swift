@@ -2,10 +2,10 @@
 ///
 /// NB: `<`, `>` and `&` are written as `\u003c`, `\u003e`, `\u0026` so a name like
 /// `</script>` can never end a script element; U+2028/2029 are escaped for old JS parsers.
-public enum JSONText {
+package enum JSONText {
     /// `text` as a quoted JSON string literal; `embeddable: false` leaves `<`, `>`, `&` and
     /// U+2028/2029 as they are, for JSON that is never embedded in a page.
-    public static func quoted(_ text: String, embeddable: Bool = true) -> String {
+    package static func quoted(_ text: String, embeddable: Bool = true) -> String {
         // NB: names rarely need escaping; those that don't are copied whole.
         guard needsEscaping(text, embeddable: embeddable) else { return "\"\(text)\"" }
         var result: [UInt8] = []
@@ -14,7 +14,7 @@ public enum JSONText {
     }
 
     /// Appends `text` as a quoted JSON string literal (see `quoted`) to the UTF-8 `output`.
-    public static func appendQuoted(_ text: String, embeddable: Bool = true, to output: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, embeddable: Bool = true, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         defer { output.append(UInt8(ascii: "\"")) }
         // NB: names rarely need escaping; those that don't are copied whole, in one pass.
@@ -62,7 +62,7 @@ public enum JSONText {
 
     /// Whether any of the UTF-8 `bytes` starts something `quoted` must escape.
     @inline(__always)
-    static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, embeddable: Bool) -> Bool {
+    package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, embeddable: Bool) -> Bool {
         bytes.contains { needsEscape($0, embeddable: embeddable) }
     }
 
@@ -77,7 +77,7 @@ public enum JSONText {
     }
 
     /// A number of nanoseconds as microseconds with up to three decimals (`1.5`, `12`, `0.001`).
-    public static func microseconds(_ nanoseconds: Int64) -> String {
+    package static func microseconds(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let magnitude = nanoseconds.magnitude
         let whole = magnitude / 1000
@@ -90,7 +90,7 @@ public enum JSONText {
     }
 
     /// A ratio with a fixed number of decimals, without locale or exponent (`0.996`).
-    public static func decimal(_ value: Double, places: Int = 3) -> String {
+    package static func decimal(_ value: Double, places: Int = 3) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
