@@ -71,7 +71,7 @@ public struct ChromeTraceExporter: StreamingExporter {
             number(pid)
             append(",\"tid\":0,\"args\":{\"name\":")
             var bytes: [UInt8] = []
-            JSONText.appendQuoted(name, to: &bytes)
+            JSONString.appendQuoted(name, embeddable: true, to: &bytes)
             bytes.withUnsafeBufferPointer { block.append($0) }
             endEvent("}}", &output)
             return
@@ -310,7 +310,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         if index >= table.count { table += repeatElement((start: 0, count: 0), count: index + 1 - table.count) }
         guard table[index].count == 0 else { return table[index] }
         var bytes: [UInt8] = []
-        JSONText.appendQuoted(name(), to: &bytes)
+        JSONString.appendQuoted(name(), embeddable: true, to: &bytes)
         table[index] = (arena.count, bytes.count)
         bytes.withUnsafeBufferPointer { arena.append($0) }
         return table[index]

@@ -89,12 +89,12 @@ package final class ByteBlock {
         text.withUTF8(append)
     }
 
-    /// Appends `text` as a quoted JSON string literal (see `JSONText.quoted`).
+    /// Appends `text` as a quoted JSON string literal (see `JSONString`).
     package func appendQuoted(_ text: String, embeddable: Bool) {
         var utf8Text = text
         // NB: names rarely need escaping; those that don't are copied whole, between quotes.
         let copied = utf8Text.withUTF8 { utf8 in
-            guard !JSONText.needsEscaping(utf8, embeddable: embeddable) else { return false }
+            guard !JSONString.needsEscaping(utf8, embeddable: embeddable) else { return false }
             reserve(utf8.count + 2)
             base[count] = UInt8(ascii: "\"")
             if let start = utf8.baseAddress { (base + count + 1).update(from: start, count: utf8.count) }
@@ -104,7 +104,7 @@ package final class ByteBlock {
         }
         guard !copied else { return }
         var escaped: [UInt8] = []
-        JSONText.appendQuoted(text, embeddable: embeddable, to: &escaped)
+        JSONString.appendQuoted(text, embeddable: embeddable, to: &escaped)
         escaped.withUnsafeBufferPointer(append)
     }
 
