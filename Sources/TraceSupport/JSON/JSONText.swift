@@ -9,19 +9,6 @@ package enum JSONText {
         String(decoding: JSONString.quoted(text, embeddable: embeddable), as: UTF8.self)
     }
 
-    /// A number of nanoseconds as microseconds with up to three decimals (`1.5`, `12`, `0.001`).
-    package static func microseconds(_ nanoseconds: Int64) -> String {
-        let sign = nanoseconds < 0 ? "-" : ""
-        let magnitude = nanoseconds.magnitude
-        let whole = magnitude / 1000
-        let fraction = magnitude % 1000
-        guard fraction > 0 else { return "\(sign)\(whole)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(whole).\(digits)"
-    }
-
     /// A ratio with a fixed number of decimals, without locale or exponent (`0.996`).
     package static func decimal(_ value: Double, places: Int = 3) -> String {
         guard value.isFinite else { return "0" }

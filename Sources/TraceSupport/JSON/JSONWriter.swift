@@ -8,11 +8,11 @@ import TracerCore
 ///
 /// NB: `@unchecked Sendable`: a writer filled on one thread is handed whole to the thread that
 /// reads it (a report's runs of views); no two threads ever hold it at once.
-package struct JSONWriter: @unchecked Sendable {
-    private let bytes: ByteBlock
-    private var needsComma = false
+@usableFromInline package struct JSONWriter: @unchecked Sendable {
+    @usableFromInline let bytes: ByteBlock
+    @usableFromInline var needsComma = false
     /// Whether strings also escape `<`, `>` and `&`, so that the text can sit in an HTML page.
-    private let embeddable: Bool
+    @usableFromInline let embeddable: Bool
 
     /// An empty writer with room for `capacity` bytes; `embeddable` text may go inside a `<script>`.
     package init(capacity: Int = 0, embeddable: Bool = false) {
@@ -38,12 +38,20 @@ package struct JSONWriter: @unchecked Sendable {
         bytes.removeAll()
     }
 
-    package mutating func beginObject() { open("{") }
-    package mutating func endObject() { close("}") }
-    package mutating func beginArray() { open("[") }
-    package mutating func endArray() { close("]") }
+    /// Hands the text written so far to `output` once it holds `size` bytes or more, and forgets it:
+    /// a streaming exporter's block.
+    @inlinable @inline(__always)
+    package mutating func flush(into output: inout some TextOutputStream, atLeast size: Int = 0) {
+        if bytes.count >= size { bytes.flush(into: &output) }
+    }
+
+    @inlinable package mutating func beginObject() { open("{") }
+    @inlinable package mutating func endObject() { close("}") }
+    @inlinable package mutating func beginArray() { open("[") }
+    @inlinable package mutating func endArray() { close("]") }
 
     /// Writes `"name":` inside an object.
+    @_disfavoredOverload
     package mutating func key(_ name: String) {
         separate()
         appendString(name)
@@ -51,16 +59,91 @@ package struct JSONWriter: @unchecked Sendable {
         needsComma = false
     }
 
+    /// Writes `"name":` inside an object, for a name that needs no escaping.
+    @inlinable @inline(__always)
+    package mutating func key(_ name: StaticString) {
+        internalCheck(Self.isPlain(name, embeddable: embeddable), "a key that needs escaping: \(name)")
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(name)
+        bytes.append("\":")
+        needsComma = false
+    }
+
+    @_disfavoredOverload
     package mutating func string(_ value: String) {
         separate()
         appendString(value)
     }
 
+    /// A string that needs no escaping.
+    @inlinable @inline(__always)
+    package mutating func string(_ value: StaticString) {
+        internalCheck(Self.isPlain(value, embeddable: embeddable), "a string that needs escaping: \(value)")
+        beginString()
+        bytes.append(value)
+        endString()
+    }
+
+    /// A string literal escaped and quoted already (`JSONString`).
+    @inlinable @inline(__always)
+    package mutating func string(quoted literal: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(literal)
+    }
+
+    /// Whether escaping leaves `text` as it is (checked in debug builds only).
+    @usableFromInline
+    static func isPlain(_ text: StaticString, embeddable: Bool) -> Bool {
+        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        return JSONString.quoted(String(decoding: bytes, as: UTF8.self), embeddable: embeddable).dropFirst().dropLast().elementsEqual(bytes)
+    }
+
+    /// Opens a string written in parts (`stringPart`), closed by `endString()`.
+    @inlinable @inline(__always)
+    package mutating func beginString() {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Part of a string begun with `beginString()`: text that needs no escaping.
+    @inlinable @inline(__always)
+    package mutating func stringPart(_ text: StaticString) {
+        internalCheck(Self.isPlain(text, embeddable: embeddable), "a string that needs escaping: \(text)")
+        bytes.append(text)
+    }
+
+    /// Part of a string begun with `beginString()`: bytes escaped already (`JSONString`).
+    @inlinable @inline(__always)
+    package mutating func stringPart(escaped: UnsafeBufferPointer<UInt8>) { bytes.append(escaped) }
+
+    /// Part of a string begun with `beginString()`: the decimal digits of `value`.
+    @inlinable @inline(__always)
+    package mutating func stringPart(_ value: Int64) { bytes.appendDecimal(value) }
+
+    @inlinable @inline(__always)
+    package mutating func endString() { bytes.append(UInt8(ascii: "\"")) }
+
+    @inlinable @inline(__always)
     package mutating func number(_ value: Int64) {
         separate()
         bytes.appendDecimal(value)
     }
 
+    @inlinable @inline(__always)
+    package mutating func number(_ value: UInt64) {
+        separate()
+        bytes.appendDecimal(value)
+    }
+
+    /// A number of nanoseconds as microseconds with up to three decimals (`1.5`, `12`, `0.001`).
+    @inlinable @inline(__always)
+    package mutating func number(microseconds nanoseconds: Int64) {
+        separate()
+        bytes.appendMicroseconds(nanoseconds)
+    }
+
+    @inlinable @inline(__always)
     package mutating func number(_ value: Int) { number(Int64(value)) }
 
     /// A finite double with up to 4 decimals, trailing zeros dropped; from 10^14 on (where a
@@ -81,6 +164,7 @@ package struct JSONWriter: @unchecked Sendable {
         bytes.append(JSONText.decimal(value, places: 4))
     }
 
+    @inlinable @inline(__always)
     package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(value ? "true" : "false")
@@ -116,10 +200,12 @@ package struct JSONWriter: @unchecked Sendable {
     }
 
     /// Ends a document: a newline after its value.
+    @inlinable
     package mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
     /// Puts the next value on a line of its own (after its comma), when a value came before it:
     /// one array element per line, for JSON a person may read.
+    @inlinable @inline(__always)
     package mutating func lineBreak() {
         guard needsComma else { return }
         bytes.append(",\n")
@@ -157,18 +243,21 @@ package struct JSONWriter: @unchecked Sendable {
         endArray()
     }
 
-    private mutating func open(_ bracket: Unicode.Scalar) {
+    @inlinable @inline(__always)
+    mutating func open(_ bracket: Unicode.Scalar) {
         separate()
         bytes.append(UInt8(ascii: bracket))
         needsComma = false
     }
 
-    private mutating func close(_ bracket: Unicode.Scalar) {
+    @inlinable @inline(__always)
+    mutating func close(_ bracket: Unicode.Scalar) {
         bytes.append(UInt8(ascii: bracket))
         needsComma = true
     }
 
-    private mutating func separate() {
+    @inlinable @inline(__always)
+    mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
     }

@@ -6,10 +6,12 @@
 /// grows out of it or is freed (heap memory would stay in the process). A plain filler of zero
 /// bytes is not written at all: the memory is zero already, and the pages past the largest id
 /// used are never touched, so a table costs the memory of the ids used, not of its capacity.
-package final class DenseTable<Element> {
-    @usableFromInline var elements: UnsafeMutablePointer<Element>
+@usableFromInline package final class DenseTable<Element> {
+    // NB: unchecked exclusivity: readers in other modules inline the subscript, and a dynamic
+    // access check per element would cost more than the element; a table has one owner.
+    @exclusivity(unchecked) @usableFromInline var elements: UnsafeMutablePointer<Element>
     /// Ids `0..<count` have an element.
-    @usableFromInline package internal(set) var count: Int
+    @exclusivity(unchecked) @usableFromInline package internal(set) var count: Int
     @usableFromInline let filler: Element
     /// Whether `filler` is plain data of zero bytes, which the zeroed memory already holds.
     @usableFromInline let fillerIsZero: Bool

@@ -1,5 +1,5 @@
 /// A key of a `FlatHashTable`: plain bits, whose all-zero value (`init()`) is never stored.
-package protocol FlatHashKey: BitwiseCopyable, Equatable {
+@usableFromInline package protocol FlatHashKey: BitwiseCopyable, Equatable {
     /// The all-zero key, which marks an empty slot.
     init()
     /// A hash of the key whose low bits are well mixed (see `mixed(_:)`).
@@ -19,7 +19,7 @@ extension FlatHashKey {
 ///
 /// NB: open addressing with linear probing over `ZeroedMemory` slots; a lookup reads one cache line
 /// where parallel key and value arrays would read several (the cause table is larger than L2).
-package final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
+@usableFromInline package final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
     @usableFromInline struct Slot {
         @usableFromInline var key: Key
         @usableFromInline var value: Value
@@ -30,10 +30,12 @@ package final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
         }
     }
 
-    @usableFromInline var slots: UnsafeMutablePointer<Slot>
-    @usableFromInline var mask: Int
+    // NB: unchecked exclusivity: readers in other modules inline the look-ups, and a dynamic
+    // access check per probe would cost more than the probe; a table has one owner.
+    @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) @usableFromInline var mask: Int
     /// The number of keys stored.
-    @usableFromInline package internal(set) var count = 0
+    @exclusivity(unchecked) @usableFromInline package internal(set) var count = 0
 
     /// An empty table.
     package init() {
@@ -145,10 +147,10 @@ package final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
 ///
 /// NB: the keys of a batch are looked up one after another with no other work in between, so
 /// that the cache misses of their slots overlap instead of each stalling the reader on its own.
-package final class BatchedCounts<Key: FlatHashKey> {
+@usableFromInline package final class BatchedCounts<Key: FlatHashKey> {
     @usableFromInline let counts = FlatHashTable<Key, Int>()
     @usableFromInline let pending: UnsafeMutablePointer<Key>
-    @usableFromInline var pendingCount = 0
+    @exclusivity(unchecked) @usableFromInline var pendingCount = 0
     @usableFromInline static var batchSize: Int { 16 }
 
     /// No counts.

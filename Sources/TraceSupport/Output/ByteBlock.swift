@@ -21,10 +21,12 @@ extension UnsafeBufferPointer<UInt8> {
 ///
 /// NB: a class over one buffer, so that appending a few bytes is a bounds check and a copy: an
 /// `[UInt8]` pays a uniqueness check and a generic copy per append.
-package final class ByteBlock {
-    @usableFromInline package internal(set) var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline package internal(set) var count = 0
-    @usableFromInline var capacity: Int
+@usableFromInline package final class ByteBlock {
+    // NB: unchecked exclusivity: writers in other modules inline the appends, and a dynamic
+    // access check per append would cost more than the append; a block has one owner.
+    @exclusivity(unchecked) @usableFromInline package internal(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline package internal(set) var count = 0
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
 
     /// An empty block with room for `capacity` bytes.
     package init(capacity: Int) {
@@ -41,6 +43,7 @@ package final class ByteBlock {
     package func removeAll() { count = 0 }
 
     /// Hands the bytes written to `output` and forgets them.
+    @usableFromInline
     package func flush(into output: inout some TextOutputStream) {
         guard count > 0 else { return }
         output.write(utf8: bytes)
@@ -53,7 +56,9 @@ package final class ByteBlock {
         if count + extra > capacity { grow(count + extra) }
     }
 
-    @usableFromInline @inline(never)
+    // NB: inlinable though never inlined, so that callers in other modules see what it touches
+    // and need not retain the block around each append that might grow it.
+    @inlinable @inline(never)
     func grow(_ needed: Int) {
         capacity = Swift.max(needed, capacity * 2)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -120,5 +125,21 @@ package final class ByteBlock {
     package func appendDecimal(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         appendDecimal(value.magnitude)
+    }
+
+    /// Appends a number of nanoseconds as microseconds with up to three decimals (`1.5`, `12`,
+    /// `0.001`): every nanosecond kept, no trailing zero.
+    @inlinable @inline(__always)
+    package func appendMicroseconds(_ nanoseconds: Int64) {
+        if nanoseconds < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = nanoseconds.magnitude
+        appendDecimal(magnitude / 1000)
+        let fraction = magnitude % 1000
+        guard fraction > 0 else { return }
+        // NB: 1000 + the fraction has four digits; its leading 1 becomes the point.
+        let point = count
+        appendDecimal(1000 + fraction)
+        base[point] = UInt8(ascii: ".")
+        while base[count - 1] == UInt8(ascii: "0") { count -= 1 }
     }
 }

@@ -8,7 +8,7 @@
 /// NB: an `embeddable` literal also writes `<`, `>` and `&` as `\u003c`, `\u003e`, `\u0026`, so
 /// that a name like `</script>` can never end a script element, and U+2028/2029 as `\u2028` and
 /// `\u2029` for old JavaScript parsers: such a literal can sit anywhere in an HTML page.
-package enum JSONString {
+@usableFromInline package enum JSONString {
     /// Appends `text` as a quoted JSON string literal to the UTF-8 `output`.
     package static func appendQuoted(_ text: String, embeddable: Bool = false, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
