@@ -77,6 +77,29 @@ import TraceSupport
         #expect(summary.views.flatMap(\.causes).allSatisfy { $0.origin.prop == "offset" })
     }
 
+    @Test("Chrome args: changed and wasted are null where the source does not produce them, figures where it does", arguments: [
+        ("adapter/scroll-offset.state.jsonl", false, true), ("sources/printChanges.jsonl", false, true),
+        ("writes and timed evaluations only", false, false), ("scenarios/scroll-offset.state.jsonl", true, true),
+    ])
+    func chromeChangedIsNullWithoutTheCapability(trace: String, evaluationsCount: Bool, writesCount: Bool) throws {
+        let path = trace.hasSuffix(".jsonl") ? TestSupport.traces.appendingPathComponent(trace).path : try TestSupport.temporaryTrace([
+            #"{"kind":"meta","schema":"tracer/1","unit":"ns","source":"instruments","capabilities":["write","body-eval","dur"]}"#,
+            #"{"seq":1,"ts":100,"tid":1,"kind":"write","view":"V","prop":"offset","wrapper":"State"}"#,
+            #"{"seq":2,"ts":200,"tid":1,"kind":"body-eval","view":"V","dur":50}"#,
+        ].joined(separator: "\n") + "\n")
+        var exporter = ChromeTraceExporter()
+        var output = ""
+        try exporter.export(source: .file(path), options: TraceReadOptions(threads: 1), into: &output)
+        let events = try #require(try json(output)["traceEvents"] as? [[String: Any]])
+        let evaluations = events.filter { $0["cat"] as? String == "body-eval" && $0["ph"] as? String != "C" }.compactMap { $0["args"] as? [String: Any] }
+        let writes = events.filter { $0["cat"] as? String == "write" }.compactMap { $0["args"] as? [String: Any] }
+        #expect(!evaluations.isEmpty)
+        for args in evaluations {
+            #expect((args["changed"] is NSNull) == !evaluationsCount && (args["wasted"] is NSNull) == !evaluationsCount, "\(args)")
+        }
+        for args in writes { #expect((args["changed"] is NSNull) == !writesCount, "\(args)") }
+    }
+
     @Test func chromeFlowsOfTheScenarioTraceGoToTheViewStorageWrite() throws {
         let path = TestSupport.traces.appendingPathComponent("scenarios/scroll-offset.view-storage.jsonl").path
         var exporter = ChromeTraceExporter()

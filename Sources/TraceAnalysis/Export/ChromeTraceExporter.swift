@@ -7,6 +7,8 @@ import TraceSupport
 ///   one without a duration (an Instruments update in flight) an instant (`"ph":"i"`) at its `ts`
 ///   with `"untimed":true`, never a slice of 0 µs;
 /// - writes: 1 ns complete events, the start of a flow (`s`/`f`) to each evaluation they caused;
+/// - `changed` and `wasted` in args are `null` where the trace's source does not produce them
+///   (its header's capabilities), never a measured 0 or false;
 /// - skips, invalidations, marks and lifecycle events: instant events (`"ph":"i"`);
 /// - a counter track per view (`"ph":"C"`): its evaluations so far;
 /// - process and thread names (`"ph":"M"`).
@@ -170,7 +172,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.key("wrapper")
         json.string(quoted: quotedStrings.quoted(event.wrapper, { names.string($0) }))
         json.key("changed")
-        json.bool(event.changed != 0)
+        if names.writesCountChanges { json.bool(event.changed != 0) } else { json.null() }
         if event.has(.site) {
             json.key("site")
             json.string(quoted: quotedStrings.quoted(event.site, { names.string($0) }))
@@ -221,10 +223,12 @@ public struct ChromeTraceExporter: StreamingExporter {
             json.key("untimed")
             json.bool(true)
         }
+        // NB: a source that does not count changed outputs has no wasted evaluations to tell:
+        // null, as the JSON report writes them, never a measured 0.
         json.key("changed")
-        json.number(event.changed)
+        if names.evaluationsCountChanges { json.number(event.changed) } else { json.null() }
         json.key("wasted")
-        json.bool(event.has(.changed) && event.changed == 0)
+        if names.evaluationsCountChanges { json.bool(event.has(.changed) && event.changed == 0) } else { json.null() }
         json.key("seq")
         json.number(event.seq)
         reason(event, names)
