@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioTestSupport
 import Testing
 import TracerTestSupport
 @testable import Scenarios

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ScenarioTestSupport
 import Testing
 import TracerTestSupport
 
@@ -134,7 +135,10 @@ struct FlameExportCommandTests {
              "environment-object re-evaluates 120 more bodies than environment (+153.8%)"),
           ])
     func diffOfScreenPatterns(scenario: String, base: String, variant: String, verdict: String) throws {
-        let run = try tracectl(["diff", "\(scenario).\(base).jsonl", "\(scenario).\(variant).jsonl"])
+        let directory = temporaryDirectory()
+        for name in [base, variant] { _ = try ScenarioTraces.write("\(scenario).\(name)", into: directory) }
+        let run = try TracectlProcess.run(
+            ["diff", "\(scenario).\(base).jsonl", "\(scenario).\(variant).jsonl"], currentDirectory: directory)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.contains(verdict))
         Golden.check(run.stdout, named: "diff/\(scenario).\(base).\(variant).txt")
