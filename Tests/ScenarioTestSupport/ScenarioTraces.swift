@@ -11,11 +11,12 @@ public enum ScenarioTraces {
 
     /// The normalised trace `name`, written `SCENARIO.VARIANT` (`lazy-stack.state-object`): recorded
     /// once per test process.
+    ///
+    /// - Throws: `ScenarioError` for a name that is no scenario's variant.
     public static func normalised(_ name: String) throws -> String {
         if let trace = recorded.withLock({ $0[name] }) { return trace }
-        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { preconditionFailure("a scenario trace is named SCENARIO.VARIANT, not \(name)") }
-        let trace = ScenarioRecording.normalise(try ScenarioRecording.lines(parts[0], parts[1]))
+        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let trace = ScenarioRecording.normalise(try ScenarioRecording.lines(parts[0], parts.count > 1 ? parts[1] : ""))
         recorded.withLock { $0[name] = trace }
         return trace
     }
