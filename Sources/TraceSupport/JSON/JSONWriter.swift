@@ -63,10 +63,7 @@ import TracerCore
     @inlinable @inline(__always)
     package mutating func key(_ name: StaticString) {
         internalCheck(Self.isPlain(name, embeddable: embeddable), "a key that needs escaping: \(name)")
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(name)
-        bytes.append("\":")
+        bytes.append(needsComma ? ",\"" : "\"", name, "\":")
         needsComma = false
     }
 
@@ -80,9 +77,8 @@ import TracerCore
     @inlinable @inline(__always)
     package mutating func string(_ value: StaticString) {
         internalCheck(Self.isPlain(value, embeddable: embeddable), "a string that needs escaping: \(value)")
-        beginString()
-        bytes.append(value)
-        endString()
+        bytes.append(needsComma ? ",\"" : "\"", value, "\"")
+        needsComma = true
     }
 
     /// A string literal escaped and quoted already (`JSONString`).

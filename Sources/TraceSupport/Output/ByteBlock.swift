@@ -79,6 +79,19 @@ extension UnsafeBufferPointer<UInt8> {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends `prefix`, `text` and `suffix` (a JSON key or literal and its punctuation), with
+    /// one check for room.
+    @inlinable @inline(__always)
+    package func append(_ prefix: StaticString, _ text: StaticString, _ suffix: StaticString) {
+        let total = prefix.utf8CodeUnitCount + text.utf8CodeUnitCount + suffix.utf8CodeUnitCount
+        reserve(total)
+        let start = base + count
+        start.update(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        (start + prefix.utf8CodeUnitCount).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        (start + total - suffix.utf8CodeUnitCount).update(from: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        count += total
+    }
+
     @inlinable @inline(__always)
     package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
