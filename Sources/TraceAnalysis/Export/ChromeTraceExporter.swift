@@ -202,21 +202,17 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.string(quoted: quotedViews.quoted(event.view, { names.view($0) }))
         json.key("cat")
         json.string("body-eval")
-        json.key("ph")
         if timed {
+            json.key("ph")
             json.string("X")
             json.key("ts")
             json.number(microseconds: start)
             json.key("dur")
             json.number(microseconds: max(event.dur, 0))
+            place(event)
         } else {
-            json.string("i")
-            json.key("s")
-            json.string("t")
-            json.key("ts")
-            json.number(microseconds: event.ts)
+            instantAt(event, scope: "t")
         }
-        place(event)
         json.key("args")
         json.beginObject()
         if !timed {
@@ -297,13 +293,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.string(quoted: quotedStrings.quoted(event.name, { names.string($0) }))
         json.key("cat")
         json.string("mark")
-        json.key("ph")
-        json.string("i")
-        json.key("s")
-        json.string("g")
-        json.key("ts")
-        json.number(microseconds: event.ts)
-        place(event)
+        instantAt(event, scope: "g")
         endEvent(&output)
     }
 
@@ -327,13 +317,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         }
         json.key("cat")
         json.string(quoted: quotedStrings.quoted(event.kindName, { names.string($0) }))
-        json.key("ph")
-        json.string("i")
-        json.key("s")
-        json.string("t")
-        json.key("ts")
-        json.number(microseconds: event.ts)
-        place(event)
+        instantAt(event, scope: "t")
         json.key("args")
         json.beginObject()
         json.key("seq")
@@ -364,6 +348,19 @@ public struct ChromeTraceExporter: StreamingExporter {
     private mutating func endEvent(_ output: inout some TextOutputStream) {
         json.endObject()
         json.flush(into: &output, atLeast: Self.blockSize)
+    }
+
+    /// `"ph":"i","s":SCOPE,"ts":…,"pid":P,"tid":T`: an instant at `event`'s time, on its thread
+    /// (`t`) or across the trace (`g`).
+    @inline(__always)
+    private mutating func instantAt(_ event: ParsedEvent, scope: StaticString) {
+        json.key("ph")
+        json.string("i")
+        json.key("s")
+        json.string(scope)
+        json.key("ts")
+        json.number(microseconds: event.ts)
+        place(event)
     }
 
     /// `"pid":P,"tid":T` of `event`.
