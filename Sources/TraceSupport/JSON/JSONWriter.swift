@@ -122,21 +122,21 @@ import TracerCore
 
     @inlinable @inline(__always)
     package mutating func number(_ value: Int64) {
-        separate()
-        bytes.appendDecimal(value)
+        bytes.appendDecimal(value, after: needsComma ? UInt8(ascii: ",") : nil)
+        needsComma = true
     }
 
     @inlinable @inline(__always)
     package mutating func number(_ value: UInt64) {
-        separate()
-        bytes.appendDecimal(value)
+        bytes.appendDecimal(value, after: needsComma ? UInt8(ascii: ",") : nil)
+        needsComma = true
     }
 
     /// A number of nanoseconds as microseconds with up to three decimals (`1.5`, `12`, `0.001`).
     @inlinable @inline(__always)
     package mutating func number(microseconds nanoseconds: Int64) {
-        separate()
-        bytes.appendMicroseconds(nanoseconds)
+        bytes.appendMicroseconds(nanoseconds, after: needsComma ? UInt8(ascii: ",") : nil)
+        needsComma = true
     }
 
     @inlinable @inline(__always)
@@ -162,8 +162,8 @@ import TracerCore
 
     @inlinable @inline(__always)
     package mutating func bool(_ value: Bool) {
-        separate()
-        bytes.append(value ? "true" : "false")
+        bytes.append(needsComma ? "," : "", value ? "true" : "false", "")
+        needsComma = true
     }
 
     package mutating func null() {

@@ -126,33 +126,53 @@ extension UnsafeBufferPointer<UInt8> {
         escaped.withUnsafeBufferPointer(append)
     }
 
-    /// Appends the decimal digits of `value`.
+    /// Appends `separator` (when given) and the decimal digits of `value`, with one check for room.
     @inlinable @inline(__always)
-    package func appendDecimal(_ value: UInt64) {
-        reserve(DecimalDigits.maximumCount)
-        count = base.distance(to: DecimalDigits.put(value, at: base + count))
+    package func appendDecimal(_ value: UInt64, after separator: UInt8? = nil) {
+        reserve(DecimalDigits.maximumCount + 1)
+        if let separator { put(separator) }
+        putDecimal(value)
     }
 
-    /// Appends the decimal digits of a signed `value`.
+    /// Appends `separator` (when given) and the decimal digits of a signed `value`, with one check
+    /// for room.
     @inlinable @inline(__always)
-    package func appendDecimal(_ value: Int64) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        appendDecimal(value.magnitude)
+    package func appendDecimal(_ value: Int64, after separator: UInt8? = nil) {
+        reserve(DecimalDigits.maximumCount + 2)
+        if let separator { put(separator) }
+        if value < 0 { put(UInt8(ascii: "-")) }
+        putDecimal(value.magnitude)
     }
 
-    /// Appends a number of nanoseconds as microseconds with up to three decimals (`1.5`, `12`,
-    /// `0.001`): every nanosecond kept, no trailing zero.
+    /// Appends `separator` (when given) and a number of nanoseconds as microseconds with up to
+    /// three decimals (`1.5`, `12`, `0.001`): every nanosecond kept, no trailing zero.
     @inlinable @inline(__always)
-    package func appendMicroseconds(_ nanoseconds: Int64) {
-        if nanoseconds < 0 { append(UInt8(ascii: "-")) }
+    package func appendMicroseconds(_ nanoseconds: Int64, after separator: UInt8? = nil) {
+        // NB: a separator, a sign, 16 digits, the point and 3 digits (4 written, see below).
+        reserve(2 * DecimalDigits.maximumCount)
+        if let separator { put(separator) }
+        if nanoseconds < 0 { put(UInt8(ascii: "-")) }
         let magnitude = nanoseconds.magnitude
-        appendDecimal(magnitude / 1000)
+        putDecimal(magnitude / 1000)
         let fraction = magnitude % 1000
         guard fraction > 0 else { return }
         // NB: 1000 + the fraction has four digits; its leading 1 becomes the point.
         let point = count
-        appendDecimal(1000 + fraction)
+        putDecimal(1000 + fraction)
         base[point] = UInt8(ascii: ".")
         while base[count - 1] == UInt8(ascii: "0") { count -= 1 }
+    }
+
+    /// Writes `byte` where room was reserved.
+    @inlinable @inline(__always)
+    func put(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// Writes the decimal digits of `value` where room (`DecimalDigits.maximumCount`) was reserved.
+    @inlinable @inline(__always)
+    func putDecimal(_ value: UInt64) {
+        count = base.distance(to: DecimalDigits.put(value, at: base + count))
     }
 }
