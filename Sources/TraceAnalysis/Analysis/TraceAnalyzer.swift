@@ -141,7 +141,7 @@ public enum TraceAnalyzer {
         var merged: Partial?
         for piece in pieces.sorted(by: { $0.range.start < $1.range.start }) {
             switch piece.result! {
-            case .success(let later) where merged != nil && later.crossingCauses > 0:
+            case .success(let later) where merged != nil && (later.crossingCauses > 0 || merged!.endsInsidePairing):
                 // NB: a chain that crosses a split (threads interleaving transactions across it) can
                 // only be followed in one pass: read the file again on one thread, never guess.
                 return try file.wholeFile()
