@@ -34,13 +34,18 @@ public enum TraceAnalyzer {
         /// Whether the cause graph is gathered (`TraceSummary.causeGraph`; cause chains are then
         /// followed whatever `followsCauses` says).
         public var causeGraph: Bool
+        /// Whether each view's statistics are gathered (`TraceSummary.views`); a reader that needs
+        /// only the trace's totals and its cause graph is spared them, and `views` is then empty
+        /// (no warning names a view whose body time saturated: no view figure is shown).
+        public var viewStatistics: Bool
 
         /// Options with the given read options.
         public init(
             read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, minimumStolenSize: Int = 8 << 20,
-            markViews: MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false
+            markViews: MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false, viewStatistics: Bool = true
         ) {
             self.causeGraph = causeGraph
+            self.viewStatistics = viewStatistics
             self.read = read
             self.minimumSplitSize = minimumSplitSize
             self.minimumStolenSize = minimumStolenSize
@@ -230,7 +235,9 @@ public enum TraceAnalyzer {
 
     /// The aggregate of what `reader` reads, gathered as `options` ask.
     static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
-        var aggregator = TraceAggregator(markViews: options.markViews, followsCauses: options.followsCauses, causeGraph: options.causeGraph)
+        var aggregator = TraceAggregator(
+            markViews: options.markViews, followsCauses: options.followsCauses, causeGraph: options.causeGraph,
+            viewStatistics: options.viewStatistics)
         guard try reader.advance() else { return aggregator.partial(reader) }
         aggregator.adopt(reader.header)
         repeat { reader.withCurrent { aggregator.add(&$0) } } while try reader.advance()
