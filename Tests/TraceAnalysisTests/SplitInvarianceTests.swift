@@ -69,7 +69,7 @@ struct SplitInvarianceTests {
         switch name {
         case "mixed": try TestSupport.temporaryTrace(mixedTrace(transactions: 400), name: "mixed.jsonl")
         case "synthetic": try TestSupport.temporaryTrace(TestSupport.syntheticTrace(transactions: 400), name: "synthetic.jsonl")
-        default: AdviceTests.scenario(name)
+        default: try AdviceTests.scenario(name)
         }
     }
 
