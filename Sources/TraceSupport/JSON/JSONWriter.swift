@@ -45,10 +45,10 @@ import TracerCore
         if bytes.count >= size { bytes.flush(into: &output) }
     }
 
-    @inlinable package mutating func beginObject() { open("{") }
-    @inlinable package mutating func endObject() { close("}") }
-    @inlinable package mutating func beginArray() { open("[") }
-    @inlinable package mutating func endArray() { close("]") }
+    @inlinable @inline(__always) package mutating func beginObject() { open("{") }
+    @inlinable @inline(__always) package mutating func endObject() { close("}") }
+    @inlinable @inline(__always) package mutating func beginArray() { open("[") }
+    @inlinable @inline(__always) package mutating func endArray() { close("]") }
 
     /// Writes `"name":` inside an object.
     @_disfavoredOverload
@@ -166,9 +166,10 @@ import TracerCore
         needsComma = true
     }
 
+    @inlinable @inline(__always)
     package mutating func null() {
-        separate()
-        bytes.append("null")
+        bytes.append(needsComma ? "," : "", "null", "")
+        needsComma = true
     }
 
     /// `"name": value` for an optional string (null when nil).

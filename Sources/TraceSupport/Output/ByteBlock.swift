@@ -27,6 +27,9 @@ extension UnsafeBufferPointer<UInt8> {
     @exclusivity(unchecked) @usableFromInline package internal(set) var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) @usableFromInline package internal(set) var count = 0
     @exclusivity(unchecked) @usableFromInline var capacity: Int
+    /// The digit tables, held here so that writing a number does not go through the shared
+    /// tables' once-only initialisation check.
+    @usableFromInline let digits = DecimalDigits.shared
 
     /// An empty block with room for `capacity` bytes.
     package init(capacity: Int) {
@@ -101,7 +104,10 @@ extension UnsafeBufferPointer<UInt8> {
     }
 
     /// Appends the UTF-8 bytes of `text`.
-    @inlinable @inline(__always)
+    ///
+    /// NB: disfavoured, so that a literal is appended as a `StaticString` (a copy), not as a
+    /// `String` made and borrowed per append.
+    @_disfavoredOverload @inlinable @inline(__always)
     package func append(_ text: String) {
         var text = text
         text.withUTF8(append)
@@ -173,6 +179,6 @@ extension UnsafeBufferPointer<UInt8> {
     /// Writes the decimal digits of `value` where room (`DecimalDigits.maximumCount`) was reserved.
     @inlinable @inline(__always)
     func putDecimal(_ value: UInt64) {
-        count = base.distance(to: DecimalDigits.put(value, at: base + count))
+        count = base.distance(to: digits.put(value, at: base + count))
     }
 }
