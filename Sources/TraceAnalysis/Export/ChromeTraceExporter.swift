@@ -412,7 +412,10 @@ private struct QuotedNames {
             places[index] = (arena.count, literal.count)
             literal.withUnsafeBufferPointer { arena.append($0) }
         }
-        return UnsafeBufferPointer(start: arena.base + places[index].start, count: places[index].count)
+        // NB: through `bytes`, inlined from TraceSupport, where the block's fields are read
+        // unchecked: reading `arena.base` from this module would check exclusivity dynamically.
+        let place = places[index]
+        return UnsafeBufferPointer(rebasing: arena.bytes[place.start..<place.start + place.count])
     }
 
     /// The escaped text of name `id`, without its quotes: a part of a longer string.
