@@ -98,8 +98,7 @@ public struct ChromeTraceExporter: StreamingExporter {
             json.string(variant)
         }
         if summary.totals.untimedEvals > 0 {
-            json.key("untimedEvaluations")
-            json.number(summary.totals.untimedEvals)
+            json.field("untimedEvaluations", number: Int64(summary.totals.untimedEvals))
         }
         json.endObject()
         json.endObject()
@@ -113,10 +112,8 @@ public struct ChromeTraceExporter: StreamingExporter {
         let scenario = names.string(event.scenario)
         let variant = names.string(event.variant)
         beginEvent("process_name", phase: "M")
-        json.key("pid")
-        json.number(pid)
-        json.key("tid")
-        json.number(0)
+        json.field("pid", number: pid)
+        json.field("tid", number: 0)
         json.key("args")
         json.beginObject()
         json.key("name")
@@ -128,10 +125,8 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// A thread's name, before its first event: `main (tid 1)`, `tid N`.
     private mutating func thread(_ tid: Int64, _ output: inout some TextOutputStream) {
         beginEvent("thread_name", phase: "M")
-        json.key("pid")
-        json.number(pid)
-        json.key("tid")
-        json.number(tid)
+        json.field("pid", number: pid)
+        json.field("tid", number: tid)
         json.key("args")
         json.beginObject()
         json.key("name")
@@ -158,10 +153,8 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.string("write")
         json.key("ph")
         json.string("X")
-        json.key("ts")
-        json.number(microseconds: event.ts)
-        json.key("dur")
-        json.number(microseconds: 1)
+        json.field("ts", microseconds: event.ts)
+        json.field("dur", microseconds: 1)
         place(event)
         json.key("args")
         json.beginObject()
@@ -177,12 +170,10 @@ public struct ChromeTraceExporter: StreamingExporter {
             json.key("site")
             json.string(quoted: quotedStrings.quoted(event.site, { names.string($0) }))
         }
-        json.key("seq")
-        json.number(event.seq)
+        json.field("seq", number: event.seq)
         cause(event)
         if let root {
-            json.key("rootWrite")
-            json.number(root.seq)
+            json.field("rootWrite", number: root.seq)
         }
         json.endObject()
         endEvent(&output)
@@ -205,10 +196,8 @@ public struct ChromeTraceExporter: StreamingExporter {
         if timed {
             json.key("ph")
             json.string("X")
-            json.key("ts")
-            json.number(microseconds: start)
-            json.key("dur")
-            json.number(microseconds: max(event.dur, 0))
+            json.field("ts", microseconds: start)
+            json.field("dur", microseconds: max(event.dur, 0))
             place(event)
         } else {
             instantAt(event, scope: "t")
@@ -225,8 +214,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         if names.evaluationsCountChanges { json.number(event.changed) } else { json.null() }
         json.key("wasted")
         if names.evaluationsCountChanges { json.bool(event.has(.changed) && event.changed == 0) } else { json.null() }
-        json.key("seq")
-        json.number(event.seq)
+        json.field("seq", number: event.seq)
         reason(event, names)
         cause(event)
         json.endObject()
@@ -249,10 +237,8 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.string("body-eval")
         json.key("ph")
         json.string("C")
-        json.key("ts")
-        json.number(microseconds: event.ts)
-        json.key("pid")
-        json.number(pid)
+        json.field("ts", microseconds: event.ts)
+        json.field("pid", number: pid)
         json.key("args")
         json.beginObject()
         json.key("evals")
@@ -265,22 +251,16 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// (its end, `f`), named by the evaluation's `seq`.
     private mutating func flow(to event: ParsedEvent, at start: Int64, from root: RootWrite, _ output: inout some TextOutputStream) {
         beginEvent("caused by write", category: "cause", phase: "s")
-        json.key("id")
-        json.number(event.seq)
-        json.key("ts")
-        json.number(microseconds: root.ts)
-        json.key("pid")
-        json.number(pid)
-        json.key("tid")
-        json.number(root.tid)
+        json.field("id", number: event.seq)
+        json.field("ts", microseconds: root.ts)
+        json.field("pid", number: pid)
+        json.field("tid", number: root.tid)
         endEvent(&output)
         beginEvent("caused by write", category: "cause", phase: "f")
         json.key("bp")
         json.string("e")
-        json.key("id")
-        json.number(event.seq)
-        json.key("ts")
-        json.number(microseconds: start)
+        json.field("id", number: event.seq)
+        json.field("ts", microseconds: start)
         place(event)
         endEvent(&output)
     }
@@ -320,8 +300,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         instantAt(event, scope: "t")
         json.key("args")
         json.beginObject()
-        json.key("seq")
-        json.number(event.seq)
+        json.field("seq", number: event.seq)
         cause(event)
         reason(event, names)
         json.endObject()
@@ -358,26 +337,22 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.string("i")
         json.key("s")
         json.string(scope)
-        json.key("ts")
-        json.number(microseconds: event.ts)
+        json.field("ts", microseconds: event.ts)
         place(event)
     }
 
     /// `"pid":P,"tid":T` of `event`.
     @inline(__always)
     private mutating func place(_ event: ParsedEvent) {
-        json.key("pid")
-        json.number(pid)
-        json.key("tid")
-        json.number(event.tid)
+        json.field("pid", number: pid)
+        json.field("tid", number: event.tid)
     }
 
     /// `"cause":C` when `event` has a cause.
     @inline(__always)
     private mutating func cause(_ event: ParsedEvent) {
         guard event.has(.cause) else { return }
-        json.key("cause")
-        json.number(event.cause)
+        json.field("cause", number: event.cause)
     }
 
     /// `"reason":R` when `event` has a reason.

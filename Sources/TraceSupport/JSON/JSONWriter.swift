@@ -142,6 +142,32 @@ import TracerCore
     @inlinable @inline(__always)
     package mutating func number(_ value: Int) { number(Int64(value)) }
 
+    /// `"name":N` inside an object, for a name that needs no escaping: a key and an integer with
+    /// one check for room.
+    @inlinable @inline(__always)
+    package mutating func field(_ name: StaticString, number value: Int64) {
+        beginField(name, room: DecimalDigits.maximumCount + 1)
+        bytes.putDecimal(value)
+    }
+
+    /// `"name":N` inside an object, for a name that needs no escaping: a key and a number of
+    /// nanoseconds as microseconds (see `number(microseconds:)`) with one check for room.
+    @inlinable @inline(__always)
+    package mutating func field(_ name: StaticString, microseconds nanoseconds: Int64) {
+        beginField(name, room: 2 * DecimalDigits.maximumCount)
+        bytes.putMicroseconds(nanoseconds)
+    }
+
+    /// Writes `"name":` with room reserved for it and a value of up to `room` bytes after it; the
+    /// value comes next.
+    @inlinable @inline(__always)
+    mutating func beginField(_ name: StaticString, room: Int) {
+        internalCheck(Self.isPlain(name, embeddable: embeddable), "a key that needs escaping: \(name)")
+        bytes.reserve(name.utf8CodeUnitCount + 4 + room)
+        bytes.put(needsComma ? ",\"" : "\"", name, "\":")
+        needsComma = true
+    }
+
     /// A finite double with up to 4 decimals, trailing zeros dropped; from 10^14 on (where a
     /// `Double` holds fewer decimals than that) its integer digits, exactly as the `Double` holds
     /// them (rounded), in exponent form only beyond 2^64.

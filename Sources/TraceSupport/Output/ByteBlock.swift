@@ -86,8 +86,14 @@ extension UnsafeBufferPointer<UInt8> {
     /// one check for room.
     @inlinable @inline(__always)
     package func append(_ prefix: StaticString, _ text: StaticString, _ suffix: StaticString) {
+        reserve(prefix.utf8CodeUnitCount + text.utf8CodeUnitCount + suffix.utf8CodeUnitCount)
+        put(prefix, text, suffix)
+    }
+
+    /// Writes `prefix`, `text` and `suffix` where room was reserved.
+    @inlinable @inline(__always)
+    func put(_ prefix: StaticString, _ text: StaticString, _ suffix: StaticString) {
         let total = prefix.utf8CodeUnitCount + text.utf8CodeUnitCount + suffix.utf8CodeUnitCount
-        reserve(total)
         let start = base + count
         start.update(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
         (start + prefix.utf8CodeUnitCount).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
@@ -146,8 +152,7 @@ extension UnsafeBufferPointer<UInt8> {
     package func appendDecimal(_ value: Int64, after separator: UInt8? = nil) {
         reserve(DecimalDigits.maximumCount + 2)
         if let separator { put(separator) }
-        if value < 0 { put(UInt8(ascii: "-")) }
-        putDecimal(value.magnitude)
+        putDecimal(value)
     }
 
     /// Appends `separator` (when given) and a number of nanoseconds as microseconds with up to
@@ -157,6 +162,13 @@ extension UnsafeBufferPointer<UInt8> {
         // NB: a separator, a sign, 16 digits, the point and 3 digits (4 written, see below).
         reserve(2 * DecimalDigits.maximumCount)
         if let separator { put(separator) }
+        putMicroseconds(nanoseconds)
+    }
+
+    /// Writes a number of nanoseconds as microseconds (see `appendMicroseconds`) where room
+    /// (`2 * DecimalDigits.maximumCount - 1`) was reserved.
+    @inlinable @inline(__always)
+    func putMicroseconds(_ nanoseconds: Int64) {
         if nanoseconds < 0 { put(UInt8(ascii: "-")) }
         let magnitude = nanoseconds.magnitude
         putDecimal(magnitude / 1000)
@@ -174,6 +186,14 @@ extension UnsafeBufferPointer<UInt8> {
     func put(_ byte: UInt8) {
         base[count] = byte
         count += 1
+    }
+
+    /// Writes the decimal digits of a signed `value` where room (`DecimalDigits.maximumCount + 1`)
+    /// was reserved.
+    @inlinable @inline(__always)
+    func putDecimal(_ value: Int64) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        putDecimal(value.magnitude)
     }
 
     /// Writes the decimal digits of `value` where room (`DecimalDigits.maximumCount`) was reserved.
