@@ -81,8 +81,7 @@ public struct ChromeTraceExporter: StreamingExporter {
     public mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream) {
         json.newline()
         json.endArray()
-        json.key("displayTimeUnit")
-        json.string("ns")
+        json.field("displayTimeUnit", string: "ns")
         json.key("otherData")
         json.beginObject()
         json.key("schema")
@@ -149,26 +148,20 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.stringPart("write ")
         json.stringPart(escaped: quotedStrings.escaped(event.prop, { names.string($0) }))
         json.endString()
-        json.key("cat")
-        json.string("write")
-        json.key("ph")
-        json.string("X")
+        json.field("cat", string: "write")
+        json.field("ph", string: "X")
         json.field("ts", microseconds: event.ts)
         json.field("dur", microseconds: 1)
         place(event)
         json.key("args")
         json.beginObject()
-        json.key("view")
-        json.string(quoted: quotedViews.quoted(event.view, { names.view($0) }))
-        json.key("prop")
-        json.string(quoted: quotedStrings.quoted(event.prop, { names.string($0) }))
-        json.key("wrapper")
-        json.string(quoted: quotedStrings.quoted(event.wrapper, { names.string($0) }))
+        json.field("view", quoted: quotedViews.quoted(event.view, { names.view($0) }))
+        json.field("prop", quoted: quotedStrings.quoted(event.prop, { names.string($0) }))
+        json.field("wrapper", quoted: quotedStrings.quoted(event.wrapper, { names.string($0) }))
         json.key("changed")
         if names.writesCountChanges { json.bool(event.changed != 0) } else { json.null() }
         if event.has(.site) {
-            json.key("site")
-            json.string(quoted: quotedStrings.quoted(event.site, { names.string($0) }))
+            json.field("site", quoted: quotedStrings.quoted(event.site, { names.string($0) }))
         }
         json.field("seq", number: event.seq)
         cause(event)
@@ -189,13 +182,10 @@ public struct ChromeTraceExporter: StreamingExporter {
         let timed = event.has(.dur) || !names.evaluationsMayBeUntimed
         json.lineBreak()
         json.beginObject()
-        json.key("name")
-        json.string(quoted: quotedViews.quoted(event.view, { names.view($0) }))
-        json.key("cat")
-        json.string("body-eval")
+        json.field("name", quoted: quotedViews.quoted(event.view, { names.view($0) }))
+        json.field("cat", string: "body-eval")
         if timed {
-            json.key("ph")
-            json.string("X")
+            json.field("ph", string: "X")
             json.field("ts", microseconds: start)
             json.field("dur", microseconds: max(event.dur, 0))
             place(event)
@@ -233,10 +223,8 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.stringPart("evals ")
         json.stringPart(escaped: quotedViews.escaped(event.view, { names.view($0) }))
         json.endString()
-        json.key("cat")
-        json.string("body-eval")
-        json.key("ph")
-        json.string("C")
+        json.field("cat", string: "body-eval")
+        json.field("ph", string: "C")
         json.field("ts", microseconds: event.ts)
         json.field("pid", number: pid)
         json.key("args")
@@ -257,8 +245,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.field("tid", number: root.tid)
         endEvent(&output)
         beginEvent("caused by write", category: "cause", phase: "f")
-        json.key("bp")
-        json.string("e")
+        json.field("bp", string: "e")
         json.field("id", number: event.seq)
         json.field("ts", microseconds: start)
         place(event)
@@ -269,10 +256,8 @@ public struct ChromeTraceExporter: StreamingExporter {
     private mutating func mark(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
         json.lineBreak()
         json.beginObject()
-        json.key("name")
-        json.string(quoted: quotedStrings.quoted(event.name, { names.string($0) }))
-        json.key("cat")
-        json.string("mark")
+        json.field("name", quoted: quotedStrings.quoted(event.name, { names.string($0) }))
+        json.field("cat", string: "mark")
         instantAt(event, scope: "g")
         endEvent(&output)
     }
@@ -295,8 +280,7 @@ public struct ChromeTraceExporter: StreamingExporter {
             json.stringPart(escaped: quotedViews.escaped(event.view, { names.view($0) }))
             json.endString()
         }
-        json.key("cat")
-        json.string(quoted: quotedStrings.quoted(event.kindName, { names.string($0) }))
+        json.field("cat", quoted: quotedStrings.quoted(event.kindName, { names.string($0) }))
         instantAt(event, scope: "t")
         json.key("args")
         json.beginObject()
@@ -312,14 +296,11 @@ public struct ChromeTraceExporter: StreamingExporter {
     private mutating func beginEvent(_ name: StaticString, category: StaticString? = nil, phase: StaticString) {
         json.lineBreak()
         json.beginObject()
-        json.key("name")
-        json.string(name)
+        json.field("name", string: name)
         if let category {
-            json.key("cat")
-            json.string(category)
+            json.field("cat", string: category)
         }
-        json.key("ph")
-        json.string(phase)
+        json.field("ph", string: phase)
     }
 
     /// Ends an event; hands the block to `output` once it is full.
@@ -333,10 +314,8 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// (`t`) or across the trace (`g`).
     @inline(__always)
     private mutating func instantAt(_ event: ParsedEvent, scope: StaticString) {
-        json.key("ph")
-        json.string("i")
-        json.key("s")
-        json.string(scope)
+        json.field("ph", string: "i")
+        json.field("s", string: scope)
         json.field("ts", microseconds: event.ts)
         place(event)
     }
@@ -359,8 +338,7 @@ public struct ChromeTraceExporter: StreamingExporter {
     @inline(__always)
     private mutating func reason(_ event: ParsedEvent, _ names: TraceNames) {
         guard event.has(.reason) else { return }
-        json.key("reason")
-        json.string(quoted: quotedStrings.quoted(event.reason, { names.string($0) }))
+        json.field("reason", quoted: quotedStrings.quoted(event.reason, { names.string($0) }))
     }
 
     private mutating func countEvaluation(of view: ViewID) -> Int {

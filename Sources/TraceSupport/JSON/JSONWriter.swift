@@ -158,6 +158,23 @@ import TracerCore
         bytes.putMicroseconds(nanoseconds)
     }
 
+    /// `"name":"value"` inside an object, for a name and a value that need no escaping, with one
+    /// check for room.
+    @inlinable @inline(__always)
+    package mutating func field(_ name: StaticString, string value: StaticString) {
+        internalCheck(Self.isPlain(value, embeddable: embeddable), "a string that needs escaping: \(value)")
+        beginField(name, room: value.utf8CodeUnitCount + 2)
+        bytes.put("\"", value, "\"")
+    }
+
+    /// `"name":` and a string literal escaped and quoted already (`JSONString`), for a name that
+    /// needs no escaping, with one check for room.
+    @inlinable @inline(__always)
+    package mutating func field(_ name: StaticString, quoted literal: UnsafeBufferPointer<UInt8>) {
+        beginField(name, room: literal.count)
+        bytes.put(literal)
+    }
+
     /// Writes `"name":` with room reserved for it and a value of up to `room` bytes after it; the
     /// value comes next.
     @inlinable @inline(__always)

@@ -103,8 +103,14 @@ extension UnsafeBufferPointer<UInt8> {
 
     @inlinable @inline(__always)
     package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let start = bytes.baseAddress else { return }
         reserve(bytes.count)
+        put(bytes)
+    }
+
+    /// Writes `bytes` where room was reserved.
+    @inlinable @inline(__always)
+    func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
         (base + count).update(from: start, count: bytes.count)
         count += bytes.count
     }
