@@ -53,20 +53,24 @@ let package = Package(
         .executableTarget(name: "tracer-app", dependencies: ["Tracer"], path: "Examples/TracerApp"),
         // NB: what every test target shares (temporary directories that remove themselves).
         .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
+        // NB: scenario traces recorded at test time, for the tests that read them.
+        .target(name: "ScenarioTestSupport", dependencies: ["Scenarios", "Tracer", "TracerTestSupport"], path: "Tests/ScenarioTestSupport"),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "TracerCore", "tracer-example", "TracerTestSupport"]),
         .testTarget(
             name: "TracerSwiftUICoreTests",
             dependencies: ["TracerSwiftUICore", "TracerCore", "TraceCapture", "TraceAnalysis", "TraceImport", "Scenarios", "TracerTestSupport"]
         ),
         .testTarget(
-            name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport"], exclude: ["Golden"]
+            name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport", "ScenarioTestSupport"],
+            exclude: ["Golden"]
         ),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "tracer-example", "TracerTestSupport"]),
         .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "XctraceSynthetic", "TracerTestSupport"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport", "ScenarioTestSupport"]),
         .testTarget(
             name: "tracectlTests",
-            dependencies: ["TraceAnalysis", "TraceImport", "TraceCapture", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app", "TracerTestSupport"],
+            dependencies: ["TraceAnalysis", "TraceImport", "TraceCapture", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app", "TracerTestSupport",
+                           "ScenarioTestSupport"],
             exclude: ["Golden"]
         ),
     ],

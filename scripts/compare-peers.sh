@@ -5,11 +5,11 @@
 #   scripts/compare-peers.sh [EVENTS] [JQ_EVENTS] [RUNS]
 #
 # EVENTS (default 2,000,000) sizes the main trace; jq is measured once on a JQ_EVENTS slice
-# (default 200,000) because it reads ~2 MB/s, and its rate is what the table compares. Every other
-# command runs RUNS times (default 7), in rounds, and the median is shown. Prints a Markdown table:
-# seconds, MB/s, peak RSS, the speed-up over orjson, and checks that tracectl's per-view counts
-# equal the peer's. `check` runs a budget with a whole-trace rule and a mark-interval rule, so both
-# of its paths are timed against `report`.
+# (default 200,000) because it is far slower than the rest, and its rate is what the table
+# compares. Every other command runs RUNS times (default 7), in rounds, and the median is shown.
+# Prints a Markdown table: seconds, MB/s, peak RSS, the speed-up over orjson, and checks that
+# tracectl's per-view counts equal the peer's. `check` runs a budget with a whole-trace rule and a
+# mark-interval rule, so both of its paths are timed against `report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-2000000}
@@ -20,7 +20,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # NB: a self-contained binary (the Swift runtime and Foundation linked in), as a CI runner would
-# install it: loading them as shared libraries costs ~5 ms at every start.
+# install it: loading them as shared libraries adds to every start.
 swift build -c release --product tracectl --static-swift-stdlib --build-path .build-static >/dev/null
 tracectl=.build-static/release/tracectl
 

@@ -41,7 +41,7 @@ case "$target" in
   trace-line)
     sources=(Fuzz/TraceLineFuzzer.swift)
     mapfile -t linked < <(objects TracerTicks TracerCore TraceAnalysis)
-    # NB: seeds up to 64 KiB (the scenario goldens of several MB would only slow every input down);
+    # NB: seeds up to 64 KiB (larger traces would only slow every input down);
     # inputs up to 16 KiB, enough for every line shape and a few transactions.
     find Fixtures/Traces -name '*.jsonl' -size -64k -exec cp {} "$corpus/" \;
     max_len=16384 ;;

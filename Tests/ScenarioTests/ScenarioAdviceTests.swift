@@ -1,3 +1,4 @@
+import ScenarioTestSupport
 import Testing
 import TraceAnalysis
 @testable import Scenarios

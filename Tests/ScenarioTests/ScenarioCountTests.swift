@@ -1,3 +1,4 @@
+import ScenarioTestSupport
 import Testing
 import Tracer
 @testable import Scenarios

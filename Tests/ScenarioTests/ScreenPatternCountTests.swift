@@ -1,3 +1,4 @@
+import ScenarioTestSupport
 import Testing
 @testable import Scenarios
 

@@ -1,16 +1,19 @@
 import Foundation
+import ScenarioTestSupport
 import Testing
+import TracerTestSupport
 @testable import TraceAnalysis
 
-@Suite("tracectl advise: patterns, estimates and capabilities")
+@Suite("tracectl advise: patterns, estimates and capabilities", .temporaryDirectory)
 struct AdviceTests {
-    /// The advice for a scenario trace in `Fixtures/Traces/scenarios`.
+    /// The advice for scenario trace `name` (`SCENARIO.VARIANT`).
     static func advice(_ name: String, minimumSavings: Int = TraceAdvisor.defaultMinimumSavings) throws -> AdviceReport {
         try TraceAdvisor.advise(source: .file(scenario(name)), minimumSavings: minimumSavings)
     }
 
-    static func scenario(_ name: String) -> String {
-        TestSupport.traces.appendingPathComponent("scenarios/\(name).jsonl").path
+    /// The path of scenario trace `name` (`SCENARIO.VARIANT`), recorded at test time.
+    static func scenario(_ name: String) throws -> String {
+        try ScenarioTraces.file(name)
     }
 
     /// What `tracectl diff BASE VARIANT` measures as saved: base − variant body evaluations.
@@ -108,7 +111,7 @@ struct AdviceTests {
 
     @Test("a pattern whose needs the header does not list is not evaluated, and no finding of it is made")
     func capabilities() throws {
-        let lines = try String(contentsOfFile: Self.scenario("lazy-stack.state-object"), encoding: .utf8).split(separator: "\n")
+        let lines = try ScenarioTraces.normalised("lazy-stack.state-object").split(separator: "\n")
         let header = #"{"kind":"meta","schema":"tracer/1","source":"swiftui","capabilities":["write","body-eval","dur","body-eval.changed","cause","site","state-init"]}"#
         let trace = ([header] + lines.dropFirst().map(String.init)).joined(separator: "\n") + "\n"
         let report = try TraceAdvisor.advise(source: .bytes(Array(trace.utf8), name: "swiftui.jsonl"), minimumSavings: 0)
@@ -118,7 +121,7 @@ struct AdviceTests {
         #expect(skipped[.highFrequencyWrite] == nil)
         #expect(!report.findings.contains { $0.pattern == .stateLostInLazyContainer || $0.pattern == .inlineViewModel })
         // A pattern the header allows is still found (here in the scroll-offset screen's trace).
-        let scrollLines = try String(contentsOfFile: Self.scenario("scroll-offset.state"), encoding: .utf8).split(separator: "\n")
+        let scrollLines = try ScenarioTraces.normalised("scroll-offset.state").split(separator: "\n")
         let scrollTrace = ([header] + scrollLines.dropFirst().map(String.init)).joined(separator: "\n") + "\n"
         let scrollReport = try TraceAdvisor.advise(source: .bytes(Array(scrollTrace.utf8), name: "swiftui.jsonl"), minimumSavings: 0)
         #expect(scrollReport.findings.contains { $0.pattern == .highFrequencyWrite })
@@ -173,10 +176,11 @@ struct AdviceTests {
         "selection.model-state", "rendering-cycle.inline",
     ])
     func splitRead(trace: String) throws {
+        let path = try Self.scenario(trace)
         func advice(threads: Int) throws -> AdviceReport {
             let options = TraceAnalyzer.AnalysisOptions(
                 read: TraceReadOptions(threads: threads), minimumSplitSize: 1, minimumStolenSize: 4096)
-            return try TraceAdvisor.advise(source: .file(Self.scenario(trace)), options: options, minimumSavings: 0)
+            return try TraceAdvisor.advise(source: .file(path), options: options, minimumSavings: 0)
         }
         let (one, two) = (try advice(threads: 1), try advice(threads: 2))
         #expect(two.findings == one.findings)

@@ -1,12 +1,13 @@
 import Foundation
+import ScenarioTestSupport
 import Testing
 import TraceAnalysis
 import TracerTestSupport
 
 @Suite("TraceAnalysis renderers", .temporaryDirectory)
 struct RendererGoldenTests {
-    /// Golden name → trace (in Fixtures/Traces), format and options (the name says which flags
-    /// produced it).
+    /// Golden name → trace (in Fixtures/Traces; `scenarios/NAME.jsonl` recorded at test time), format
+    /// and options (the name says which flags produced it).
     static let cases: [(golden: String, trace: String, format: ReportRenderer.Format, options: ReportOptions)] = [
         ("basic.text.txt", "analysis-basic.jsonl", .text, ReportOptions()),
         ("basic.json", "analysis-basic.jsonl", .json, ReportOptions()),
@@ -23,7 +24,7 @@ struct RendererGoldenTests {
 
     @Test("reports match their golden files", arguments: cases)
     func golden(_ name: String, _ trace: String, _ format: ReportRenderer.Format, _ options: ReportOptions) throws {
-        var summary = try TraceAnalyzer.analyze(source: .file(TestSupport.traces.appendingPathComponent(trace).path))
+        var summary = try TraceAnalyzer.analyze(source: .file(try Self.path(trace)))
         summary.file = trace
         let rendered = ReportRenderer.render(summary, format: format, options: options)
         let url = TestSupport.goldens.appendingPathComponent(name)
@@ -34,6 +35,13 @@ struct RendererGoldenTests {
             return
         }
         #expect(rendered == golden)
+    }
+
+    /// The path of `trace`: a file in Fixtures/Traces, or scenario trace `scenarios/NAME.jsonl`
+    /// recorded into the test's temporary directory.
+    static func path(_ trace: String) throws -> String {
+        guard trace.hasPrefix("scenarios/"), trace.hasSuffix(".jsonl") else { return TestSupport.traces.appendingPathComponent(trace).path }
+        return try ScenarioTraces.file(String(trace.dropFirst("scenarios/".count).dropLast(".jsonl".count)))
     }
 
     @Test("the JSON report is valid JSON with the documented top-level keys")

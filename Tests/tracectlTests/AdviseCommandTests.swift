@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioTestSupport
 import Testing
 import TracerTestSupport
 
@@ -14,8 +15,9 @@ struct AdviseCommandTests {
         ("scroll-offset.view-storage", [], "advise/scroll-offset.view-storage.text.txt"),
     ])
     func formats(trace: String, options: [String], golden: String) throws {
-        let run = try TracectlProcess.run(
-            ["advise", "\(trace).jsonl"] + options, currentDirectory: PackagePaths.trace("scenarios"))
+        let directory = temporaryDirectory()
+        _ = try ScenarioTraces.write(trace, into: directory)
+        let run = try TracectlProcess.run(["advise", "\(trace).jsonl"] + options, currentDirectory: directory)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.isEmpty)
         Golden.check(run.stdout, named: golden)

@@ -1,4 +1,6 @@
 import Foundation
+import ScenarioTestSupport
+import Scenarios
 import Testing
 import TracerTestSupport
 
@@ -8,9 +10,8 @@ struct GraphCommandTests {
     static let scenarios = PackagePaths.trace("scenarios")
     static let state = "scroll-offset.state.jsonl"
     static let viewStorage = "scroll-offset.view-storage.jsonl"
-    /// Every recorded scenario trace, by file name.
-    static let traces = (try? FileManager.default.contentsOfDirectory(atPath: scenarios))?
-        .filter { $0.hasSuffix(".jsonl") }.sorted() ?? []
+    /// Every scenario variant's trace, by name (`SCENARIO.VARIANT`).
+    static let traces = ScenarioCatalog.all.flatMap { scenario in scenario.variants.map { "\(scenario.name).\($0.name)" } }
     /// Each format and the extension of its goldens.
     static let formats = [("text", "txt"), ("json", "json"), ("dot", "dot"), ("mermaid", "mmd")]
 
@@ -20,10 +21,12 @@ struct GraphCommandTests {
 
     @Test("graph of every scenario trace in every format matches its golden", arguments: traces)
     func everyFormat(trace: String) throws {
+        let directory = temporaryDirectory()
+        _ = try ScenarioTraces.write(trace, into: directory)
         for (format, suffix) in Self.formats {
-            let run = try tracectl(["graph", trace, "--format", format])
+            let run = try tracectl(["graph", "\(trace).jsonl", "--format", format], in: directory)
             #expect(run.status == 0, "stderr: \(run.stderr)")
-            Golden.check(run.stdout, named: "graph/\(trace.dropLast(6)).\(suffix)")
+            Golden.check(run.stdout, named: "graph/\(trace).\(suffix)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioTestSupport
 import Testing
 import TracerTestSupport
 @testable import TracectlCommands
@@ -148,7 +149,7 @@ struct ShellIntegrationTests {
     }
 }
 
-@Suite("tracectl progress line")
+@Suite("tracectl progress line", .temporaryDirectory)
 struct ProgressLineTests {
     @Test("the progress text: read of total and percent; read alone without a total; never past 100%", arguments: [
         (57_300_000, 210_000_000 as Int?, "57.3 MB of 210.0 MB (27%)"),
@@ -162,7 +163,7 @@ struct ProgressLineTests {
 
     @Test("standard error that is not a terminal gets no progress line")
     func noProgressOffTerminal() throws {
-        let run = try TracectlProcess.run(["report", PackagePaths.trace("scenarios/lazy-stack.state-object.jsonl")])
+        let run = try TracectlProcess.run(["report", try ScenarioTraces.file("lazy-stack.state-object")])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(ReadProgressLine.start(console: .capturing(), reading: []) == nil)

@@ -75,8 +75,8 @@ struct TraceAggregator {
 
     /// Adds one event.
     ///
-    /// NB: `inout`, though the event is only read: an event passed by value is copied (144 bytes,
-    /// a call to `memcpy` per event) before the call.
+    /// NB: `inout`, though the event is only read: an event passed by value is copied (a call to
+    /// `memcpy`) before every call.
     @inline(__always)
     mutating func add(_ event: inout ParsedEvent) {
         let kindIndex = Int(event.kindName)

@@ -154,8 +154,8 @@ public enum TraceAnalyzer {
     /// `2 * minimum` unread bytes (or no boundary is found, or its reader got there first).
     ///
     /// NB: a thread that finishes early (its core slower, or busy with something else for a while)
-    /// so shares the rest instead of waiting; a piece costs a few milliseconds to merge, so small
-    /// rests are left to their reader.
+    /// so shares the rest instead of waiting; merging a piece has a cost of its own, so small rests
+    /// are left to their reader.
     private static func steal<Partial>(
         _ pieces: LockedBox<[Piece<Partial>]>, descriptor: Int32, displayName: String, minimum: Int
     ) -> Int? {

@@ -3,15 +3,8 @@
 /// NB: `MetricCounts` has `MetricCounts.capacity` lanes (8); a case past them fails the
 /// aggregation tests' capacity test, and the lane subscript traps rather than read past them.
 public enum CountedMetric: Int, CaseIterable, Sendable, Hashable {
-    case bodyEvals
-    case skips
-    case wastedEvals
-    case invalidations
-    case writes
-    /// Evaluations (of any view) whose cause chain starts at a write to this view's properties.
-    case evalsCausedByWrites
-    /// State storage created for the view (`state-init`).
-    case stateInits
+    // NB: `Metric`'s first cases, in its order; each is documented there.
+    case bodyEvals, skips, wastedEvals, invalidations, writes, evalsCausedByWrites, stateInits
 
     /// The metric in the table.
     ///

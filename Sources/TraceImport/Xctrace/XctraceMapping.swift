@@ -33,7 +33,7 @@ struct XctraceMapping {
 
     /// An event waiting for its place: `key` orders it, `cause` is another pending event's index.
     ///
-    /// NB: 80 bytes (the cause an `Int32`): an import holds one per event until it is written.
+    /// NB: kept small (the cause an `Int32`): an import holds one per event until it is written.
     private struct Pending {
         var event: TraceEvent
         var key: UInt64

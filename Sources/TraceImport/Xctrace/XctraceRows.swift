@@ -6,7 +6,7 @@
 struct XctraceRows {
     /// A `swiftui-updates` row of update type `View Body Updates`, or a `swiftui-body-interval` row.
     ///
-    /// NB: compact (48 bytes, whether `id` and `process` are there in `flags`): a body row is the
+    /// NB: compact (whether `id` and `process` are there is kept in `flags`): a body row is the
     /// bulk of an import's memory.
     struct Body {
         var start: UInt64

@@ -97,3 +97,31 @@ final class InstallSlot<Storage: AnyObject & Sendable>: Sendable {
         return mine === theirs
     }
 }
+
+/// A wrapper whose value lives in its node's `NodeStorage` (`@State`, `@ViewStorage`): installing
+/// it links its slot to that storage, and two values are the same input when they share it.
+protocol NodeStorageWrapper: InstallableProperty, InputComparable {
+    associatedtype Value
+    /// The wrapper kind its `state-init` and `write` events name.
+    static var wrapperKind: WrapperKind { get }
+    /// Whether a write invalidates the node.
+    static var invalidates: Bool { get }
+    /// Whether a write is delivered to the storage's publisher.
+    static var publishes: Bool { get }
+    var initialValue: Value { get }
+    var site: DeclarationSite { get }
+    var slot: InstallSlot<NodeStorage<Value>> { get }
+}
+
+extension NodeStorageWrapper {
+    func install(_ installer: inout PropertyInstaller) {
+        slot.install(installer.storage(
+            wrapper: Self.wrapperKind, site: site, invalidates: Self.invalidates, publishes: Self.publishes,
+            initialValue: { initialValue }))
+    }
+
+    func isSameInput(as other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return slot.isSameInput(as: other.slot)
+    }
+}

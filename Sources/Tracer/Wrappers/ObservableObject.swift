@@ -71,12 +71,7 @@ protocol PublishedSource: AnyObject, Sendable {
 public final class ObservableObjectPublisher: Sendable {
     typealias Receiver = @Sendable (PublishedChange, inout WriteMemo) -> Void
 
-    private struct Subscribers {
-        var nextID = 0
-        var receivers: [(id: Int, receive: Receiver)] = []
-    }
-
-    private let subscribers = LockedBox(Subscribers())
+    private let subscribers = SubscriberList<Receiver>()
 
     /// A publisher with no subscribers.
     public init() {}
@@ -85,21 +80,12 @@ public final class ObservableObjectPublisher: Sendable {
     public func send() { send(PublishedChange(source: nil, changed: nil)) }
 
     func send(_ change: PublishedChange) {
-        let receivers = subscribers.withLock { $0.receivers }
+        let receivers = subscribers.current
         var memo = WriteMemo()
         for receiver in receivers { receiver.receive(change, &memo) }
     }
 
-    func subscribe(_ receive: @escaping Receiver) -> ValueSubscription {
-        let id = subscribers.withLock { state -> Int in
-            state.nextID += 1
-            state.receivers.append((state.nextID, receive))
-            return state.nextID
-        }
-        return ValueSubscription { [weak self] in
-            self?.subscribers.withLock { $0.receivers.removeAll { $0.id == id } }
-        }
-    }
+    func subscribe(_ receive: @escaping Receiver) -> ValueSubscription { subscribers.subscribe(receive) }
 }
 
 /// The `write` event already recorded for one change, so several observers in one graph share it.

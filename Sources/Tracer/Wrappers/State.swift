@@ -45,16 +45,8 @@ extension State where Value: ExpressibleByNilLiteral {
 
 extension State: Sendable where Value: Sendable {}
 
-extension State: InstallableProperty {
-    func install(_ installer: inout PropertyInstaller) {
-        slot.install(installer.storage(
-            wrapper: .state, site: site, invalidates: true, publishes: false, initialValue: { initialValue }))
-    }
-}
-
-extension State: InputComparable {
-    func isSameInput(as other: Any) -> Bool {
-        guard let other = other as? State<Value> else { return false }
-        return slot.isSameInput(as: other.slot)
-    }
+extension State: NodeStorageWrapper {
+    static var wrapperKind: WrapperKind { .state }
+    static var invalidates: Bool { true }
+    static var publishes: Bool { false }
 }

@@ -5,12 +5,7 @@
 public final class ValuePublisher<Output>: Sendable {
     typealias Receiver = @Sendable (Output, _ cause: UInt64) -> Void
 
-    private struct Subscribers {
-        var nextID = 0
-        var receivers: [(id: Int, receive: Receiver)] = []
-    }
-
-    private let subscribers = LockedBox(Subscribers())
+    private let subscribers = SubscriberList<Receiver>()
 
     /// A publisher with no subscribers.
     public init() {}
@@ -25,18 +20,36 @@ public final class ValuePublisher<Output>: Sendable {
 
     /// Delivers `value`, led to by the event `cause`. Receivers run after the lock is released.
     func send(_ value: Output, cause: UInt64) {
-        let receivers = subscribers.withLock { $0.receivers }
+        let receivers = subscribers.current
         for receiver in receivers { receiver.receive(value, cause) }
     }
 
-    func subscribe(_ receive: @escaping Receiver) -> ValueSubscription {
-        let id = subscribers.withLock { state -> Int in
+    func subscribe(_ receive: @escaping Receiver) -> ValueSubscription { subscribers.subscribe(receive) }
+}
+
+/// The receivers subscribed to a publisher, each until its subscription is cancelled.
+final class SubscriberList<Receiver: Sendable>: Sendable {
+    private struct Entries {
+        var nextID = 0
+        var receivers: [(id: Int, receive: Receiver)] = []
+    }
+
+    private let entries = LockedBox(Entries())
+
+    init() {}
+
+    /// The receivers subscribed now, for the caller to call after the lock is released.
+    var current: [(id: Int, receive: Receiver)] { entries.withLock { $0.receivers } }
+
+    /// Adds `receive`; cancelling the subscription removes it.
+    func subscribe(_ receive: Receiver) -> ValueSubscription {
+        let id = entries.withLock { state -> Int in
             state.nextID += 1
             state.receivers.append((state.nextID, receive))
             return state.nextID
         }
         return ValueSubscription { [weak self] in
-            self?.subscribers.withLock { $0.receivers.removeAll { $0.id == id } }
+            self?.entries.withLock { $0.receivers.removeAll { $0.id == id } }
         }
     }
 }

@@ -38,16 +38,8 @@ public struct ViewStorage<Value>: DynamicProperty {
 
 extension ViewStorage: Sendable where Value: Sendable {}
 
-extension ViewStorage: InstallableProperty {
-    func install(_ installer: inout PropertyInstaller) {
-        slot.install(installer.storage(
-            wrapper: .viewStorage, site: site, invalidates: false, publishes: true, initialValue: { initialValue }))
-    }
-}
-
-extension ViewStorage: InputComparable {
-    func isSameInput(as other: Any) -> Bool {
-        guard let other = other as? ViewStorage<Value> else { return false }
-        return slot.isSameInput(as: other.slot)
-    }
+extension ViewStorage: NodeStorageWrapper {
+    static var wrapperKind: WrapperKind { .viewStorage }
+    static var invalidates: Bool { false }
+    static var publishes: Bool { true }
 }

@@ -1,19 +1,17 @@
 import Foundation
+import Scenarios
 import Tracer
-@testable import Scenarios
 
 /// One scenario variant recorded into memory, with per-view counts of what it emitted.
-struct ScenarioRecording {
+public struct ScenarioRecording {
     /// The trace's lines, in order.
-    let lines: [String]
+    public let lines: [String]
     /// The parsed events (the `meta` header included).
-    let events: [[String: Any]]
+    public let events: [[String: Any]]
 
     /// Records `variant` of the scenario called `name`.
-    init(_ name: String, _ variant: String) throws {
-        let sink = MemorySink()
-        try ScenarioCatalog.scenario(named: name).record(variant: variant, to: sink)
-        lines = sink.lines
+    public init(_ name: String, _ variant: String) throws {
+        lines = try Self.lines(name, variant)
         events = try lines.map { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
                 throw ScenarioError.sinkFailed("not a JSON object: \(line)")
@@ -22,13 +20,20 @@ struct ScenarioRecording {
         }
     }
 
+    /// The lines of `variant` of the scenario called `name`, recorded into memory.
+    static func lines(_ name: String, _ variant: String) throws -> [String] {
+        let sink = MemorySink()
+        try ScenarioCatalog.scenario(named: name).record(variant: variant, to: sink)
+        return sink.lines
+    }
+
     /// How many events of `kind` are about the view at `path` (any view when nil).
-    func count(_ kind: String, view path: String? = nil) -> Int {
+    public func count(_ kind: String, view path: String? = nil) -> Int {
         events.filter { $0["kind"] as? String == kind && (path == nil || $0["view"] as? String == path) }.count
     }
 
     /// Events of `kind` per view path.
-    func counts(_ kind: String) -> [String: Int] {
+    public func counts(_ kind: String) -> [String: Int] {
         var result: [String: Int] = [:]
         for event in events where event["kind"] as? String == kind {
             result[event["view"] as? String ?? "", default: 0] += 1
@@ -36,9 +41,12 @@ struct ScenarioRecording {
         return result
     }
 
-    /// The trace as golden files keep it: each line without its volatile fields (`ts`, `dur`, `pid`,
-    /// and `tid`, which depends on the thread a test runs on).
-    var normalised: String {
+    /// The trace as golden files keep it (see `normalise(_:)`).
+    public var normalised: String { Self.normalise(lines) }
+
+    /// `lines` as golden files keep them: each line without its volatile fields (`ts`, `dur`,
+    /// `pid`, and `tid`, which depends on the thread a test runs on), `\n`-terminated.
+    static func normalise(_ lines: [String]) -> String {
         lines.map { line in
             var line = line
             for field in ["ts", "tid", "dur", "pid"] {
