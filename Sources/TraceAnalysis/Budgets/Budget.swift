@@ -136,7 +136,7 @@ public struct BudgetRule: Sendable, Equatable {
 /// list them.
 public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     /// What a rule's figure is.
-    public enum Figure: Sendable, Hashable {
+    package enum Figure: Sendable, Hashable {
         /// A per-view metric, checked for each matching view.
         case view(Metric)
         /// A per-view metric summed over every matching view.
@@ -148,7 +148,7 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     }
 
     /// What an edge rule counts.
-    public enum EdgeMeasure: Sendable, Hashable {
+    package enum EdgeMeasure: Sendable, Hashable {
         /// Matching edges the baseline lacks (`new-edges`).
         case new
         /// Evaluations along matching edges (`edge-evals`).
@@ -156,12 +156,12 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     }
 
     /// A trace-level hitch figure.
-    public enum HitchFigure: Sendable, Hashable {
+    package enum HitchFigure: Sendable, Hashable {
         case count
         case time
     }
 
-    public var figure: Figure
+    package var figure: Figure
 
     public static let bodyEvals = BudgetMetric(.view(.bodyEvals))
     public static let skips = BudgetMetric(.view(.skips))
@@ -205,19 +205,19 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     }
 
     /// What an edge rule counts; nil for any other rule.
-    public var edgeMeasure: EdgeMeasure? {
+    package var edgeMeasure: EdgeMeasure? {
         if case .edges(let measure) = figure { return measure }
         return nil
     }
 
     /// Whether the rule sums its matching views into one figure instead of checking each.
-    public var isTotal: Bool {
+    package var isTotal: Bool {
         if case .total = figure { return true }
         return false
     }
 
     /// The hitch figure the rule reads; nil for a per-view metric.
-    public var hitchFigure: HitchFigure? {
+    package var hitchFigure: HitchFigure? {
         if case .hitches(let hitch) = figure { return hitch }
         return nil
     }
@@ -242,7 +242,7 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     package var isCount: Bool { metric.map { $0.definition.merge == .sum } ?? true }
 
     /// What a trace's source must produce for the figure to exist.
-    public var requires: [TraceCapability] {
+    package var requires: [TraceCapability] {
         switch figure {
         case .view(let metric), .total(let metric): metric.definition.requires
         case .hitches: [.hitch]
