@@ -190,4 +190,40 @@ struct ImportTests {
         #expect(summary.warnings.map(\.line) == [12_001])
         #expect(try Self.imported(text).0 == fromFile)
     }
+
+    /// A console log whose trace spans many of `FileOutputStream`'s blocks.
+    static func manyBlocksLog(records: Int = 20_000) -> String {
+        (0..<records).map { index in
+            "2025-05-01 12:00:\(String(format: "%02d.%06d", index / 1_000 % 60, index))+0000 App[1:\(index % 3)] Row\(index % 7): @self, _value\(index % 5) changed.\n"
+        }.joined()
+    }
+
+    @Test("a trace of many blocks written to a file, on the writing thread, equals the one built in memory")
+    func fileOutputEqualsMemory() throws {
+        let text = Self.manyBlocksLog()
+        let log = try TestSupport.temporaryTrace(text, name: "console.txt")
+        let path = temporaryPath("imported.jsonl")
+        var stream = try FileOutputStream.create(path: path)
+        let summary = try TraceImporter.run(source: .file(log), into: &stream)
+        try stream.close()
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(summary.records == 20_000)
+        #expect(written.utf8.count > 8 * FileOutputStream.blockSize)
+        #expect(written == (try Self.imported(text).0))
+    }
+
+    @Test("an import that fails after several blocks were written leaves no file behind")
+    func failureAfterBlocks() throws {
+        let log = try TestSupport.temporaryTrace(Self.manyBlocksLog() + "Row: @oops changed.\n", name: "console.txt")
+        let directory = temporaryDirectory()
+        var error: TraceError?
+        do {
+            var stream = try FileOutputStream.create(path: directory + "/imported.jsonl")
+            try TraceImporter.run(source: .file(log), options: ImportOptions(strict: true), into: &stream)
+        } catch let thrown as TraceError {
+            error = thrown
+        }
+        #expect(error?.diagnostic.line == 20_001)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
 }

@@ -81,4 +81,15 @@ struct ImportCommandTests {
         #expect(try String(contentsOfFile: trace, encoding: .utf8) == written)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.jsonl"])
     }
+
+    @Test("a write error while the trace is written (a full device) is an error, exit 2",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func writeError() throws {
+        let line = "2025-05-01 12:00:00.000001+0000 App[1:2] App.Screen.Row: @self, _value changed.\n"
+        let log = temporaryPath("console.txt")
+        try String(repeating: line, count: 20_000).write(toFile: log, atomically: false, encoding: .utf8)
+        let run = try TracectlProcess.run(["import", log, "-o", "/dev/full"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "tracectl: error: /dev/full: cannot write: \(String(cString: strerror(ENOSPC)))\n")
+    }
 }

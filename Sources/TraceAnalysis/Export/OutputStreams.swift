@@ -7,15 +7,23 @@ import TracerCore
 
 /// A buffered `TextOutputStream` over a file descriptor: standard output or a file.
 ///
-/// Writes go out in 64 KiB blocks, so streaming exporters cost one system call per block, not per
-/// event. A file is written whole or not at all: the bytes go to a temporary file beside it, which
-/// `close()` renames over the destination once everything was written; a stream dropped without a
-/// successful `close()` (a trace that turned out invalid, a write error) removes its temporary and
-/// leaves the destination as it was.
+/// Writes go out in 256 KiB blocks, so streaming exporters cost one system call per block, not per
+/// event. Once a first block is full, blocks are written on a thread of their own
+/// (`BackgroundWriter`) while the next one fills: a large output costs the writer the formatting
+/// only, not the wait on the kernel. A file is written whole or not at all: the bytes go to a
+/// temporary file beside it, which `close()` renames over the destination once everything was
+/// written; a stream dropped without a successful `close()` (a trace that turned out invalid, a
+/// write error) removes its temporary and leaves the destination as it was.
 public final class FileOutputStream: TextOutputStream {
     /// How much is gathered before it is written.
-    private static let blockSize = 1 << 16
-    private var buffer: [UInt8] = []
+    static let blockSize = 1 << 18
+    /// The block being filled, and the one being written (allocated with the background writer).
+    private var block: UnsafeMutableRawBufferPointer
+    private var spare: UnsafeMutableRawBufferPointer?
+    /// The bytes of `block` in use.
+    private var used = 0
+    /// Started when the first full block is written; short outputs never start it.
+    private var background: BackgroundWriter?
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private var isClosed = false
@@ -71,10 +79,14 @@ public final class FileOutputStream: TextOutputStream {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
         self.displayName = displayName
-        buffer.reserveCapacity(Self.blockSize)
+        block = .allocate(byteCount: Self.blockSize, alignment: 16)
     }
 
     deinit {
+        // NB: the thread is joined before the descriptor closes and the blocks are freed.
+        background?.finish()
+        block.deallocate()
+        spare?.deallocate()
         guard !isClosed else { return }
         if ownsDescriptor { POSIX.close(descriptor) }
         if let pending { _ = unlink(pending.temporary) }
@@ -86,28 +98,42 @@ public final class FileOutputStream: TextOutputStream {
         string.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Appends the UTF-8 text `bytes`, writing a block when the buffer is full.
+    /// Appends the UTF-8 text `bytes`, writing each block as it fills.
     public func write(bytes: UnsafeRawBufferPointer) {
         byteCount += bytes.count
-        // NB: a text as large as the buffer (a whole report) is written from where it is.
-        guard bytes.count < Self.blockSize else {
-            flush()
-            return write(bytes)
+        var rest = bytes
+        while !rest.isEmpty {
+            let taken = min(rest.count, Self.blockSize - used)
+            (block.baseAddress! + used).copyMemory(from: rest.baseAddress!, byteCount: taken)
+            used += taken
+            rest = UnsafeRawBufferPointer(rebasing: rest[taken...])
+            if used == Self.blockSize { writeBlock() }
         }
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.blockSize { flush() }
     }
 
-    /// Writes what is buffered.
+    /// Writes what is buffered, and waits until it is written.
     public func flush() {
-        buffer.withUnsafeBytes { write($0) }
-        buffer.removeAll(keepingCapacity: true)
+        writeBlock()
+        if let background, failure == 0 { failure = background.wait() }
     }
 
-    /// Writes `bytes` whole, unless an earlier write failed or the stream is closed.
-    private func write(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == 0, !isClosed else { return }
-        failure = POSIX.writeAll(descriptor, bytes)
+    /// Hands the filled part of `block` to the background writer (started here when the block is
+    /// full) and goes on in the other block; a short block with no writer yet is written at once.
+    /// Nothing is written after an error or once closed.
+    private func writeBlock() {
+        defer { used = 0 }
+        guard used > 0, failure == 0, !isClosed else { return }
+        let bytes = UnsafeRawBufferPointer(rebasing: block[..<used])
+        if background == nil && used < Self.blockSize {
+            failure = POSIX.writeAll(descriptor, bytes)
+            return
+        }
+        if background == nil {
+            background = BackgroundWriter(descriptor: descriptor)
+            spare = .allocate(byteCount: Self.blockSize, alignment: 16)
+        }
+        failure = background!.write(bytes)
+        swap(&block, &spare!)
     }
 
     /// Flushes, closes a file, puts it in place and reports the first write error (after which
@@ -115,6 +141,7 @@ public final class FileOutputStream: TextOutputStream {
     public func close() throws(OutputError) {
         guard !isClosed else { return }
         flush()
+        background?.finish()
         isClosed = true
         if ownsDescriptor && POSIX.close(descriptor) != 0 && failure == 0 { failure = errno }
         if let pending {
