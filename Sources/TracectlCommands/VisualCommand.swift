@@ -35,18 +35,21 @@ enum VisualCommand {
     }
 
     /// The summary of the slice the arguments choose (`--mark`, `--from`, `--to`): the whole trace
-    /// is read on both cores; a slice in one pass, in order. With `causeGraph`, with its cause graph.
+    /// is read on both cores; a slice in one pass, in order. With `causeGraph`, with its cause graph;
+    /// without `viewFigures`, without its views' statistics.
     static func summary(
-        source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false
+        source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false,
+        viewFigures: Bool = true
     ) throws(CommandError) -> TraceSummary {
         let slice = slice(arguments)
         guard !slice.isWholeTrace else {
             return try run { () throws(TraceError) in
-                try TraceAnalyzer.analyze(source: source, options: .init(read: options, causeGraph: causeGraph))
+                try TraceAnalyzer.analyze(
+                    source: source, options: .init(read: options, causeGraph: causeGraph, viewStatistics: viewFigures))
             }
         }
         let result = try run { () throws(TraceError) in
-            try TraceScan.run(source: source, options: options, slice: slice, causeGraph: causeGraph)
+            try TraceScan.run(source: source, options: options, slice: slice, viewFigures: viewFigures, causeGraph: causeGraph)
         }
         try checkMarks(result)
         return result.summary

@@ -138,6 +138,27 @@ struct AdviceTests {
         #expect(all.findings.map(\.savings.score) == all.findings.map(\.savings.score).sorted(by: >))
     }
 
+    @Test("findings are ranked the same in whatever order they come, a child's per-parent findings included")
+    func rankingIsTotal() {
+        func wasted(after parent: String) -> AdviceFinding {
+            AdviceFinding(
+                pattern: .wastedChildEvaluations, view: "List", prop: "offset", wrapper: "State", site: "List.swift:3",
+                relatedView: "List/Row[*]/Label", evidence: [AdviceEvidence("unchangedEvaluations", 12)],
+                savings: EstimatedSavings(bodyEvals: 12, bodyTimeNs: nil, stateRecreations: 0),
+                estimate: "12 evaluations of List/Row[*]/Label with unchanged output after \(parent) passed new inputs")
+        }
+        let findings = [wasted(after: "List"), wasted(after: "List/Row[*]"), wasted(after: "List/Header")]
+        func ranked(_ findings: [AdviceFinding]) -> [AdviceFinding] {
+            AdviceReport(
+                file: "t", header: nil, lineCount: 0, findings: findings, minimumSavings: 0, notEvaluated: [], warnings: [],
+                invalidLineCount: 0
+            ).findings
+        }
+        let first = ranked(findings)
+        #expect(ranked(findings.reversed()) == first)
+        #expect(ranked([findings[1], findings[2], findings[0]]) == first)
+    }
+
     @Test("memory: the collector's tables hold as many entries for a long trace as for a short one")
     func boundedTables() throws {
         /// `transactions` updates of 5 properties, each re-evaluating one of 20 rows, which is

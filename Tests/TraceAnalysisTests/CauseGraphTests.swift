@@ -10,6 +10,23 @@ struct CauseGraphTests {
         return try #require(try TraceAnalyzer.analyze(source: .file(path), options: .init(causeGraph: true)).causeGraph)
     }
 
+    @Test("without view statistics a read has the same cause graph, totals and warnings, and no views", arguments: [1, 2])
+    func graphWithoutViews(threads: Int) throws {
+        let path = try TestSupport.temporaryTrace(TestSupport.syntheticTrace(transactions: 3_000))
+        func summary(views: Bool) throws -> TraceSummary {
+            try TraceAnalyzer.analyze(
+                source: .file(path),
+                options: .init(read: TraceReadOptions(threads: threads), minimumSplitSize: 1, causeGraph: true, viewStatistics: views))
+        }
+        let (full, lean) = (try summary(views: true), try summary(views: false))
+        #expect(!full.views.isEmpty && lean.views.isEmpty)
+        #expect(lean.causeGraph == full.causeGraph)
+        #expect(lean.totals == full.totals && lean.marks == full.marks && lean.kindCounts == full.kindCounts)
+        #expect(lean.warnings == full.warnings && lean.lineCount == full.lineCount)
+        let slice = try TraceScan.run(source: .file(path), slice: TraceSlice(mark: "m1"), viewFigures: false, causeGraph: true)
+        #expect(slice.summary.views.isEmpty && slice.summary.causeGraph?.edges.isEmpty == false)
+    }
+
     @Test("the synthetic trace's graph: each owner's writes → owner, owner → Row[*] with every child's evaluations and skips, the same on two threads")
     func syntheticGraph() throws {
         let text = TestSupport.syntheticTrace(transactions: 20_000)

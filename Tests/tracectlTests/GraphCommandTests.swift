@@ -135,6 +135,17 @@ struct GraphCommandTests {
         #expect(run.stdout.contains("PASS    ** → **  new-edges  ≤ 0           0"))
     }
 
+    @Test("a new edge is given with its unit: its evaluations and skips, not a bare count beside a rule that counts edges")
+    func newEdgeUnit() throws {
+        let directory = try variantWithOneMoreEdge()
+        let arguments = ["check", "one-more-edge.jsonl", "--budget", "edges.json", "--baseline", "\(Self.scenarios)/\(Self.state)"]
+        let text = try tracectl(arguments, in: directory)
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("\n  MyView.extra → MyView: 1 eval\n"), "\(text.stdout)")
+        let github = try tracectl(arguments + ["--github"], in: directory)
+        #expect(github.stderr.contains("MyView.extra → MyView: 1 eval; caused by"), "\(github.stderr)")
+    }
+
     @Test("new-edges without a baseline is an error (exit 2), not a pass")
     func newEdgesNeedsBaseline() throws {
         let directory = try variantWithOneMoreEdge()

@@ -42,6 +42,16 @@ struct AdviceCollector {
         var count = EvalCount()
     }
 
+    /// An evaluated view, the view whose evaluation caused it (0 when none) and the origin index
+    /// of the write its evaluation goes back to.
+    private struct ViewTallyKey: FlatHashKey {
+        var view: ViewID = 0
+        var parent: ViewID = 0
+        var origin: UInt32 = 0
+
+        var flatHash: UInt64 { Self.mixed((UInt64(view) << 32 | UInt64(origin)) ^ UInt64(parent) &* 0xC2B2_AE3D_27D4_EB4F) }
+    }
+
     /// A view's state property, as `state-init` names it.
     private struct StateKey: Hashable {
         var view: ViewID
@@ -57,11 +67,11 @@ struct AdviceCollector {
     private var origins: [(property: TraceAggregator.PropertyKey, site: SymbolID)] = []
     private var writeTallies: [WriteTally] = []
     /// Wasted child evaluations (pattern 2), unchanged observing evaluations (pattern 5) and
-    /// evaluations rebuilding extractable content (pattern 6), by (evaluated view, origin index):
-    /// an index into `viewTallies`.
-    private let wastedIndex = FlatHashTable<TraceAggregator.CauseKey, Int32>()
-    private let observedIndex = FlatHashTable<TraceAggregator.CauseKey, Int32>()
-    private let extractableIndex = FlatHashTable<TraceAggregator.CauseKey, Int32>()
+    /// evaluations rebuilding extractable content (pattern 6), by (evaluated view, parent, origin
+    /// index): an index into `viewTallies`.
+    private let wastedIndex = FlatHashTable<ViewTallyKey, Int32>()
+    private let observedIndex = FlatHashTable<ViewTallyKey, Int32>()
+    private let extractableIndex = FlatHashTable<ViewTallyKey, Int32>()
     private var viewTallies: [ViewTally] = []
     /// State-inits by (view, property, wrapper, site): an index into `stateTallies`.
     private var stateIndex: [StateKey: Int] = [:]
@@ -168,9 +178,11 @@ struct AdviceCollector {
 
     private mutating func count(
         _ view: ViewID, _ evaluations: AdvicePartial.ViewEvaluations, _ counts: EvalCount, origin: Int, parent: ViewID,
-        in index: FlatHashTable<TraceAggregator.CauseKey, Int32>
+        in index: FlatHashTable<ViewTallyKey, Int32>
     ) {
-        let slot = Int(index.value(for: TraceAggregator.CauseKey(view: view, origin: UInt32(origin))) {
+        // NB: the parent is part of the key: a view evaluated after several parents' evaluations
+        // counts for each of them, wherever a split of the trace puts its first evaluation.
+        let slot = Int(index.value(for: ViewTallyKey(view: view, parent: parent, origin: UInt32(origin))) {
             viewTallies.append(ViewTally(view: view, parent: parent, origin: origin, evaluations: evaluations))
             return Int32(viewTallies.count - 1)
         })
@@ -229,13 +241,18 @@ struct AdviceCollector {
         partial.invalidLineCount = reader.invalidLineCount
         partial.lineCount = reader.lineCount
         partial.crossingCauses = crossingCauses
+        partial.endsInsidePairing = recreation.view != 0
         partial.untimedEvals = untimedEvals
         let origins = self.origins.map {
-            WriteOrigin(
+            WriteOrigin.Property(
                 view: ViewPathPattern.collapsingIdentities(reader.viewName($0.property.view)), prop: reader.string($0.property.prop),
-                wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
+                wrapper: reader.string($0.property.wrapper))
         }
-        for (index, origin) in origins.enumerated() { partial.writes[origin, default: WriteTally()].add(writeTallies[index]) }
+        // NB: origins are in the order of their first writes, so a property's site is its first.
+        for (index, origin) in origins.enumerated() {
+            partial.writes[origin, default: WriteTally()].add(writeTallies[index])
+            if partial.sites[origin] == nil { partial.sites[origin] = reader.string(self.origins[index].site) }
+        }
         for tally in viewTallies {
             let key = AdvicePartial.ViewKey(
                 origin: origins[tally.origin], view: ViewPathPattern.collapsingIdentities(reader.viewName(tally.view)),

@@ -18,7 +18,8 @@ extension AdvicePartial {
 
     /// Pattern 1, per written property.
     private func highFrequencyWrites(_ time: BodyTimeEstimate) -> [AdviceFinding] {
-        writes.compactMap { origin, tally -> AdviceFinding? in
+        writes.compactMap { property, tally -> AdviceFinding? in
+            let origin = origin(property)
             let updates = tally.updates.reduce(0, +)
             guard origin.wrapper != WrapperKind.viewStorage.name, tally.rootWrites >= Self.highFrequencyWrites,
                 2 * updates >= tally.rootWrites, let least = tally.updates.firstIndex(where: { $0 > 0 })
@@ -48,12 +49,13 @@ extension AdvicePartial {
         _ pattern: AdvicePattern, from counts: [ViewKey: EvalCount], _ time: BodyTimeEstimate
     ) -> [AdviceFinding] {
         counts.map { key, counts in
+            let origin = origin(key.origin)
             let estimate = pattern == .wastedChildEvaluations
                 ? "\(counts.evals) evaluations of \(key.view) with unchanged output after \(key.parent) passed new inputs"
-                : "\(counts.evals) evaluations of \(key.view) with unchanged output after \(key.origin.prop) changed"
+                : "\(counts.evals) evaluations of \(key.view) with unchanged output after \(origin.prop) changed"
             return AdviceFinding(
-                pattern: pattern, view: key.origin.view, prop: key.origin.prop, wrapper: key.origin.wrapper,
-                site: key.origin.site, relatedView: key.view,
+                pattern: pattern, view: origin.view, prop: origin.prop, wrapper: origin.wrapper, site: origin.site,
+                relatedView: key.view,
                 evidence: [AdviceEvidence("unchangedEvaluations", counts.evals)],
                 savings: EstimatedSavings(bodyEvals: counts.evals, bodyTimeNs: time.of(counts), stateRecreations: 0),
                 estimate: estimate + time.note(counts))
@@ -63,16 +65,17 @@ extension AdvicePartial {
     /// Pattern 6, per (origin, evaluated view).
     private func extractions(_ time: BodyTimeEstimate) -> [AdviceFinding] {
         evaluations[.extractable].map { key, counts in
+            let origin = origin(key.origin)
             let equivalents = Int(counts.evaluationShare.rounded())
             return AdviceFinding(
-                pattern: .extractSubviews, view: key.origin.view, prop: key.origin.prop, wrapper: key.origin.wrapper,
-                site: key.origin.site, relatedView: key.view == key.origin.view ? nil : key.view,
+                pattern: .extractSubviews, view: origin.view, prop: origin.prop, wrapper: origin.wrapper,
+                site: origin.site, relatedView: key.view == origin.view ? nil : key.view,
                 evidence: [AdviceEvidence("evaluationsRebuildingLeaves", counts.evals), AdviceEvidence("extractableValues", counts.viewValues)],
                 savings: EstimatedSavings(
                     bodyEvals: 0, bodyTimeNs: time.of(counts), stateRecreations: 0,
                     viewValues: counts.viewValues, evaluationEquivalents: equivalents),
                 estimate: "\(counts.viewValues) view values in unchanged leaf content that \(key.view)'s body rebuilt in "
-                    + "\(counts.evals) evaluations after \(key.origin.prop) changed, each charged its share of the body's time "
+                    + "\(counts.evals) evaluations after \(origin.prop) changed, each charged its share of the body's time "
                     + "(extractable ÷ built), as much as \(equivalents) evaluations" + time.note(counts))
         }
     }

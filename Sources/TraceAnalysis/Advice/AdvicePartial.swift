@@ -4,7 +4,7 @@ struct AdvicePartial: RangePartial {
     /// An origin's evaluations of one view, caused by a parent's evaluation (`parent`) or by an
     /// observation (`parent` empty).
     struct ViewKey: Hashable, Sendable {
-        var origin: WriteOrigin
+        var origin: WriteOrigin.Property
         var view: String
         var parent: String
     }
@@ -22,10 +22,16 @@ struct AdvicePartial: RangePartial {
     var invalidLineCount = 0
     var lineCount = 0
     var crossingCauses = 0
+    var endsInsidePairing = false
     /// Body evaluations without a `dur` (of 0 ns unless the header says Instruments).
     var untimedEvals = 0
     /// Root writes by property (views collapsed, see `ViewPathPattern`).
-    var writes: [WriteOrigin: WriteTally] = [:]
+    var writes: [WriteOrigin.Property: WriteTally] = [:]
+    /// Each written property's site: the first one written in the ranges read so far.
+    ///
+    /// NB: not part of the property's key, so that where a file is split cannot change which
+    /// writes count together (a property written with several sites keeps the first).
+    var sites: [WriteOrigin.Property: String] = [:]
     /// A class of evaluations counted per origin and view.
     enum ViewEvaluations: Int, Sendable, CaseIterable {
         /// With unchanged output after a parent's evaluation passed new inputs (pattern 2).
@@ -49,6 +55,11 @@ struct AdvicePartial: RangePartial {
     /// An empty partial of `file`.
     init(file: String) { self.file = file }
 
+    /// The origin of `property`: it with its site.
+    func origin(_ property: WriteOrigin.Property) -> WriteOrigin {
+        WriteOrigin(view: property.view, prop: property.prop, wrapper: property.wrapper, site: sites[property] ?? "")
+    }
+
     /// Adds the range that follows: its state-inits at paths an earlier range unmounted (or gave
     /// an `ObservedObject`) become re-creations.
     mutating func append(_ later: AdvicePartial) {
@@ -59,6 +70,7 @@ struct AdvicePartial: RangePartial {
             states[item.state, default: StateTally()].add(settled)
         }
         for (key, tally) in later.writes { writes[key, default: WriteTally()].add(tally) }
+        sites.merge(later.sites) { earlier, _ in earlier }
         for (index, counts) in later.evaluations.enumerated() {
             for (key, count) in counts { evaluations[index][key, default: EvalCount()].add(count) }
         }
@@ -69,6 +81,7 @@ struct AdvicePartial: RangePartial {
         invalidLineCount += later.invalidLineCount
         lineCount += later.lineCount
         crossingCauses += later.crossingCauses
+        endsInsidePairing = later.endsInsidePairing
         untimedEvals += later.untimedEvals
     }
 }

@@ -22,15 +22,19 @@ public struct AdviceReport: Sendable, Hashable {
     /// patterns' savings estimate from the timed ones; 0 when that does not arise.
     public var untimedEvaluations: Int
 
-    /// Ranks `findings` (savings score, then pattern, subject, related view and site: one
-    /// property name may be declared at several sites) and keeps those of at least `minimumSavings`.
+    /// Ranks `findings` (savings score, then pattern, subject, related view, site and estimate:
+    /// one property name may be declared at several sites, and a child's wasted evaluations are
+    /// counted per parent, which only the estimate names) and keeps those of at least `minimumSavings`.
+    ///
+    /// NB: the findings come from dictionaries, whose order differs from run to run: the order is
+    /// total so that the ranking does not.
     init(
         file: String, header: TraceHeader?, lineCount: Int, findings: [AdviceFinding], untimedEvaluations: Int = 0,
         minimumSavings: Int, notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic], invalidLineCount: Int
     ) {
         let ranked = findings.sorted {
-            ($1.savings.score, $0.pattern, $0.subject, $0.relatedView ?? "", $0.site)
-                < ($0.savings.score, $1.pattern, $1.subject, $1.relatedView ?? "", $1.site)
+            ($1.savings.score, $0.pattern, $0.subject, $0.relatedView ?? "", $0.site, $0.estimate)
+                < ($0.savings.score, $1.pattern, $1.subject, $1.relatedView ?? "", $1.site, $1.estimate)
         }
         self.file = file
         self.header = header

@@ -16,12 +16,15 @@ public enum TraceAdvisor {
         source: TraceSource, options: TraceAnalyzer.AnalysisOptions = .init(), minimumSavings: Int = defaultMinimumSavings
     ) throws(TraceError) -> AdviceReport {
         // NB: read like `report`: a large file in ranges on two threads, appended in file order.
-        let partial = try TraceAnalyzer.read(source: source, options: options) { (reader) throws(TraceError) in
-            var collector = AdviceCollector(&reader)
-            while try reader.advance() { reader.withCurrent { collector.add(&$0) } }
-            return collector.partial(reader)
-        }
+        let partial = try TraceAnalyzer.read(source: source, options: options, fold: collect)
         return report(partial, minimumSavings: minimumSavings)
+    }
+
+    /// The counts of what `reader` reads (the whole trace or one range of it).
+    @Sendable static func collect(_ reader: inout TraceReader) throws(TraceError) -> AdvicePartial {
+        var collector = AdviceCollector(&reader)
+        while try reader.advance() { reader.withCurrent { collector.add(&$0) } }
+        return collector.partial(reader)
     }
 
     /// The ranked advice of what a pass over a whole trace gathered.

@@ -3,17 +3,6 @@ import TracerCore
 /// The aggregate of one range of a trace, keyed by names so that ranges parsed on different
 /// threads (with different interned ids) merge.
 struct PartialAggregate: Sendable {
-    /// A written property: its origin without the site (a property's site is the first one seen).
-    private struct Property: Hashable {
-        var view: String
-        var prop: String
-        var wrapper: String
-
-        init(_ origin: WriteOrigin) {
-            (view, prop, wrapper) = (origin.view, origin.prop, origin.wrapper)
-        }
-    }
-
     /// One view's figures (its name is its key); writes and causes are keyed by index in
     /// `origins`.
     struct ViewPart: Sendable {
@@ -175,11 +164,11 @@ struct PartialAggregate: Sendable {
 
     /// Appends `later` (the range after this one), whose line numbers are relative to its start.
     mutating func append(_ later: PartialAggregate) {
-        var indexOf = Dictionary(uniqueKeysWithValues: origins.enumerated().map { (Property($1), $0) })
+        var indexOf = Dictionary(uniqueKeysWithValues: origins.enumerated().map { (WriteOrigin.Property($1), $0) })
         let moved = later.origins.map { origin in
-            if let index = indexOf[Property(origin)] { return index }
+            if let index = indexOf[WriteOrigin.Property(origin)] { return index }
             origins.append(origin)
-            indexOf[Property(origin)] = origins.count - 1
+            indexOf[WriteOrigin.Property(origin)] = origins.count - 1
             return origins.count - 1
         }
         laterViews.append((later.views, moved))

@@ -64,13 +64,24 @@ struct TraceAggregator {
     private let followsCauses: Bool
     /// The cause graph's edges; nil (one branch per evaluation) unless asked for.
     private var edges: EdgeCounter?
+    /// Whether each view's counts, body times and causes are kept (see
+    /// `TraceAnalyzer.AnalysisOptions.viewStatistics`).
+    ///
+    /// NB: without them (`graph`), no per-view table is touched: a trace of a million views
+    /// costs no per-view memory.
+    private let viewStatistics: Bool
 
     /// An empty aggregate; `markViews` names the per-view figures also kept per mark interval,
-    /// `causeGraph` whether the cause graph's edges are counted (cause chains are then followed).
-    init(markViews: TraceAnalyzer.MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false) {
+    /// `causeGraph` whether the cause graph's edges are counted (cause chains are then followed),
+    /// `viewStatistics` whether each view's figures are kept.
+    init(
+        markViews: TraceAnalyzer.MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false,
+        viewStatistics: Bool = true
+    ) {
         self.markViews = markViews == .none ? nil : MarkViewCounters(bodyTimes: markViews == .countsAndBodyTimes)
         self.followsCauses = followsCauses || causeGraph
         edges = causeGraph ? EdgeCounter() : nil
+        self.viewStatistics = viewStatistics
     }
 
     /// Adds one event.
@@ -91,7 +102,7 @@ struct TraceAggregator {
         // NB: the meta header describes the trace; it is not one of its events.
         if event.kind != .meta { interval.events += 1 }
         let view = Int(event.view)
-        counters.reserve(view)
+        if viewStatistics { counters.reserve(view) }
         if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
         var root: Int32 = 0
         switch event.kind {
@@ -111,7 +122,7 @@ struct TraceAggregator {
             // an evaluation without one took 0 ns (a normalised golden trace).
             if untimedEvaluationsTakeNoTime || event.has(.dur) {
                 interval.bodyTimeNs = interval.bodyTimeNs.addingSaturated(event.dur)
-                durations.add(event.dur, for: view)
+                if viewStatistics { durations.add(event.dur, for: view) }
             } else {
                 interval.untimedEvals += 1
             }
@@ -119,7 +130,7 @@ struct TraceAggregator {
                 count(.wastedEvals, view)
             }
             root = rootOf(event)
-            if root > 0 {
+            if root > 0 && viewStatistics {
                 causes.increment(CauseKey(view: event.view, origin: UInt32(root - 1)))
                 let writer = Int(origins[Int(root - 1)].property.view)
                 if !counters[writer].increment(.evalsCausedByWrites) { carry(.evalsCausedByWrites, writer) }
@@ -145,7 +156,7 @@ struct TraceAggregator {
     /// Counts one event of `metric` for `view` and for the running interval.
     @inline(__always)
     private mutating func count(_ metric: CountedMetric, _ view: Int) {
-        if !counters[view].increment(metric) { carry(metric, view) }
+        if viewStatistics && !counters[view].increment(metric) { carry(metric, view) }
         interval.counts[metric] += 1
     }
 
@@ -179,6 +190,30 @@ struct TraceAggregator {
         return 0
     }
 
+    /// The views with events, by name, with their writes and causes by origin index.
+    private func views(_ reader: borrowing TraceReader) -> PartialAggregate.ViewParts {
+        // NB: the views' counts and body times stay in this aggregator's tables, handed over as
+        // they are: the aggregator is done with them.
+        var views = PartialAggregate.ViewParts(
+            tallies: PartialAggregate.RangeTallies(counters: counters, carried: carriedCounts, durations: durations),
+            capacity: counters.count)
+        // NB: the index in `views` of each view id with events (-1: none), so that adding an
+        // origin's count updates the part in place.
+        var indexOfView = [Int32](repeating: -1, count: counters.count)
+        for view in 1..<counters.count where counters[view].widened(carried: carriedCounts[view]).hasEvents {
+            indexOfView[view] = Int32(views.append(reader.viewName(ViewID(view)), id: view))
+        }
+        for (index, origin) in origins.enumerated() where indexOfView[Int(origin.property.view)] >= 0 {
+            views.addWrites(originWrites[index], from: index, at: Int(indexOfView[Int(origin.property.view)]))
+        }
+        causes.forEach { key, count in
+            guard indexOfView[Int(key.view)] >= 0 else { return }
+            views.addCauses(count, from: Int(key.origin), at: Int(indexOfView[Int(key.view)]))
+        }
+        views.sortByName()
+        return views
+    }
+
     /// The name-keyed aggregate, resolving ids with `reader`.
     mutating func partial(_ reader: borrowing TraceReader) -> PartialAggregate {
         var partial = PartialAggregate(file: reader.displayName)
@@ -206,25 +241,7 @@ struct TraceAggregator {
                 view: reader.viewName($0.property.view), prop: reader.string($0.property.prop),
                 wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
         }
-        // NB: the index in `partial.views` of each view id with events (-1: none), so that adding an
-        // origin's count updates the part in place.
-        // NB: the views' counts and body times stay in this aggregator's tables, handed over as
-        // they are: the aggregator is done with them.
-        partial.views = PartialAggregate.ViewParts(
-            tallies: PartialAggregate.RangeTallies(counters: counters, carried: carriedCounts, durations: durations),
-            capacity: counters.count)
-        var indexOfView = [Int32](repeating: -1, count: counters.count)
-        for view in 1..<counters.count where counters[view].widened(carried: carriedCounts[view]).hasEvents {
-            indexOfView[view] = Int32(partial.views.append(reader.viewName(ViewID(view)), id: view))
-        }
-        for (index, origin) in origins.enumerated() where indexOfView[Int(origin.property.view)] >= 0 {
-            partial.views.addWrites(originWrites[index], from: index, at: Int(indexOfView[Int(origin.property.view)]))
-        }
-        causes.forEach { key, count in
-            guard indexOfView[Int(key.view)] >= 0 else { return }
-            partial.views.addCauses(count, from: Int(key.origin), at: Int(indexOfView[Int(key.view)]))
-        }
-        partial.views.sortByName()
+        if viewStatistics { partial.views = views(reader) }
         markViews?.store(in: &partial, reader)
         if let edges {
             partial.edges = edges.edges(origins: partial.origins) { reader.viewName($0) }

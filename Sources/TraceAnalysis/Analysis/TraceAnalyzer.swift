@@ -34,13 +34,18 @@ public enum TraceAnalyzer {
         /// Whether the cause graph is gathered (`TraceSummary.causeGraph`; cause chains are then
         /// followed whatever `followsCauses` says).
         public var causeGraph: Bool
+        /// Whether each view's statistics are gathered (`TraceSummary.views`); a reader that needs
+        /// only the trace's totals and its cause graph is spared them, and `views` is then empty
+        /// (no warning names a view whose body time saturated: no view figure is shown).
+        public var viewStatistics: Bool
 
         /// Options with the given read options.
         public init(
             read: TraceReadOptions = TraceReadOptions(), minimumSplitSize: Int = 1 << 20, minimumStolenSize: Int = 8 << 20,
-            markViews: MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false
+            markViews: MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false, viewStatistics: Bool = true
         ) {
             self.causeGraph = causeGraph
+            self.viewStatistics = viewStatistics
             self.read = read
             self.minimumSplitSize = minimumSplitSize
             self.minimumStolenSize = minimumStolenSize
@@ -82,54 +87,69 @@ public enum TraceAnalyzer {
             var reader = try TraceReader(source: source, options: options.read)
             return try fold(&reader)
         }
+        return try read(path: path, options: options, fold: fold) { file in
+            guard options.read.threads >= 2 && file.size >= options.minimumSplitSize,
+                let split = transactionBoundary(descriptor: file.descriptor, near: file.size / 2, end: file.size, displayName: path)
+            else { return nil }
+            let header = file.header()
+            let pieces = LockedBox([
+                Piece<Partial>(range: ReadRange(start: 0, end: split), role: .head),
+                Piece<Partial>(range: ReadRange(start: split, end: file.size), role: .tail),
+            ])
+            DispatchQueue.concurrentPerform(iterations: 2) { first in
+                var next: Int? = first
+                while let index = next {
+                    let (range, role) = pieces.withLock { ($0[index].range, $0[index].role) }
+                    let result = file.fold(range, role, header)
+                    pieces.withLock { $0[index].result = result }
+                    guard case .success = result else { return }
+                    next = steal(pieces, descriptor: file.descriptor, displayName: path, minimum: options.minimumStolenSize)
+                }
+            }
+            return pieces.withLock { $0 }
+        }
+    }
+
+    /// `fold`'s result for the trace file at `path` read in ranges that start at `starts` (line
+    /// starts after 0, ascending), one after another, appended as the ranges read on threads are:
+    /// a split placed at will, to check that no result depends on where a file is split.
+    ///
+    /// - Throws: as `read(source:options:fold:)`.
+    static func read<Partial: RangePartial>(
+        path: String, rangesStartingAt starts: [Int], options: AnalysisOptions,
+        fold: @escaping @Sendable (inout TraceReader) throws(TraceError) -> Partial
+    ) throws(TraceError) -> Partial {
+        try read(path: path, options: options, fold: fold) { file in
+            let header = file.header()
+            let bounds = [0] + starts + [file.size]
+            return (1..<bounds.count).map { index in
+                let range = ReadRange(start: bounds[index - 1], end: bounds[index])
+                let role: TraceReader.Role = index == 1 ? .head : .tail
+                return Piece(range: range, role: role, result: file.fold(range, role, header))
+            }
+        }
+    }
+
+    /// `fold`'s result for the trace file at `path`: of the pieces `split` reads it in, appended in
+    /// file order, or of one pass over the whole file when `split` gives none or a cause chain
+    /// crosses from one piece into another.
+    private static func read<Partial: RangePartial>(
+        path: String, options: AnalysisOptions, fold: @escaping @Sendable (inout TraceReader) throws(TraceError) -> Partial,
+        split: (OpenTrace<Partial>) -> [Piece<Partial>]?
+    ) throws(TraceError) -> Partial {
         let descriptor = try TraceReader.open(path)
         defer { close(descriptor) }
         var status = stat()
         let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
-        let split = options.read.threads >= 2 && size >= options.minimumSplitSize
-            ? transactionBoundary(descriptor: descriptor, near: size / 2, end: size, displayName: path)
-            : nil
-        /// The result of one pass over the whole file, on this thread.
-        func wholeFile() throws(TraceError) -> Partial {
-            var reader = TraceReader(
-                descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path,
-                options: options.read)
-            return try fold(&reader)
-        }
-        guard let split else { return try wholeFile() }
-        // NB: the ranges after the first have no header of their own; they are read with the
-        // file's (its source decides, say, whether an evaluation without `dur` took 0 ns).
-        var first = TraceReader(
-            descriptor: descriptor, ownsDescriptor: false, range: ReadRange(start: 0, end: split), role: .head,
-            displayName: path, options: options.read)
-        _ = try? first.advance()
-        let header = first.header
-        let pieces = LockedBox([
-            Piece<Partial>(range: ReadRange(start: 0, end: split), role: .head),
-            Piece<Partial>(range: ReadRange(start: split, end: size), role: .tail),
-        ])
-        DispatchQueue.concurrentPerform(iterations: 2) { first in
-            var next: Int? = first
-            while let index = next {
-                let (range, role) = pieces.withLock { ($0[index].range, $0[index].role) }
-                let result = Result { () throws(TraceError) -> Partial in
-                    var reader = TraceReader(
-                        descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
-                        options: options.read, header: role == .tail ? header : nil)
-                    return try fold(&reader)
-                }
-                pieces.withLock { $0[index].result = result }
-                guard case .success = result else { return }
-                next = steal(pieces, descriptor: descriptor, displayName: path, minimum: options.minimumStolenSize)
-            }
-        }
+        let file = OpenTrace(descriptor: descriptor, size: size, path: path, options: options.read, folding: fold)
+        guard let pieces = split(file) else { return try file.wholeFile() }
         var merged: Partial?
-        for piece in pieces.withLock({ $0 }).sorted(by: { $0.range.start < $1.range.start }) {
+        for piece in pieces.sorted(by: { $0.range.start < $1.range.start }) {
             switch piece.result! {
-            case .success(let later) where merged != nil && later.crossingCauses > 0:
+            case .success(let later) where merged != nil && (later.crossingCauses > 0 || merged!.endsInsidePairing):
                 // NB: a chain that crosses a split (threads interleaving transactions across it) can
                 // only be followed in one pass: read the file again on one thread, never guess.
-                return try wholeFile()
+                return try file.wholeFile()
             case .success(let later):
                 if merged == nil { merged = later } else { merged!.append(later) }
             case .failure(var error):
@@ -140,6 +160,45 @@ public enum TraceAnalyzer {
             }
         }
         return merged!
+    }
+
+    /// A trace file open for reading in ranges, and the fold each range is read with.
+    private struct OpenTrace<Partial: RangePartial>: Sendable {
+        let descriptor: Int32
+        /// The file's size in bytes (0 when it is not a regular file).
+        let size: Int
+        let path: String
+        let options: TraceReadOptions
+        let folding: @Sendable (inout TraceReader) throws(TraceError) -> Partial
+
+        /// The result of one pass over the whole file, on this thread.
+        func wholeFile() throws(TraceError) -> Partial {
+            var reader = TraceReader(
+                descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: path, options: options)
+            return try folding(&reader)
+        }
+
+        /// The file's header, read from its start.
+        ///
+        /// NB: the ranges after the first have no header of their own; they are read with the
+        /// file's (its source decides, say, whether an evaluation without `dur` took 0 ns).
+        func header() -> TraceHeader? {
+            var first = TraceReader(
+                descriptor: descriptor, ownsDescriptor: false, range: ReadRange(start: 0, end: size), role: .head,
+                displayName: path, options: options)
+            _ = try? first.advance()
+            return first.header
+        }
+
+        /// The result of reading `range` in `role`, a `.tail` with `header`.
+        func fold(_ range: ReadRange, _ role: TraceReader.Role, _ header: TraceHeader?) -> Result<Partial, TraceError> {
+            Result { () throws(TraceError) -> Partial in
+                var reader = TraceReader(
+                    descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
+                    options: options, header: role == .tail ? header : nil)
+                return try folding(&reader)
+            }
+        }
     }
 
     /// A range of the file, the reader's role in it, and its result once read.
@@ -174,8 +233,11 @@ public enum TraceAnalyzer {
         }
     }
 
-    private static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
-        var aggregator = TraceAggregator(markViews: options.markViews, followsCauses: options.followsCauses, causeGraph: options.causeGraph)
+    /// The aggregate of what `reader` reads, gathered as `options` ask.
+    static func aggregate(_ reader: inout TraceReader, _ options: AnalysisOptions) throws(TraceError) -> PartialAggregate {
+        var aggregator = TraceAggregator(
+            markViews: options.markViews, followsCauses: options.followsCauses, causeGraph: options.causeGraph,
+            viewStatistics: options.viewStatistics)
         guard try reader.advance() else { return aggregator.partial(reader) }
         aggregator.adopt(reader.header)
         repeat { reader.withCurrent { aggregator.add(&$0) } } while try reader.advance()

@@ -22,6 +22,26 @@ public struct WriteOrigin: Sendable, Hashable, Comparable {
     }
 }
 
+extension WriteOrigin {
+    /// A written property without its site: what identifies it across the ranges of a split
+    /// trace (a declaration has one site; a property's site is the first one written).
+    struct Property: Hashable, Sendable {
+        var view: String
+        var prop: String
+        var wrapper: String
+
+        /// The property of `origin`.
+        init(_ origin: WriteOrigin) {
+            (view, prop, wrapper) = (origin.view, origin.prop, origin.wrapper)
+        }
+
+        /// The property `prop` of `view`, kept in `wrapper`.
+        init(view: String, prop: String, wrapper: String) {
+            (self.view, self.prop, self.wrapper) = (view, prop, wrapper)
+        }
+    }
+}
+
 /// How many times something happened per write origin (writes of it, or evaluations it caused).
 public struct OriginCount: Sendable, Hashable {
     public var origin: WriteOrigin

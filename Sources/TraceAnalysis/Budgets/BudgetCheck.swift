@@ -14,6 +14,8 @@ public struct BudgetCheck: Sendable {
         public var causes: [OriginCount]
         /// Whether `value` is a body-time total that saturated at `Int64.max` ns.
         public var isSaturated = false
+        /// For an edge rule: the edge, with its evaluations and skips.
+        public var edge: CauseEdge?
     }
 
     /// How a rule came out.
@@ -242,7 +244,8 @@ public struct BudgetCheck: Sendable {
                 [OriginCount(origin: WriteOrigin(view: edge.from.view, prop: prop, wrapper: edge.wrapper, site: edge.site), count: edge.evals)]
             }
             return Offender(
-                view: "\(edge.from.name) → \(edge.to)", value: Double(measure == .new ? edge.count : edge.evals), causes: causes ?? [])
+                view: "\(edge.from.name) → \(edge.to)", value: Double(measure == .new ? edge.count : edge.evals), causes: causes ?? [],
+                edge: edge)
         }
         return result
     }

@@ -17,7 +17,7 @@ public enum BudgetCheckRenderer {
             ])
             var lines = result.note.map { ["  note: \($0)"] } ?? []
             for offender in result.offenders where result.status == .fail || result.status == .warn {
-                lines.append("  \(offender.view): \(result.rule.metric.format(offender.value))")
+                lines.append("  \(offender.view): \(figure(offender, of: result))")
                 for cause in offender.causes {
                     let site = cause.origin.site.isEmpty ? "" : " at \(cause.origin.site)"
                     lines.append("    ← \(ReportTable.cause(cause))\(site)")
@@ -31,6 +31,13 @@ public enum BudgetCheckRenderer {
             for detail in details[index] ?? [] { output += TerminalText.sanitize(detail) + "\n" }
         }
         return output + "\n" + verdict(check) + "\n"
+    }
+
+    /// An offender's figure, in its rule's metric's unit; a `new-edges` offender (the rule counts
+    /// edges) by its edge's evaluations and skips, `5 evals, 120 skips`.
+    static func figure(_ offender: BudgetCheck.Offender, of result: BudgetCheck.Result) -> String {
+        if let edge = offender.edge, result.rule.metric.edgeMeasure == .new { return GraphRenderer.counts(edge) }
+        return result.rule.metric.format(offender.value)
     }
 
     /// `FAIL: 1 failed, 1 warned, 3 passed, 1 off, 0 skipped`.
@@ -184,7 +191,7 @@ public enum BudgetCheckRenderer {
             let causes = offender.causes.map { cause in
                 ReportTable.cause(cause) + (cause.origin.site.isEmpty ? "" : " at \(cause.origin.site)")
             }
-            lines.append("\(offender.view): \(result.rule.metric.format(offender.value))"
+            lines.append("\(offender.view): \(figure(offender, of: result))"
                 + (causes.isEmpty ? "" : "; caused by " + causes.joined(separator: ", ")))
         }
         return lines.joined(separator: "\n")

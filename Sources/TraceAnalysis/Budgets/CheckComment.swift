@@ -23,7 +23,7 @@ public enum CheckComment {
             output += "- **\(result.status == .fail ? "fail" : "warn")** \(escape(result.message)) (\(escape(result.rule.path)), line \(result.rule.line))\n"
             for offender in result.offenders {
                 let site = offender.causes.first.map { $0.origin.site.isEmpty ? "" : " at " + Formatting.markdownCode($0.origin.site) } ?? ""
-                output += "  - \(Formatting.markdownCode(offender.view)): \(escape(result.rule.metric.format(offender.value)))\(site)\n"
+                output += "  - \(Formatting.markdownCode(offender.view)): \(escape(BudgetCheckRenderer.figure(offender, of: result)))\(site)\n"
             }
         }
         output += "\n### Changed edges\n\n"

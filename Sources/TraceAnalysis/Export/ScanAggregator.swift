@@ -1,19 +1,18 @@
 /// The summary of a `TraceScan` pass: with every view's figures, or, for an output that reads
 /// none of them (a Chrome export), without them.
 ///
-/// NB: without view figures, the aggregator sees every event as one of no view (id 0), so that a
-/// trace of a million views takes no per-view table and no per-view statistics to finish. Only each
-/// view's body time is kept, for the warning that a view's total saturated.
+/// NB: without view figures, the aggregator keeps no view statistics, so that a trace of a million
+/// views takes no per-view table and no per-view statistics to finish. Only each view's body time
+/// is kept, for the warning that a view's total saturated.
 struct ScanAggregator {
     private var aggregator: TraceAggregator
     /// Each view's body time so far, saturated at `Int64.max`; nil when every figure is kept.
     private let bodyTimes: DenseTable<Int64>?
 
     /// An empty aggregate; `viewFigures` says whether the summary has its `views`, `causeGraph`
-    /// whether it has its cause graph (which needs the view figures).
+    /// whether it has its cause graph.
     init(viewFigures: Bool, causeGraph: Bool = false) {
-        precondition(viewFigures || !causeGraph, "a cause graph needs the events' views")
-        aggregator = TraceAggregator(causeGraph: causeGraph)
+        aggregator = TraceAggregator(causeGraph: causeGraph, viewStatistics: viewFigures)
         bodyTimes = viewFigures ? nil : DenseTable(filler: 0)
     }
 
@@ -25,15 +24,12 @@ struct ScanAggregator {
     /// NB: `inout`, though the event comes out unchanged, as in `TraceAggregator.add(_:)`.
     @inline(__always)
     mutating func add(_ event: inout ParsedEvent) {
-        guard let bodyTimes else { return aggregator.add(&event) }
-        let view = event.view
-        if event.kind == .bodyEval {
-            bodyTimes.reserve(Int(view))
-            bodyTimes[Int(view)] = bodyTimes[Int(view)].addingSaturated(event.dur)
+        if let bodyTimes, event.kind == .bodyEval {
+            let view = Int(event.view)
+            bodyTimes.reserve(view)
+            bodyTimes[view] = bodyTimes[view].addingSaturated(event.dur)
         }
-        event.view = 0
         aggregator.add(&event)
-        event.view = view
     }
 
     /// The summary, resolving ids with `reader`; without view figures, its `views` are empty.

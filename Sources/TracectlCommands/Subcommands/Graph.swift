@@ -47,7 +47,8 @@ enum Graph: Subcommand {
             top: try arguments.integer(Options.top, in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil),
             view: arguments.value(Options.view).map(ViewGlob.init))
         let summary = try VisualCommand.summary(
-            source: source, options: VisualCommand.readOptions(arguments), arguments: arguments, causeGraph: true)
+            source: source, options: VisualCommand.readOptions(arguments), arguments: arguments, causeGraph: true,
+            viewFigures: false)
         VisualCommand.warn(summary, console: console)
         if let unavailable = GraphRenderer.unavailability(summary) { console.warning("\(summary.file): \(unavailable)") }
         if let untimed = summary.untimedWarning("left out of the edges' body times") { console.warning(untimed) }
