@@ -4,6 +4,10 @@ import PackageDescription
 /// Tracer: a state-invalidation profiler for SwiftUI-style view graphs.
 ///
 /// NB: no package dependencies, by design; toolchain modules only.
+///
+/// NB: the unsafe tables' invariants are checked in debug builds (the test suite) only.
+let internalChecks: [SwiftSetting] = [.define("TRACER_INTERNAL_CHECKS", .when(configuration: .debug))]
+
 let package = Package(
     name: "Tracer",
     // NB: the recorder's Atomic and Mutex (Synchronization) need macOS 15 / iOS 18, above what
@@ -25,28 +29,30 @@ let package = Package(
         // the model.
         .target(name: "TracerCore", dependencies: ["TracerTicks"]),
         .target(name: "Tracer", dependencies: ["TracerCore"]),
-        .target(
-            name: "TraceAnalysis", dependencies: ["TracerCore"],
-            // NB: the unsafe tables' invariants are checked in debug builds (the test suite) only.
-            swiftSettings: [.define("TRACER_INTERNAL_CHECKS", .when(configuration: .debug))]
-        ),
+        // NB: the support module holds the pieces two or more rooms share that carry no trace
+        // semantics (JSON reading and writing, output streams, markup escaping, zeroed memory,
+        // the hash and dense tables); what knows events, views or metrics stays out of it. It is
+        // no product: its declarations are `package`, but for the file output stream that
+        // TraceAnalysis's report renderer takes.
+        .target(name: "TraceSupport", dependencies: ["TracerCore"], swiftSettings: internalChecks),
+        .target(name: "TraceAnalysis", dependencies: ["TracerCore", "TraceSupport"], swiftSettings: internalChecks),
         // NB: every TracerSwiftUI file is `#if canImport(SwiftUI)` (empty on Linux); what is not
         // SwiftUI API lives in TracerSwiftUICore, which the Linux tests exercise.
         .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"]),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
         // NB: the importers write traces; TraceAnalysis reads them.
-        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceAnalysis"]),
+        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceAnalysis"]),
         // NB: a synthetic `xctrace export` (TOC and swiftui-updates) for tests and benchmarks.
         .target(name: "XctraceSynthetic", path: "Fixtures/XctraceSynthetic"),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
         .target(
-            name: "TracectlCommands", dependencies: ["Tracer", "TraceAnalysis", "TraceImport", "TraceCapture", "Scenarios"]
+            name: "TracectlCommands", dependencies: ["Tracer", "TraceSupport", "TraceAnalysis", "TraceImport", "TraceCapture", "Scenarios"]
         ),
         .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
         .executableTarget(
             name: "tracer-bench",
-            dependencies: ["Tracer", "TraceAnalysis", "TraceImport", "TracerSwiftUICore", "Scenarios", "XctraceSynthetic"],
+            dependencies: ["Tracer", "TraceSupport", "TraceAnalysis", "TraceImport", "TracerSwiftUICore", "Scenarios", "XctraceSynthetic"],
             path: "Benchmarks"
         ),
         .executableTarget(name: "tracer-example", dependencies: ["Tracer"], path: "Examples/TracerExample"),
@@ -61,7 +67,7 @@ let package = Package(
             dependencies: ["TracerSwiftUICore", "TracerCore", "TraceCapture", "TraceAnalysis", "TraceImport", "Scenarios", "TracerTestSupport"]
         ),
         .testTarget(
-            name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport", "ScenarioTestSupport"],
+            name: "TraceAnalysisTests", dependencies: ["TraceSupport", "TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport", "ScenarioTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "tracer-example", "TracerTestSupport"]),

@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import TraceAnalysis
 import TraceImport
+import TraceSupport
 
 /// `tracer-bench import [--megabytes N] [--short-megabytes N] [--runs R] [--keep]`: `tracectl import` of two
 /// generated Xcode-style console logs (`_printChanges()` lines with timestamp and process prefixes),

@@ -17,7 +17,7 @@ struct MergedTraceWriter: ~Copyable {
     private let timestampKey = Array(",\"\(TraceSchema.Field.ts)\":".utf8)
     private let causeKey = Array(",\"\(TraceSchema.Field.cause)\":".utf8)
     private let lineEnd = Array("}\n".utf8)
-    private let connectionKind = Array(",\"\(TraceSchema.Field.kind)\":".utf8) + JSONLineEncoder.quoted(EventKind.connection.name)
+    private let connectionKind = Array(",\"\(TraceSchema.Field.kind)\":".utf8) + JSONString.quoted(EventKind.connection.name)
 
     /// A writer to `output`; writes the trace's `meta` header at once.
     init(output: CaptureOutput, metadata: TraceMetadata) {

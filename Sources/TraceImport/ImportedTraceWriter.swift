@@ -1,5 +1,6 @@
 import TraceAnalysis
 import TracerCore
+import TraceSupport
 
 /// Turns change records into `tracer/1` lines: a `write` per named property, then the
 /// `body-eval` whose `cause` is the first of them.
@@ -176,7 +177,7 @@ struct ImportedTraceWriter: ~Copyable {
     private mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Symbol {
         let id = names.internRecent(name.baseAddress!, name.count)
         if Int(id) == symbolOffsets.count - 1 {
-            JSONLineEncoder.appendQuoted(String(decoding: name, as: UTF8.self), to: &symbolBytes)
+            JSONString.appendQuoted(String(decoding: name, as: UTF8.self), to: &symbolBytes)
             symbolOffsets.append(symbolBytes.count)
             lastTransactionOfView.append(0)
         }

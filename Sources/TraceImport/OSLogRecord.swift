@@ -1,4 +1,5 @@
 import TraceAnalysis
+import TraceSupport
 /// The fields of one unified-log record that the importer uses.
 ///
 /// `log show|stream --style json|ndjson` write `timestamp` (`2025-05-01 12:00:00.123456+0200`),

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import TraceAnalysis
 import TracerCore
+import TraceSupport
 
 /// How `TraceImporter` reads its input.
 public struct ImportOptions: Sendable {

@@ -1,4 +1,5 @@
 import TraceAnalysis
+import TraceSupport
 
 /// What `flame`, `diff` and `export` share: reading options, the output file, error mapping.
 enum VisualCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TraceAnalysis
 import TracerTestSupport
+import TraceSupport
 
 @Suite("TraceAnalysis aggregation", .temporaryDirectory)
 struct AggregationTests {

@@ -3,6 +3,7 @@ import Testing
 import Tracer
 @testable import TraceAnalysis
 import TracerTestSupport
+import TraceSupport
 
 @Suite("Budgets: files, evaluation, baselines, write-budget", .temporaryDirectory)
 struct BudgetTests {

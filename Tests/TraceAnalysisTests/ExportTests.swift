@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TraceAnalysis
 import TracerTestSupport
+import TraceSupport
 
 @Suite(.temporaryDirectory) struct ExportTests {
     private func json(_ text: String) throws -> [String: Any] {
@@ -74,6 +75,29 @@ import TracerTestSupport
         let caused = summary.views.reduce(0) { total, stats in total + stats.causes.reduce(0) { $0 + $1.count } }
         #expect(caused == starts.count)
         #expect(summary.views.flatMap(\.causes).allSatisfy { $0.origin.prop == "offset" })
+    }
+
+    @Test("Chrome args: changed and wasted are null where the source does not produce them, figures where it does", arguments: [
+        ("adapter/scroll-offset.state.jsonl", false, true), ("sources/printChanges.jsonl", false, true),
+        ("writes and timed evaluations only", false, false), ("scenarios/scroll-offset.state.jsonl", true, true),
+    ])
+    func chromeChangedIsNullWithoutTheCapability(trace: String, evaluationsCount: Bool, writesCount: Bool) throws {
+        let path = trace.hasSuffix(".jsonl") ? TestSupport.traces.appendingPathComponent(trace).path : try TestSupport.temporaryTrace([
+            #"{"kind":"meta","schema":"tracer/1","unit":"ns","source":"instruments","capabilities":["write","body-eval","dur"]}"#,
+            #"{"seq":1,"ts":100,"tid":1,"kind":"write","view":"V","prop":"offset","wrapper":"State"}"#,
+            #"{"seq":2,"ts":200,"tid":1,"kind":"body-eval","view":"V","dur":50}"#,
+        ].joined(separator: "\n") + "\n")
+        var exporter = ChromeTraceExporter()
+        var output = ""
+        try exporter.export(source: .file(path), options: TraceReadOptions(threads: 1), into: &output)
+        let events = try #require(try json(output)["traceEvents"] as? [[String: Any]])
+        let evaluations = events.filter { $0["cat"] as? String == "body-eval" && $0["ph"] as? String != "C" }.compactMap { $0["args"] as? [String: Any] }
+        let writes = events.filter { $0["cat"] as? String == "write" }.compactMap { $0["args"] as? [String: Any] }
+        #expect(!evaluations.isEmpty)
+        for args in evaluations {
+            #expect((args["changed"] is NSNull) == !evaluationsCount && (args["wasted"] is NSNull) == !evaluationsCount, "\(args)")
+        }
+        for args in writes { #expect((args["changed"] is NSNull) == !writesCount, "\(args)") }
     }
 
     @Test func chromeFlowsOfTheScenarioTraceGoToTheViewStorageWrite() throws {
@@ -184,11 +208,14 @@ import TracerTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["existing.json"])
     }
 
-    @Test(arguments: [
-        (Int64(0), "0"), (1, "0.001"), (1500, "1.5"), (8_337_333, "8337.333"), (-2000, "-2"),
+    @Test("microseconds keep every nanosecond and drop trailing zeros", arguments: [
+        (Int64(0), "0"), (1, "0.001"), (5, "0.005"), (50, "0.05"), (1500, "1.5"), (8_337_333, "8337.333"), (1_000_010, "1000.01"),
+        (-2000, "-2"), (Int64.min, "-9223372036854775.808"), (Int64.max, "9223372036854775.807"),
     ])
     func microsecondsKeepNanosecondPrecision(nanoseconds: Int64, expected: String) {
-        #expect(JSONText.microseconds(nanoseconds) == expected)
+        var writer = JSONWriter()
+        writer.number(microseconds: nanoseconds)
+        #expect(writer.text == expected)
     }
 
     @Test func jsonStringsCannotCloseAScriptElement() {

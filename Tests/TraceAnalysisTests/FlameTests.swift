@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 @testable import TraceAnalysis
 import TracerTestSupport
+import TraceSupport
 
 @Suite(.temporaryDirectory) struct FlameTests {
     @Test func treeTotalsAreSelfPlusChildren() {

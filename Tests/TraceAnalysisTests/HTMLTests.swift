@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TraceAnalysis
+import TraceSupport
 
 @Suite struct HTMLTests {
     static let hostile = "<script>alert(1)</script>"

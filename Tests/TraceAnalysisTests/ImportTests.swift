@@ -3,6 +3,7 @@ import Testing
 import TracerTestSupport
 import TracerCore
 @testable import TraceAnalysis
+import TraceSupport
 @testable import TraceImport
 
 @Suite("Importing SwiftUI change logs", .temporaryDirectory)

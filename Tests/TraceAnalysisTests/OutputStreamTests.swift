@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TracerTestSupport
 @testable import TraceAnalysis
+import TraceSupport
 
 @Suite("Output streams", .temporaryDirectory)
 struct OutputStreamTests {

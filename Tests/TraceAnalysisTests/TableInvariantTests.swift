@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceAnalysis
+import TraceSupport
 
 /// The unsafe tables keep their invariants as they grow, and reject what they do not hold.
 @Suite struct TableInvariantTests {

@@ -22,8 +22,8 @@ import TracerTestSupport
         return output.split(separator: "\n").filter { $0.contains(/6Tracer[0-9]/) }.count
     }
 
-    @Test("the adapter, the capture, the analysis and the importers contain no symbol of the model runtime",
-          arguments: ["TracerSwiftUICore", "TracerSwiftUI", "TraceCapture", "TraceAnalysis", "TraceImport", "TracerCore"])
+    @Test("the adapter, the capture, the support module, the analysis and the importers contain no symbol of the model runtime",
+          arguments: ["TracerSwiftUICore", "TracerSwiftUI", "TraceCapture", "TraceSupport", "TraceAnalysis", "TraceImport", "TracerCore"])
     func noRuntimeSymbols(module: String) throws {
         // NB: TracerSwiftUI is empty on Linux; the stand-in package builds it without the runtime.
         guard !BuiltProducts.objects(ofModule: module).isEmpty || module != "TracerSwiftUI" else { return }

@@ -10,7 +10,7 @@ struct EncoderTests {
     ])
     func escapingRoundTrips(_ string: String) throws {
         var line: [UInt8] = Array("{\"s\":".utf8)
-        JSONLineEncoder.appendQuoted(string, to: &line)
+        JSONString.appendQuoted(string, to: &line)
         line.append(UInt8(ascii: "}"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: String])
         #expect(object["s"] == string)

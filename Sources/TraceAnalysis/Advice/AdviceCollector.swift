@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// Gathers, in one pass over a trace (or one range of it), the counts `tracectl advise` turns
 /// into findings.

@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// Body durations by small integer id (an interned view id), gathered on the hot path and read out
 /// as one `DurationAccumulator` per id.
 ///

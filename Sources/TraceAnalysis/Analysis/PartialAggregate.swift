@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// The aggregate of one range of a trace, keyed by names so that ranges parsed on different
 /// threads (with different interned ids) merge.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// A value for each of the most recent `capacity` `seq`s of a trace, in constant memory: the one
 /// cause-chain follower of the report, the budgets, the exporters and the validator.

@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// Folds the events of one reader into per-view counters, keyed by interned ids (the hot path).
 ///

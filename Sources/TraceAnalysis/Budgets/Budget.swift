@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import TracerCore
+import TraceSupport
 
 /// A redraw budget: rules that `tracectl check` holds traces to (schema `tracer-budget/1`).
 ///

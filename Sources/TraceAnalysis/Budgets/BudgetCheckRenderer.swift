@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// Renders a `BudgetCheck` for people (text), programs (`tracer-check/1` JSON), CI test reports
 /// (JUnit XML) and GitHub Actions (workflow commands and a job-summary table).
 public enum BudgetCheckRenderer {

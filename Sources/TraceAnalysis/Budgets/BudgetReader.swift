@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// Turns a parsed budget document into a `Budget`, naming the JSON path of every problem.
 struct BudgetReader {
     let file: String

@@ -1,4 +1,5 @@
 import Foundation
+import TraceSupport
 
 /// Writes a budget from a trace's current figures, so a team can adopt a budget and ratchet it.
 public enum BudgetWriter {

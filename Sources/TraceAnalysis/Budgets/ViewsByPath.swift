@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// The views of one scope (a whole trace, or a mark's intervals) in the order of their paths'
 /// UTF-8 bytes, so that the views a glob can match are found without looking at the others.
 ///

@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// Renders a `TraceDiff` as text, JSON (`tracer-diff/1`) or Markdown.
 public enum DiffRenderer {
     /// The JSON schema id of `json(_:)`.

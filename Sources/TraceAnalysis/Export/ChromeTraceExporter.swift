@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// Chrome's trace-event JSON, as Perfetto UI and `chrome://tracing` load it, streamed.
 ///
@@ -6,6 +7,8 @@ import TracerCore
 ///   one without a duration (an Instruments update in flight) an instant (`"ph":"i"`) at its `ts`
 ///   with `"untimed":true`, never a slice of 0 µs;
 /// - writes: 1 ns complete events, the start of a flow (`s`/`f`) to each evaluation they caused;
+/// - `changed` and `wasted` in args are `null` where the trace's source does not produce them
+///   (its header's capabilities), never a measured 0 or false;
 /// - skips, invalidations, marks and lifecycle events: instant events (`"ph":"i"`);
 /// - a counter track per view (`"ph":"C"`): its evaluations so far;
 /// - process and thread names (`"ph":"M"`).
@@ -31,17 +34,14 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// The root write each recent `seq` traces back to.
     private let roots = RecentSeqTable<RootWrite>()
     private var evalCounts: [Int] = []
-    private var wroteEvent = false
-    /// JSON-quoted view paths and strings by id, built once per name (not once per event): where
-    /// each one's bytes are in `quoted` (count 0: not yet quoted).
-    private var quotedViews: [(start: Int, count: Int)] = []
-    private var quotedStrings: [(start: Int, count: Int)] = []
-    private let quoted = ByteBlock(capacity: 1 << 12)
+    /// View paths and strings as JSON string literals, quoted once per name (not once per event).
+    private var quotedViews = QuotedNames()
+    private var quotedStrings = QuotedNames()
     /// Events written since the last block went to the output.
     ///
     /// NB: events are written as bytes, handed on a block at a time, never as a `String` built
-    /// per event.
-    private let block = ByteBlock(capacity: blockSize + 4096)
+    /// per event. Names are embeddable, as in every page the trace may be shown in.
+    private var json = JSONWriter(capacity: blockSize + 4096, embeddable: true)
     private static let blockSize = 1 << 16
 
     /// A new exporter.
@@ -57,262 +57,335 @@ public struct ChromeTraceExporter: StreamingExporter {
     public var readsViewFigures: Bool { false }
 
     public mutating func begin(into output: inout some TextOutputStream) {
-        output.write("{\"traceEvents\":[\n")
+        json.beginObject()
+        json.key("traceEvents")
+        json.beginArray()
+        json.newline()
+        json.flush(into: &output)
     }
 
     public mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream) {
-        if event.kind == .meta {
-            if event.has(.pid) { pid = event.pid }
-            let scenario = names.string(event.scenario)
-            let variant = names.string(event.variant)
-            let name = scenario.isEmpty ? "tracer" : variant.isEmpty ? "tracer: \(scenario)" : "tracer: \(scenario) (\(variant))"
-            beginEvent("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":")
-            number(pid)
-            append(",\"tid\":0,\"args\":{\"name\":")
-            var bytes: [UInt8] = []
-            JSONText.appendQuoted(name, to: &bytes)
-            bytes.withUnsafeBufferPointer { block.append($0) }
-            endEvent("}}", &output)
-            return
-        }
+        if event.kind == .meta { return process(event, names, &output) }
         if event.tid != lastNamedThread {
             lastNamedThread = event.tid
-            if namedThreads.insert(event.tid).inserted {
-                beginEvent("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":")
-                number(pid)
-                append(",\"tid\":")
-                number(event.tid)
-                append(event.tid == 1 ? ",\"args\":{\"name\":\"main (tid " : ",\"args\":{\"name\":\"tid ")
-                number(event.tid)
-                endEvent(event.tid == 1 ? ")\"}}" : "\"}}", &output)
-            }
+            if namedThreads.insert(event.tid).inserted { thread(event.tid, &output) }
         }
         switch event.kind {
-        case .write?:
-            let root = roots.follow(event)
-            beginEvent("{\"name\":\"write ")
-            appendQuoted(string: event.prop, names, dropping: .opening)
-            append(",\"cat\":\"write\",\"ph\":\"X\",\"ts\":")
-            microseconds(event.ts)
-            append(",\"dur\":0.001,")
-            place(event)
-            append(",\"args\":{\"view\":")
-            appendQuoted(view: event.view, names)
-            append(",\"prop\":")
-            appendQuoted(string: event.prop, names)
-            append(",\"wrapper\":")
-            appendQuoted(string: event.wrapper, names)
-            append(event.changed != 0 ? ",\"changed\":true" : ",\"changed\":false")
-            if event.has(.site) {
-                append(",\"site\":")
-                appendQuoted(string: event.site, names)
-            }
-            append(",\"seq\":")
-            number(event.seq)
-            if event.has(.cause) {
-                append(",\"cause\":")
-                number(event.cause)
-            }
-            if let root {
-                append(",\"rootWrite\":")
-                number(root.seq)
-            }
-            endEvent("}}", &output)
-            if root == nil && event.has(.seq) { roots.store(RootWrite(seq: event.seq, ts: event.ts, tid: event.tid), for: event.seq) }
-        case .bodyEval?:
-            // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
-            let (difference, overflow) = event.ts.subtractingReportingOverflow(event.dur)
-            let start = overflow ? Int64.min : difference
-            let timed = event.has(.dur) || !names.evaluationsMayBeUntimed
-            beginEvent("{\"name\":")
-            appendQuoted(view: event.view, names)
-            if timed {
-                append(",\"cat\":\"body-eval\",\"ph\":\"X\",\"ts\":")
-                microseconds(start)
-                append(",\"dur\":")
-                microseconds(max(event.dur, 0))
-            } else {
-                append(",\"cat\":\"body-eval\",\"ph\":\"i\",\"s\":\"t\",\"ts\":")
-                microseconds(event.ts)
-            }
-            append(",")
-            place(event)
-            append(timed ? ",\"args\":{\"changed\":" : ",\"args\":{\"untimed\":true,\"changed\":")
-            number(event.changed)
-            append(event.has(.changed) && event.changed == 0 ? ",\"wasted\":true,\"seq\":" : ",\"wasted\":false,\"seq\":")
-            number(event.seq)
-            if event.has(.reason) {
-                append(",\"reason\":")
-                appendQuoted(string: event.reason, names)
-            }
-            if event.has(.cause) {
-                append(",\"cause\":")
-                number(event.cause)
-            }
-            endEvent("}}", &output)
-            beginEvent("{\"name\":\"evals ")
-            appendQuoted(view: event.view, names, dropping: .opening)
-            append(",\"cat\":\"body-eval\",\"ph\":\"C\",\"ts\":")
-            microseconds(event.ts)
-            append(",\"pid\":")
-            number(pid)
-            append(",\"args\":{\"evals\":")
-            number(Int64(countEvaluation(of: event.view)))
-            endEvent("}}", &output)
-            // NB: a flow ends in a slice; an untimed evaluation has none to end in.
-            if let root = roots.follow(event), timed {
-                beginEvent("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"s\",\"id\":")
-                number(event.seq)
-                append(",\"ts\":")
-                microseconds(root.ts)
-                append(",\"pid\":")
-                number(pid)
-                append(",\"tid\":")
-                number(root.tid)
-                endEvent("}", &output)
-                beginEvent("{\"name\":\"caused by write\",\"cat\":\"cause\",\"ph\":\"f\",\"bp\":\"e\",\"id\":")
-                number(event.seq)
-                append(",\"ts\":")
-                microseconds(start)
-                append(",")
-                place(event)
-                endEvent("}", &output)
-            }
-        case .mark?:
-            beginEvent("{\"name\":")
-            appendQuoted(string: event.name, names)
-            append(",\"cat\":\"mark\",\"ph\":\"i\",\"s\":\"g\",\"ts\":")
-            microseconds(event.ts)
-            append(",")
-            place(event)
-            endEvent("}", &output)
-        default:
-            roots.follow(event)
-            beginEvent("{\"name\":")
-            // NB: names are joined inside their quotes: `"mount" "A/B"` → `"mount A/B"`.
-            if event.view == 0 {
-                appendQuoted(string: event.kindName, names)
-            } else if event.kind == .skip {
-                appendQuoted(view: event.view, names)
-            } else {
-                appendQuoted(string: event.kindName, names, dropping: .closing)
-                append(" ")
-                appendQuoted(view: event.view, names, dropping: .opening)
-            }
-            append(",\"cat\":")
-            appendQuoted(string: event.kindName, names)
-            append(",\"ph\":\"i\",\"s\":\"t\",\"ts\":")
-            microseconds(event.ts)
-            append(",")
-            place(event)
-            append(",\"args\":{\"seq\":")
-            number(event.seq)
-            if event.has(.cause) {
-                append(",\"cause\":")
-                number(event.cause)
-            }
-            if event.has(.reason) {
-                append(",\"reason\":")
-                appendQuoted(string: event.reason, names)
-            }
-            endEvent("}}", &output)
+        case .write?: write(event, names, &output)
+        case .bodyEval?: bodyEvaluation(event, names, &output)
+        case .mark?: mark(event, names, &output)
+        default: instant(event, names, &output)
         }
     }
 
     public mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream) {
-        block.flush(into: &output)
-        var other = "\"schema\":\(JSONText.quoted(TraceSchema.id)),\"file\":\(JSONText.quoted(summary.file))"
-        if let scenario = summary.header?.scenario { other += ",\"scenario\":\(JSONText.quoted(scenario))" }
-        if let variant = summary.header?.variant { other += ",\"variant\":\(JSONText.quoted(variant))" }
-        if summary.totals.untimedEvals > 0 { other += ",\"untimedEvaluations\":\(summary.totals.untimedEvals)" }
-        output.write("\n],\"displayTimeUnit\":\"ns\",\"otherData\":{\(other)}}\n")
+        json.newline()
+        json.endArray()
+        json.key("displayTimeUnit")
+        json.string("ns")
+        json.key("otherData")
+        json.beginObject()
+        json.key("schema")
+        json.string(TraceSchema.id)
+        json.key("file")
+        json.string(summary.file)
+        if let scenario = summary.header?.scenario {
+            json.key("scenario")
+            json.string(scenario)
+        }
+        if let variant = summary.header?.variant {
+            json.key("variant")
+            json.string(variant)
+        }
+        if summary.totals.untimedEvals > 0 {
+            json.key("untimedEvaluations")
+            json.number(summary.totals.untimedEvals)
+        }
+        json.endObject()
+        json.endObject()
+        json.newline()
+        json.flush(into: &output)
     }
 
-    /// Starts an event with `text`, after the separator from the previous one.
-    @inline(__always)
-    private mutating func beginEvent(_ text: StaticString) {
-        if wroteEvent { append(",\n") }
-        wroteEvent = true
-        append(text)
+    /// The process's name, from the `meta` header: `tracer: SCENARIO (VARIANT)`.
+    private mutating func process(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
+        if event.has(.pid) { pid = event.pid }
+        let scenario = names.string(event.scenario)
+        let variant = names.string(event.variant)
+        beginEvent("process_name", phase: "M")
+        json.key("pid")
+        json.number(pid)
+        json.key("tid")
+        json.number(0)
+        json.key("args")
+        json.beginObject()
+        json.key("name")
+        json.string(scenario.isEmpty ? "tracer" : variant.isEmpty ? "tracer: \(scenario)" : "tracer: \(scenario) (\(variant))")
+        json.endObject()
+        endEvent(&output)
     }
 
-    /// Ends an event with `text`; hands the block to `output` once it is full.
-    @inline(__always)
-    private mutating func endEvent(_ text: StaticString, _ output: inout some TextOutputStream) {
-        append(text)
-        if block.count >= Self.blockSize { block.flush(into: &output) }
+    /// A thread's name, before its first event: `main (tid 1)`, `tid N`.
+    private mutating func thread(_ tid: Int64, _ output: inout some TextOutputStream) {
+        beginEvent("thread_name", phase: "M")
+        json.key("pid")
+        json.number(pid)
+        json.key("tid")
+        json.number(tid)
+        json.key("args")
+        json.beginObject()
+        json.key("name")
+        json.beginString()
+        json.stringPart(tid == 1 ? "main (tid " : "tid ")
+        json.stringPart(tid)
+        if tid == 1 { json.stringPart(")") }
+        json.endString()
+        json.endObject()
+        endEvent(&output)
     }
 
-    @inline(__always)
-    private mutating func append(_ text: StaticString) {
-        block.append(text)
+    /// A write: a 1 ns slice, the root of its chain's flows.
+    private mutating func write(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
+        let root = roots.follow(event)
+        json.lineBreak()
+        json.beginObject()
+        json.key("name")
+        json.beginString()
+        json.stringPart("write ")
+        json.stringPart(escaped: quotedStrings.escaped(event.prop, { names.string($0) }))
+        json.endString()
+        json.key("cat")
+        json.string("write")
+        json.key("ph")
+        json.string("X")
+        json.key("ts")
+        json.number(microseconds: event.ts)
+        json.key("dur")
+        json.number(microseconds: 1)
+        place(event)
+        json.key("args")
+        json.beginObject()
+        json.key("view")
+        json.string(quoted: quotedViews.quoted(event.view, { names.view($0) }))
+        json.key("prop")
+        json.string(quoted: quotedStrings.quoted(event.prop, { names.string($0) }))
+        json.key("wrapper")
+        json.string(quoted: quotedStrings.quoted(event.wrapper, { names.string($0) }))
+        json.key("changed")
+        if names.writesCountChanges { json.bool(event.changed != 0) } else { json.null() }
+        if event.has(.site) {
+            json.key("site")
+            json.string(quoted: quotedStrings.quoted(event.site, { names.string($0) }))
+        }
+        json.key("seq")
+        json.number(event.seq)
+        cause(event)
+        if let root {
+            json.key("rootWrite")
+            json.number(root.seq)
+        }
+        json.endObject()
+        endEvent(&output)
+        if root == nil && event.has(.seq) { roots.store(RootWrite(seq: event.seq, ts: event.ts, tid: event.tid), for: event.seq) }
     }
 
+    /// A body evaluation: a slice (an instant when untimed), the view's evaluation counter, and the
+    /// flow from its chain's root write.
+    private mutating func bodyEvaluation(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
+        // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
+        let (difference, overflow) = event.ts.subtractingReportingOverflow(event.dur)
+        let start = overflow ? Int64.min : difference
+        let timed = event.has(.dur) || !names.evaluationsMayBeUntimed
+        json.lineBreak()
+        json.beginObject()
+        json.key("name")
+        json.string(quoted: quotedViews.quoted(event.view, { names.view($0) }))
+        json.key("cat")
+        json.string("body-eval")
+        if timed {
+            json.key("ph")
+            json.string("X")
+            json.key("ts")
+            json.number(microseconds: start)
+            json.key("dur")
+            json.number(microseconds: max(event.dur, 0))
+            place(event)
+        } else {
+            instantAt(event, scope: "t")
+        }
+        json.key("args")
+        json.beginObject()
+        if !timed {
+            json.key("untimed")
+            json.bool(true)
+        }
+        // NB: a source that does not count changed outputs has no wasted evaluations to tell:
+        // null, as the JSON report writes them, never a measured 0.
+        json.key("changed")
+        if names.evaluationsCountChanges { json.number(event.changed) } else { json.null() }
+        json.key("wasted")
+        if names.evaluationsCountChanges { json.bool(event.has(.changed) && event.changed == 0) } else { json.null() }
+        json.key("seq")
+        json.number(event.seq)
+        reason(event, names)
+        cause(event)
+        json.endObject()
+        endEvent(&output)
+        counter(event, names, &output)
+        // NB: a flow ends in a slice; an untimed evaluation has none to end in.
+        if let root = roots.follow(event), timed { flow(to: event, at: start, from: root, &output) }
+    }
+
+    /// The count of `event`'s view's evaluations so far, as a counter track.
+    private mutating func counter(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
+        json.lineBreak()
+        json.beginObject()
+        json.key("name")
+        json.beginString()
+        json.stringPart("evals ")
+        json.stringPart(escaped: quotedViews.escaped(event.view, { names.view($0) }))
+        json.endString()
+        json.key("cat")
+        json.string("body-eval")
+        json.key("ph")
+        json.string("C")
+        json.key("ts")
+        json.number(microseconds: event.ts)
+        json.key("pid")
+        json.number(pid)
+        json.key("args")
+        json.beginObject()
+        json.key("evals")
+        json.number(countEvaluation(of: event.view))
+        json.endObject()
+        endEvent(&output)
+    }
+
+    /// The flow from `root` (its start, `s`) to the evaluation `event` that starts at `start`
+    /// (its end, `f`), named by the evaluation's `seq`.
+    private mutating func flow(to event: ParsedEvent, at start: Int64, from root: RootWrite, _ output: inout some TextOutputStream) {
+        beginEvent("caused by write", category: "cause", phase: "s")
+        json.key("id")
+        json.number(event.seq)
+        json.key("ts")
+        json.number(microseconds: root.ts)
+        json.key("pid")
+        json.number(pid)
+        json.key("tid")
+        json.number(root.tid)
+        endEvent(&output)
+        beginEvent("caused by write", category: "cause", phase: "f")
+        json.key("bp")
+        json.string("e")
+        json.key("id")
+        json.number(event.seq)
+        json.key("ts")
+        json.number(microseconds: start)
+        place(event)
+        endEvent(&output)
+    }
+
+    /// A mark: a global instant.
+    private mutating func mark(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
+        json.lineBreak()
+        json.beginObject()
+        json.key("name")
+        json.string(quoted: quotedStrings.quoted(event.name, { names.string($0) }))
+        json.key("cat")
+        json.string("mark")
+        instantAt(event, scope: "g")
+        endEvent(&output)
+    }
+
+    /// Any other event (skips, invalidations, lifecycle events): a thread instant named by its kind
+    /// and view (`mount A/B`), a skip by its view alone.
+    private mutating func instant(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
+        roots.follow(event)
+        json.lineBreak()
+        json.beginObject()
+        json.key("name")
+        if event.view == 0 {
+            json.string(quoted: quotedStrings.quoted(event.kindName, { names.string($0) }))
+        } else if event.kind == .skip {
+            json.string(quoted: quotedViews.quoted(event.view, { names.view($0) }))
+        } else {
+            json.beginString()
+            json.stringPart(escaped: quotedStrings.escaped(event.kindName, { names.string($0) }))
+            json.stringPart(" ")
+            json.stringPart(escaped: quotedViews.escaped(event.view, { names.view($0) }))
+            json.endString()
+        }
+        json.key("cat")
+        json.string(quoted: quotedStrings.quoted(event.kindName, { names.string($0) }))
+        instantAt(event, scope: "t")
+        json.key("args")
+        json.beginObject()
+        json.key("seq")
+        json.number(event.seq)
+        cause(event)
+        reason(event, names)
+        json.endObject()
+        endEvent(&output)
+    }
+
+    /// Starts an event of a fixed name: `{"name":…,"cat":…,"ph":…`.
     @inline(__always)
-    private mutating func number(_ value: Int64) { block.appendDecimal(value) }
+    private mutating func beginEvent(_ name: StaticString, category: StaticString? = nil, phase: StaticString) {
+        json.lineBreak()
+        json.beginObject()
+        json.key("name")
+        json.string(name)
+        if let category {
+            json.key("cat")
+            json.string(category)
+        }
+        json.key("ph")
+        json.string(phase)
+    }
+
+    /// Ends an event; hands the block to `output` once it is full.
+    @inline(__always)
+    private mutating func endEvent(_ output: inout some TextOutputStream) {
+        json.endObject()
+        json.flush(into: &output, atLeast: Self.blockSize)
+    }
+
+    /// `"ph":"i","s":SCOPE,"ts":…,"pid":P,"tid":T`: an instant at `event`'s time, on its thread
+    /// (`t`) or across the trace (`g`).
+    @inline(__always)
+    private mutating func instantAt(_ event: ParsedEvent, scope: StaticString) {
+        json.key("ph")
+        json.string("i")
+        json.key("s")
+        json.string(scope)
+        json.key("ts")
+        json.number(microseconds: event.ts)
+        place(event)
+    }
 
     /// `"pid":P,"tid":T` of `event`.
     @inline(__always)
     private mutating func place(_ event: ParsedEvent) {
-        append("\"pid\":")
-        number(pid)
-        append(",\"tid\":")
-        number(event.tid)
+        json.key("pid")
+        json.number(pid)
+        json.key("tid")
+        json.number(event.tid)
     }
 
-    /// Nanoseconds as microseconds, as `JSONText.microseconds` writes them.
+    /// `"cause":C` when `event` has a cause.
     @inline(__always)
-    private mutating func microseconds(_ nanoseconds: Int64) {
-        if nanoseconds < 0 { block.append(UInt8(ascii: "-")) }
-        let magnitude = nanoseconds.magnitude
-        block.appendDecimal(magnitude / 1000)
-        var fraction = magnitude % 1000
-        guard fraction > 0 else { return }
-        block.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 100
-        while fraction > 0 {
-            block.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-        }
+    private mutating func cause(_ event: ParsedEvent) {
+        guard event.has(.cause) else { return }
+        json.key("cause")
+        json.number(event.cause)
     }
 
-    /// Which quote of a JSON string literal to leave out, to join it with adjoining text.
-    private enum Quote { case none, opening, closing }
-
-    /// View `id`'s path as a JSON string literal (quoted on first use), less `dropping`.
+    /// `"reason":R` when `event` has a reason.
     @inline(__always)
-    private mutating func appendQuoted(view id: ViewID, _ names: TraceNames, dropping: Quote = .none) {
-        let place = Self.cached(&quotedViews, Int(id), in: quoted) { names.view(id) }
-        append(place, dropping)
-    }
-
-    /// String `id` as a JSON string literal (quoted on first use), less `dropping`.
-    @inline(__always)
-    private mutating func appendQuoted(string id: SymbolID, _ names: TraceNames, dropping: Quote = .none) {
-        let place = Self.cached(&quotedStrings, Int(id), in: quoted) { names.string(id) }
-        append(place, dropping)
-    }
-
-    @inline(__always)
-    private func append(_ place: (start: Int, count: Int), _ dropping: Quote) {
-        let start = place.start + (dropping == .opening ? 1 : 0)
-        let count = place.count - (dropping == .none ? 0 : 1)
-        block.append(UnsafeBufferPointer(start: quoted.base + start, count: count))
-    }
-
-    /// Where in `arena` `name()` is quoted, quoting it there into `table[index]` on first use.
-    @inline(__always)
-    private static func cached(
-        _ table: inout [(start: Int, count: Int)], _ index: Int, in arena: ByteBlock, _ name: () -> String
-    ) -> (start: Int, count: Int) {
-        if index >= table.count { table += repeatElement((start: 0, count: 0), count: index + 1 - table.count) }
-        guard table[index].count == 0 else { return table[index] }
-        var bytes: [UInt8] = []
-        JSONText.appendQuoted(name(), to: &bytes)
-        table[index] = (arena.count, bytes.count)
-        bytes.withUnsafeBufferPointer { arena.append($0) }
-        return table[index]
+    private mutating func reason(_ event: ParsedEvent, _ names: TraceNames) {
+        guard event.has(.reason) else { return }
+        json.key("reason")
+        json.string(quoted: quotedStrings.quoted(event.reason, { names.string($0) }))
     }
 
     private mutating func countEvaluation(of view: ViewID) -> Int {
@@ -320,5 +393,32 @@ public struct ChromeTraceExporter: StreamingExporter {
         if index >= evalCounts.count { evalCounts += repeatElement(0, count: index + 1 - evalCounts.count) }
         evalCounts[index] += 1
         return evalCounts[index]
+    }
+}
+
+/// Names by id as embeddable JSON string literals, each quoted on first use into one arena.
+private struct QuotedNames {
+    /// Where each id's literal is in `arena` (count 0: not yet quoted).
+    private var places: [(start: Int, count: Int)] = []
+    private let arena = ByteBlock(capacity: 1 << 12)
+
+    /// The literal of name `id` (`name(id)` on first use), quotes included.
+    @inline(__always)
+    mutating func quoted(_ id: UInt32, _ name: (UInt32) -> String) -> UnsafeBufferPointer<UInt8> {
+        let index = Int(id)
+        if index >= places.count { places += repeatElement((start: 0, count: 0), count: index + 1 - places.count) }
+        if places[index].count == 0 {
+            let literal = JSONString.quoted(name(id), embeddable: true)
+            places[index] = (arena.count, literal.count)
+            literal.withUnsafeBufferPointer { arena.append($0) }
+        }
+        return UnsafeBufferPointer(start: arena.base + places[index].start, count: places[index].count)
+    }
+
+    /// The escaped text of name `id`, without its quotes: a part of a longer string.
+    @inline(__always)
+    mutating func escaped(_ id: UInt32, _ name: (UInt32) -> String) -> UnsafeBufferPointer<UInt8> {
+        let literal = quoted(id, name)
+        return UnsafeBufferPointer(start: literal.baseAddress! + 1, count: literal.count - 2)
     }
 }

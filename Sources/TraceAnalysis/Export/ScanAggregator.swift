@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// The summary of a `TraceScan` pass: with every view's figures, or, for an output that reads
 /// none of them (a Chrome export), without them.
 ///

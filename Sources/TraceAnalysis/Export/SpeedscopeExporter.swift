@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// speedscope's file format (`https://www.speedscope.app/file-format-schema.json`), streamed.
 ///
@@ -23,13 +24,12 @@ public struct SpeedscopeExporter: StreamingExporter {
     private var stacks: [[Int]?] = []
     private var firstAt: Int64?
     private var lastAt: Int64 = 0
-    private var wroteEvent = false
     private var traceName = "trace"
     /// Evented frames written since the last block went to the output.
     ///
     /// NB: written as bytes, as the Chrome exporter's events are, never as a `String` built per
     /// frame.
-    private let block = ByteBlock(capacity: blockSize + 4096)
+    private var json = JSONWriter(capacity: blockSize + 4096, embeddable: true)
     private static let blockSize = 1 << 16
 
     /// An exporter whose sampled profile is weighted by `weight`.
@@ -46,8 +46,23 @@ public struct SpeedscopeExporter: StreamingExporter {
     public var readsViewFigures: Bool { true }
 
     public mutating func begin(into output: inout some TextOutputStream) {
-        output.write("{\"$schema\":\"\(Self.schemaURL)\",\"exporter\":\(JSONText.quoted(TraceSchema.tool)),")
-        output.write("\"profiles\":[{\"type\":\"evented\",\"name\":\"body evaluations over time\",\"unit\":\"nanoseconds\",\"events\":[")
+        json.beginObject()
+        json.key("$schema")
+        json.string(Self.schemaURL)
+        json.key("exporter")
+        json.string(TraceSchema.tool)
+        json.key("profiles")
+        json.beginArray()
+        json.beginObject()
+        json.key("type")
+        json.string("evented")
+        json.key("name")
+        json.string("body evaluations over time")
+        json.key("unit")
+        json.string("nanoseconds")
+        json.key("events")
+        json.beginArray()
+        json.flush(into: &output)
     }
 
     public mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream) {
@@ -71,40 +86,73 @@ public struct SpeedscopeExporter: StreamingExporter {
     }
 
     public mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream) {
-        block.flush(into: &output)
-        output.write("],\"startValue\":\(firstAt ?? 0),\"endValue\":\(firstAt == nil ? 0 : lastAt)}")
-        var samples: [String] = []
-        var weights: [String] = []
+        json.endArray()
+        json.key("startValue")
+        json.number(firstAt ?? 0)
+        json.key("endValue")
+        json.number(firstAt == nil ? 0 : lastAt)
+        json.endObject()
+        var samples: [[Int]] = []
+        var weights: [UInt64] = []
         var total: UInt64 = 0
         for stats in summary.views {
             let value = weight.value(of: stats)
             guard value > 0 else { continue }
-            samples.append("[" + ViewFrames(stats.view).map { String(frame(named: String($0))) }.joined(separator: ",") + "]")
-            weights.append(String(value))
+            samples.append(ViewFrames(stats.view).map { frame(named: String($0)) })
+            weights.append(value)
             total = total.addingSaturated(value)
         }
-        let unit = weight == .time ? "nanoseconds" : "none"
         let untimed = weight == .time && summary.totals.untimedEvals > 0
             ? " (\(summary.totals.untimedEvals) evaluations without a duration left out)" : ""
-        output.write(",{\"type\":\"sampled\",\"name\":\(JSONText.quoted("views by \(weight.unit)\(untimed)")),\"unit\":\"\(unit)\",")
-        output.write("\"startValue\":0,\"endValue\":\(total),\"samples\":[\(samples.joined(separator: ","))],")
-        output.write("\"weights\":[\(weights.joined(separator: ","))]}],")
-        let frames = frameNames.map { "{\"name\":\(JSONText.quoted($0))}" }.joined(separator: ",")
-        output.write("\"shared\":{\"frames\":[\(frames)]},\"name\":\(JSONText.quoted(traceName)),\"activeProfileIndex\":0}\n")
+        json.beginObject()
+        json.key("type")
+        json.string("sampled")
+        json.key("name")
+        json.string("views by \(weight.unit)\(untimed)")
+        json.key("unit")
+        json.string(weight == .time ? "nanoseconds" : "none")
+        json.key("startValue")
+        json.number(0)
+        json.key("endValue")
+        json.number(total)
+        json.key("samples")
+        json.beginArray()
+        for sample in samples {
+            json.beginArray()
+            for frame in sample { json.number(frame) }
+            json.endArray()
+        }
+        json.endArray()
+        json.key("weights")
+        json.beginArray()
+        for value in weights { json.number(value) }
+        json.endArray()
+        json.endObject()
+        json.endArray()
+        json.key("shared")
+        json.beginObject()
+        json.objects("frames", frameNames) { json, name in json.field("name", name) }
+        json.endObject()
+        json.key("name")
+        json.string(traceName)
+        json.key("activeProfileIndex")
+        json.number(0)
+        json.endObject()
+        json.newline()
+        json.flush(into: &output)
     }
 
     /// Writes one open (`O`) or close (`C`) of `frame` at `at`.
     private mutating func writeEvent(_ type: StaticString, _ frame: Int, _ at: Int64, _ output: inout some TextOutputStream) {
-        if wroteEvent { block.append(UInt8(ascii: ",")) }
-        wroteEvent = true
-        block.append("{\"type\":\"")
-        block.append(type)
-        block.append("\",\"frame\":")
-        block.appendDecimal(Int64(frame))
-        block.append(",\"at\":")
-        block.appendDecimal(at)
-        block.append(UInt8(ascii: "}"))
-        if block.count >= Self.blockSize { block.flush(into: &output) }
+        json.beginObject()
+        json.key("type")
+        json.string(type)
+        json.key("frame")
+        json.number(frame)
+        json.key("at")
+        json.number(at)
+        json.endObject()
+        json.flush(into: &output, atLeast: Self.blockSize)
     }
 
     private mutating func stack(of view: ViewID, names: TraceNames) -> [Int] {

@@ -75,6 +75,11 @@ public struct TraceNames: Sendable {
     /// Whether a body evaluation without `dur` has no known length (an Instruments trace), rather
     /// than one of 0 ns (a normalised runtime trace).
     public private(set) var evaluationsMayBeUntimed = false
+    /// Whether the source counts a body evaluation's changed outputs (`changed`; else wasted
+    /// evaluations are not available).
+    public private(set) var evaluationsCountChanges = true
+    /// Whether the source says if a write changed the value (`changed` on writes).
+    public private(set) var writesCountChanges = true
 
     /// The view paths' UTF-8 bytes one after another: id `i`'s bytes end at `viewEnds[i]` and
     /// start where id `i - 1`'s end.
@@ -102,6 +107,8 @@ public struct TraceNames: Sendable {
         if !headerRead, let header = reader.header {
             headerRead = true
             evaluationsMayBeUntimed = header.isInstruments
+            evaluationsCountChanges = header.can(.outputChanges)
+            writesCountChanges = header.can(.writeChanges)
         }
         while viewEnds.count <= reader.viewCount {
             reader.withViewBytes(ViewID(viewEnds.count)) { viewBytes.append(contentsOf: $0) }

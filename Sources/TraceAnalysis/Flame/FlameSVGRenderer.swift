@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// Renders a `FlameTree` as an interactive SVG flame graph (icicle layout: roots on top).
 ///
 /// Hovering a frame shows its name, weight and share; clicking zooms into it; "Search" highlights

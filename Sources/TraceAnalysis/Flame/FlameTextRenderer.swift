@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// A flame graph for the terminal: the tree, one frame per line, with a Unicode block bar whose
 /// length is the frame's share of the whole. Names are made safe for a terminal (`TerminalText`).
 ///

@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// FlameGraph's folded-stack text: `Root;Child;Leaf 12`, one stack per line, lines sorted.
 ///

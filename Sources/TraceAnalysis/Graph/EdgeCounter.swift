@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// Counts the cause graph's edges of one range of a trace by interned ids, in the aggregation pass.
 ///
 /// An evaluation or skip whose `cause` is a view's evaluation is on the edge from that view (its

@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// Renders a trace's cause graph (`TraceSummary.causeGraph`) as text, JSON (`tracer-graph/1`),
 /// Graphviz DOT or a Mermaid flowchart.
 public enum GraphRenderer {

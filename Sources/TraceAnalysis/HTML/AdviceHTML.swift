@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// The report page's "Advice" section: `tracectl advise`'s findings, rendered on the server side.
 enum AdviceHTML {
     /// `<h2>Advice</h2>` and an ordered list of the findings (or why there are none); every name

@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// Self-contained HTML pages: the report of one trace and the comparison of two.
 ///

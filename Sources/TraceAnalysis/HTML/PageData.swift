@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// The JSON a report page's script renders from: sides (one trace, or base and variant), table
 /// columns and rows, causes and timelines. Built here, embedded in a `<script type="application/json">`.
 ///

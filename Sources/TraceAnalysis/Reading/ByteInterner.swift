@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// Interns byte strings: the same bytes always get the same dense id (1, 2, …).
 ///

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TracerCore
+import TraceSupport
 
 /// Parses one JSON line into a `ParsedEvent`, byte by byte, interning strings by their bytes.
 ///

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TracerCore
+import TraceSupport
 
 /// Streams the events of a `tracer/1` trace, one `ParsedEvent` at a time, in constant memory.
 ///

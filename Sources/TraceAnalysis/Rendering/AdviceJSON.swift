@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// The `tracer-advice/1` JSON document.
 ///
 /// ```

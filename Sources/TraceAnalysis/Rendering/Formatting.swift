@@ -1,4 +1,5 @@
 import Foundation
+import TraceSupport
 
 /// Figures and text for people, written one way everywhere: durations, numbers, Markdown cells
 /// and aligned tables.

@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// The `tracer-report/1` JSON document.
 ///

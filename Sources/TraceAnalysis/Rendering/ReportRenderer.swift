@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// Renders a `TraceSummary` as a per-view report.
 public enum ReportRenderer {
     /// An output format.

@@ -1,4 +1,5 @@
 import TraceAnalysis
+import TraceSupport
 
 /// `tracectl report`: the per-view redraw report of one trace.
 enum Report: Subcommand {

@@ -141,7 +141,7 @@ struct EncodedKeys: @unchecked Sendable {
     private init() {
         typealias F = TraceSchema.Field
         func key(_ name: String, first: Bool = false) -> [UInt8] {
-            Array((first ? "{" : ",").utf8) + JSONLineEncoder.quoted(name) + Array(":".utf8)
+            Array((first ? "{" : ",").utf8) + JSONString.quoted(name) + Array(":".utf8)
         }
         var runs: [[UInt8]] = Key.allCases.map { run in
             switch run {
@@ -171,11 +171,11 @@ struct EncodedKeys: @unchecked Sendable {
             }
         }
         kindStart = runs.count
-        runs += EventKind.allCases.map { JSONLineEncoder.quoted($0.name) }
+        runs += EventKind.allCases.map { JSONString.quoted($0.name) }
         reasonStart = runs.count
-        runs += EvalReason.allCases.map { JSONLineEncoder.quoted($0.name) }
+        runs += EvalReason.allCases.map { JSONString.quoted($0.name) }
         wrapperStart = runs.count
-        runs += WrapperKind.allCases.map { JSONLineEncoder.quoted($0.name) }
+        runs += WrapperKind.allCases.map { JSONString.quoted($0.name) }
         let bytes = runs.flatMap { $0 }
         base = .allocate(capacity: bytes.count)
         base.initialize(from: bytes, count: bytes.count)

@@ -9,40 +9,9 @@ public func currentProcessID() -> Int32 { Int32(getpid()) }
 
 /// Encodes `tracer/1` events as JSON lines into a reusable byte buffer, by hand.
 ///
-/// NB: strings (view paths, properties, sites) are escaped once when interned; an event is then
+/// NB: strings (view paths, properties, sites) are escaped (`JSONString`) once when interned; an event is then
 /// written as integers and pre-escaped byte runs, with no `String` and no allocation per event.
 public enum JSONLineEncoder {
-    /// Appends `string` as a JSON string literal (RFC 8259): quotes, backslash and control
-    /// characters escaped, every other valid UTF-8 sequence passed through.
-    public static func appendQuoted(_ string: String, to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x00..<0x20, 0x7F:
-                buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                buffer.append(hexDigit(byte >> 4))
-                buffer.append(hexDigit(byte & 0xF))
-            default: buffer.append(byte)
-            }
-        }
-        buffer.append(UInt8(ascii: "\""))
-    }
-
-    /// `string` as a quoted JSON string literal.
-    public static func quoted(_ string: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(string.utf8.count + 2)
-        appendQuoted(string, to: &bytes)
-        return bytes
-    }
-
     /// Appends the decimal digits of `value`.
     @inlinable
     public static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
@@ -63,7 +32,7 @@ public enum JSONLineEncoder {
     public static func appendMeta(_ metadata: TraceMetadata, to buffer: inout [UInt8]) {
         typealias F = TraceSchema.Field
         buffer.append(contentsOf: Array("{\"\(F.kind)\":".utf8))
-        appendQuoted(EventKind.meta.name, to: &buffer)
+        JSONString.appendQuoted(EventKind.meta.name, to: &buffer)
         appendStringField(F.schema, TraceSchema.id, to: &buffer)
         appendStringField(F.tool, TraceSchema.tool, to: &buffer)
         if let scenario = metadata.scenario { appendStringField(F.scenario, scenario, to: &buffer) }
@@ -76,7 +45,7 @@ public enum JSONLineEncoder {
             buffer.append(contentsOf: Array(",\"\(F.capabilities)\":[".utf8))
             for (index, capability) in capabilities.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
-                appendQuoted(capability.rawValue, to: &buffer)
+                JSONString.appendQuoted(capability.rawValue, to: &buffer)
             }
             buffer.append(UInt8(ascii: "]"))
         }
@@ -93,14 +62,9 @@ public enum JSONLineEncoder {
 
     private static func appendStringField(_ key: String, _ value: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: ","))
-        appendQuoted(key, to: &buffer)
+        JSONString.appendQuoted(key, to: &buffer)
         buffer.append(UInt8(ascii: ":"))
-        appendQuoted(value, to: &buffer)
-    }
-
-    @usableFromInline
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? nibble + 0x30 : nibble - 10 + UInt8(ascii: "a")
+        JSONString.appendQuoted(value, to: &buffer)
     }
 }
 

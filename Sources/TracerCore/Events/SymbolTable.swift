@@ -22,7 +22,7 @@ public final class SymbolTable: Sendable {
             if let symbol = storage.ids[string] { return symbol }
             let symbol = Symbol(rawValue: UInt32(storage.offsets.count - 1))
             storage.ids[string] = symbol
-            JSONLineEncoder.appendQuoted(string, to: &storage.bytes)
+            JSONString.appendQuoted(string, to: &storage.bytes)
             storage.offsets.append(storage.bytes.count)
             return symbol
         }

@@ -328,7 +328,7 @@ private struct SendState: @unchecked Sendable {
     private static func droppedLine(count: Int) -> [UInt8] {
         typealias F = TraceSchema.Field
         var line = Array("{\"\(F.kind)\":".utf8)
-        JSONLineEncoder.appendQuoted(EventKind.dropped.name, to: &line)
+        JSONString.appendQuoted(EventKind.dropped.name, to: &line)
         line += Array(",\"\(F.count)\":".utf8)
         JSONLineEncoder.appendDecimal(UInt64(count), to: &line)
         line += Array("}\n".utf8)

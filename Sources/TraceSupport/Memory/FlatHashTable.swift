@@ -1,5 +1,5 @@
 /// A key of a `FlatHashTable`: plain bits, whose all-zero value (`init()`) is never stored.
-protocol FlatHashKey: BitwiseCopyable, Equatable {
+@usableFromInline package protocol FlatHashKey: BitwiseCopyable, Equatable {
     /// The all-zero key, which marks an empty slot.
     init()
     /// A hash of the key whose low bits are well mixed (see `mixed(_:)`).
@@ -8,8 +8,8 @@ protocol FlatHashKey: BitwiseCopyable, Equatable {
 
 extension FlatHashKey {
     /// `bits` with every bit spread over the low ones, for keys made of a few small ids.
-    @inline(__always)
-    static func mixed(_ bits: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func mixed(_ bits: UInt64) -> UInt64 {
         let product = bits &* 0x9E37_79B9_7F4A_7C15
         return product ^ (product >> 29) ^ (product >> 41)
     }
@@ -19,38 +19,45 @@ extension FlatHashKey {
 ///
 /// NB: open addressing with linear probing over `ZeroedMemory` slots; a lookup reads one cache line
 /// where parallel key and value arrays would read several (the cause table is larger than L2).
-final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
-    private struct Slot {
-        var key: Key
-        var value: Value
+@usableFromInline package final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
+    @usableFromInline struct Slot {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
+
+        @inlinable init(key: Key, value: Value) {
+            self.key = key
+            self.value = value
+        }
     }
 
-    private var slots: UnsafeMutablePointer<Slot>
-    private var mask: Int
+    // NB: unchecked exclusivity: readers in other modules inline the look-ups, and a dynamic
+    // access check per probe would cost more than the probe; a table has one owner.
+    @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) @usableFromInline var mask: Int
     /// The number of keys stored.
-    private(set) var count = 0
+    @exclusivity(unchecked) @usableFromInline package internal(set) var count = 0
 
     /// An empty table.
-    init() {
+    package init() {
         mask = 255
         slots = Self.allocateSlots(mask + 1)
     }
 
     deinit { Self.deallocateSlots(slots, mask + 1) }
 
-    private static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<Slot> {
+    @usableFromInline static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<Slot> {
         // NB: keys land all over the table, so its pages are faulted in at once.
         ZeroedMemory.allocate(byteCount: count * MemoryLayout<Slot>.stride, paging: .now)
             .bindMemory(to: Slot.self, capacity: count)
     }
 
-    private static func deallocateSlots(_ slots: UnsafeMutablePointer<Slot>, _ count: Int) {
+    @usableFromInline static func deallocateSlots(_ slots: UnsafeMutablePointer<Slot>, _ count: Int) {
         ZeroedMemory.deallocate(slots, byteCount: count * MemoryLayout<Slot>.stride)
     }
 
     /// The index of `key`'s slot, or of the empty slot where it would go.
-    @inline(__always)
-    private func index(of key: Key) -> (index: Int, found: Bool) {
+    @inlinable @inline(__always)
+    func index(of key: Key) -> (index: Int, found: Bool) {
         var index = Int(truncatingIfNeeded: key.flatHash) & mask
         while true {
             let stored = slots[index].key
@@ -62,8 +69,8 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
     }
 
     /// The value stored for `key` (never the zero key), storing `make()` first when it is new.
-    @inline(__always)
-    func value(for key: Key, orInsert make: () -> Value) -> Value {
+    @inlinable @inline(__always)
+    package func value(for key: Key, orInsert make: () -> Value) -> Value {
         let (index, found) = index(of: key)
         if found { return slots[index].value }
         let value = make()
@@ -72,8 +79,8 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
     }
 
     /// The value stored for `key` (never the zero key), `defaultValue` while it has none.
-    @inline(__always)
-    subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
+    @inlinable @inline(__always)
+    package subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
         get {
             let (index, found) = index(of: key)
             return found ? slots[index].value : defaultValue()
@@ -88,7 +95,8 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
         }
     }
 
-    private func insert(_ key: Key, _ value: Value, at index: Int) {
+    @inlinable
+    func insert(_ key: Key, _ value: Value, at index: Int) {
         precondition(key != Key(), "the zero key marks empty slots")
         slots[index] = Slot(key: key, value: value)
         count += 1
@@ -97,7 +105,8 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
         internalCheck(count * 2 <= mask + 1, "a flat hash table more than half full")
     }
 
-    private func grow() {
+    @inlinable
+    func grow() {
         let old = slots
         let oldMask = mask
         mask = mask * 2 + 1
@@ -112,7 +121,8 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
     /// Checks that every key is found at its slot (no empty slot between it and its home), that
     /// `count` keys are stored and that the table is at most half full; in builds with
     /// `TRACER_INTERNAL_CHECKS` only. Called after every growth, which it costs as much as.
-    func _checkInvariants() {
+    @inlinable
+    package func _checkInvariants() {
         #if TRACER_INTERNAL_CHECKS
         precondition((mask + 1) & mask == 0, "a flat hash table whose size is not a power of two")
         var stored = 0
@@ -127,7 +137,8 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
     }
 
     /// Calls `body` with every key and its value.
-    func forEach(_ body: (Key, Value) -> Void) {
+    @inlinable
+    package func forEach(_ body: (Key, Value) -> Void) {
         for index in 0...mask where slots[index].key != Key() { body(slots[index].key, slots[index].value) }
     }
 }
@@ -136,32 +147,34 @@ final class FlatHashTable<Key: FlatHashKey, Value: BitwiseCopyable> {
 ///
 /// NB: the keys of a batch are looked up one after another with no other work in between, so
 /// that the cache misses of their slots overlap instead of each stalling the reader on its own.
-final class BatchedCounts<Key: FlatHashKey> {
-    private let counts = FlatHashTable<Key, Int>()
-    private let pending: UnsafeMutablePointer<Key>
-    private var pendingCount = 0
-    private static var batchSize: Int { 16 }
+@usableFromInline package final class BatchedCounts<Key: FlatHashKey> {
+    @usableFromInline let counts = FlatHashTable<Key, Int>()
+    @usableFromInline let pending: UnsafeMutablePointer<Key>
+    @exclusivity(unchecked) @usableFromInline var pendingCount = 0
+    @usableFromInline static var batchSize: Int { 16 }
 
     /// No counts.
-    init() { pending = .allocate(capacity: Self.batchSize) }
+    package init() { pending = .allocate(capacity: Self.batchSize) }
 
     deinit { pending.deallocate() }
 
     /// Counts one more for `key` (never the zero key).
-    @inline(__always)
-    func increment(_ key: Key) {
+    @inlinable @inline(__always)
+    package func increment(_ key: Key) {
         pending[pendingCount] = key
         pendingCount += 1
         if pendingCount == Self.batchSize { addPending() }
     }
 
-    private func addPending() {
+    @inlinable
+    func addPending() {
         for index in 0..<pendingCount { counts[pending[index], default: 0] += 1 }
         pendingCount = 0
     }
 
     /// Calls `body` with every key and its count.
-    func forEach(_ body: (Key, Int) -> Void) {
+    @inlinable
+    package func forEach(_ body: (Key, Int) -> Void) {
         addPending()
         counts.forEach(body)
     }

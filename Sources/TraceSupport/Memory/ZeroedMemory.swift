@@ -9,12 +9,12 @@ import Darwin
 /// NB: blocks of 2 MiB and more are mapped and marked for transparent huge pages where the kernel
 /// offers them, so that touching them takes a fault per 2 MiB instead of one per 4 KiB page;
 /// smaller ones come from `calloc`.
-enum ZeroedMemory {
+@usableFromInline package enum ZeroedMemory {
     private static let hugePageSize = 2 << 20
     private static let pageSize = 4096
 
     /// When the pages of a block are faulted in.
-    enum Paging {
+    @usableFromInline package enum Paging {
         /// When first touched: untouched memory costs nothing (a table filled from one end).
         case onTouch
         /// At once, by writing to each page (a hash table, whose keys land all over it).
@@ -26,7 +26,7 @@ enum ZeroedMemory {
     }
 
     /// `byteCount` zero bytes, aligned for any table slot; free them with `deallocate(_:byteCount:)`.
-    static func allocate(byteCount: Int, paging: Paging = .onTouch) -> UnsafeMutableRawPointer {
+    @usableFromInline package static func allocate(byteCount: Int, paging: Paging = .onTouch) -> UnsafeMutableRawPointer {
         let memory = map(byteCount)
         if paging == .now {
             for offset in stride(from: 0, to: byteCount, by: pageSize) {
@@ -51,17 +51,17 @@ enum ZeroedMemory {
     }
 
     /// `count` elements of plain type `Element`, all bits zero; free them with `deallocate(_:count:)`.
-    static func allocate<Element>(_: Element.Type, count: Int, paging: Paging = .onTouch) -> UnsafeMutablePointer<Element> {
+    @usableFromInline package static func allocate<Element>(_: Element.Type, count: Int, paging: Paging = .onTouch) -> UnsafeMutablePointer<Element> {
         allocate(byteCount: count * MemoryLayout<Element>.stride, paging: paging).bindMemory(to: Element.self, capacity: count)
     }
 
     /// Frees `elements` from `allocate(_:count:)` with the same `count`.
-    static func deallocate<Element>(_ elements: UnsafeMutablePointer<Element>, count: Int) {
+    @usableFromInline package static func deallocate<Element>(_ elements: UnsafeMutablePointer<Element>, count: Int) {
         deallocate(UnsafeMutableRawPointer(elements), byteCount: count * MemoryLayout<Element>.stride)
     }
 
     /// Frees `memory` from `allocate(byteCount:paging:)` with the same `byteCount`.
-    static func deallocate(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
+    @usableFromInline package static func deallocate(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
         if byteCount >= hugePageSize {
             munmap(memory, byteCount)

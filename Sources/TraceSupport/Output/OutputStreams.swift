@@ -16,7 +16,7 @@ import TracerCore
 /// write error) removes its temporary and leaves the destination as it was.
 public final class FileOutputStream: TextOutputStream {
     /// How much is gathered before it is written.
-    static let blockSize = 1 << 18
+    package static let blockSize = 1 << 18
     /// The block being filled, and the one being written (allocated with the background writer).
     private var block: UnsafeMutableRawBufferPointer
     private var spare: UnsafeMutableRawBufferPointer?
@@ -156,7 +156,7 @@ public final class FileOutputStream: TextOutputStream {
 extension TextOutputStream {
     /// Writes the UTF-8 text `bytes`: to a `FileOutputStream` straight from memory, to any other
     /// stream as a `String`.
-    public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         if let file = self as? FileOutputStream {
             file.write(bytes: UnsafeRawBufferPointer(bytes))
         } else {

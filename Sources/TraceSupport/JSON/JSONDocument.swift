@@ -1,7 +1,7 @@
 /// A parsed JSON value that remembers where each value started, for diagnostics.
 ///
 /// NB: for small documents (budget files); traces are read by the streaming line parser instead.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +9,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONNode])
     case object([(key: String, node: JSONNode)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
@@ -22,7 +22,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The JSON type's name for "expected …" messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -35,29 +35,29 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON value with its 1-based line and column in the document.
-public struct JSONNode: Sendable, Equatable {
-    public var value: JSONValue
-    public var line: Int
-    public var column: Int
+package struct JSONNode: Sendable, Equatable {
+    package var value: JSONValue
+    package var line: Int
+    package var column: Int
 
     /// The member `key` of an object node.
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
         return members.last { $0.key == key }?.node
     }
 }
 
 /// A syntax error in a JSON document, with its position.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    public var description: String { "\(line):\(column): \(message)" }
+    package var description: String { "\(line):\(column): \(message)" }
 }
 
 /// Parses a whole JSON document (RFC 8259) from bytes, keeping positions.
-public struct JSONDocumentParser {
+package struct JSONDocumentParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -67,7 +67,7 @@ public struct JSONDocumentParser {
     static let maximumDepth = 256
 
     /// Parses `bytes` as exactly one JSON value surrounded by optional whitespace.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONDocumentParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()

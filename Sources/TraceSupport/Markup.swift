@@ -1,8 +1,8 @@
 /// Escaping for HTML and SVG: every name from a trace goes through here before it reaches markup.
-public enum Markup {
+package enum Markup {
     /// `text` safe as element content or a quoted attribute value (`&`, `<`, `>`, `"`, `'` escaped;
     /// control characters other than tab and newline dropped, as XML does not allow them).
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         // NB: names rarely hold anything to escape: those are returned as they are, after a scan
         // of their bytes (0xEF may start U+FFFE or U+FFFF, which the long way drops).
         let plain = text.utf8.allSatisfy { byte in

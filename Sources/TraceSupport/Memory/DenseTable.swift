@@ -6,16 +6,19 @@
 /// grows out of it or is freed (heap memory would stay in the process). A plain filler of zero
 /// bytes is not written at all: the memory is zero already, and the pages past the largest id
 /// used are never touched, so a table costs the memory of the ids used, not of its capacity.
-final class DenseTable<Element> {
-    private var elements: UnsafeMutablePointer<Element>
+@usableFromInline package final class DenseTable<Element> {
+    // NB: unchecked exclusivity: readers in other modules inline the subscript, and a dynamic
+    // access check per element would cost more than the element; a table has one owner.
+    @exclusivity(unchecked) @usableFromInline var elements: UnsafeMutablePointer<Element>
     /// Ids `0..<count` have an element.
-    private(set) var count: Int
-    private let filler: Element
+    @exclusivity(unchecked) @usableFromInline package internal(set) var count: Int
+    @usableFromInline let filler: Element
     /// Whether `filler` is plain data of zero bytes, which the zeroed memory already holds.
-    private let fillerIsZero: Bool
+    @usableFromInline let fillerIsZero: Bool
 
     /// A table with `filler` for ids `0..<count`.
-    init(count: Int = 256, filler: Element) {
+    @inlinable
+    package init(count: Int = 256, filler: Element) {
         self.count = count
         self.filler = filler
         fillerIsZero = _isPOD(Element.self) && withUnsafeBytes(of: filler) { $0.allSatisfy { $0 == 0 } }
@@ -24,7 +27,8 @@ final class DenseTable<Element> {
     }
 
     /// Puts the filler in the `count` new elements at `start`.
-    private func fill(_ start: UnsafeMutablePointer<Element>, count: Int) {
+    @inlinable
+    func fill(_ start: UnsafeMutablePointer<Element>, count: Int) {
         if !fillerIsZero { start.initialize(repeating: filler, count: count) }
     }
 
@@ -34,12 +38,13 @@ final class DenseTable<Element> {
     }
 
     /// Makes room for `id`, filling new ids with the filler.
-    @inline(__always)
-    func reserve(_ id: Int) {
+    @inlinable @inline(__always)
+    package func reserve(_ id: Int) {
         if id >= count { grow(to: id) }
     }
 
-    private func grow(to id: Int) {
+    @inlinable
+    func grow(to id: Int) {
         let newCount = Swift.max(id + 1, count * 2)
         let grown = ZeroedMemory.allocate(Element.self, count: newCount)
         grown.moveInitialize(from: elements, count: count)
@@ -53,7 +58,8 @@ final class DenseTable<Element> {
 
     /// Checks that ids from `start` on hold the filler (compared by bytes, for plain data); in
     /// builds with `TRACER_INTERNAL_CHECKS` only. Called after every growth on the ids it added.
-    func _checkInvariants(filledFrom start: Int = 0) {
+    @inlinable
+    package func _checkInvariants(filledFrom start: Int = 0) {
         #if TRACER_INTERNAL_CHECKS
         precondition(count > 0 && start >= 0 && start <= count, "a dense table of \(count) elements checked from \(start)")
         guard _isPOD(Element.self) else { return }
@@ -67,8 +73,8 @@ final class DenseTable<Element> {
     }
 
     /// The element of `id` (reserved before).
-    @inline(__always)
-    subscript(id: Int) -> Element {
+    @inlinable @inline(__always)
+    package subscript(id: Int) -> Element {
         unsafeAddress {
             precondition(id >= 0 && id < count, "id outside the table")
             return UnsafePointer(elements + id)

@@ -1,8 +1,8 @@
 /// Checks an invariant of the unsafe tables in builds compiled with `TRACER_INTERNAL_CHECKS`
 /// (every debug build, so the test suite and CI's debug pass run them); compiles to nothing in
 /// release, where the hot loops must not pay for it.
-@inline(__always)
-func internalCheck(
+@inlinable @inline(__always)
+package func internalCheck(
     _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
     file: StaticString = #fileID, line: UInt = #line
 ) {

@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// How deltas are written: signed numbers and percentages with a real minus sign (`−99.6%`).
 public enum DeltaFormat {
     /// `variant - base` with its sign (`+12`, `−481`, `0`).
