@@ -61,19 +61,16 @@ struct LineBuffer: ~Copyable {
             base = grown
             capacity *= 2
         }
-        while true {
-            let got = POSIX.read(descriptor, base + count, capacity - count)
-            if got > 0 {
-                count += got
-                if let start = skippingFrom { skipToLineEnd(from: start) }
-                return .bytes(got)
-            }
-            if got == 0 { return .end }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            default: return .failed(errno)
-            }
+        let got = POSIX.readRetrying(descriptor, base + count, capacity - count)
+        if got > 0 {
+            count += got
+            if let start = skippingFrom { skipToLineEnd(from: start) }
+            return .bytes(got)
+        }
+        if got == 0 { return .end }
+        switch errno {
+        case EAGAIN, EWOULDBLOCK: return .wouldBlock
+        default: return .failed(errno)
         }
     }
 

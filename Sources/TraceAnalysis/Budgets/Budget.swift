@@ -37,8 +37,7 @@ public struct Budget: Sendable, Equatable {
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
+            let got = block.withUnsafeMutableBytes { POSIX.readRetrying(descriptor, $0.baseAddress!, $0.count) }
             guard got >= 0 else {
                 throw BudgetError(file: path, message: "cannot read budget file: \(String(cString: strerror(errno)))")
             }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TracerCore
 
 /// One line of input: its bytes (without `\n`), valid until the next `LineSource.next()`.
 package struct Line {
@@ -128,20 +129,14 @@ package struct LineSource: ~Copyable {
             atEnd = true
             return
         }
-        while true {
-            let got = range == nil
-                ? read(descriptor, buffer + dataEnd, wanted)
-                : pread(descriptor, buffer + dataEnd, wanted, off_t(readOffset))
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 {
-                if got < 0 { readError = errno }
-                atEnd = true
-            } else {
-                dataEnd += got
-                readOffset += got
-                progress?.add(got)
-            }
-            break
+        let got = POSIX.readRetrying(descriptor, buffer + dataEnd, wanted, at: range == nil ? nil : readOffset)
+        if got <= 0 {
+            if got < 0 { readError = errno }
+            atEnd = true
+        } else {
+            dataEnd += got
+            readOffset += got
+            progress?.add(got)
         }
         // NB: keep the padding after the data zero, so word reads past a line's end stay in bounds
         // and never see a stray quote from a previous block.

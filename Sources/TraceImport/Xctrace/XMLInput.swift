@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TracerCore
 
 /// The bytes of an XML document, read in large blocks into one buffer that keeps the unit
 /// (a tag, a text run) being parsed.
@@ -78,10 +79,7 @@ struct XMLInput: ~Copyable {
             base = grown
             capacity *= 2
         }
-        var got = 0
-        repeat {
-            got = read(descriptor, base + end, capacity - end)
-        } while got < 0 && errno == EINTR
+        let got = POSIX.readRetrying(descriptor, base + end, capacity - end)
         if got > 0 {
             end += got
         } else {

@@ -19,6 +19,19 @@ package enum POSIX {
         #endif
     }
 
+    /// Reads up to `count` bytes into `buffer`, at `offset` with `pread(2)` when one is given,
+    /// retrying `EINTR`: the bytes read, 0 at the end, or -1 with `errno` set.
+    ///
+    /// NB: the one read loop of the package: trace files, budget files, exports and pipes.
+    package static func readRetrying(
+        _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int? = nil
+    ) -> Int {
+        while true {
+            let got = offset.map { pread(descriptor, buffer, count, off_t($0)) } ?? read(descriptor, buffer, count)
+            if got >= 0 || errno != EINTR { return got }
+        }
+    }
+
     /// `write(2)`.
     @inlinable
     package static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
