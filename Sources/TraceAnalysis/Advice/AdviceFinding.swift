@@ -16,7 +16,7 @@ public struct AdviceFinding: Sendable, Hashable {
     public var estimate: String
 
     /// A finding with the given fields.
-    public init(
+    package init(
         pattern: AdvicePattern, view: String, prop: String, wrapper: String, site: String, relatedView: String? = nil,
         evidence: [AdviceEvidence], savings: EstimatedSavings, estimate: String
     ) {
@@ -52,7 +52,7 @@ public struct EstimatedSavings: Sendable, Hashable {
     public var evaluationEquivalents: Int
 
     /// Savings of the given sizes.
-    public init(bodyEvals: Int, bodyTimeNs: Int64?, stateRecreations: Int, viewValues: Int = 0, evaluationEquivalents: Int = 0) {
+    package init(bodyEvals: Int, bodyTimeNs: Int64?, stateRecreations: Int, viewValues: Int = 0, evaluationEquivalents: Int = 0) {
         self.bodyEvals = bodyEvals
         self.bodyTimeNs = bodyTimeNs
         self.stateRecreations = stateRecreations
@@ -72,7 +72,7 @@ public struct AdviceEvidence: Sendable, Hashable {
     public var count: Int
 
     /// `count` of `name`.
-    public init(_ name: String, _ count: Int) {
+    package init(_ name: String, _ count: Int) {
         self.name = name
         self.count = count
     }

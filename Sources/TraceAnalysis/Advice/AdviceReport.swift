@@ -55,7 +55,7 @@ public struct SkippedPattern: Sendable, Hashable {
     public var missing: [TraceCapability]
 
     /// `pattern`, lacking `missing`.
-    public init(pattern: AdvicePattern, missing: [TraceCapability]) {
+    package init(pattern: AdvicePattern, missing: [TraceCapability]) {
         self.pattern = pattern
         self.missing = missing
     }

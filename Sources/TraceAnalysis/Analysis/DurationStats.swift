@@ -18,7 +18,7 @@ public struct DurationStats: Sendable, Hashable {
     public var exact: Bool
 
     /// Statistics with the given values.
-    public init(count: Int = 0, total: Int64 = 0, mean: Int64 = 0, p50: Int64 = 0, p95: Int64 = 0, max: Int64 = 0, exact: Bool = true) {
+    package init(count: Int = 0, total: Int64 = 0, mean: Int64 = 0, p50: Int64 = 0, p95: Int64 = 0, max: Int64 = 0, exact: Bool = true) {
         self.count = count
         self.total = total
         self.mean = mean

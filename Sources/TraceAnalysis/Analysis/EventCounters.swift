@@ -16,10 +16,10 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
     public var systemHitches = HitchCounts()
 
     /// The metrics an interval's counters hold, in the order documents list them.
-    public static let metrics: [Metric] = [.writes, .invalidations, .bodyEvals, .skips, .wastedEvals, .bodyTimeTotal]
+    package static let metrics: [Metric] = [.writes, .invalidations, .bodyEvals, .skips, .wastedEvals, .bodyTimeTotal]
 
     /// All zero.
-    public init() {}
+    package init() {}
 
     /// `metric`'s figure over the part: body time or a count; nil for a figure a part does not
     /// have (a ratio, a percentile, `evalsCausedByWrites`).
@@ -30,7 +30,7 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
     }
 
     /// Adds `other`'s counts to these.
-    public mutating func add(_ other: EventCounters) {
+    package mutating func add(_ other: EventCounters) {
         events += other.events
         counts.add(other.counts)
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
@@ -46,20 +46,20 @@ public struct HitchCounts: Sendable, Hashable {
     /// Nanoseconds; `Int64.max` when the sum reached or passed that (saturated).
     public var timeNs: Int64 = 0
 
-    public init(count: Int = 0, timeNs: Int64 = 0) {
+    package init(count: Int = 0, timeNs: Int64 = 0) {
         self.count = count
         self.timeNs = timeNs
     }
 
     /// Counts one hitch `duration` ns late.
     @inline(__always)
-    public mutating func add(_ duration: Int64) {
+    package mutating func add(_ duration: Int64) {
         count += 1
         timeNs = timeNs.addingSaturated(duration)
     }
 
     /// Adds `other`'s hitches.
-    public mutating func add(_ other: HitchCounts) {
+    package mutating func add(_ other: HitchCounts) {
         count += other.count
         timeNs = timeNs.addingSaturated(other.timeNs)
     }

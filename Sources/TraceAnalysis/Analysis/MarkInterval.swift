@@ -9,7 +9,7 @@ public struct MarkInterval: Sendable, Hashable {
     public var counters: EventCounters
 
     /// An interval starting at a mark.
-    public init(name: String?, seq: Int64, ts: Int64, counters: EventCounters = EventCounters()) {
+    package init(name: String?, seq: Int64, ts: Int64, counters: EventCounters = EventCounters()) {
         self.name = name
         self.seq = seq
         self.ts = ts

@@ -43,7 +43,7 @@ public struct TraceSummary: Sendable, Hashable {
     public var causeGraph: CauseGraph?
 
     /// A summary with the given parts.
-    public init(
+    package init(
         file: String, header: TraceHeader?, views: [ViewStats], totals: EventCounters, kindCounts: [String: Int],
         unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
         warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
@@ -79,7 +79,7 @@ public struct TraceSummary: Sendable, Hashable {
 
     /// The warning that `totals.untimedEvals` body evaluations have no duration, ending with what
     /// the output does with them; nil when every evaluation has one.
-    public func untimedWarning(_ handling: String) -> String? {
+    package func untimedWarning(_ handling: String) -> String? {
         guard totals.untimedEvals > 0 else { return nil }
         return "\(file): \(totals.untimedEvals) body evaluation(s) without a duration "
             + "(Instruments updates in flight or begun before recording): \(handling)"
@@ -89,13 +89,13 @@ public struct TraceSummary: Sendable, Hashable {
     /// whose header lists them (`n/a` where it lacks them).
     ///
     /// NB: other traces' reports stay as they were: their sources record neither.
-    public var showsFrames: Bool {
+    package var showsFrames: Bool {
         (header?.isInstruments ?? false) || can(.hitch) || can(.group)
     }
 
     /// `connections: 1 (pid 101, …), 2 (pid 102, …)` and the one selected: the report's header
     /// line for a trace of `record --listen`; nil for a trace of one process.
-    public var connectionsLine: String? {
+    package var connectionsLine: String? {
         guard !connections.isEmpty else { return nil }
         let list = "connections: " + connections.map(\.description).joined(separator: ", ")
         guard let selectedConnection else { return list }

@@ -19,7 +19,7 @@ public struct ViewStats: Sendable, Hashable, MetricCounted {
     public var causes: [OriginCount] = []
 
     /// Empty statistics for `view`.
-    public init(view: String) { self.view = view }
+    package init(view: String) { self.view = view }
 
     /// Evaluations caused per write to this view's properties (nil without writes): the fan-out of
     /// one write, e.g. a whole screen re-evaluated per scroll-offset write.

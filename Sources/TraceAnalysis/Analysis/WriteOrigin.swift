@@ -9,7 +9,7 @@ public struct WriteOrigin: Sendable, Hashable, Comparable {
     public var site: String
 
     /// An origin with the given names.
-    public init(view: String, prop: String, wrapper: String, site: String) {
+    package init(view: String, prop: String, wrapper: String, site: String) {
         self.view = view
         self.prop = prop
         self.wrapper = wrapper
@@ -48,7 +48,7 @@ public struct OriginCount: Sendable, Hashable {
     public var count: Int
 
     /// `count` for `origin`.
-    public init(origin: WriteOrigin, count: Int) {
+    package init(origin: WriteOrigin, count: Int) {
         self.origin = origin
         self.count = count
     }

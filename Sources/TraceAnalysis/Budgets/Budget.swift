@@ -136,7 +136,7 @@ public struct BudgetRule: Sendable, Equatable {
 /// list them.
 public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     /// What a rule's figure is.
-    public enum Figure: Sendable, Hashable {
+    package enum Figure: Sendable, Hashable {
         /// A per-view metric, checked for each matching view.
         case view(Metric)
         /// A per-view metric summed over every matching view.
@@ -148,7 +148,7 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     }
 
     /// What an edge rule counts.
-    public enum EdgeMeasure: Sendable, Hashable {
+    package enum EdgeMeasure: Sendable, Hashable {
         /// Matching edges the baseline lacks (`new-edges`).
         case new
         /// Evaluations along matching edges (`edge-evals`).
@@ -156,12 +156,12 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     }
 
     /// A trace-level hitch figure.
-    public enum HitchFigure: Sendable, Hashable {
+    package enum HitchFigure: Sendable, Hashable {
         case count
         case time
     }
 
-    public var figure: Figure
+    package var figure: Figure
 
     public static let bodyEvals = BudgetMetric(.view(.bodyEvals))
     public static let skips = BudgetMetric(.view(.skips))
@@ -205,19 +205,19 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     }
 
     /// What an edge rule counts; nil for any other rule.
-    public var edgeMeasure: EdgeMeasure? {
+    package var edgeMeasure: EdgeMeasure? {
         if case .edges(let measure) = figure { return measure }
         return nil
     }
 
     /// Whether the rule sums its matching views into one figure instead of checking each.
-    public var isTotal: Bool {
+    package var isTotal: Bool {
         if case .total = figure { return true }
         return false
     }
 
     /// The hitch figure the rule reads; nil for a per-view metric.
-    public var hitchFigure: HitchFigure? {
+    package var hitchFigure: HitchFigure? {
         if case .hitches(let hitch) = figure { return hitch }
         return nil
     }
@@ -235,14 +235,14 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     }
 
     /// Whether the figure is a duration in nanoseconds.
-    public var isDuration: Bool { metric.map { $0.definition.unit == .nanoseconds } ?? (hitchFigure == .time) }
+    package var isDuration: Bool { metric.map { $0.definition.unit == .nanoseconds } ?? (hitchFigure == .time) }
 
     /// Whether the figure counts something, so that a view absent from a run counts 0 there; a
     /// ratio (`evals-per-write`) or percentile (`body-time-p95`) of nothing is no figure at all.
-    public var isCount: Bool { metric.map { $0.definition.merge == .sum } ?? true }
+    package var isCount: Bool { metric.map { $0.definition.merge == .sum } ?? true }
 
     /// What a trace's source must produce for the figure to exist.
-    public var requires: [TraceCapability] {
+    package var requires: [TraceCapability] {
         switch figure {
         case .view(let metric), .total(let metric): metric.definition.requires
         case .hitches: [.hitch]
@@ -255,7 +255,7 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
     public func unavailability(in header: TraceHeader?) -> String? { Metric.unavailability(of: requires, in: header) }
 
     /// A figure of this metric for messages: `12`, `0.5`, `1.2 ms`.
-    public func format(_ value: Double) -> String {
+    package func format(_ value: Double) -> String {
         isDuration ? Formatting.duration(value) : Formatting.number(value)
     }
 }
@@ -275,7 +275,7 @@ public enum RunAggregate: String, Sendable, CaseIterable {
     case median, max, min
 
     /// Combines `values` (not empty).
-    public func combine(_ values: [Double]) -> Double {
+    package func combine(_ values: [Double]) -> Double {
         // NB: one run, the usual case, needs no sorted copy (called once per view checked).
         if values.count == 1 { return values[0] }
         let sorted = values.sorted()
@@ -295,7 +295,7 @@ public enum BudgetIncrease: Sendable, Equatable, CustomStringConvertible {
     case absolute(Double)
 
     /// The limit for a baseline figure.
-    public func limit(over baseline: Double) -> Double {
+    package func limit(over baseline: Double) -> Double {
         switch self {
         case .percent(let percent): baseline * (1 + percent / 100)
         case .absolute(let amount): baseline + amount
@@ -319,7 +319,7 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String?
     public var message: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -352,10 +352,10 @@ enum NumberText {
 }
 
 /// Parsing of `"2ms"`-style duration limits.
-public enum DurationText {
+package enum DurationText {
     /// Nanoseconds in a string like `500ns`, `20us`, `20µs`, `1.5ms`, `2 s` (spaces allowed around
     /// the number and the unit); nil if it is not one.
-    public static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
         let trimmed = spacesTrimmed(Substring(text))
         for (unit, scale) in units where trimmed.hasSuffix(unit) {

@@ -83,9 +83,9 @@ public struct BudgetCheck: Sendable {
     }
 
     /// How many offenders a result lists.
-    public static let offenderLimit = 3
+    package static let offenderLimit = 3
     /// How many causes an offender lists.
-    public static let causeLimit = 3
+    package static let causeLimit = 3
 
     /// The results, in the budget's rule order.
     public var results: [Result]

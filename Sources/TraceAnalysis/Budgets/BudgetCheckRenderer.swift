@@ -175,14 +175,14 @@ public enum BudgetCheckRenderer {
     ///
     /// NB: CR and LF become `%0D` and `%0A` first, so the line breaks between a message's lines
     /// survive; what is left of the trace's names then goes through `TerminalText.sanitize`.
-    public static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         TerminalText.sanitize(
             text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
                 .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// A message's escapes plus `:` and `,`, as GitHub requires in a command's properties.
-    public static func escapeProperty(_ text: String) -> String {
+    package static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 

@@ -4,7 +4,7 @@ import TraceSupport
 /// Writes a budget from a trace's current figures, so a team can adopt a budget and ratchet it.
 public enum BudgetWriter {
     /// How many rules `budget(from:headroom:)` writes for `summary`.
-    public static func ruleCount(for summary: TraceSummary) -> Int { perViewMetrics(summary).count * summary.views.count + 1 }
+    package static func ruleCount(for summary: TraceSummary) -> Int { perViewMetrics(summary).count * summary.views.count + 1 }
 
     /// The metrics limited per view: body and wasted evaluations, those the trace's source can produce.
     private static func perViewMetrics(_ summary: TraceSummary) -> [CountedMetric] {

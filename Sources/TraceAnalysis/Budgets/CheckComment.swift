@@ -6,7 +6,7 @@
 /// and 500 edges: the table and the picture show at most `GraphRenderer.markdownEdgeLimit` edges.
 public enum CheckComment {
     /// How many changed edges the table lists.
-    public static let edgeRows = 10
+    package static let edgeRows = 10
 
     /// The comment on `check` of `budget`; `traces` are the checked runs (with their cause graphs,
     /// see `BudgetFigures.load`), `baseline` the trace they were compared with, if any.

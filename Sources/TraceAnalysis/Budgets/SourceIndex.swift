@@ -38,7 +38,7 @@ public struct SourceIndex: Sendable {
     }
 
     /// The indexed path of the file a site names (`Module/File.swift` or `File.swift`), if unique.
-    public func path(ofFile file: String) -> String? {
+    package func path(ofFile file: String) -> String? {
         let parts = file.split(separator: "/").map(String.init)
         guard let name = parts.last, let candidates = pathsByName[name] else { return nil }
         if candidates.count == 1 { return candidates[0] }
@@ -50,7 +50,7 @@ public struct SourceIndex: Sendable {
 
     /// The path and line of a site `FILE:LINE`, or nil when it has no line or its file is not
     /// (uniquely) indexed.
-    public func location(ofSite site: String) -> (path: String, line: Int)? {
+    package func location(ofSite site: String) -> (path: String, line: Int)? {
         guard let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]), line > 0,
               let path = path(ofFile: String(site[..<colon]))
         else { return nil }

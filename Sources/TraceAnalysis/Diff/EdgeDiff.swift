@@ -16,7 +16,7 @@ public struct EdgeDelta: Sendable, Hashable {
     public var base: CauseEdge?
     public var variant: CauseEdge?
 
-    public init(key: CauseEdge.Key, base: CauseEdge?, variant: CauseEdge?) {
+    package init(key: CauseEdge.Key, base: CauseEdge?, variant: CauseEdge?) {
         self.key = key
         self.base = base
         self.variant = variant
@@ -40,14 +40,14 @@ public struct EdgeDelta: Sendable, Hashable {
 /// source by its view and property: its wrapper and site may change).
 public struct EdgeDiff: Sendable, Hashable {
     /// How much an edge's count must change, as a share of the base's, to be listed as changed.
-    public static let changeThreshold = 0.1
+    package static let changeThreshold = 0.1
 
     /// Every edge of either side, by key.
     public var all: [EdgeDelta]
 
     /// The comparison of `variant`'s edges against `base`'s; with several runs a side, each
     /// edge's figures are its medians over them.
-    public init(base: [CauseGraph], variant: [CauseGraph]) {
+    package init(base: [CauseGraph], variant: [CauseGraph]) {
         let (base, variant) = (CauseGraph.median(of: base), CauseGraph.median(of: variant))
         var byKey: [CauseEdge.Key: EdgeDelta] = [:]
         for edge in base.edges { byKey[edge.key] = EdgeDelta(key: edge.key, base: edge, variant: nil) }
@@ -74,7 +74,7 @@ public struct EdgeDiff: Sendable, Hashable {
     }
 
     /// `240 → 2`, `new: 3`, `removed: 240`: an edge's counts on both sides.
-    public static func counts(_ delta: EdgeDelta) -> String {
+    package static func counts(_ delta: EdgeDelta) -> String {
         switch delta.change {
         case .new: "new: \(GraphRenderer.counts(delta.variant!))"
         case .removed: "removed: \(GraphRenderer.counts(delta.base!))"
@@ -85,7 +85,7 @@ public struct EdgeDiff: Sendable, Hashable {
 
     /// The merged graph as `GraphPicture` edges: every listed edge (new ones marked, removed ones
     /// marked), then (unless `changedOnly`) unchanged ones, at most `limit`; and what was left out.
-    public func pictureEdges(limit: Int?, changedOnly: Bool = false) -> (edges: [GraphPicture.Edge], omitted: Int) {
+    package func pictureEdges(limit: Int?, changedOnly: Bool = false) -> (edges: [GraphPicture.Edge], omitted: Int) {
         let unchanged = changedOnly ? [] : all.filter { $0.change == .same }.sorted { ($0.latest.evals, $1.key) > ($1.latest.evals, $0.key) }
         let ordered = listed + unchanged
         let shown = limit.map { Array(ordered.prefix($0)) } ?? ordered

@@ -5,7 +5,7 @@ public struct ViewDelta: Sendable, Hashable {
     public var variant: ViewStats?
 
     /// The comparison of `view`.
-    public init(view: String, base: ViewStats?, variant: ViewStats?) {
+    package init(view: String, base: ViewStats?, variant: ViewStats?) {
         self.view = view
         self.base = base
         self.variant = variant
@@ -29,7 +29,7 @@ public struct ViewDelta: Sendable, Hashable {
     }
 
     /// What the comparison measures, in the order the tables show them.
-    public static let measures: [Metric] = [.bodyEvals, .wastedEvals, .skips, .bodyTimeTotal]
+    package static let measures: [Metric] = [.bodyEvals, .wastedEvals, .skips, .bodyTimeTotal]
 
     /// `metric` on both sides (0 on a side without the view); nil for a figure that is not a sum
     /// (a ratio, a percentile), whose difference says nothing.

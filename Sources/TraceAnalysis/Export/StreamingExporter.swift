@@ -24,7 +24,7 @@ public struct ViewerLimit: Sendable, Hashable {
     public var bytes: Int
 
     /// `viewer` loads at most `bytes`.
-    public init(viewer: String, bytes: Int) {
+    package init(viewer: String, bytes: Int) {
         self.viewer = viewer
         self.bytes = bytes
     }

@@ -16,7 +16,7 @@ public struct FlameSample: Sendable, Hashable {
     }
 
     /// The frames of a view path: its segments, split on `/` (empty segments dropped).
-    public static func frames(ofView path: String) -> [String] {
+    package static func frames(ofView path: String) -> [String] {
         ViewFrames(path).map(String.init)
     }
 

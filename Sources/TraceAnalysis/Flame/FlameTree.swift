@@ -19,7 +19,7 @@ public struct FlameTree: Sendable, Hashable {
         public var children: [Node] = []
 
         /// An empty node named `name`.
-        public init(name: String) { self.name = name }
+        package init(name: String) { self.name = name }
     }
 
     /// A synthetic root (named `all`) above the first frames.

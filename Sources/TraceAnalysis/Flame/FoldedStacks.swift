@@ -134,7 +134,7 @@ public enum FoldedStacks {
     ///
     /// NB: `flamegraph.pl` reads a line's last ` NUMBER` as its count, and one more before it as a
     /// differential line's baseline: a frame ending in a space and digits would lose them to it.
-    public static func safeFrame(_ frame: String) -> String {
+    package static func safeFrame(_ frame: String) -> String {
         if isPlain(frame.utf8) { return frame }
         var result = ""
         for scalar in frame.unicodeScalars {

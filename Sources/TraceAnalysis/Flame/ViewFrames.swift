@@ -3,21 +3,21 @@
 /// NB: the split is by characters, and a `/` with a combining mark after it is one character, not
 /// a separator; an ASCII path has no such marks, so it is split on its `/` bytes, the common
 /// case and the quick one.
-public struct ViewFrames: Sequence, IteratorProtocol {
+package struct ViewFrames: Sequence, IteratorProtocol {
     private let path: String
     /// Where the part still to split starts.
     private var rest: String.Index
     private let isASCII: Bool
 
     /// The frames of `path`.
-    public init(_ path: String) {
+    package init(_ path: String) {
         self.path = path
         rest = path.startIndex
         isASCII = path.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
     }
 
     /// The next non-empty segment.
-    public mutating func next() -> Substring? {
+    package mutating func next() -> Substring? {
         while rest < path.endIndex {
             let start = rest
             let end = separator(from: start)

@@ -10,10 +10,10 @@ public struct CauseNode: Sendable, Hashable, Comparable {
     public var prop: String?
 
     /// The source `view.prop`.
-    public static func source(view: String, prop: String) -> CauseNode { CauseNode(view: view, prop: prop) }
+    package static func source(view: String, prop: String) -> CauseNode { CauseNode(view: view, prop: prop) }
 
     /// The view `path`.
-    public static func view(_ path: String) -> CauseNode { CauseNode(view: path, prop: nil) }
+    package static func view(_ path: String) -> CauseNode { CauseNode(view: path, prop: nil) }
 
     public var isSource: Bool { prop != nil }
 
@@ -53,7 +53,7 @@ public struct CauseEdge: Sendable, Hashable {
     public var bodyTimeNs: Int64
 
     /// An edge with the given figures.
-    public init(key: Key, wrapper: String = "", site: String = "", evals: Int = 0, skips: Int = 0, bodyTimeNs: Int64 = 0) {
+    package init(key: Key, wrapper: String = "", site: String = "", evals: Int = 0, skips: Int = 0, bodyTimeNs: Int64 = 0) {
         self.key = key
         self.wrapper = wrapper
         self.site = site
@@ -77,7 +77,7 @@ public struct CauseEdge: Sendable, Hashable {
     }
 
     /// Heaviest first: by evaluations, then body time, skips, and names.
-    public static func heavier(_ lhs: CauseEdge, _ rhs: CauseEdge) -> Bool {
+    package static func heavier(_ lhs: CauseEdge, _ rhs: CauseEdge) -> Bool {
         if lhs.evals != rhs.evals { return lhs.evals > rhs.evals }
         if lhs.bodyTimeNs != rhs.bodyTimeNs { return lhs.bodyTimeNs > rhs.bodyTimeNs }
         if lhs.skips != rhs.skips { return lhs.skips > rhs.skips }
@@ -91,7 +91,7 @@ public struct CauseGraph: Sendable, Hashable {
     public private(set) var edges: [CauseEdge]
 
     /// The graph of `edges` (each key once).
-    public init(edges: some Sequence<CauseEdge>) {
+    package init(edges: some Sequence<CauseEdge>) {
         self.edges = edges.sorted(by: CauseEdge.heavier)
     }
 
@@ -100,7 +100,7 @@ public struct CauseGraph: Sendable, Hashable {
 
     /// The graph of several runs of one trace: each edge's figures are its medians over the
     /// runs (0 in a run without it), and an edge whose median count is 0 is left out.
-    public static func median(of runs: [CauseGraph]) -> CauseGraph {
+    package static func median(of runs: [CauseGraph]) -> CauseGraph {
         guard runs.count > 1 else { return runs.first ?? CauseGraph(edges: []) }
         var byKey: [CauseEdge.Key: [CauseEdge]] = [:]
         for run in runs { for edge in run.edges { byKey[edge.key, default: []].append(edge) } }
@@ -138,7 +138,7 @@ public struct GraphSelection: Sendable, Hashable {
         }
 
         /// Whether `edge` is one `--view` and `--min-count` keep.
-        public func keeps(_ edge: CauseEdge) -> Bool {
+        package func keeps(_ edge: CauseEdge) -> Bool {
             guard edge.count >= minimumCount else { return false }
             guard let view else { return true }
             return view.matches(edge.to) || view.matches(edge.from.view)
@@ -170,7 +170,7 @@ public struct GraphSelection: Sendable, Hashable {
     }
 
     /// `12 more edges (340 evaluations) left out by --top 40`; nil when nothing was left out.
-    public var omissionLine: String? {
+    package var omissionLine: String? {
         guard omittedEdges > 0 else { return nil }
         let noun = omittedEdges == 1 ? "edge" : "edges"
         let evals = omittedEvals == 1 ? "evaluation" : "evaluations"

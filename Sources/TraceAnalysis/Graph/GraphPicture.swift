@@ -3,9 +3,9 @@
 ///
 /// Every name is escaped for the syntax it lands in (`MermaidText`, `DOTText`): a view named
 /// `Row<"x">` or holding `-->`, `%%`, brackets, HTML or a line break draws as its name.
-public enum GraphPicture {
+package enum GraphPicture {
     /// How an edge is drawn.
-    public enum Style: Sendable, Hashable {
+    package enum Style: Sendable, Hashable {
         /// An edge of one graph, or one on both sides of a diff.
         case plain
         /// Only in a diff's variant.
@@ -15,17 +15,17 @@ public enum GraphPicture {
     }
 
     /// One edge to draw: its ends, its label (the counts), how it is drawn and how heavy it is.
-    public struct Edge: Sendable, Hashable {
-        public var key: CauseEdge.Key
+    package struct Edge: Sendable, Hashable {
+        package var key: CauseEdge.Key
         /// The source's wrapper and site (the node's second line); empty for a view.
-        public var wrapper: String
-        public var site: String
-        public var label: String
-        public var style: Style
+        package var wrapper: String
+        package var site: String
+        package var label: String
+        package var style: Style
         /// What the edge's width grows with (its evaluations and skips).
-        public var weight: Int
+        package var weight: Int
 
-        public init(key: CauseEdge.Key, wrapper: String, site: String, label: String, style: Style = .plain, weight: Int) {
+        package init(key: CauseEdge.Key, wrapper: String, site: String, label: String, style: Style = .plain, weight: Int) {
             self.key = key
             self.wrapper = wrapper
             self.site = site
@@ -57,7 +57,7 @@ public enum GraphPicture {
     /// A Mermaid `flowchart` (as GitHub renders it in Markdown): sources as rounded nodes with
     /// their wrapper and site, views as boxes, counts on the edges; `notes` (what was left out,
     /// why nothing is drawn) as a node of their own, so that no picture is silently partial.
-    public static func mermaid(_ edges: [Edge], notes: [String]) -> String {
+    package static func mermaid(_ edges: [Edge], notes: [String]) -> String {
         let (nodes, ids) = declare(edges) { id, node, detail in
             let label = MermaidText.escape(node.name) + (detail.isEmpty ? "" : "<br>" + MermaidText.escape(detail))
             return node.isSource ? "    \(id)([\"\(label)\"])\n" : "    \(id)[\"\(label)\"]\n"
@@ -78,7 +78,7 @@ public enum GraphPicture {
     /// A Graphviz `digraph` (`dot -Tsvg`): sources as ellipses with their wrapper and site, views
     /// as boxes, counts on the edges and widths growing with them; new edges red and bold,
     /// removed ones dashed; `notes` as a note node.
-    public static func dot(_ edges: [Edge], notes: [String]) -> String {
+    package static func dot(_ edges: [Edge], notes: [String]) -> String {
         var output = "digraph causes {\n    rankdir=LR;\n    node [shape=box, fontname=\"Helvetica\"];\n"
         output += "    edge [fontname=\"Helvetica\", fontsize=10];\n"
         let (nodes, ids) = declare(edges) { id, node, detail in

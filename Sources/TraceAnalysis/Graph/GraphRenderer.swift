@@ -13,7 +13,7 @@ public enum GraphRenderer {
 
     /// How many edges Markdown and Mermaid outputs show unless told otherwise: GitHub renders
     /// Mermaid up to 50,000 characters and 500 edges, and takes comments up to 65,536 characters.
-    public static let markdownEdgeLimit = 40
+    package static let markdownEdgeLimit = 40
 
     /// Why `summary` has no cause graph to show (its source records no causes), or nil.
     public static func unavailability(_ summary: TraceSummary) -> String? {

@@ -6,9 +6,9 @@ import TracerCore
 ///
 /// When a trace outgrows `maximumBuckets`, neighbouring buckets are merged and the width doubles,
 /// so a long trace costs at most `maximumBuckets` counters.
-public struct EvalTimeline: Sendable, Hashable {
+package struct EvalTimeline: Sendable, Hashable {
     /// What the buckets divide.
-    public enum Axis: String, Sendable {
+    package enum Axis: String, Sendable {
         /// `ts`, in nanoseconds.
         case time
         /// `tx`, in transactions.
@@ -17,27 +17,27 @@ public struct EvalTimeline: Sendable, Hashable {
 
     /// The axis, chosen by the first evaluation or write: `time` when it has a `ts`, else
     /// `transaction` when it has a `tx`; nil while there is none.
-    public private(set) var axis: Axis?
+    package private(set) var axis: Axis?
     /// The width of one bucket: nanoseconds on the time axis, transactions on the other.
-    public private(set) var bucketWidth: Int64
+    package private(set) var bucketWidth: Int64
     /// Where the first bucket starts (the first event's position, rounded down to a bucket).
-    public private(set) var start: Int64?
+    package private(set) var start: Int64?
     /// Body evaluations per bucket.
-    public private(set) var evals: [Int] = []
+    package private(set) var evals: [Int] = []
     /// Wasted body evaluations (`changed: 0`) per bucket.
-    public private(set) var wasted: [Int] = []
+    package private(set) var wasted: [Int] = []
     /// Writes per bucket.
-    public private(set) var writes: [Int] = []
-    public let maximumBuckets: Int
+    package private(set) var writes: [Int] = []
+    package let maximumBuckets: Int
 
     /// An empty timeline with time buckets of `bucketWidth` ns (default: one 120 Hz frame).
-    public init(bucketWidth: Int64 = 8_333_333, maximumBuckets: Int = 2048) {
+    package init(bucketWidth: Int64 = 8_333_333, maximumBuckets: Int = 2048) {
         self.bucketWidth = max(bucketWidth, 1)
         self.maximumBuckets = max(maximumBuckets, 2)
     }
 
     /// Counts `event` if it is a body evaluation or a write placed on the axis.
-    public mutating func add(_ event: ParsedEvent) {
+    package mutating func add(_ event: ParsedEvent) {
         guard event.kind == .bodyEval || event.kind == .write else { return }
         if axis == nil {
             if event.has(.ts) {

@@ -4,12 +4,12 @@ import TracerCore
 /// What the visual outputs show about one trace: its per-view summary and its evaluation timeline.
 public struct VisualProfile: Sendable, Hashable {
     public var summary: TraceSummary
-    public var timeline: EvalTimeline
+    package var timeline: EvalTimeline
     /// The advice for the trace (see `TraceAdvisor`), when it was asked for.
     public var advice: AdviceReport?
 
     /// A profile with the given parts.
-    public init(summary: TraceSummary, timeline: EvalTimeline, advice: AdviceReport? = nil) {
+    package init(summary: TraceSummary, timeline: EvalTimeline, advice: AdviceReport? = nil) {
         self.summary = summary
         self.timeline = timeline
         self.advice = advice

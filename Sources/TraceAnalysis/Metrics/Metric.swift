@@ -49,7 +49,7 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
 
     /// Which metrics a trace whose header is `header` can have, by raw value: worked out once per
     /// document rather than once per view and figure.
-    public static func availability(in header: TraceHeader?) -> [Bool] { allCases.map { $0.isAvailable(in: header) } }
+    package static func availability(in header: TraceHeader?) -> [Bool] { allCases.map { $0.isAvailable(in: header) } }
 
     /// Whether a trace whose header is `header` can have this figure (a trace without a header,
     /// or a header listing no capabilities, can have every one).

@@ -7,7 +7,7 @@ public struct MetricCounts: Sendable, Hashable {
     @usableFromInline var lanes = SIMD8<Int>()
 
     /// How many counted metrics fit: one lane each.
-    public static let capacity = SIMD8<Int>.scalarCount
+    @usableFromInline package static let capacity = SIMD8<Int>.scalarCount
 
     /// All zero.
     @inlinable public init() {}

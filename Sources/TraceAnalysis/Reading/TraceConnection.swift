@@ -8,7 +8,7 @@ public struct TraceConnection: Sendable, Hashable {
     public var variant: String?
 
     /// A connection with the given fields.
-    public init(id: Int64, pid: Int64? = nil, scenario: String? = nil, variant: String? = nil) {
+    package init(id: Int64, pid: Int64? = nil, scenario: String? = nil, variant: String? = nil) {
         self.id = id
         self.pid = pid
         self.scenario = scenario

@@ -20,12 +20,12 @@ public struct TraceDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
 
     /// A finding about the whole of `file`, without a position.
-    public init(file: String, message: String, severity: Severity) {
+    package init(file: String, message: String, severity: Severity) {
         self.init(file: file, line: 0, column: 0, message: message, severity: severity)
     }
 
     /// A finding at `line`:`column` of `file`.
-    public init(file: String, line: Int, column: Int, message: String, severity: Severity) {
+    package init(file: String, line: Int, column: Int, message: String, severity: Severity) {
         self.file = file
         self.line = line
         self.column = column
@@ -46,7 +46,7 @@ public struct TraceError: Error, Sendable, CustomStringConvertible {
     public var diagnostic: TraceDiagnostic
 
     /// An error carrying `diagnostic` (its severity is forced to `.error`).
-    public init(_ diagnostic: TraceDiagnostic) {
+    package init(_ diagnostic: TraceDiagnostic) {
         self.diagnostic = diagnostic
         self.diagnostic.severity = .error
     }

@@ -6,7 +6,7 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
     case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system
 
     /// The JSON type a known field's value must have.
-    public enum ValueType: Sendable {
+    package enum ValueType: Sendable {
         /// A JSON number with an integral value.
         case integer
         /// A JSON string.
@@ -17,7 +17,7 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
         case boolean
 
         /// Whether an integer is a value of this type.
-        @inlinable public var takesIntegers: Bool {
+        @inlinable package var takesIntegers: Bool {
             @inline(__always) get { self == .integer || self == .booleanOrInteger }
         }
     }
@@ -57,7 +57,7 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
     }
 
     /// The type the value of this field must have.
-    public var valueType: ValueType {
+    package var valueType: ValueType {
         switch self {
         case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid, .conn, .built, .extractable, .group: return .integer
         case .changed: return .booleanOrInteger
@@ -83,7 +83,7 @@ public struct TraceFieldSet: OptionSet, Sendable, Hashable {
 
 extension EventKind {
     /// Whether an event of this kind must name a `view`.
-    public var requiresView: Bool {
+    package var requiresView: Bool {
         switch self {
         case .write, .invalidate, .bodyEval, .skip, .mount, .unmount, .stateInit: return true
         case .mark, .meta, .warning, .dropped, .connection, .hitch, .updateGroup: return false

@@ -18,7 +18,7 @@ public struct TraceHeader: Sendable, Hashable {
     public var recording = RecordingInfo()
 
     /// A header with the given fields.
-    public init(
+    package init(
         schema: String? = nil, tool: String? = nil, scenario: String? = nil, variant: String? = nil,
         unit: String? = nil, pid: Int64? = nil, source: String? = nil, capabilities: Set<TraceCapability>? = nil,
         recording: RecordingInfo = RecordingInfo()
@@ -46,7 +46,7 @@ public struct TraceHeader: Sendable, Hashable {
 
     /// The warning that the traces `file` (with this header) and `otherFile` were recorded on
     /// another device, OS or Instruments version, or nil when neither differs.
-    public func recordingWarning(_ file: String, comparedWith other: TraceHeader?, _ otherFile: String) -> String? {
+    package func recordingWarning(_ file: String, comparedWith other: TraceHeader?, _ otherFile: String) -> String? {
         guard let other else { return nil }
         let differences = recordingDifferences(from: other)
         guard !differences.isEmpty else { return nil }
@@ -55,7 +55,7 @@ public struct TraceHeader: Sendable, Hashable {
 
     /// How `other` was recorded differently (`device iPhone 16 vs iPhone 15`), one phrase per
     /// field both headers state and that differs; empty when none does.
-    public func recordingDifferences(from other: TraceHeader) -> [String] {
+    package func recordingDifferences(from other: TraceHeader) -> [String] {
         let mine = recording, theirs = other.recording
         let fields: [(String, String?, String?)] = [
             ("device", mine.device, theirs.device), ("OS", mine.os, theirs.os),

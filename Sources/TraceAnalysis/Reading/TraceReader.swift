@@ -16,7 +16,7 @@ import TraceSupport
 /// var reader = try TraceReader(source: .file("trace.jsonl"))
 /// while let event = try reader.next() { … }
 /// ```
-public struct TraceReader: ~Copyable {
+package struct TraceReader: ~Copyable {
     /// Which part of a file a reader covers.
     enum Role {
         /// The whole trace: the first line is the header, the last may be cut off.
@@ -28,23 +28,23 @@ public struct TraceReader: ~Copyable {
     }
 
     /// The name diagnostics use.
-    public let displayName: String
-    public let options: TraceReadOptions
+    package let displayName: String
+    package let options: TraceReadOptions
     /// The `meta` header, once read.
-    public private(set) var header: TraceHeader?
+    package private(set) var header: TraceHeader?
     /// Non-fatal findings: a missing header, a cut-off final line.
-    public private(set) var warnings: [TraceDiagnostic] = []
+    package private(set) var warnings: [TraceDiagnostic] = []
     /// Lines skipped as invalid (lenient mode).
-    public private(set) var invalidLineCount = 0
+    package private(set) var invalidLineCount = 0
     /// The first `options.keptDiagnostics` skipped lines' diagnostics (lenient mode).
-    public private(set) var invalidLines: [TraceDiagnostic] = []
+    package private(set) var invalidLines: [TraceDiagnostic] = []
     /// Events returned so far.
-    public private(set) var eventCount = 0
+    package private(set) var eventCount = 0
     /// The `connection` lines read so far (a trace of `record --listen`), whether or not
     /// `options.connection` selects them.
-    public private(set) var connections: [TraceConnection] = []
+    package private(set) var connections: [TraceConnection] = []
     /// Events left out because they belong to a connection `options.connection` does not select.
-    public private(set) var filteredEventCount = 0
+    package private(set) var filteredEventCount = 0
 
     private var lines: LineSource
     var parser = EventParser()
@@ -55,7 +55,7 @@ public struct TraceReader: ~Copyable {
     /// A reader of `source`.
     ///
     /// - Throws: `TraceError` when the file cannot be opened.
-    public init(source: TraceSource, options: TraceReadOptions = TraceReadOptions()) throws(TraceError) {
+    package init(source: TraceSource, options: TraceReadOptions = TraceReadOptions()) throws(TraceError) {
         switch source {
         case .standardInput:
             self.init(descriptor: STDIN_FILENO, ownsDescriptor: false, range: nil, role: .whole,
@@ -104,18 +104,18 @@ public struct TraceReader: ~Copyable {
     }
 
     /// Lines read so far (in a split range: relative to the range's start).
-    public var lineCount: Int { lines.lineCount }
+    package var lineCount: Int { lines.lineCount }
 
     /// The next event, or nil at the end of the trace.
     ///
     /// - Throws: `TraceError` for an invalid line (strict mode), a header naming another schema,
     ///   an empty trace or a read error.
-    public mutating func next() throws(TraceError) -> ParsedEvent? {
+    package mutating func next() throws(TraceError) -> ParsedEvent? {
         try advance() ? event : nil
     }
 
     /// The event `advance()` read last.
-    public var current: ParsedEvent {
+    package var current: ParsedEvent {
         _read { yield event }
     }
 
@@ -127,7 +127,7 @@ public struct TraceReader: ~Copyable {
     ///
     /// NB: the hot loops use this rather than `next()`, which copies the event out.
     @inline(__always)
-    public mutating func advance() throws(TraceError) -> Bool {
+    package mutating func advance() throws(TraceError) -> Bool {
         while let line = lines.next() {
             let parsed: Bool
             do {
@@ -276,13 +276,13 @@ public struct TraceReader: ~Copyable {
     }
 
     /// The 1-based column of `field`'s value on the last event's line.
-    public func column(of field: TraceField) -> Int { parser.fieldOffsets[Int(field.rawValue)] + 1 }
+    package func column(of field: TraceField) -> Int { parser.fieldOffsets[Int(field.rawValue)] + 1 }
 
     /// The view path interned as `id` (empty for 0).
-    public func viewName(_ id: ViewID) -> String { parser.views.string(id) }
+    package func viewName(_ id: ViewID) -> String { parser.views.string(id) }
 
     /// The string interned as `id` (empty for 0).
-    public func string(_ id: SymbolID) -> String { parser.strings.string(id) }
+    package func string(_ id: SymbolID) -> String { parser.strings.string(id) }
 
     /// Calls `body` with the UTF-8 bytes of view `id` (`1...viewCount`), valid only inside it.
     package func withViewBytes<Result>(_ id: ViewID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
@@ -290,8 +290,8 @@ public struct TraceReader: ~Copyable {
     }
 
     /// How many distinct view paths were seen (ids are `1...viewCount`).
-    public var viewCount: Int { parser.views.count }
+    package var viewCount: Int { parser.views.count }
 
     /// How many distinct other strings were seen (ids are `1...stringCount`).
-    public var stringCount: Int { parser.strings.count }
+    package var stringCount: Int { parser.strings.count }
 }

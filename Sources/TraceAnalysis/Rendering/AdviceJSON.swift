@@ -17,9 +17,9 @@ import TraceSupport
 /// ```
 /// Keys appear in this order; findings are ranked, most savings first. Absent header fields and
 /// an empty `site` or `relatedView` are `null`.
-public enum AdviceJSON {
+package enum AdviceJSON {
     /// The schema id of the document.
-    public static let schema = "tracer-advice/1"
+    package static let schema = "tracer-advice/1"
 
     static func render(_ report: AdviceReport) -> String {
         var json = JSONWriter()

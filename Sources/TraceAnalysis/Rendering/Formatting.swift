@@ -3,16 +3,16 @@ import TraceSupport
 
 /// Figures and text for people, written one way everywhere: durations, numbers, Markdown cells
 /// and aligned tables.
-public enum Formatting {
+package enum Formatting {
     /// Whether a duration keeps its decimals' trailing zeros (`12.0 µs`: reports, budgets) or
     /// drops them (`12 µs`: diffs and comparisons).
-    public enum Zeros: Sendable {
+    package enum Zeros: Sendable {
         case kept, trimmed
     }
 
     /// Nanoseconds in the largest unit that keeps a leading digit: `850 ns`, `12.3 µs`, `1.25 ms`,
     /// `2.50 s` (one decimal for µs, two for ms and s).
-    public static func duration(_ nanoseconds: Double, zeros: Zeros = .kept) -> String {
+    package static func duration(_ nanoseconds: Double, zeros: Zeros = .kept) -> String {
         let magnitude = abs(nanoseconds)
         guard magnitude >= 1_000 else { return "\(Int64(nanoseconds.rounded())) ns" }
         let (scale, unit, places) = magnitude < 1e6 ? (1e3, "µs", 1) : magnitude < 1e9 ? (1e6, "ms", 2) : (1e9, "s", 2)
@@ -21,18 +21,18 @@ public enum Formatting {
     }
 
     /// `duration(_:zeros:)` of a whole number of nanoseconds.
-    public static func duration(_ nanoseconds: Int64, zeros: Zeros = .kept) -> String {
+    package static func duration(_ nanoseconds: Int64, zeros: Zeros = .kept) -> String {
         duration(Double(nanoseconds), zeros: zeros)
     }
 
     /// A figure in messages: a whole number without a fraction, else two decimals (`12`, `0.50`).
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(format: "%.2f", value)
     }
 
     /// `value` with exactly `decimals` digits after the point, independent of locale.
-    public static func fixed(_ value: Double, decimals: Int) -> String {
+    package static func fixed(_ value: Double, decimals: Int) -> String {
         var scale: Int64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let magnitude = (abs(value) * Double(scale)).rounded()
@@ -51,7 +51,7 @@ public enum Formatting {
     /// cell, `<` and `>` as entities (no HTML tag can form), and Markdown's inline syntax
     /// backslash-escaped (`\`, a backtick, `*`, `~`, `&`, `_` at a word's edge, `]` before `(`).
     /// Ordinary names and figures come out unchanged.
-    public static func markdown(_ text: String) -> String {
+    package static func markdown(_ text: String) -> String {
         let scalars = Array(TerminalText.sanitize(text).unicodeScalars)
         var escaped = ""
         for (index, scalar) in scalars.enumerated() {
@@ -82,7 +82,7 @@ public enum Formatting {
     /// A code span that shows `text` literally in a table cell: fenced with one backtick more than
     /// the longest run inside it (padded where CommonMark would strip or join), `|` escaped as
     /// GitHub's tables require, and control characters written visibly (`TerminalText`).
-    public static func markdownCode(_ text: String) -> String {
+    package static func markdownCode(_ text: String) -> String {
         let content = TerminalText.sanitize(text).replacingOccurrences(of: "|", with: "\\|")
         var run = 0
         var longestRun = 0

@@ -23,9 +23,9 @@ import TraceSupport
 /// Keys appear in this order; objects of counts are sorted by key; views in the report's order.
 /// Absent header fields are `null`. Times are integers in nanoseconds; `"saturated":true` follows
 /// a body-time total that reached `Int64.max` ns (it is absent otherwise).
-public enum JSONReport {
+package enum JSONReport {
     /// The schema id of the document.
-    public static let schema = "tracer-report/1"
+    package static let schema = "tracer-report/1"
 
     /// The document, ending with a newline.
     static func render(_ summary: TraceSummary, options: ReportOptions) -> String {

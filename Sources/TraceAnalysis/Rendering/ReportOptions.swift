@@ -22,7 +22,7 @@ public struct ReportOptions: Sendable, Hashable {
     }
 
     /// The views of `summary` to show, filtered, sorted and cut to `top`.
-    public func selectViews(_ summary: TraceSummary) -> [ViewStats] {
+    package func selectViews(_ summary: TraceSummary) -> [ViewStats] {
         selectedViewIndices(summary).map { summary.views[$0] }
     }
 
@@ -30,7 +30,7 @@ public struct ReportOptions: Sendable, Hashable {
     ///
     /// NB: indices are sorted, not the (large) statistics themselves, and a report of a million
     /// views refers to them rather than copying them.
-    public func selectedViewIndices(_ summary: TraceSummary) -> [Int] {
+    package func selectedViewIndices(_ summary: TraceSummary) -> [Int] {
         let views = summary.views
         let kept = views.indices.filter { filter?.matches(views[$0].view) ?? true }
         let keys = views.map(key)
@@ -47,7 +47,7 @@ public struct ReportOptions: Sendable, Hashable {
 
 extension ReportOptions.Sort {
     /// The metric views are sorted by.
-    public var metric: Metric {
+    package var metric: Metric {
         switch self {
         case .evals: .bodyEvals
         case .wasted: .wastedEvals

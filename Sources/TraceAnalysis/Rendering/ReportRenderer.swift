@@ -23,7 +23,7 @@ public enum ReportRenderer {
 
     /// Writes the report of `summary` in `format` to `output`; the JSON document goes out as it
     /// is made, never held whole.
-    public static func write(
+    package static func write(
         _ summary: TraceSummary, format: Format, options: ReportOptions = ReportOptions(), to output: FileOutputStream
     ) {
         guard format == .json else { return output.write(render(summary, format: format, options: options)) }

@@ -4,10 +4,10 @@
 /// recolours or clears the terminal, a tab or line break that breaks a table's layout, or a bidi
 /// override that shows text in another order than it has. Every such character is written
 /// visibly as `\u{1B}` instead; everything else passes through.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with each C0/C1 control character, DEL, line or paragraph separator and bidi
     /// control written as `\u{HEX}`: an ESC prints as the six characters `\u{1B}`.
-    public static func sanitize(_ text: String) -> String {
+    package static func sanitize(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
