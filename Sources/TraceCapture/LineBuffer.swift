@@ -55,10 +55,7 @@ struct LineBuffer: ~Copyable {
     /// Reads once from `descriptor` into the buffer, retrying on EINTR.
     mutating func read(from descriptor: Int32) -> ReadOutcome {
         if capacity - count < Self.readSize {
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            grown.update(from: base, count: count)
-            base.deallocate()
-            base = grown
+            base = base.reallocated(keeping: count, capacity: capacity * 2)
             capacity *= 2
         }
         let got = POSIX.readRetrying(descriptor, base + count, capacity - count)
@@ -113,10 +110,7 @@ struct LineBuffer: ~Copyable {
         if let start = skippingFrom { skippingFrom = start - offset }
         if capacity > Self.readSize * 4, count < Self.readSize {
             // NB: give back what one over-long line needed.
-            let shrunk = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.readSize * 2)
-            shrunk.update(from: base, count: count)
-            base.deallocate()
-            base = shrunk
+            base = base.reallocated(keeping: count, capacity: Self.readSize * 2)
             capacity = Self.readSize * 2
         }
     }

@@ -116,11 +116,8 @@ package struct LineSource: ~Copyable {
             dataStart = 0
         }
         if dataEnd == capacity {
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
-            grown.update(from: buffer, count: dataEnd)
-            (grown + dataEnd).initialize(repeating: 0, count: capacity * 2 + Self.padding - dataEnd)
-            buffer.deallocate()
-            buffer = grown
+            buffer = buffer.reallocated(keeping: dataEnd, capacity: capacity * 2 + Self.padding)
+            (buffer + dataEnd).initialize(repeating: 0, count: capacity * 2 + Self.padding - dataEnd)
             capacity *= 2
         }
         var wanted = capacity - dataEnd

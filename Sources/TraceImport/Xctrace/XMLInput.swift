@@ -73,10 +73,7 @@ struct XMLInput: ~Copyable {
         if atEOF { return false }
         if end == capacity {
             // NB: a unit longer than the buffer (a huge attribute) doubles it.
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
-            grown.initialize(from: base, count: end)
-            base.deallocate()
-            base = grown
+            base = base.reallocated(keeping: end, capacity: capacity * 2 + Self.padding)
             capacity *= 2
         }
         let got = POSIX.readRetrying(descriptor, base + end, capacity - end)

@@ -64,10 +64,7 @@ extension UnsafeBufferPointer<UInt8> {
     @inlinable @inline(never)
     func grow(_ needed: Int) {
         capacity = Swift.max(needed, capacity * 2)
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        grown.update(from: base, count: count)
-        base.deallocate()
-        base = grown
+        base = base.reallocated(keeping: count, capacity: capacity)
     }
 
     @inlinable @inline(__always)
