@@ -141,14 +141,7 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// A write: a 1 ns slice, the root of its chain's flows.
     private mutating func write(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
         let root = roots.follow(event)
-        json.lineBreak()
-        json.beginObject()
-        json.key("name")
-        json.beginString()
-        json.stringPart("write ")
-        json.stringPart(escaped: quotedStrings.escaped(event.prop, { names.string($0) }))
-        json.endString()
-        json.field("cat", string: "write")
+        beginEvent(named: "write ", quotedStrings.escaped(event.prop, { names.string($0) }), category: "write")
         json.field("ph", string: "X")
         json.field("ts", microseconds: event.ts)
         json.field("dur", microseconds: 1)
@@ -216,14 +209,7 @@ public struct ChromeTraceExporter: StreamingExporter {
 
     /// The count of `event`'s view's evaluations so far, as a counter track.
     private mutating func counter(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
-        json.lineBreak()
-        json.beginObject()
-        json.key("name")
-        json.beginString()
-        json.stringPart("evals ")
-        json.stringPart(escaped: quotedViews.escaped(event.view, { names.view($0) }))
-        json.endString()
-        json.field("cat", string: "body-eval")
+        beginEvent(named: "evals ", quotedViews.escaped(event.view, { names.view($0) }), category: "body-eval")
         json.field("ph", string: "C")
         json.field("ts", microseconds: event.ts)
         json.field("pid", number: pid)
@@ -301,6 +287,20 @@ public struct ChromeTraceExporter: StreamingExporter {
             json.field("cat", string: category)
         }
         json.field("ph", string: phase)
+    }
+
+    /// Starts an event named by `prefix` and a name escaped already (`write count`, `evals Root/A`):
+    /// `{"name":…,"cat":…`.
+    @inline(__always)
+    private mutating func beginEvent(named prefix: StaticString, _ escapedName: UnsafeBufferPointer<UInt8>, category: StaticString) {
+        json.lineBreak()
+        json.beginObject()
+        json.key("name")
+        json.beginString()
+        json.stringPart(prefix)
+        json.stringPart(escaped: escapedName)
+        json.endString()
+        json.field("cat", string: category)
     }
 
     /// Ends an event; hands the block to `output` once it is full.
