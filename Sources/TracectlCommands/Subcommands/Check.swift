@@ -74,7 +74,7 @@ enum Check: Subcommand {
         guard traces.filter({ $0 == "-" }).count <= 1 else {
             throw UsageError("only one trace can be read from standard input", command: spec.name)
         }
-        let options = VisualCommand.readOptions(arguments)
+        let options = TraceReading.readOptions(arguments)
         try arguments.forbid([Options.headroom], unless: Options.writeBudget)
         if let destination = arguments.value(Options.writeBudget) {
             return try writeBudget(to: destination, traces: traces, arguments: arguments, options: options, console: console)
@@ -87,7 +87,7 @@ enum Check: Subcommand {
         let format: Format = try arguments.choice(Options.format)
         // NB: the comment compares the cause graphs with the baseline's, whatever the rules read.
         let comment = format == .markdown || arguments.value(Options.summary) != nil
-        let figures = try VisualCommand.run { () throws(TraceError) in
+        let figures = try TraceReading.run { () throws(TraceError) in
             // NB: offenders list their causes from the first run only; later runs (and the
             // baseline) follow cause chains only for a rule that reads them.
             try traces.enumerated().map { run, path throws(TraceError) in
@@ -96,12 +96,12 @@ enum Check: Subcommand {
             }
         }
         let baseline = try arguments.value(Options.baseline).map { path in
-            try VisualCommand.run { () throws(TraceError) in
+            try TraceReading.run { () throws(TraceError) in
                 try BudgetFigures.load(
                     source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: comment)
             }
         }
-        for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
+        for trace in figures + (baseline.map { [$0] } ?? []) { TraceReading.warn(trace.summary, console: console) }
         if let baseline {
             for trace in figures {
                 let header = baseline.summary.header
@@ -174,19 +174,19 @@ enum Check: Subcommand {
         guard let headroom = Double(number), headroom >= 0, headroom.isFinite else {
             throw UsageError("invalid value '\(text)' for '--headroom': expected a percentage like 10%", command: spec.name)
         }
-        let summary = try VisualCommand.run { () throws(TraceError) in
+        let summary = try TraceReading.run { () throws(TraceError) in
             try TraceAnalyzer.analyze(source: TraceSource(argument: traces[0]), options: .init(read: options))
         }
-        VisualCommand.warn(summary, console: console)
+        TraceReading.warn(summary, console: console)
         try write(BudgetWriter.budget(from: summary, headroom: headroom), to: destination)
         console.err("wrote a budget of \(BudgetWriter.ruleCount(for: summary)) rules for \(summary.views.count) views to \(destination)\n")
         return .success
     }
 
     private static func write(_ text: String, to path: String) throws(CommandError) {
-        var output = try VisualCommand.output(path: path)
+        var output = try CommandOutput.open(path: path)
         output.write(text)
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
     }
 
     /// Appends `text` to the file at `path` (the job summary), creating it if needed.
