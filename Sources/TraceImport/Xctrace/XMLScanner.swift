@@ -152,6 +152,11 @@ struct XMLScanner: ~Copyable {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
+    /// A start tag: its name, its attributes, and whether it closes itself.
+    ///
+    /// NB: one function on purpose: it is the scanner's per-byte hot path (every start tag and
+    /// attribute of the document), and the release build does not inline the attribute loop's
+    /// body split out as an `@inline(__always)` throwing helper (tried: a call per attribute).
     private mutating func scanStartTag() throws(XctraceReadError) -> XMLUnit? {
         let base = input.base
         let end = input.end
@@ -191,7 +196,36 @@ struct XMLScanner: ~Copyable {
             guard p > before else {
                 throw error("expected a space before an attribute in <\(tags.name(found))>", at: p)
             }
-            guard try scanAttribute(base, end, at: &p, in: found) else { return nil }
+            let attributeStart = p
+            while Self.isNameByte(base[p]) { p += 1 }
+            let attributeLength = p - attributeStart
+            while Self.isSpace(base[p]) { p += 1 }
+            if p >= end { expected = "expected '>' closing <\(tags.name(found))>"; return nil }
+            guard base[p] == UInt8(ascii: "=") else {
+                throw error("expected '=' after attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>", at: p)
+            }
+            p += 1
+            while Self.isSpace(base[p]) { p += 1 }
+            if p >= end { expected = "expected '>' closing <\(tags.name(found))>"; return nil }
+            let quote = base[p]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw error("expected a quoted value for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>", at: p)
+            }
+            // NB: most values (ids, refs, numbers) are short: a few bytes are looked at before memchr.
+            var valueEnd = p + 1
+            let inlineEnd = min(end, p + 17)
+            while valueEnd < inlineEnd && base[valueEnd] != quote { valueEnd += 1 }
+            if valueEnd == inlineEnd {
+                guard valueEnd < end, let closing = memchr(base + valueEnd, Int32(quote), end - valueEnd) else {
+                    expected = "expected a closing quote for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>"
+                    return nil
+                }
+                valueEnd = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
+            }
+            attributes.append(XMLAttribute(
+                name: Self.attributeName(base + attributeStart, attributeLength),
+                nameStart: attributeStart, nameLength: attributeLength, valueStart: p + 1, valueLength: valueEnd - p - 1))
+            p = valueEnd + 1
         }
         if open.count == 0 {
             if rootSeen { throw error("expected nothing after the root element's end, found <\(tags.name(found))>", at: pos) }
@@ -203,45 +237,6 @@ struct XMLScanner: ~Copyable {
         open.append(found)
         pendingEnd = selfClosing
         return .start
-    }
-
-    /// Scans the attribute at `p` in the start tag `<found …>` (its name, '=' and quoted value) into
-    /// `attributes` and moves `p` past it; false when the buffer ends first.
-    @inline(__always)
-    private mutating func scanAttribute(
-        _ base: UnsafeMutablePointer<UInt8>, _ end: Int, at p: inout Int, in found: UInt16
-    ) throws(XctraceReadError) -> Bool {
-        let attributeStart = p
-        while Self.isNameByte(base[p]) { p += 1 }
-        let attributeLength = p - attributeStart
-        while Self.isSpace(base[p]) { p += 1 }
-        if p >= end { expected = "expected '>' closing <\(tags.name(found))>"; return false }
-        guard base[p] == UInt8(ascii: "=") else {
-            throw error("expected '=' after attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>", at: p)
-        }
-        p += 1
-        while Self.isSpace(base[p]) { p += 1 }
-        if p >= end { expected = "expected '>' closing <\(tags.name(found))>"; return false }
-        let quote = base[p]
-        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-            throw error("expected a quoted value for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>", at: p)
-        }
-        // NB: most values (ids, refs, numbers) are short: a few bytes are looked at before memchr.
-        var valueEnd = p + 1
-        let inlineEnd = min(end, p + 17)
-        while valueEnd < inlineEnd && base[valueEnd] != quote { valueEnd += 1 }
-        if valueEnd == inlineEnd {
-            guard valueEnd < end, let closing = memchr(base + valueEnd, Int32(quote), end - valueEnd) else {
-                expected = "expected a closing quote for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>"
-                return false
-            }
-            valueEnd = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
-        }
-        attributes.append(XMLAttribute(
-            name: Self.attributeName(base + attributeStart, attributeLength),
-            nameStart: attributeStart, nameLength: attributeLength, valueStart: p + 1, valueLength: valueEnd - p - 1))
-        p = valueEnd + 1
-        return true
     }
 
     @inline(__always)
