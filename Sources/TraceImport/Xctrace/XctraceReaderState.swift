@@ -151,7 +151,28 @@ struct XctraceReaderState: ~Copyable {
         case .schema: tableState.beginSchema()
         default: break
         }
-        let fmt = try readAttributes(into: &frame)
+        var fmt = -1
+        for index in 0..<scanner.attributes.count {
+            let attribute = scanner.attributes.pointer[index]
+            switch attribute.name {
+            case .id:
+                frame.id = try number(attribute)
+                frame.hasID = true
+                frame.keep = true
+            case .ref:
+                frame.hasRef = true
+                let id = try number(attribute)
+                if let value = ids.resolve(id) {
+                    frame.referenced = value
+                } else {
+                    try unresolved(id)
+                }
+            case .fmt:
+                fmt = index
+            case .other:
+                if frame.role == .node || frame.role == .schema { try takeTableAttribute(attribute, of: frame) }
+            }
+        }
         if frame.keep && !frame.hasRef {
             if tag == names.process {
                 frame.shape = .process
@@ -197,35 +218,6 @@ struct XctraceReaderState: ~Copyable {
             case .typedArray: frame.keep = parent.pointee.children == 1
             }
         }
-    }
-
-    /// Reads the element's `id` and `ref`, and a node's `xpath` or a schema's `name`; returns the
-    /// index of its `fmt` attribute, or -1.
-    @inline(__always)
-    private mutating func readAttributes(into frame: inout XctraceFrame) throws(XctraceReadError) -> Int {
-        var fmt = -1
-        for index in 0..<scanner.attributes.count {
-            let attribute = scanner.attributes.pointer[index]
-            switch attribute.name {
-            case .id:
-                frame.id = try number(attribute)
-                frame.hasID = true
-                frame.keep = true
-            case .ref:
-                frame.hasRef = true
-                let id = try number(attribute)
-                if let value = ids.resolve(id) {
-                    frame.referenced = value
-                } else {
-                    try unresolved(id)
-                }
-            case .fmt:
-                fmt = index
-            case .other:
-                if frame.role == .node || frame.role == .schema { try takeTableAttribute(attribute, of: frame) }
-            }
-        }
-        return fmt
     }
 
     /// Keeps a `<node>`'s `xpath` or a `<schema>`'s `name` for the table.
