@@ -14,16 +14,16 @@ import TraceSupport
 /// NB: strings are scanned 8 bytes at a time for a quote, backslash, control or non-ASCII byte;
 /// only strings holding escapes or non-ASCII bytes are decoded (into `scratch`). The line's
 /// buffer must have 16 readable bytes past the line, the first of them `\n` or 0.
-struct EventParser: ~Copyable {
+package struct EventParser: ~Copyable {
     static let maximumDepth = 512
     /// How many kinds this reader knows (their ids come first in `strings`).
     private static let knownKindCount = EventKind.allCases.count
     private static let slotCount = 64
 
     /// View paths.
-    var views = ByteInterner()
+    package var views = ByteInterner()
     /// Every other string; ids 1…`EventKind.allCases.count` are the known kinds, in order.
-    var strings = ByteInterner()
+    package var strings = ByteInterner()
     private var scratch: UnsafeMutablePointer<UInt8>
     private var scratchCapacity = 256
     private var containers: UnsafeMutablePointer<UInt8>
@@ -69,7 +69,7 @@ struct EventParser: ~Copyable {
         }
     }
 
-    init() {
+    package init() {
         scratch = .allocate(capacity: scratchCapacity + LineSource.padding)
         scratch.initialize(repeating: 0, count: scratchCapacity + LineSource.padding)
         containers = .allocate(capacity: Self.maximumDepth)
@@ -118,7 +118,7 @@ struct EventParser: ~Copyable {
     // MARK: Lines
 
     /// Parses `bytes[0..<count]` into `event`; false for a blank line.
-    mutating func parse(
+    package mutating func parse(
         _ bytes: UnsafePointer<UInt8>, count: Int, into event: inout ParsedEvent
     ) throws(ParseFailure) -> Bool {
         event = ParsedEvent()

@@ -18,7 +18,7 @@ import TraceSupport
 /// ```
 package struct TraceReader: ~Copyable {
     /// Which part of a file a reader covers.
-    enum Role {
+    package enum Role {
         /// The whole trace: the first line is the header, the last may be cut off.
         case whole
         /// The start of a split trace: header checks, but no end-of-file checks.
@@ -47,10 +47,11 @@ package struct TraceReader: ~Copyable {
     package private(set) var filteredEventCount = 0
 
     private var lines: LineSource
-    var parser = EventParser()
+    package var parser = EventParser()
     private let role: Role
     private let ownsDescriptor: Int32?
-    private var event = ParsedEvent()
+    /// NB: not private: `withCurrent`, inlined into the readers' loops in other modules, reads it.
+    @usableFromInline var event = ParsedEvent()
 
     /// A reader of `source`.
     ///
@@ -71,7 +72,7 @@ package struct TraceReader: ~Copyable {
 
     /// A reader of `range` of the file open as `descriptor`; a `.tail` reader takes the file's
     /// `header` (read by the `.head` reader).
-    init(
+    package init(
         descriptor: Int32, ownsDescriptor: Bool, range: ReadRange?, role: Role, displayName: String,
         options: TraceReadOptions, header: TraceHeader? = nil
     ) {
@@ -120,8 +121,8 @@ package struct TraceReader: ~Copyable {
     }
 
     /// Calls `body` with the event `advance()` read last, in place (`current` is copied out).
-    @inline(__always)
-    mutating func withCurrent<Result>(_ body: (inout ParsedEvent) -> Result) -> Result { body(&event) }
+    @inlinable @inline(__always)
+    package mutating func withCurrent<Result>(_ body: (inout ParsedEvent) -> Result) -> Result { body(&event) }
 
     /// Reads the next event into `current`; false at the end of the trace.
     ///
