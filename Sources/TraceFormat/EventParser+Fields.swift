@@ -5,33 +5,8 @@ import TraceSupport
 extension EventParser {
     // MARK: Known fields
 
-    /// Reads the value of known `field` at `index` into `event`; returns the index after it.
-    ///
-    /// NB: a plain integer or a plain string of at most 15 bytes (most values but view paths) is
-    /// read here, without a call; strings from the two words they are read in. Inlined into
-    /// `parse`: it runs for every known field of every line.
     @inline(__always)
-    mutating func readValue(
-        of field: TraceField, _ bytes: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ event: inout ParsedEvent
-    ) throws(ParseFailure) -> Int {
-        if field.valueType.takesIntegers, let short = Self.shortInteger(bytes, index), let value = short.integer {
-            event.fields.insert(field.bit)
-            try Self.setInteger(value, of: field, at: index, in: &event)
-            return short.next
-        }
-        if field.valueType == .string && bytes[index] == UInt8(ascii: "\""), let short = Self.shortString(bytes, index) {
-            event.fields.insert(field.bit)
-            let id = field == .view
-                ? views.intern(low: short.low, high: short.high, length: short.length, at: bytes + index + 1)
-                : strings.intern(low: short.low, high: short.high, length: short.length, at: bytes + index + 1)
-            Self.setString(id, of: field, in: &event)
-            return index + short.length + 2
-        }
-        return try parseKnownValue(field, bytes, index, count, &event)
-    }
-
-    @inline(__always)
-    private mutating func parseKnownValue(
+    mutating func parseKnownValue(
         _ field: TraceField, _ bytes: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ event: inout ParsedEvent
     ) throws(ParseFailure) -> Int {
         guard index < count else { throw ParseFailure(offset: index, problem: .expectedValue) }
@@ -76,7 +51,7 @@ extension EventParser {
 
     /// Stores interned string `id` as string `field` of `event`.
     @inline(__always)
-    private static func setString(_ id: UInt32, of field: TraceField, in event: inout ParsedEvent) {
+    static func setString(_ id: UInt32, of field: TraceField, in event: inout ParsedEvent) {
         switch field {
         case .view: event.view = id
         case .kind:
@@ -101,7 +76,7 @@ extension EventParser {
 
     /// Stores `value` as integer `field` (whose value starts at `index`) of `event`.
     @inline(__always)
-    private static func setInteger(
+    static func setInteger(
         _ value: Int64, of field: TraceField, at index: Int, in event: inout ParsedEvent
     ) throws(ParseFailure) {
         switch field {

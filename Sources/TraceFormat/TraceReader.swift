@@ -16,7 +16,10 @@ import TraceSupport
 /// var reader = try TraceReader(source: .file("trace.jsonl"))
 /// while let event = try reader.next() { … }
 /// ```
-package struct TraceReader: ~Copyable {
+///
+/// NB: `@usableFromInline`: a `package` type's `@inlinable` members (`withCurrent`, which the
+/// aggregators' loops call per event) are inlined into other modules only when the type itself is.
+@usableFromInline package struct TraceReader: ~Copyable {
     /// Which part of a file a reader covers.
     package enum Role {
         /// The whole trace: the first line is the header, the last may be cut off.
@@ -50,7 +53,8 @@ package struct TraceReader: ~Copyable {
     package var parser = EventParser()
     private let role: Role
     private let ownsDescriptor: Int32?
-    /// NB: not private: `withCurrent`, inlined into the readers' loops in other modules, reads it.
+    /// NB: not private: `withCurrent` and `next()`, inlined into the readers' loops in other
+    /// modules, read it.
     @usableFromInline var event = ParsedEvent()
 
     /// A reader of `source`.
@@ -111,6 +115,9 @@ package struct TraceReader: ~Copyable {
     ///
     /// - Throws: `TraceError` for an invalid line (strict mode), a header naming another schema,
     ///   an empty trace or a read error.
+    ///
+    /// NB: inlinable, so that the event is copied once, straight into the caller's variable.
+    @inlinable
     package mutating func next() throws(TraceError) -> ParsedEvent? {
         try advance() ? event : nil
     }
@@ -126,8 +133,9 @@ package struct TraceReader: ~Copyable {
 
     /// Reads the next event into `current`; false at the end of the trace.
     ///
-    /// NB: the hot loops use this rather than `next()`, which copies the event out.
-    @inline(__always)
+    /// NB: the hot loops use this rather than `next()`, which copies the event out. A call from
+    /// another module (the parser and the line reader are inlined here, not there).
+    @inline(__always) @usableFromInline
     package mutating func advance() throws(TraceError) -> Bool {
         while let line = lines.next() {
             let parsed: Bool

@@ -12,23 +12,25 @@ import Darwin
 /// stays in the process.
 /// Lookups read whole 8-byte words, so every input must have 8 readable bytes past its end
 /// (the line buffer and the scratch buffer are padded for that).
-package struct ByteInterner: ~Copyable {
-    private var slots: UnsafeMutablePointer<UInt64>
-    private var slotMask: Int
-    private var arena: UnsafeMutablePointer<UInt8>
+/// `@usableFromInline`: a `package` type's `@inlinable` members (the lookups the event parser calls
+/// per string) are inlined into other modules only when the type itself is; what they read is
+/// `@usableFromInline` rather than private for the same reason.
+@usableFromInline package struct ByteInterner: ~Copyable {
+    @usableFromInline var slots: UnsafeMutablePointer<UInt64>
+    @usableFromInline var slotMask: Int
+    @usableFromInline var arena: UnsafeMutablePointer<UInt8>
     private var arenaCapacity: Int
     /// `ends[id]` is where id's bytes end in the arena; `ends[id - 1]` where they start.
-    private var ends: UnsafeMutablePointer<Int>
+    @usableFromInline var ends: UnsafeMutablePointer<Int>
     private var endsCapacity: Int
     /// The number of interned strings.
     package private(set) var count = 0
     /// The id `intern` returned last (0 before the first).
-    private var last = 0
+    @usableFromInline var last = 0
     /// Recently interned strings of at most 16 bytes, whole, by a hash of their words.
     ///
     /// NB: direct-mapped: a string found here needs neither `slots` nor a compare in the arena;
-    /// a collision only sends a string the long way. Not private: the event parser, in another
-    /// module, inlines the lookup (`intern(low:high:length:at:)`).
+    /// a collision only sends a string the long way.
     @usableFromInline var recent: UnsafeMutablePointer<RecentString>
     @usableFromInline static let recentSlotBits = 9
 
@@ -68,7 +70,7 @@ package struct ByteInterner: ~Copyable {
     }
 
     /// The id of `bytes`, interning them first if new.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func intern(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
         // NB: the string interned last (still in cache) is often the next one too: a view's
         // write, invalidation and evaluation come one after another.
@@ -145,7 +147,7 @@ package struct ByteInterner: ~Copyable {
         return String(decoding: bytes(id), as: UTF8.self)
     }
 
-    private mutating func insert(_ bytes: UnsafePointer<UInt8>, _ length: Int, hash: UInt32, slot: Int) -> UInt32 {
+    @usableFromInline mutating func insert(_ bytes: UnsafePointer<UInt8>, _ length: Int, hash: UInt32, slot: Int) -> UInt32 {
         let start = ends[count]
         if start + length > arenaCapacity {
             let newCapacity = max(arenaCapacity * 2, start + length)
@@ -212,8 +214,8 @@ package struct ByteInterner: ~Copyable {
 
     /// Whether `length` bytes at `left` and `right` are equal, compared a word at a time (both
     /// sides have 8 readable bytes past `length`).
-    @inline(__always)
-    private static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    @inlinable @inline(__always)
+    static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         var offset = 0
         while offset + 8 <= length {
             if UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
@@ -226,7 +228,7 @@ package struct ByteInterner: ~Copyable {
     }
 
     /// A 32-bit hash of `length` bytes, read a word at a time.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
         var offset = 0
