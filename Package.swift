@@ -35,9 +35,11 @@ let package = Package(
         // no product: its declarations are `package`, but for the file output stream that
         // TraceAnalysis's report renderer takes.
         .target(name: "TraceSupport", dependencies: ["TracerCore"], swiftSettings: internalChecks),
-        // NB: what reads the tracer/1 format: no aggregation, no rendering. Its readers and
-        // importers (TraceAnalysis, TraceImport) build on it. It is no product: TraceAnalysis
-        // re-exports it, so that the TraceAnalysis product shows the same public types as before.
+        // NB: what reads the tracer/1 format: no aggregation, no rendering; TraceAnalysis and
+        // TraceImport build on it. It is no product: TraceAnalysis re-exports it, so that a user of
+        // the TraceAnalysis product sees the same public types as before (source, read options,
+        // header, diagnostics, the parsed event); the reader, the parser and the line source are
+        // `package`.
         .target(name: "TraceFormat", dependencies: ["TracerCore", "TraceSupport"], swiftSettings: internalChecks),
         .target(name: "TraceAnalysis", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"], swiftSettings: internalChecks),
         // NB: every TracerSwiftUI file is `#if canImport(SwiftUI)` (empty on Linux); what is not
