@@ -1,4 +1,4 @@
-/// The analysis's users see the reading layer's types (`TraceSource`, `TraceError`, `ParsedEvent`,
+/// The analysis's users see the reading layer's types (`TraceInput`, `TraceError`, `ParsedEvent`,
 /// …) without a second import.
 ///
 /// NB: the `tracer/1` reading layer moved into TraceFormat, which is no product; re-exported here,

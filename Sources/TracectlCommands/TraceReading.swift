@@ -20,7 +20,7 @@ enum TraceReading {
     /// is read on both cores; a slice in one pass, in order. With `causeGraph`, with its cause graph;
     /// without `viewFigures`, without its views' statistics.
     static func summary(
-        source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false,
+        source: TraceInput, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false,
         viewFigures: Bool = true
     ) throws(CommandError) -> TraceSummary {
         let slice = slice(arguments)
@@ -49,7 +49,7 @@ enum TraceReading {
     /// `-o` names; returns the slice's summary.
     @discardableResult
     static func stream(
-        _ exporter: some StreamingExporter, source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments,
+        _ exporter: some StreamingExporter, source: TraceInput, options: TraceReadOptions, arguments: ParsedArguments,
         console: Console
     ) throws(CommandError) -> TraceSummary {
         var exporter = exporter

@@ -113,13 +113,13 @@ enum Check: Subcommand {
             // baseline) follow cause chains only for a rule that reads them.
             try traces.enumerated().map { run, path throws(TraceError) in
                 try BudgetFigures.load(
-                    source: TraceSource(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: causeGraph)
+                    source: TraceInput(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: causeGraph)
             }
         }
         let baseline = try path.map { path throws(CommandError) in
             try TraceReading.run { () throws(TraceError) in
                 try BudgetFigures.load(
-                    source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: causeGraph)
+                    source: TraceInput(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: causeGraph)
             }
         }
         for trace in figures + (baseline.map { [$0] } ?? []) { TraceReading.warn(trace.summary, console: console) }
@@ -202,7 +202,7 @@ enum Check: Subcommand {
             throw UsageError("invalid value '\(text)' for '--headroom': expected a percentage like 10%", command: spec.name)
         }
         let summary = try TraceReading.run { () throws(TraceError) in
-            try TraceAnalyzer.analyze(source: TraceSource(argument: traces[0]), options: .init(read: options))
+            try TraceAnalyzer.analyze(source: TraceInput(argument: traces[0]), options: .init(read: options))
         }
         TraceReading.warn(summary, console: console)
         try write(BudgetWriter.budget(from: summary, headroom: headroom), to: destination)

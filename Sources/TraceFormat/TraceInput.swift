@@ -1,5 +1,5 @@
 /// Where a trace is read from: a file path, standard input, or bytes in memory.
-public enum TraceSource: Sendable, Hashable {
+public enum TraceInput: Sendable, Hashable {
     /// A file at a path.
     case file(String)
     /// The process's standard input.
@@ -21,3 +21,7 @@ public enum TraceSource: Sendable, Hashable {
         }
     }
 }
+
+/// The former name of ``TraceInput``.
+@available(*, deprecated, renamed: "TraceInput")
+public typealias TraceSource = TraceInput

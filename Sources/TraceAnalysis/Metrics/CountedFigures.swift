@@ -1,12 +1,12 @@
 /// Something that holds counted metrics (a view's statistics, an interval's counters), with a
 /// named accessor for each.
-public protocol MetricCounted {
+public protocol CountedFigures {
     /// The counted metrics, stored by metric.
-    var counts: MetricCounts { get set }
+    var counts: CountVector { get set }
 }
 
 // NB: one line each, as the metric table has one row each.
-extension MetricCounted {
+extension CountedFigures {
     public var bodyEvals: Int { get { counts[.bodyEvals] } set { counts[.bodyEvals] = newValue } }
     public var skips: Int { get { counts[.skips] } set { counts[.skips] = newValue } }
     /// Body evaluations with `changed: 0`: nothing in the output differed.
@@ -16,3 +16,7 @@ extension MetricCounted {
     /// Writes to properties (a view's own, or any in an interval).
     public var writes: Int { get { counts[.writes] } set { counts[.writes] = newValue } }
 }
+
+/// The former name of ``CountedFigures``.
+@available(*, deprecated, renamed: "CountedFigures")
+public typealias MetricCounted = CountedFigures

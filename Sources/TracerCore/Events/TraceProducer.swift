@@ -2,7 +2,7 @@
 ///
 /// NB: a header without `source` is a runtime trace (the first wave wrote none), and a header
 /// without `capabilities` can produce everything.
-public enum TraceOrigin: String, Sendable, CaseIterable {
+public enum TraceProducer: String, Sendable, CaseIterable {
     /// Tracer's own view graph (`ViewGraph`): every kind and field.
     case runtime
     /// A real SwiftUI app through `TracerSwiftUI`: writes and timed evaluations, no skips or
@@ -70,3 +70,7 @@ public enum TraceCapability: String, Sendable, CaseIterable {
     /// The capabilities of a source that states none.
     public static let all = Set(allCases.filter(\.isImpliedWithoutList))
 }
+
+/// The former name of ``TraceProducer``.
+@available(*, deprecated, renamed: "TraceProducer")
+public typealias TraceOrigin = TraceProducer
