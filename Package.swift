@@ -5,7 +5,9 @@ import PackageDescription
 ///
 /// NB: no package dependencies, by design; toolchain modules only.
 ///
-/// NB: the unsafe tables' invariants are checked in debug builds (the test suite) only.
+/// NB: the checked containers' invariants (TraceSupport's flat array, hash table, dense table and
+/// interner) are checked after each mutation in debug builds (the test suite) only; the modules
+/// built on them take the same setting.
 let internalChecks: [SwiftSetting] = [.define("TRACER_INTERNAL_CHECKS", .when(configuration: .debug))]
 
 let package = Package(
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
         // NB: the importers write traces; TraceAnalysis reads them. Both read through TraceFormat.
-        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"]),
+        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"], swiftSettings: internalChecks),
         // NB: a synthetic `xctrace export` (TOC and swiftui-updates) for tests and benchmarks.
         .target(name: "XctraceSynthetic", path: "Fixtures/XctraceSynthetic"),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),

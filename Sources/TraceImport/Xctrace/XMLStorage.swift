@@ -3,75 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// A growable array of plain values in one `malloc` block, grown with `realloc`.
-///
-/// NB: no reference counting and no copy-on-write checks in the hot path; the memory is freed
-/// with the array.
-struct FlatArray<Element: BitwiseCopyable>: ~Copyable {
-    private(set) var pointer: UnsafeMutablePointer<Element>
-    private(set) var capacity: Int
-    var count = 0
-
-    init(capacity: Int = 16) {
-        self.capacity = max(capacity, 1)
-        pointer = Self.allocate(nil, self.capacity)
-    }
-
-    deinit { free(pointer) }
-
-    private static func allocate(_ old: UnsafeMutablePointer<Element>?, _ capacity: Int) -> UnsafeMutablePointer<Element> {
-        guard let raw = realloc(old, capacity * MemoryLayout<Element>.stride) else {
-            fatalError("out of memory growing a table to \(capacity) entries")
-        }
-        return raw.assumingMemoryBound(to: Element.self)
-    }
-
-    /// Makes room for at least `wanted` elements.
-    @inline(__always)
-    mutating func reserve(_ wanted: Int) {
-        if wanted > capacity { grow(wanted) }
-    }
-
-    @inline(never)
-    private mutating func grow(_ wanted: Int) {
-        var grown = capacity
-        while grown < wanted { grown *= 2 }
-        pointer = Self.allocate(pointer, grown)
-        capacity = grown
-    }
-
-    @inline(__always)
-    mutating func append(_ element: Element) {
-        reserve(count + 1)
-        pointer[count] = element
-        count += 1
-    }
-
-    /// Appends `count` elements from `source`.
-    @inline(__always)
-    mutating func append(_ source: UnsafePointer<Element>, count added: Int) {
-        reserve(count + added)
-        if added <= 16 {
-            // NB: short copies (most values) cost less than a call to memmove.
-            for offset in 0..<added { pointer[count + offset] = source[offset] }
-        } else {
-            (pointer + count).update(from: source, count: added)
-        }
-        count += added
-    }
-
-    @inline(__always)
-    subscript(index: Int) -> Element {
-        get { pointer[index] }
-        set { pointer[index] = newValue }
-    }
-
-    /// Sets every element of `0..<count` to `value`.
-    mutating func fill(_ value: Element) {
-        pointer.update(repeating: value, count: count)
-    }
-}
+import TraceSupport
 
 /// Interned byte strings: the same bytes always get the same index (0, 1, …); their bytes live
 /// in one arena.

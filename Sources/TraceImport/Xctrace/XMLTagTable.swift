@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// Element names seen in a document, each given a small index the first time it is seen.
 ///

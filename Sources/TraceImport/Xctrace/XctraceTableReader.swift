@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// Reads the tables of an `xctrace export --xpath` document one row at a time, without holding
 /// the document: each `<node>`'s schema, then each row's cells mapped by the schema's column

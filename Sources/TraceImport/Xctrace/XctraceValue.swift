@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// One cell's value as read, or as resolved through `ref`.
 ///
 /// NB: 16 bytes, copied freely; text, labels and compound fields are read through the reader
