@@ -356,9 +356,7 @@ struct XctraceReaderState: ~Copyable {
             if parent.pointee.children == 1 {
                 switch value.kind {
                 case .string: parent.pointee.compound.label = UInt32(value.bits)
-                case .integer:
-                    var digits = Array(String(value.bits).utf8)
-                    parent.pointee.compound.label = strings.intern(&digits, digits.count)
+                case .integer: parent.pointee.compound.label = strings.intern(String(value.bits))
                 case .empty: parent.pointee.compound.label = strings.intern(text.pointer, 0)
                 default: break
                 }
