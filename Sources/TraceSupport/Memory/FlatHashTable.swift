@@ -37,8 +37,8 @@ extension FlatHashKey {
         }
     }
 
-    /// A slot of the table: where a probe is, what `insert(_:_:at:)` and `value(at:)` take.
-    /// Valid until the next insertion, which may move every key.
+    /// A slot of the table: where a probe is, what `key(at:)`, `next(after:)` and
+    /// `insert(_:_:at:)` take. Valid until the next insertion, which may move every key.
     @usableFromInline package struct Position {
         @usableFromInline let index: Int
 
