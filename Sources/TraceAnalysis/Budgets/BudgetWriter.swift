@@ -1,5 +1,6 @@
 import Foundation
 import TraceSupport
+import TracerCore
 
 /// Writes a budget from a trace's current figures, so a team can adopt a budget and ratchet it.
 public enum BudgetWriter {
@@ -20,7 +21,7 @@ public enum BudgetWriter {
         if let scenario = header?.scenario { scope += ",\"scenario\":\(JSONText.quoted(scenario, embeddable: false))" }
         if let variant = header?.variant { scope += ",\"variant\":\(JSONText.quoted(variant, embeddable: false))" }
         func rule(_ view: String, _ metric: BudgetMetric, _ value: Int) -> String {
-            let limit = Int((Double(value) * (1 + headroom / 100)).rounded(.up))
+            let limit = CheckedInteger.saturating((Double(value) * (1 + headroom / 100)).rounded(.up), as: Int.self) ?? .max
             return "    {\"view\":\(JSONText.quoted(view, embeddable: false)),\"metric\":\"\(metric.rawValue)\",\"max\":\(limit),\"level\":\"error\"\(scope)}"
         }
         var rules: [String] = []
