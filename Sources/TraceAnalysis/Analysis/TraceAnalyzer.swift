@@ -100,8 +100,8 @@ public enum TraceAnalyzer {
                 var next: Int? = first
                 while let index = next {
                     let (range, role) = pieces.withLock { ($0[index].range, $0[index].role) }
-                    let result = file.fold(range, role, header)
-                    pieces.withLock { $0[index].result = result }
+                    let (result, seqs) = file.fold(range, role, header)
+                    pieces.withLock { ($0[index].result, $0[index].seqs) = (result, seqs) }
                     guard case .success = result else { return }
                     next = steal(pieces, descriptor: file.descriptor, displayName: path, minimum: options.minimumStolenSize)
                 }
@@ -125,14 +125,16 @@ public enum TraceAnalyzer {
             return (1..<bounds.count).map { index in
                 let range = ReadRange(start: bounds[index - 1], end: bounds[index])
                 let role: TraceReader.Role = index == 1 ? .head : .tail
-                return Piece(range: range, role: role, result: file.fold(range, role, header))
+                let (result, seqs) = file.fold(range, role, header)
+                return Piece(range: range, role: role, result: result, seqs: seqs)
             }
         }
     }
 
     /// `fold`'s result for the trace file at `path`: of the pieces `split` reads it in, appended in
-    /// file order, or of one pass over the whole file when `split` gives none or a cause chain
-    /// crosses from one piece into another.
+    /// file order, or of one pass over the whole file when `split` gives none, a cause chain
+    /// crosses from one piece into another or a `seq` does not increase (within a piece or from
+    /// one to the next: ranges are told apart by their `seq`s).
     private static func read<Partial: RangePartial>(
         path: String, options: AnalysisOptions, fold: @escaping @Sendable (inout TraceReader) throws(TraceError) -> Partial,
         split: (OpenTrace<Partial>) -> [Piece<Partial>]?
@@ -144,8 +146,14 @@ public enum TraceAnalyzer {
         let file = OpenTrace(descriptor: descriptor, size: size, path: path, options: options.read, folding: fold)
         guard let pieces = split(file) else { return try file.wholeFile() }
         var merged: Partial?
+        var lastSeq: Int64?
         for piece in pieces.sorted(by: { $0.range.start < $1.range.start }) {
+            let inOrder = piece.seqs.increase(after: lastSeq)
+            lastSeq = piece.seqs.last ?? lastSeq
             switch piece.result! {
+            case .success where !inOrder:
+                // NB: a `seq` out of order: whether a cause lies in another piece cannot be told.
+                return try file.wholeFile()
             case .success(let later) where merged != nil && (later.crossingCauses > 0 || merged!.endsInsidePairing):
                 // NB: a chain that crosses a split (threads interleaving transactions across it) can
                 // only be followed in one pass: read the file again on one thread, never guess.
@@ -190,14 +198,13 @@ public enum TraceAnalyzer {
             return first.header
         }
 
-        /// The result of reading `range` in `role`, a `.tail` with `header`.
-        func fold(_ range: ReadRange, _ role: TraceReader.Role, _ header: TraceHeader?) -> Result<Partial, TraceError> {
-            Result { () throws(TraceError) -> Partial in
-                var reader = TraceReader(
-                    descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
-                    options: options, header: role == .tail ? header : nil)
-                return try folding(&reader)
-            }
+        /// The result of reading `range` in `role`, a `.tail` with `header`, and the `seq`s read.
+        func fold(_ range: ReadRange, _ role: TraceReader.Role, _ header: TraceHeader?) -> (Result<Partial, TraceError>, TraceReader.SeqOrder) {
+            var reader = TraceReader(
+                descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
+                options: options, header: role == .tail ? header : nil)
+            let result = Result { () throws(TraceError) -> Partial in try folding(&reader) }
+            return (result, reader.seqOrder)
         }
     }
 
@@ -206,6 +213,8 @@ public enum TraceAnalyzer {
         var range: ReadRange
         var role: TraceReader.Role
         var result: Result<Partial, TraceError>?
+        /// The `seq`s its reader read.
+        var seqs = TraceReader.SeqOrder()
     }
 
     /// Takes the second half of the unread bytes of the piece with the most of them, from a line

@@ -45,6 +45,44 @@ package struct TraceReader: ~Copyable {
     package private(set) var connections: [TraceConnection] = []
     /// Events left out because they belong to a connection `options.connection` does not select.
     package private(set) var filteredEventCount = 0
+    /// The `seq`s of the events returned: the first, the last, and whether one did not increase.
+    package private(set) var seqOrder = SeqOrder()
+
+    /// The `seq`s a reader returned, in file order.
+    ///
+    /// NB: cause chains are followed as the lines come, and a split trace's ranges are told apart by
+    /// their `seq`s: a `seq` that does not increase (which `validate` rejects) is warned about once,
+    /// and a trace read in ranges is then read again in one pass.
+    package struct SeqOrder: Sendable {
+        /// The first and the last `seq` returned (nil before the first).
+        package private(set) var first: Int64?
+        package private(set) var last: Int64?
+        /// The line of the first `seq` not greater than the one before it (nil: none; in a split
+        /// range, relative to the range).
+        package private(set) var firstDecrease: Int?
+
+        /// Notes `seq`, the next one in file order, on `line`; returns the `seq` before it when it
+        /// is the first not to be greater than that.
+        @inline(__always)
+        mutating func note(_ seq: Int64, line: Int) -> Int64? {
+            defer { last = seq }
+            guard let last else {
+                first = seq
+                return nil
+            }
+            guard seq <= last, firstDecrease == nil else { return nil }
+            firstDecrease = line
+            return last
+        }
+
+        /// Whether these `seq`s increase throughout and from `earlier`, the last `seq` before them
+        /// (nil: none).
+        package func increase(after earlier: Int64?) -> Bool {
+            guard firstDecrease == nil else { return false }
+            guard let first, let earlier else { return true }
+            return first > earlier
+        }
+    }
 
     private var lines: LineSource
     var parser = EventParser()
@@ -152,6 +190,7 @@ package struct TraceReader: ~Copyable {
                 filteredEventCount += 1
                 continue
             }
+            if event.has(.seq), let previous = seqOrder.note(event.seq, line: line.number) { warnSeqOrder(line, after: previous) }
             eventCount += 1
             return true
         }
@@ -177,6 +216,16 @@ package struct TraceReader: ~Copyable {
         guard options.lenient else { throw TraceError(found) }
         invalidLineCount += 1
         if invalidLines.count < options.keptDiagnostics { invalidLines.append(found) }
+    }
+
+    /// Warns that the current event's `seq` is not greater than `previous`, the one before it.
+    @inline(never)
+    private mutating func warnSeqOrder(_ line: Line, after previous: Int64) {
+        warnings.append(diagnostic(
+            line: line.number, column: column(of: .seq),
+            "seq \(event.seq) after seq \(previous): cause chains are followed in file order, a cause naming a reused "
+                + "seq finds its latest event (seq must strictly increase; 'tracectl validate' lists every such line)",
+            severity: .warning))
     }
 
     private mutating func checkHeader(_ line: Line) throws(TraceError) {
