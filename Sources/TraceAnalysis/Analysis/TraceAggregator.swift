@@ -245,7 +245,9 @@ struct TraceAggregator {
         if viewStatistics { partial.views = views(reader) }
         markViews?.store(in: &partial, reader)
         if let edges {
-            partial.edges = edges.edges(origins: partial.origins) { reader.viewName($0) }
+            let graph = edges.edges(origins: partial.origins) { reader.viewName($0) }
+            partial.edges = graph.edges
+            partial.edgeSources = graph.sources
         }
         return partial
     }
