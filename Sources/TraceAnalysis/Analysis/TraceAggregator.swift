@@ -132,9 +132,7 @@ struct TraceAggregator {
             } else {
                 interval.untimedEvals += 1
             }
-            if event.has(.changed) && event.changed == 0 {
-                count(.wastedEvals, view)
-            }
+            if event.has(.changed) && event.changed == 0 { count(.wastedEvals, view) }
             #if TRACER_INTERNAL_CHECKS
             if countsWastedOffByOne && event.has(.changed) && event.changed == 1 { count(.wastedEvals, view) }
             #endif
