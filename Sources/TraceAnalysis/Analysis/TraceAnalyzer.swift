@@ -214,7 +214,9 @@ public enum TraceAnalyzer {
         }
 
         /// The result of reading `range` in `role`, a `.tail` with `header`, and the `seq`s read.
-        func fold(_ range: ReadRange, _ role: TraceReader.Role, _ header: TraceHeader?) -> (Result<Partial, TraceError>, TraceReader.SeqOrder) {
+        func fold(
+            _ range: ReadRange, _ role: TraceReader.Role, _ header: TraceHeader?
+        ) -> (Result<Partial, TraceError>, TraceReader.SeqOrder) {
             var reader = TraceReader(
                 descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
                 options: options, header: role == .tail ? header : nil)

@@ -21,6 +21,7 @@ public enum BudgetWriter {
         if let scenario = header?.scenario { scope += ",\"scenario\":\(JSONText.quoted(scenario, embeddable: false))" }
         if let variant = header?.variant { scope += ",\"variant\":\(JSONText.quoted(variant, embeddable: false))" }
         func rule(_ view: String, _ metric: BudgetMetric, _ value: Int) -> String {
+            // NB: a headroom too large to count in integers allows as many as can be counted.
             let limit = CheckedInteger.saturating((Double(value) * (1 + headroom / 100)).rounded(.up), as: Int.self) ?? .max
             return "    {\"view\":\(JSONText.quoted(view, embeddable: false)),\"metric\":\"\(metric.rawValue)\",\"max\":\(limit),\"level\":\"error\"\(scope)}"
         }

@@ -15,7 +15,9 @@ package enum Formatting {
     /// `2.50 s` (one decimal for µs, two for ms and s).
     package static func duration(_ nanoseconds: Double, zeros: Zeros = .kept) -> String {
         let magnitude = abs(nanoseconds)
-        guard magnitude >= 1_000 else { return CheckedInteger.saturating(nanoseconds.rounded(), as: Int64.self).map { "\($0) ns" } ?? "n/a" }
+        guard magnitude >= 1_000 else {
+            return CheckedInteger.saturating(nanoseconds.rounded(), as: Int64.self).map { "\($0) ns" } ?? "n/a"
+        }
         let (scale, unit, places) = magnitude < 1e6 ? (1e3, "µs", 1) : magnitude < 1e9 ? (1e6, "ms", 2) : (1e9, "s", 2)
         let value = nanoseconds / scale
         return (zeros == .kept ? fixed(value, decimals: places) : JSONText.decimal(value, places: places)) + " " + unit
@@ -28,7 +30,9 @@ package enum Formatting {
 
     /// A figure in messages: a whole number without a fraction, else two decimals (`12`, `0.50`).
     package static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15, let integer = CheckedInteger.saturating(value, as: Int64.self) { return String(integer) }
+        if value == value.rounded(), abs(value) < 1e15, let integer = CheckedInteger.saturating(value, as: Int64.self) {
+            return String(integer)
+        }
         return String(format: "%.2f", value)
     }
 

@@ -129,7 +129,9 @@ private struct ContractChecker {
         // NB: `extract` counts some of the values `built` counts (less one per leaf); the readers
         // take a larger one as `built`.
         if event.has(.extractable) && event.has(.built) && event.extractable > event.built {
-            report(.extractable, "expected \"\(TraceField.extractable.key)\" at most \"\(TraceField.built.key)\" (\(event.extractable) > \(event.built)): it counts some of the values the body built")
+            let (extract, built) = (TraceField.extractable.key, TraceField.built.key)
+            report(.extractable, "expected \"\(extract)\" at most \"\(built)\" (\(event.extractable) > \(event.built)): "
+                + "it counts some of the values the body built")
         }
     }
 

@@ -33,7 +33,9 @@ import Darwin
 
     /// `byteCount` zero bytes, aligned for any table slot; free them with `deallocate(_:byteCount:)`.
     /// `mapsLargeBlocks: false` takes the way a failed mapping takes (for tests).
-    @usableFromInline package static func allocate(byteCount: Int, paging: Paging = .onTouch, mapsLargeBlocks: Bool = true) -> UnsafeMutableRawPointer {
+    @usableFromInline package static func allocate(
+        byteCount: Int, paging: Paging = .onTouch, mapsLargeBlocks: Bool = true
+    ) -> UnsafeMutableRawPointer {
         let memory = map(byteCount, mapsLargeBlocks: mapsLargeBlocks)
         if paging == .now {
             for offset in stride(from: 0, to: byteCount, by: pageSize) {
@@ -46,7 +48,8 @@ import Darwin
     private static func map(_ byteCount: Int, mapsLargeBlocks: Bool) -> UnsafeMutableRawPointer {
         #if os(Linux)
         if byteCount >= hugePageSize {
-            let mapped = mapsLargeBlocks ? mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : MAP_FAILED
+            let mapped = mapsLargeBlocks
+                ? mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : MAP_FAILED
             if let mapped, mapped != MAP_FAILED {
                 _ = madvise(mapped, byteCount, MADV_HUGEPAGE)
                 return mapped

@@ -23,7 +23,9 @@ package enum CheckedInteger {
     /// `text` read as a decimal floating-point number (`12`, `1.5`, `2e3`), then converted as
     /// `saturating(_:as:)` does; nil when it is no number, NaN or infinite.
     @inlinable
-    package static func saturating<Integer: FixedWidthInteger>(_ text: some StringProtocol, as _: Integer.Type = Integer.self) -> Integer? {
+    package static func saturating<Integer: FixedWidthInteger>(
+        _ text: some StringProtocol, as _: Integer.Type = Integer.self
+    ) -> Integer? {
         Double(text).flatMap { saturating($0, as: Integer.self) }
     }
 

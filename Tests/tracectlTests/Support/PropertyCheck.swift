@@ -45,23 +45,24 @@ enum PropertyCheck {
             let arguments = command.map { $0 == "VARIANT" ? variantPath : $0 == "BUDGET" ? budgetPath : $0 }
             let outputPath = command[0] == "check" ? nil : "\(directory)/out-\(seed).json"
             var whole = InProcessRun(status: 0, output: "", stderr: "")
+            var wholeNamed = whole
             for variant in [ReadVariant.file, .standardInput] + ReadVariant.splits(seed: seed) {
                 let (run, stolen) = try InProcessRun.run(arguments, trace: path, as: variant, outputPath: outputPath, faulty: faulty)
                 steals += stolen
                 let differs: Bool
                 switch variant {
                 case .file:
-                    whole = run
+                    (whole, wholeNamed) = (run, run.named(path))
                     if ![0, 1].contains(run.status) { problems.append("\(command[0]): exit \(run.status): \(run.stderr)") }
                     continue
                 case .standardInput:
                     // NB: the trace's name is the one thing standard input changes.
-                    differs = run.named(path) != whole.named(path)
+                    differs = run.named(path) != wholeNamed
                 case .split:
                     differs = run != whole
                 }
                 if differs {
-                    problems.append("\(command[0]) \(variant): not as the file read by one reader: \(firstDifference(whole.named(path).output, run.named(path).output))")
+                    problems.append("\(command[0]) \(variant): not as the file read by one reader: \(firstDifference(wholeNamed.output, run.named(path).output))")
                 }
             }
             wholeOutputs.append(whole.output)
