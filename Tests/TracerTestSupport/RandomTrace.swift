@@ -6,6 +6,7 @@ public struct SeededRandom: RandomNumberGenerator {
     /// A generator starting from `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -72,6 +73,8 @@ public struct RandomTrace {
         return seq
     }
 
+    /// One transaction: most often an update, else a mark, a hitch or an unknown kind, a row
+    /// mounted again, or an initial evaluation.
     private mutating func transaction() {
         tx += 1
         switch random.below(20) {

@@ -90,6 +90,7 @@ struct ShareSum: Sendable {
     }
 }
 
+/// Saturating sums of the shares' 128-bit numerators.
 extension UInt128 {
     /// Adds `other`, staying at `UInt128.max` instead of wrapping.
     mutating func addSaturating(_ other: UInt128) {

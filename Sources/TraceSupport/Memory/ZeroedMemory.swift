@@ -45,6 +45,8 @@ import Darwin
         return memory
     }
 
+    /// `byteCount` zero bytes: a mapping for a large block (unless `mapsLargeBlocks` is false, or
+    /// the mapping fails: then the C allocator's, off the page boundary), else `calloc`'s.
     private static func map(_ byteCount: Int, mapsLargeBlocks: Bool) -> UnsafeMutableRawPointer {
         #if os(Linux)
         if byteCount >= hugePageSize {

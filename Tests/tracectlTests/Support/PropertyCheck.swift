@@ -99,8 +99,10 @@ enum ReferenceComparison {
         return problems
     }
 
+    /// `value` as a JSON integer, if it is one.
     private static func int(_ value: Any?) -> Int64? { (value as? NSNumber)?.int64Value }
 
+    /// What differs between view `name`'s object in `report`'s JSON and the reference's figures.
     private static func viewProblems(
         _ name: String, _ object: [String: Any], _ expected: ReferenceFold.View,
         _ top: (origin: ReferenceFold.Origin, site: String, evals: Int)?
@@ -128,6 +130,7 @@ enum ReferenceComparison {
         return problems
     }
 
+    /// What differs between `graph`'s JSON edges (by their ends' kinds and names) and the reference's.
     private static func edgeProblems(_ graph: String, _ expected: [[String]: ReferenceFold.Edge]) throws -> [String] {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(graph.utf8)) as? [String: Any])
         var names: [Int64: String] = [:]

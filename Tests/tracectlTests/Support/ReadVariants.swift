@@ -139,6 +139,7 @@ final class StealForcer: Sendable {
         }
     }
 
+    /// Wakes the thread waiting for the other, if any.
     private func signal() {
         condition.lock()
         condition.broadcast()
