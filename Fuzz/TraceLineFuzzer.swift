@@ -38,7 +38,7 @@ public func fuzzTraceLines(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 /// `report --format json` of `source` read with `hook` (or its diagnostic), with the trace's
 /// name (`path`, or standard input's) written `TRACE`.
-private func reportJSON(_ source: TraceSource, _ options: TraceAnalyzer.AnalysisOptions, _ hook: ReadHook, _ path: String) -> String {
+private func reportJSON(_ source: TraceInput, _ options: TraceAnalyzer.AnalysisOptions, _ hook: ReadHook, _ path: String) -> String {
     let text = ReadHook.$current.withValue(hook) { () -> String in
         do throws(TraceError) {
             return ReportRenderer.render(try TraceAnalyzer.analyze(source: source, options: options), format: .json)

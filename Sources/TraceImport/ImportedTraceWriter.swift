@@ -41,7 +41,7 @@ struct ImportedTraceWriter: ~Copyable {
     private var properties: [Symbol] = []
 
     /// A writer whose header names `origin` and what a change log can hold.
-    init(origin: TraceOrigin) {
+    init(origin: TraceProducer) {
         self.init(metadata: TraceMetadata(pid: 0, source: origin, capabilities: [.write, .bodyEval, .cause, .writeChanges]))
     }
 

@@ -34,7 +34,7 @@ public enum TraceImporter {
     ///   `strict`) holds a malformed one; what was written so far should then be discarded.
     @discardableResult
     public static func run(
-        source: TraceSource, options: ImportOptions = ImportOptions(), into output: inout some TextOutputStream
+        source: TraceInput, options: ImportOptions = ImportOptions(), into output: inout some TextOutputStream
     ) throws(TraceError) -> ImportSummary {
         var lines: LineSource
         var owned: Int32?

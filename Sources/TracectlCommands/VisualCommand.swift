@@ -39,7 +39,7 @@ enum VisualCommand {
     /// is read on both cores; a slice in one pass, in order. With `causeGraph`, with its cause graph;
     /// without `viewFigures`, without its views' statistics.
     static func summary(
-        source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false,
+        source: TraceInput, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false,
         viewFigures: Bool = true
     ) throws(CommandError) -> TraceSummary {
         let slice = slice(arguments)
@@ -68,7 +68,7 @@ enum VisualCommand {
     /// `-o` names; returns the slice's summary.
     @discardableResult
     static func stream(
-        _ exporter: some StreamingExporter, source: TraceSource, options: TraceReadOptions, arguments: ParsedArguments,
+        _ exporter: some StreamingExporter, source: TraceInput, options: TraceReadOptions, arguments: ParsedArguments,
         console: Console
     ) throws(CommandError) -> TraceSummary {
         var exporter = exporter

@@ -9,7 +9,7 @@ import TraceAnalysis
 @Suite("Scenario advice against measured savings")
 struct ScenarioAdviceTests {
     /// The trace of `variant` of scenario `name`, recorded into memory.
-    static func trace(_ name: String, _ variant: String) throws -> TraceSource {
+    static func trace(_ name: String, _ variant: String) throws -> TraceInput {
         let recording = try ScenarioRecording(name, variant)
         return .bytes(Array(recording.lines.map { $0 + "\n" }.joined().utf8), name: "\(name).\(variant)")
     }

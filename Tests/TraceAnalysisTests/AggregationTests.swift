@@ -87,7 +87,7 @@ struct AggregationTests {
         var counts = NarrowCounts(lanes: lanes)
         let steps = [counts.increment(.writes), counts.increment(.bodyEvals), counts.increment(.writes)]
         #expect(steps == [true, true, false])
-        var carried = MetricCounts()
+        var carried = CountVector()
         carried[.writes] = 1 << 32
         let widened = counts.widened(carried: carried)
         #expect(widened.counts[.writes] == 1 << 32 && widened.counts[.bodyEvals] == 1 && widened.hasEvents)
@@ -319,26 +319,26 @@ struct AggregationTests {
     }
 }
 
-/// The metric table: one row per metric, counted metrics in the lanes of `MetricCounts`.
+/// The metric table: one row per metric, counted metrics in the lanes of `CountVector`.
 @Suite(.temporaryDirectory) struct MetricTableTests {
-    @Test("every metric has a row; the counted ones are the table's counts, each with a lane of MetricCounts")
+    @Test("every metric has a row; the counted ones are the table's counts, each with a lane of CountVector")
     func tableShape() {
         #expect(Metric.allCases.map(\.definition.jsonKey).count == Set(Metric.allCases.map(\.definition.jsonKey)).count)
         #expect(
-            CountedMetric.allCases.count <= MetricCounts.capacity,
-            "MetricCounts has \(MetricCounts.capacity) lanes and \(CountedMetric.allCases.count) counted metrics: widen its lanes")
+            CountedMetric.allCases.count <= CountVector.capacity,
+            "CountVector has \(CountVector.capacity) lanes and \(CountedMetric.allCases.count) counted metrics: widen its lanes")
         #expect(Metric.allCases.filter { $0.definition.unit == .count } == CountedMetric.allCases.map(\.metric))
         #expect(CountedMetric.allCases.allSatisfy { $0.metric.counted == $0 })
     }
 
     @Test("every metric reads through every public subscript: counts by lane, other figures nil where a holder has none")
     func everyMetricThroughEverySubscript() {
-        var counts = MetricCounts()
+        var counts = CountVector()
         for metric in CountedMetric.allCases { counts[metric] = 100 + metric.rawValue }
         #expect(CountedMetric.allCases.map { counts[$0] } == CountedMetric.allCases.map { 100 + $0.rawValue })
         var stats = ViewStats(view: "V")
         stats.counts = counts
-        var counters = EventCounters()
+        var counters = EventCounts()
         counters.counts = counts
         counters.bodyTimeNs = 7
         let delta = ViewDelta(view: "V", base: stats, variant: nil)

@@ -49,7 +49,7 @@ struct BadCorpusTests {
     @Test("standard input cannot be split and a missing file is a diagnostic")
     func missingFile() {
         #expect(throws: TraceError.self) { try TraceAnalyzer.analyze(source: .file("/nonexistent/trace.jsonl")) }
-        #expect(TraceSource(argument: "-") == .standardInput)
-        #expect(TraceSource(argument: "a.jsonl") == .file("a.jsonl"))
+        #expect(TraceInput(argument: "-") == .standardInput)
+        #expect(TraceInput(argument: "a.jsonl") == .file("a.jsonl"))
     }
 }

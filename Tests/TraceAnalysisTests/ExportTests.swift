@@ -248,7 +248,7 @@ import TraceSupport
         (TraceSlice(mark: "m"), "in 1 view (Root/A) and 1 mark interval and the trace's total"),
     ])
     func summaryMatchesTheFullOne(slice: TraceSlice, saturated: String) throws {
-        let source = TraceSource.file(try TestSupport.temporaryTrace(Self.trace))
+        let source = TraceInput.file(try TestSupport.temporaryTrace(Self.trace))
         let options = TraceReadOptions(lenient: true, threads: 1)
         let full = try TraceScan.run(source: source, options: options, slice: slice).summary
         var exporter = ChromeTraceExporter()

@@ -34,18 +34,18 @@ struct AdviceCollector {
     }
 
     /// Evaluations of one view of one class that one origin's chains led to.
-    private struct ViewTally {
+    private struct ViewEvaluationCounts {
         var view: ViewID
         /// The view whose evaluation caused them (0 when none).
         var parent: ViewID
         var origin: Int
         var evaluations: AdvicePartial.ViewEvaluations
-        var count = EvalCount()
+        var count = EvalCounts()
     }
 
     /// An evaluated view, the view whose evaluation caused it (0 when none) and the origin index
     /// of the write its evaluation goes back to.
-    private struct ViewTallyKey: FlatHashKey {
+    private struct ViewEvaluationKey: FlatHashKey {
         var view: ViewID = 0
         var parent: ViewID = 0
         var origin: UInt32 = 0
@@ -66,18 +66,18 @@ struct AdviceCollector {
     private let links = RecentSeqTable<Link>()
     private let originIndex = FlatHashTable<TraceAggregator.PropertyKey, Int32>()
     private var origins: [(property: TraceAggregator.PropertyKey, site: SymbolID)] = []
-    private var writeTallies: [WriteTally] = []
+    private var writeTallies: [WriteCounts] = []
     /// Wasted child evaluations (pattern 2), unchanged observing evaluations (pattern 5) and
     /// evaluations rebuilding extractable content (pattern 6), by (evaluated view, parent, origin
     /// index): an index into `viewTallies`.
-    private let wastedIndex = FlatHashTable<ViewTallyKey, Int32>()
-    private let observedIndex = FlatHashTable<ViewTallyKey, Int32>()
-    private let extractableIndex = FlatHashTable<ViewTallyKey, Int32>()
-    private var viewTallies: [ViewTally] = []
+    private let wastedIndex = FlatHashTable<ViewEvaluationKey, Int32>()
+    private let observedIndex = FlatHashTable<ViewEvaluationKey, Int32>()
+    private let extractableIndex = FlatHashTable<ViewEvaluationKey, Int32>()
+    private var viewTallies: [ViewEvaluationCounts] = []
     /// State-inits by (view, property, wrapper, site): an index into `stateTallies`.
     private var stateIndex: [StateKey: Int] = [:]
     private var stateKeys: [StateKey] = []
-    private var stateTallies: [StateTally] = []
+    private var stateTallies: [StateInitCounts] = []
     /// Per view id: `unmounted` (1) and `observedBefore` (2).
     private let viewFlags = DenseTable(filler: UInt8(0))
     private var recreation = Recreation()
@@ -140,7 +140,7 @@ struct AdviceCollector {
             if forced {
                 // NB: the evaluation a new object forced is the inline view model's cost, not a
                 // narrower-input one.
-                stateTallies[group].forced.add(EvalCount(evals: 1, timedEvals: timed, bodyTimeNs: event.dur))
+                stateTallies[group].forced.add(EvalCounts(evals: 1, timedEvals: timed, bodyTimeNs: event.dur))
                 return
             }
         }
@@ -148,7 +148,7 @@ struct AdviceCollector {
         // NB: the first evaluation of a root write's chain is its owner's; how much that output
         // changed classes the whole update (a derived value would still redraw the ones that
         // changed more than the least-changing update).
-        var changedClass = WriteTally.classCount - 1
+        var changedClass = WriteCounts.classCount - 1
         if var root = links.value(for: rootSeq) {
             if root.ownerChanged == 0 {
                 let changed = event.has(.changed) ? Int(min(max(event.changed, 0), Int64(changedClass))) : changedClass
@@ -164,12 +164,12 @@ struct AdviceCollector {
         if event.extractable > 0 && event.built > 0 {
             // NB: the body's time is charged to the values it built in equal shares; `extractable`
             // beyond `built` (which the schema rules out: `validate` reports it) counts as `built`.
-            let extractable = EvalCount(evals: 1, timedEvals: timed, viewValues: Int(min(event.extractable, event.built)))
+            let extractable = EvalCounts(evals: 1, timedEvals: timed, viewValues: Int(min(event.extractable, event.built)))
             let slot = count(event.view, .extractable, extractable, origin: origin, parent: 0, in: extractableIndex)
             viewTallies[slot].count.shares.add(extractable: event.extractable, built: event.built, dur: event.dur)
         }
         guard event.has(.changed) && event.changed == 0, let cause else { return }
-        let unchanged = EvalCount(evals: 1, timedEvals: timed, bodyTimeNs: event.dur)
+        let unchanged = EvalCounts(evals: 1, timedEvals: timed, bodyTimeNs: event.dur)
         if cause.is(.bodyEval) && event.reason == names.inputsChanged {
             count(event.view, .wasted, unchanged, origin: origin, parent: cause.view, in: wastedIndex)
         } else if event.reason == names.observed && origins[origin].property.wrapper == names.published {
@@ -180,13 +180,13 @@ struct AdviceCollector {
     /// Adds `counts` to the tally of `view`'s `evaluations` after `parent`'s, for `origin`; returns its index.
     @discardableResult
     private mutating func count(
-        _ view: ViewID, _ evaluations: AdvicePartial.ViewEvaluations, _ counts: EvalCount, origin: Int, parent: ViewID,
-        in index: FlatHashTable<ViewTallyKey, Int32>
+        _ view: ViewID, _ evaluations: AdvicePartial.ViewEvaluations, _ counts: EvalCounts, origin: Int, parent: ViewID,
+        in index: FlatHashTable<ViewEvaluationKey, Int32>
     ) -> Int {
         // NB: the parent is part of the key: a view evaluated after several parents' evaluations
         // counts for each of them, wherever a split of the trace puts its first evaluation.
-        let slot = Int(index.value(for: ViewTallyKey(view: view, parent: parent, origin: UInt32(origin))) {
-            viewTallies.append(ViewTally(view: view, parent: parent, origin: origin, evaluations: evaluations))
+        let slot = Int(index.value(for: ViewEvaluationKey(view: view, parent: parent, origin: UInt32(origin))) {
+            viewTallies.append(ViewEvaluationCounts(view: view, parent: parent, origin: origin, evaluations: evaluations))
             return Int32(viewTallies.count - 1)
         })
         viewTallies[slot].count.add(counts)
@@ -199,7 +199,7 @@ struct AdviceCollector {
         let key = StateKey(view: event.view, prop: event.prop, wrapper: event.wrapper, site: event.site)
         let group = stateIndex[key] ?? {
             stateKeys.append(key)
-            stateTallies.append(StateTally())
+            stateTallies.append(StateInitCounts())
             stateIndex[key] = stateTallies.count - 1
             return stateTallies.count - 1
         }()
@@ -228,7 +228,7 @@ struct AdviceCollector {
         let site = event.site
         return Int(originIndex.value(for: property) {
             origins.append((property, site))
-            writeTallies.append(WriteTally())
+            writeTallies.append(WriteCounts())
             return Int32(origins.count - 1)
         })
     }
@@ -254,21 +254,21 @@ struct AdviceCollector {
         }
         // NB: origins are in the order of their first writes, so a property's site is its first.
         for (index, origin) in origins.enumerated() {
-            partial.writes[origin, default: WriteTally()].add(writeTallies[index])
+            partial.writes[origin, default: WriteCounts()].add(writeTallies[index])
             if partial.sites[origin] == nil { partial.sites[origin] = reader.string(self.origins[index].site) }
         }
         for tally in viewTallies {
             let key = AdvicePartial.ViewKey(
                 origin: origins[tally.origin], view: ViewPathPattern.collapsingIdentities(reader.viewName(tally.view)),
                 parent: tally.parent == 0 ? "" : ViewPathPattern.collapsingIdentities(reader.viewName(tally.parent)))
-            partial.evaluations[tally.evaluations][key, default: EvalCount()].add(tally.count)
+            partial.evaluations[tally.evaluations][key, default: EvalCounts()].add(tally.count)
         }
         for (key, tally) in zip(stateKeys, stateTallies) {
             let path = reader.viewName(key.view)
             let state = WriteOrigin(
                 view: ViewPathPattern.collapsingIdentities(path), prop: reader.string(key.prop),
                 wrapper: reader.string(key.wrapper), site: reader.string(key.site))
-            partial.states[state, default: StateTally()].add(tally)
+            partial.states[state, default: StateInitCounts()].add(tally)
             if tally.initsBeforeRangeUnmount > 0 || tally.firstInRange > 0 {
                 partial.pending.append(.init(path: path, state: state, tally: tally))
             }

@@ -46,7 +46,7 @@ extension AdvicePartial {
 
     /// Patterns 2 and 5, per (origin, view[, parent]).
     private func viewFindings(
-        _ pattern: AdvicePattern, from counts: [ViewKey: EvalCount], _ time: BodyTimeEstimate
+        _ pattern: AdvicePattern, from counts: [ViewKey: EvalCounts], _ time: BodyTimeEstimate
     ) -> [AdviceFinding] {
         counts.map { key, counts in
             let origin = origin(key.origin)
@@ -104,7 +104,7 @@ extension AdvicePartial {
             return AdviceFinding(
                 pattern: .stateLostInLazyContainer, view: state.view, prop: state.prop, wrapper: state.wrapper, site: state.site,
                 evidence: [AdviceEvidence("stateInits", tally.inits), AdviceEvidence("initsAfterUnmount", tally.initsAfterUnmount)],
-                savings: EstimatedSavings(bodyEvals: 0, bodyTimeNs: time.of(EvalCount()), stateRecreations: tally.initsAfterUnmount),
+                savings: EstimatedSavings(bodyEvals: 0, bodyTimeNs: time.of(EvalCounts()), stateRecreations: tally.initsAfterUnmount),
                 estimate: "\(tally.initsAfterUnmount) state-inits of \(state.prop) at a path after it was unmounted")
         }
     }
@@ -130,7 +130,7 @@ struct BodyTimeEstimate {
     }
 
     /// The body time of `counts`.
-    func of(_ counts: EvalCount) -> Int64? { of(counts.bodyTimeNs, evals: counts.evals, timed: counts.timedEvals) }
+    func of(_ counts: EvalCounts) -> Int64? { of(counts.bodyTimeNs, evals: counts.evals, timed: counts.timedEvals) }
 
     /// What an estimate's text adds when some of `evals` have no duration (empty otherwise).
     func note(evals: Int, timed: Int) -> String {
@@ -141,5 +141,5 @@ struct BodyTimeEstimate {
     }
 
     /// What the estimate of `counts` adds.
-    func note(_ counts: EvalCount) -> String { note(evals: counts.evals, timed: counts.timedEvals) }
+    func note(_ counts: EvalCounts) -> String { note(evals: counts.evals, timed: counts.timedEvals) }
 }

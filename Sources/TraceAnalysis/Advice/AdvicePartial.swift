@@ -13,7 +13,7 @@ struct AdvicePartial: RangePartial {
     struct Pending: Sendable {
         var path: String
         var state: WriteOrigin
-        var tally: StateTally
+        var tally: StateInitCounts
     }
 
     var file: String
@@ -26,7 +26,7 @@ struct AdvicePartial: RangePartial {
     /// Body evaluations without a `dur` (of 0 ns unless the header says Instruments).
     var untimedEvals = 0
     /// Root writes by property (views collapsed, see `ViewPathPattern`).
-    var writes: [WriteOrigin.Property: WriteTally] = [:]
+    var writes: [WriteOrigin.Property: WriteCounts] = [:]
     /// Each written property's site: the first one written in the ranges read so far.
     ///
     /// NB: not part of the property's key, so that where a file is split cannot change which
@@ -43,9 +43,9 @@ struct AdvicePartial: RangePartial {
     }
 
     /// The evaluations of each class, by origin and view.
-    var evaluations = [[ViewKey: EvalCount]](repeating: [:], count: ViewEvaluations.allCases.count)
+    var evaluations = [[ViewKey: EvalCounts]](repeating: [:], count: ViewEvaluations.allCases.count)
     /// State-inits by state property (views collapsed).
-    var states: [WriteOrigin: StateTally] = [:]
+    var states: [WriteOrigin: StateInitCounts] = [:]
     /// Full paths unmounted, and those given an `ObservedObject`, in the ranges read so far.
     var unmountedPaths: Set<String> = []
     var observedPaths: Set<String> = []
@@ -64,17 +64,17 @@ struct AdvicePartial: RangePartial {
     /// an `ObservedObject`) become re-creations.
     mutating func append(_ later: AdvicePartial) {
         for item in later.pending {
-            var settled = StateTally()
+            var settled = StateInitCounts()
             if unmountedPaths.contains(item.path) { settled.initsAfterUnmount = item.tally.initsBeforeRangeUnmount }
             if observedPaths.contains(item.path) { settled.repeatInits = item.tally.firstInRange }
-            states[item.state, default: StateTally()].add(settled)
+            states[item.state, default: StateInitCounts()].add(settled)
         }
-        for (key, tally) in later.writes { writes[key, default: WriteTally()].add(tally) }
+        for (key, tally) in later.writes { writes[key, default: WriteCounts()].add(tally) }
         sites.merge(later.sites) { earlier, _ in earlier }
         for (index, counts) in later.evaluations.enumerated() {
-            for (key, count) in counts { evaluations[index][key, default: EvalCount()].add(count) }
+            for (key, count) in counts { evaluations[index][key, default: EvalCounts()].add(count) }
         }
-        for (key, tally) in later.states { states[key, default: StateTally()].add(tally) }
+        for (key, tally) in later.states { states[key, default: StateInitCounts()].add(tally) }
         unmountedPaths.formUnion(later.unmountedPaths)
         observedPaths.formUnion(later.observedPaths)
         warnings += later.warnings.map { var moved = $0; moved.line += lineCount; return moved }
@@ -86,9 +86,9 @@ struct AdvicePartial: RangePartial {
     }
 }
 
-extension Array where Element == [AdvicePartial.ViewKey: EvalCount] {
+extension Array where Element == [AdvicePartial.ViewKey: EvalCounts] {
     /// The counts of one class of evaluations.
-    subscript(_ evaluations: AdvicePartial.ViewEvaluations) -> [AdvicePartial.ViewKey: EvalCount] {
+    subscript(_ evaluations: AdvicePartial.ViewEvaluations) -> [AdvicePartial.ViewKey: EvalCounts] {
         get { self[evaluations.rawValue] }
         set { self[evaluations.rawValue] = newValue }
     }

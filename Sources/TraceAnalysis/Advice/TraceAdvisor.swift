@@ -13,7 +13,7 @@ public enum TraceAdvisor {
     /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
     ///   mode) the first invalid line.
     public static func advise(
-        source: TraceSource, options: TraceAnalyzer.AnalysisOptions = .init(), minimumSavings: Int = defaultMinimumSavings
+        source: TraceInput, options: TraceAnalyzer.AnalysisOptions = .init(), minimumSavings: Int = defaultMinimumSavings
     ) throws(TraceError) -> AdviceReport {
         // NB: read like `report`: a large file in ranges on two threads, appended in file order.
         let partial = try TraceAnalyzer.read(source: source, options: options, fold: collect)

@@ -6,10 +6,10 @@ public struct MarkInterval: Sendable, Hashable {
     public var seq: Int64
     public var ts: Int64
     /// The events in the interval, the mark itself included.
-    public var counters: EventCounters
+    public var counters: EventCounts
 
     /// An interval starting at a mark.
-    package init(name: String?, seq: Int64, ts: Int64, counters: EventCounters = EventCounters()) {
+    package init(name: String?, seq: Int64, ts: Int64, counters: EventCounts = EventCounts()) {
         self.name = name
         self.seq = seq
         self.ts = ts

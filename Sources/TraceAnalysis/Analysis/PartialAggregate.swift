@@ -7,7 +7,7 @@ struct PartialAggregate: Sendable {
     /// One view's figures (its name is its key); writes and causes are keyed by index in
     /// `origins`.
     struct ViewPart: Sendable {
-        var tally: ViewTally
+        var tally: ViewPartial
         var writes = OriginCounts()
         var causes = OriginCounts()
 
@@ -51,7 +51,7 @@ struct PartialAggregate: Sendable {
     /// read when the summary is made, never copied per view.
     struct ViewParts: Sendable {
         /// The tables of the range's counts and body times, by view id.
-        private let tallies: RangeTallies?
+        private let tallies: RangeTables?
         private(set) var names: [String] = []
         /// Each view's id in `tallies`.
         private var ids: [Int32] = []
@@ -62,7 +62,7 @@ struct PartialAggregate: Sendable {
         private(set) var order: [Int32] = []
 
         /// No views, room for `capacity`; the figures of those appended are in `tallies`.
-        init(tallies: RangeTallies? = nil, capacity: Int = 0) {
+        init(tallies: RangeTables? = nil, capacity: Int = 0) {
             self.tallies = tallies
             names.reserveCapacity(capacity)
             ids.reserveCapacity(capacity)
@@ -104,22 +104,22 @@ struct PartialAggregate: Sendable {
     ///
     /// NB: `@unchecked Sendable`: the tables are written by the range's thread only until it hands
     /// them over; after that they are only read (by the summary's threads).
-    final class RangeTallies: @unchecked Sendable {
+    final class RangeTables: @unchecked Sendable {
         private let counters: DenseTable<NarrowCounts>
         /// The 2^32s carried from `counters` (see `NarrowCounts`).
-        private let carried: [Int: MetricCounts]
+        private let carried: [Int: CountVector]
         private let durations: DurationTable
 
         /// The tables of a finished range.
-        init(counters: DenseTable<NarrowCounts>, carried: [Int: MetricCounts], durations: DurationTable) {
+        init(counters: DenseTable<NarrowCounts>, carried: [Int: CountVector], durations: DurationTable) {
             self.counters = counters
             self.carried = carried
             self.durations = durations
         }
 
         /// View `id`'s counts and body times.
-        func tally(of id: Int) -> ViewTally {
-            ViewTally(counters: counters[id].widened(carried: carried[id]), durations: durations.accumulator(for: id))
+        func tally(of id: Int) -> ViewPartial {
+            ViewPartial(counters: counters[id].widened(carried: carried[id]), durations: durations.accumulator(for: id))
         }
     }
 
@@ -140,7 +140,7 @@ struct PartialAggregate: Sendable {
     var kindCounts: [String: Int] = [:]
     /// The events before this range's first mark (in a later range: the continuation of the
     /// previous range's last interval).
-    var leading = EventCounters()
+    var leading = EventCounts()
     var marks: [MarkInterval] = []
     /// The lengths of the range's `update-group` events.
     var updateGroups = DurationAccumulator()
@@ -218,7 +218,7 @@ struct PartialAggregate: Sendable {
         for (name, part) in parts {
             var index = views.index(forKey: name)
             if index == nil {
-                views[name] = ViewPart(tally: ViewTally())
+                views[name] = ViewPart(tally: ViewPartial())
                 index = views.index(forKey: name)
             }
             // NB: through the index, the part is updated in place rather than copied out and back.
@@ -290,7 +290,7 @@ struct PartialAggregate: Sendable {
         let ranges = [(views, Array(origins.indices))] + laterViews
         let (entries, starts) = mergedOrder()
         let viewStats = (0..<(starts.count - 1)).concurrentMap(threads: threads) { view in
-            var part = ViewPart(tally: ViewTally())
+            var part = ViewPart(tally: ViewPartial())
             for (range, index) in entries[Int(starts[view])..<Int(starts[view + 1])] {
                 part.add(ranges[Int(range)].0.part(at: Int(index)), moving: ranges[Int(range)].1)
             }
@@ -316,7 +316,7 @@ struct PartialAggregate: Sendable {
     /// The warning that body-time totals saturated (README, "Body time beyond 292 years"), naming
     /// the first view and counting the rest; nil when none did.
     private static func saturationWarning(
-        file: String, views: [ViewStats], totals: EventCounters, marks: [MarkInterval]
+        file: String, views: [ViewStats], totals: EventCounts, marks: [MarkInterval]
     ) -> TraceDiagnostic? {
         let saturatedViews = views.filter { $0.bodyTime.total == .saturatedTotal }
         let saturatedMarks = marks.count { $0.counters.bodyTimeNs == .saturatedTotal }

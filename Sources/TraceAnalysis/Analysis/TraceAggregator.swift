@@ -27,7 +27,7 @@ struct TraceAggregator {
 
     private let counters = DenseTable(filler: NarrowCounts())
     /// The 2^32s that views' counts wrapped past (see `NarrowCounts`): none in practice.
-    private var carriedCounts: [Int: MetricCounts] = [:]
+    private var carriedCounts: [Int: CountVector] = [:]
     private let durations = DurationTable()
     /// The lengths of `update-group` events, as id 0.
     private let updateGroups = DurationTable()
@@ -39,11 +39,11 @@ struct TraceAggregator {
     private let causes = BatchedCounts<CauseKey>()
     /// Events per kind name id.
     private let kindCounts = DenseTable(count: 16, filler: 0)
-    private var leading = EventCounters()
-    private var marks: [(name: SymbolID, seq: Int64, ts: Int64, counters: EventCounters)] = []
+    private var leading = EventCounts()
+    private var marks: [(name: SymbolID, seq: Int64, ts: Int64, counters: EventCounts)] = []
     /// The counts of the interval events go to now: `leading`'s before the first mark, else the
     /// last mark's (stored there when the next mark starts, or by `partial`).
-    private var interval = EventCounters()
+    private var interval = EventCounts()
     /// Root origin index + 1 of each recent `seq` that has one.
     private let roots = RecentSeqTable<Int32>()
     /// The first `seq` of this range.
@@ -52,7 +52,7 @@ struct TraceAggregator {
     private var crossingCauses = 0
 
     /// Per-view counters within mark intervals; nil (one branch per event) unless asked for.
-    private var markViews: MarkViewCounters?
+    private var markViews: MarkViewCounts?
     /// Whether a body evaluation without `dur` counts as one of 0 ns (every source but
     /// Instruments: set once the header is read).
     var untimedEvaluationsTakeNoTime = true
@@ -84,7 +84,7 @@ struct TraceAggregator {
         markViews: TraceAnalyzer.MarkFigures = .none, followsCauses: Bool = true, causeGraph: Bool = false,
         viewStatistics: Bool = true
     ) {
-        self.markViews = markViews == .none ? nil : MarkViewCounters(bodyTimes: markViews == .countsAndBodyTimes)
+        self.markViews = markViews == .none ? nil : MarkViewCounts(bodyTimes: markViews == .countsAndBodyTimes)
         self.followsCauses = followsCauses || causeGraph
         edges = causeGraph ? EdgeCounter() : nil
         self.viewStatistics = viewStatistics
@@ -101,8 +101,8 @@ struct TraceAggregator {
         kindCounts[kindIndex] += 1
         if event.kind == .mark {
             storeInterval()
-            marks.append((event.name, event.seq, event.ts, EventCounters()))
-            interval = EventCounters()
+            marks.append((event.name, event.seq, event.ts, EventCounts()))
+            interval = EventCounts()
         }
         if markViews != nil { markViews!.add(&event, timed: untimedEvaluationsTakeNoTime || event.has(.dur)) }
         // NB: the meta header describes the trace; it is not one of its events.
@@ -169,7 +169,7 @@ struct TraceAggregator {
 
     /// Notes that `view`'s count of `metric` wrapped past 2^32.
     @inline(never)
-    private mutating func carry(_ metric: CountedMetric, _ view: Int) { carriedCounts[view, default: MetricCounts()][metric] += 1 << 32 }
+    private mutating func carry(_ metric: CountedMetric, _ view: Int) { carriedCounts[view, default: CountVector()][metric] += 1 << 32 }
 
     /// Stores the running interval's counts in `leading` or the last mark's.
     private mutating func storeInterval() {
@@ -202,7 +202,7 @@ struct TraceAggregator {
         // NB: the views' counts and body times stay in this aggregator's tables, handed over as
         // they are: the aggregator is done with them.
         var views = PartialAggregate.ViewParts(
-            tallies: PartialAggregate.RangeTallies(counters: counters, carried: carriedCounts, durations: durations),
+            tallies: PartialAggregate.RangeTables(counters: counters, carried: carriedCounts, durations: durations),
             capacity: counters.count)
         // NB: the index in `views` of each view id with events (-1: none), so that adding an
         // origin's count updates the part in place.

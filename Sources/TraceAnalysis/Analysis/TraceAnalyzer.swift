@@ -68,7 +68,7 @@ public enum TraceAnalyzer {
     /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
     ///   mode) the first invalid line.
     public static func analyze(
-        source: TraceSource, options: AnalysisOptions = AnalysisOptions()
+        source: TraceInput, options: AnalysisOptions = AnalysisOptions()
     ) throws(TraceError) -> TraceSummary {
         try read(source: source, options: options) { (reader) throws(TraceError) in try aggregate(&reader, options) }
             .summary(threads: options.read.threads)
@@ -82,7 +82,7 @@ public enum TraceAnalyzer {
     /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
     ///   mode) the first invalid line.
     static func read<Partial: RangePartial>(
-        source: TraceSource, options: AnalysisOptions,
+        source: TraceInput, options: AnalysisOptions,
         fold: @escaping @Sendable (inout TraceReader) throws(TraceError) -> Partial
     ) throws(TraceError) -> Partial {
         let hook = ReadHook.current

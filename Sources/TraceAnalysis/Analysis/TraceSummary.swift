@@ -9,7 +9,7 @@ public struct TraceSummary: Sendable, Hashable {
     /// Per-view statistics, ordered by view path.
     public var views: [ViewStats]
     /// Counts over the whole trace.
-    public var totals: EventCounters
+    public var totals: EventCounts
     /// Events per kind, known and unknown, by the kind's spelling.
     public var kindCounts: [String: Int]
     /// Events of kinds this reader does not know, by kind.
@@ -17,7 +17,7 @@ public struct TraceSummary: Sendable, Hashable {
     /// Intervals between marks, in trace order; empty when the trace has no marks.
     public var marks: [MarkInterval]
     /// The events before the first mark (the whole trace when there are none).
-    public var beforeFirstMark: EventCounters
+    public var beforeFirstMark: EventCounts
     /// Non-fatal findings (missing header, cut-off final line).
     public var warnings: [TraceDiagnostic]
     /// Lines skipped as invalid in lenient mode, and the first few of their diagnostics.
@@ -44,8 +44,8 @@ public struct TraceSummary: Sendable, Hashable {
 
     /// A summary with the given parts.
     package init(
-        file: String, header: TraceHeader?, views: [ViewStats], totals: EventCounters, kindCounts: [String: Int],
-        unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounters,
+        file: String, header: TraceHeader?, views: [ViewStats], totals: EventCounts, kindCounts: [String: Int],
+        unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounts,
         warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
         connections: [TraceConnection] = [], selectedConnection: Int64? = nil, filteredEventCount: Int = 0,
         updateGroups: DurationStats = DurationStats(), markViews: [String: [String: ViewStats]] = [:],

@@ -1,9 +1,9 @@
 /// What happened to one view over a trace.
-public struct ViewStats: Sendable, Hashable, MetricCounted {
+public struct ViewStats: Sendable, Hashable, CountedFigures {
     /// The view path (`Root/Child[id]/…`).
     public var view: String
     /// The view's counted metrics (`Metric.counted`).
-    public var counts = MetricCounts()
+    public var counts = CountVector()
     /// Writes to this view's properties by wrapper kind (`State`, `ViewStorage`, …).
     public var writesByWrapper: [String: Int] = [:]
     /// Writes to this view's properties by property (with wrapper and declaration site), most first.

@@ -265,7 +265,7 @@ public struct BudgetCheck: Sendable {
     /// The hitches (or their time) of `rule`'s scope in a trace: the whole trace, or every
     /// interval of its mark; the system's hitches too when the rule says so.
     private static func hitchFigure(_ figure: BudgetMetric.HitchFigure, of rule: BudgetRule, in summary: TraceSummary) -> Double {
-        var counters = EventCounters()
+        var counters = EventCounts()
         if let mark = rule.mark {
             for interval in summary.marks where interval.name == mark { counters.add(interval.counters) }
         } else {

@@ -24,7 +24,7 @@ public struct BudgetFigures: Sendable {
     /// offenders list them) or a rule's metric needs them; the cause graph for an edge rule or
     /// when `causeGraph` (a comment comparing edges).
     public static func load(
-        source: TraceSource, for budget: Budget, options: TraceReadOptions = TraceReadOptions(), offenderCauses: Bool = true,
+        source: TraceInput, for budget: Budget, options: TraceReadOptions = TraceReadOptions(), offenderCauses: Bool = true,
         causeGraph: Bool = false
     ) throws(TraceError) -> BudgetFigures {
         let marked = budget.rules.filter { $0.mark != nil }

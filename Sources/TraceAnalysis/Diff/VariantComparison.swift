@@ -57,8 +57,8 @@ public struct VariantComparison: Sendable, Hashable {
     public func table() -> String {
         var rows: [[String]] = [["view", "measure"] + sides.map(\.label)]
         let measures: [Metric] = [.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal]
-        let groups: [(String, (Side) -> EventCounters)] = views.map { view in
-            (view, { side in side.summary.stats(for: view).map(Self.counters) ?? EventCounters() })
+        let groups: [(String, (Side) -> EventCounts)] = views.map { view in
+            (view, { side in side.summary.stats(for: view).map(Self.counters) ?? EventCounts() })
         } + [("total", { $0.summary.totals })]
         for (groupIndex, (name, counters)) in groups.enumerated() {
             for (measureIndex, measure) in measures.enumerated() {
@@ -79,8 +79,8 @@ public struct VariantComparison: Sendable, Hashable {
     }
 
     /// A view's figures as the counters the table reads.
-    private static func counters(_ stats: ViewStats) -> EventCounters {
-        var counters = EventCounters()
+    private static func counters(_ stats: ViewStats) -> EventCounts {
+        var counters = EventCounts()
         counters.counts = stats.counts
         counters.bodyTimeNs = stats.bodyTime.total
         return counters

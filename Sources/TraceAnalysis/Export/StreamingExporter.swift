@@ -38,7 +38,7 @@ extension StreamingExporter {
     /// - Throws: `TraceError` for an unreadable or invalid trace (what was written so far stays).
     @discardableResult
     public mutating func export(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice = TraceSlice(),
+        source: TraceInput, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice = TraceSlice(),
         into output: inout some TextOutputStream
     ) throws(TraceError) -> TraceScan.SliceResult {
         begin(into: &output)

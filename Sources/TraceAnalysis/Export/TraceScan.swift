@@ -8,7 +8,7 @@ public enum TraceScan {
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func run(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(),
+        source: TraceInput, options: TraceReadOptions = TraceReadOptions(),
         _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
     ) throws(TraceError) -> TraceSummary {
         try run(source: source, options: options, advising: false, visit).summary
@@ -30,7 +30,7 @@ public enum TraceScan {
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func run(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice, viewFigures: Bool = true,
+        source: TraceInput, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice, viewFigures: Bool = true,
         causeGraph: Bool = false, _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
     ) throws(TraceError) -> SliceResult {
         var filter = TraceSliceFilter(slice)
@@ -48,7 +48,7 @@ public enum TraceScan {
     /// it); returns their summary (with its `views` only for `viewFigures`, its cause graph only
     /// for `causeGraph`) and, when `advising`, what `tracectl advise` gathers.
     static func run(
-        source: TraceSource, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true, causeGraph: Bool = false,
+        source: TraceInput, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true, causeGraph: Bool = false,
         filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (ParsedEvent, TraceNames) -> Void
     ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?) {
         var reader = try TraceReader(source: source, options: options)

@@ -16,7 +16,7 @@ struct EdgeCounter {
     }
 
     /// Evaluations, skips and body time along one edge.
-    struct Tally {
+    struct Counts {
         var evals = 0
         var skips = 0
         var bodyTimeNs: Int64 = 0
@@ -26,10 +26,10 @@ struct EdgeCounter {
 
     /// The view evaluated at each recent `seq` that was a body evaluation.
     private let evaluations = RecentSeqTable<ViewID>()
-    /// Each edge's index in `keys` and `tallies`.
+    /// Each edge's index in `keys` and `counts`.
     private let index = FlatHashTable<Key, Int32>()
     private var keys: [Key] = []
-    private var tallies: [Tally] = []
+    private var counts: [Counts] = []
 
     /// Adds a body evaluation or skip whose root is `root` (origin index + 1; 0 for none).
     @inline(__always)
@@ -47,14 +47,14 @@ struct EdgeCounter {
         let key = Key(from: from, to: event.view)
         let slot = Int(index.value(for: key) {
             keys.append(key)
-            tallies.append(Tally())
+            counts.append(Counts())
             return Int32(keys.count - 1)
         })
         if isEvaluation {
-            tallies[slot].evals += 1
-            tallies[slot].bodyTimeNs = tallies[slot].bodyTimeNs.addingSaturated(event.dur)
+            counts[slot].evals += 1
+            counts[slot].bodyTimeNs = counts[slot].bodyTimeNs.addingSaturated(event.dur)
         } else {
-            tallies[slot].skips += 1
+            counts[slot].skips += 1
         }
     }
 
@@ -74,7 +74,7 @@ struct EdgeCounter {
         }
         var edges: [CauseEdge.Key: CauseEdge] = [:]
         var sources: [CauseEdge.Key: Int] = [:]
-        for (key, tally) in zip(keys, tallies) {
+        for (key, tally) in zip(keys, counts) {
             var edge: CauseEdge
             if key.from & Self.viewBit != 0 {
                 edge = CauseEdge(key: .init(from: .view(name(key.from & ~Self.viewBit)), to: name(key.to)))

@@ -133,7 +133,7 @@ enum PageData {
         json.key("totals")
         json.beginObject()
         json.field("events", totals.events)
-        for metric in EventCounters.metrics {
+        for metric in EventCounts.metrics {
             json.key(metric.definition.jsonKey)
             if summary.isAvailable(metric), let total = totals[metric] { json.number(total) } else { json.null() }
         }

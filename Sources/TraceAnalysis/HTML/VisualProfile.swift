@@ -21,7 +21,7 @@ public struct VisualProfile: Sendable, Hashable {
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func load(
-        source: TraceSource, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false, causeGraph: Bool = false
+        source: TraceInput, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false, causeGraph: Bool = false
     ) throws(TraceError) -> VisualProfile {
         var timeline = EvalTimeline()
         let (summary, advice) = try TraceScan.run(
@@ -39,7 +39,7 @@ public struct VisualProfile: Sendable, Hashable {
     ///
     /// - Throws: the first source's `TraceError`, in `sources`' order.
     public static func load(
-        sources: [TraceSource], options: TraceReadOptions = TraceReadOptions(), causeGraph: Bool = false
+        sources: [TraceInput], options: TraceReadOptions = TraceReadOptions(), causeGraph: Bool = false
     ) throws(TraceError) -> [VisualProfile] {
         let results = LockedBox([Result<VisualProfile, TraceError>?](repeating: nil, count: sources.count))
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in

@@ -1,6 +1,6 @@
-/// A metric counted per view and per interval: what `MetricCounts` stores, one lane each.
+/// A metric counted per view and per interval: what `CountVector` stores, one lane each.
 ///
-/// NB: `MetricCounts` has `MetricCounts.capacity` lanes (8); a case past them fails the
+/// NB: `CountVector` has `CountVector.capacity` lanes (8); a case past them fails the
 /// aggregation tests' capacity test, and the lane subscript traps rather than read past them.
 public enum CountedMetric: Int, CaseIterable, Sendable, Hashable {
     // NB: `Metric`'s first cases, in its order; each is documented there.

@@ -67,7 +67,7 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
     static func unavailability(of requires: [TraceCapability], in header: TraceHeader?) -> String? {
         let can = { (capability: TraceCapability) in header?.can(capability) ?? capability.isImpliedWithoutList }
         guard let missing = requires.first(where: { !can($0) }) else { return nil }
-        return "the \(header?.source ?? TraceOrigin.runtime.rawValue) source records no \(missing.rawValue)"
+        return "the \(header?.source ?? TraceProducer.runtime.rawValue) source records no \(missing.rawValue)"
     }
 
     /// This metric of one view as an integer (a count, nanoseconds); nil for a ratio, and when the

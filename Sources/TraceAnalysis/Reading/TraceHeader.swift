@@ -42,7 +42,7 @@ public struct TraceHeader: Sendable, Hashable {
 
     /// Whether the trace comes from Instruments (`instruments`, `instruments-legacy`), whose
     /// evaluations may lack `dur`.
-    public var isInstruments: Bool { source.flatMap(TraceOrigin.init(rawValue:))?.isInstruments ?? false }
+    public var isInstruments: Bool { source.flatMap(TraceProducer.init(rawValue:))?.isInstruments ?? false }
 
     /// The warning that the traces `file` (with this header) and `otherFile` were recorded on
     /// another device, OS or Instruments version, or nil when neither differs.

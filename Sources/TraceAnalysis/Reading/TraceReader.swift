@@ -93,7 +93,7 @@ package struct TraceReader: ~Copyable {
     /// A reader of `source`.
     ///
     /// - Throws: `TraceError` when the file cannot be opened.
-    package init(source: TraceSource, options: TraceReadOptions = TraceReadOptions()) throws(TraceError) {
+    package init(source: TraceInput, options: TraceReadOptions = TraceReadOptions()) throws(TraceError) {
         switch source {
         case .standardInput:
             self.init(descriptor: STDIN_FILENO, ownsDescriptor: false, range: nil, role: .whole,

@@ -1,5 +1,5 @@
 /// Where a trace is read from: a file path, standard input, or bytes in memory.
-public enum TraceSource: Sendable, Hashable {
+public enum TraceInput: Sendable, Hashable {
     /// A file at a path.
     case file(String)
     /// The process's standard input.

@@ -155,13 +155,13 @@ package enum JSONReport {
     }
 
     private static func counters(
-        _ counters: EventCounters, _ summary: TraceSummary, _ json: inout JSONWriter,
+        _ counters: EventCounts, _ summary: TraceSummary, _ json: inout JSONWriter,
         leading: (inout JSONWriter) -> Void = { _ in }
     ) {
         json.beginObject()
         leading(&json)
         json.field("events", counters.events)
-        for metric in EventCounters.metrics {
+        for metric in EventCounts.metrics {
             json.key(metric.definition.jsonKey)
             if summary.isAvailable(metric), let figure = counters[metric] { json.number(figure) } else { json.null() }
             json.saturated(metric == .bodyTimeTotal && counters.bodyTimeNs == .saturatedTotal)

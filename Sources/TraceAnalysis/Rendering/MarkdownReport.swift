@@ -11,7 +11,7 @@ enum MarkdownReport {
             let cells = [Formatting.markdownCode(row[0])] + row.dropFirst().map(Formatting.markdown)
             out += "| " + cells.joined(separator: " | ") + " |\n"
         }
-        func figure(_ metric: Metric, _ counters: EventCounters) -> String { ReportTable.figure(metric, counters, of: summary) }
+        func figure(_ metric: Metric, _ counters: EventCounts) -> String { ReportTable.figure(metric, counters, of: summary) }
         let totals = summary.totals
         out += "\n**Total:** \(figure(.bodyEvals, totals)) evals (\(figure(.wastedEvals, totals)) wasted), "
             + "\(figure(.skips, totals)) skips, \(figure(.writes, totals)) writes, \(figure(.invalidations, totals)) invalidations, "

@@ -38,14 +38,14 @@ enum ReportTable {
     }
 
     /// `metric`'s figure over a part of the trace (a count, or body time), or `n/a`.
-    static func figure(_ metric: Metric, _ counters: EventCounters, of summary: TraceSummary) -> String {
+    static func figure(_ metric: Metric, _ counters: EventCounts, of summary: TraceSummary) -> String {
         guard summary.isAvailable(metric), let figure = counters[metric] else { return notAvailable }
         return metric.definition.unit == .nanoseconds ? Formatting.duration(figure) : String(figure)
     }
 
     /// `, hitches 2 (50.00 ms), system hitches 0 (0 ns)`: the hitch figures of a part of the trace
     /// (`n/a` when its source records none); empty for a report without them (`showsFrames`).
-    static func hitches(_ counters: EventCounters, of summary: TraceSummary) -> String {
+    static func hitches(_ counters: EventCounts, of summary: TraceSummary) -> String {
         guard summary.showsFrames else { return "" }
         guard summary.can(.hitch) else { return ", hitches n/a" }
         func part(_ label: String, _ hitches: HitchCounts) -> String { "\(label) \(hitches.count) (\(Formatting.duration(hitches.timeNs)))" }

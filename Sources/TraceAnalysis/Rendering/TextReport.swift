@@ -26,7 +26,7 @@ enum TextReport {
         return out
     }
 
-    private static func counters(_ label: String, _ counters: EventCounters, _ summary: TraceSummary) -> String {
+    private static func counters(_ label: String, _ counters: EventCounts, _ summary: TraceSummary) -> String {
         func figure(_ metric: Metric) -> String { ReportTable.figure(metric, counters, of: summary) }
         return "\(label): \(counters.events) events, \(figure(.writes)) writes, \(figure(.invalidations)) invalidations, "
             + "\(figure(.bodyEvals)) evals (\(figure(.wastedEvals)) wasted), \(figure(.skips)) skips, "

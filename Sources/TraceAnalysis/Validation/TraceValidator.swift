@@ -14,13 +14,13 @@ public enum TraceValidator {
     /// The diagnostics of `source`, in line order, at most `limit` of them (errors and warnings).
     ///
     /// Never throws for bad content: an unreadable file or empty trace becomes a diagnostic.
-    public static func validate(source: TraceSource, limit: Int = 100) -> [TraceDiagnostic] {
+    public static func validate(source: TraceInput, limit: Int = 100) -> [TraceDiagnostic] {
         validation(of: source, limit: limit).diagnostics
     }
 
     /// The first `limit` diagnostics of `source`, in line order, and how many errors and warnings
     /// there are in all: the whole trace is checked, past the limit too.
-    public static func validation(of source: TraceSource, limit: Int = 100) -> TraceValidation {
+    public static func validation(of source: TraceInput, limit: Int = 100) -> TraceValidation {
         var found: [TraceDiagnostic] = []
         var reader: TraceReader
         do {

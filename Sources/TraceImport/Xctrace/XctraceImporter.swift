@@ -65,7 +65,7 @@ public struct XctraceImportSummary: Sendable {
     /// The input's name.
     public var file: String
     /// `instruments` or `instruments-legacy`.
-    public var source: TraceOrigin
+    public var source: TraceProducer
     public var counts = Counts()
     /// Each table read: schema and rows.
     public var tables: [(schema: String, rows: Int)] = []

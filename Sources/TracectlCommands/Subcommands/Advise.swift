@@ -38,7 +38,7 @@ enum Advise: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: try arguments.required("trace"))
+        let source = TraceInput(argument: try arguments.required("trace"))
         let minimum = try arguments.integer(Options.minSavings, in: 0...Int(Int32.max)) ?? TraceAdvisor.defaultMinimumSavings
         let report = try VisualCommand.run { () throws(TraceError) in
             try TraceAdvisor.advise(source: source, options: .init(read: VisualCommand.readOptions(arguments)), minimumSavings: minimum)

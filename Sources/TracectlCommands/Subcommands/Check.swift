@@ -92,13 +92,13 @@ enum Check: Subcommand {
             // baseline) follow cause chains only for a rule that reads them.
             try traces.enumerated().map { run, path throws(TraceError) in
                 try BudgetFigures.load(
-                    source: TraceSource(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: comment)
+                    source: TraceInput(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: comment)
             }
         }
         let baseline = try arguments.value(Options.baseline).map { path in
             try VisualCommand.run { () throws(TraceError) in
                 try BudgetFigures.load(
-                    source: TraceSource(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: comment)
+                    source: TraceInput(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: comment)
             }
         }
         for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
@@ -175,7 +175,7 @@ enum Check: Subcommand {
             throw UsageError("invalid value '\(text)' for '--headroom': expected a percentage like 10%", command: spec.name)
         }
         let summary = try VisualCommand.run { () throws(TraceError) in
-            try TraceAnalyzer.analyze(source: TraceSource(argument: traces[0]), options: .init(read: options))
+            try TraceAnalyzer.analyze(source: TraceInput(argument: traces[0]), options: .init(read: options))
         }
         VisualCommand.warn(summary, console: console)
         try write(BudgetWriter.budget(from: summary, headroom: headroom), to: destination)

@@ -57,7 +57,7 @@ enum Diff: Subcommand {
         }
         let options = VisualCommand.readOptions(arguments)
         let format: Format = try arguments.choice(Options.format)
-        let sources = [basePath, variantPath].map(TraceSource.init(argument:))
+        let sources = [basePath, variantPath].map(TraceInput.init(argument:))
         let profiles = try VisualCommand.run { () throws(TraceError) in
             // NB: only the page draws the evaluation timelines, read event by event (the two traces
             // at the same time, one a thread); the other outputs read each trace on both cores.
@@ -72,7 +72,7 @@ enum Diff: Subcommand {
         let moreRuns = try [Options.baseRun, Options.variantRun].map { option in
             try arguments.values(option).map { path in
                 try VisualCommand.run { () throws(TraceError) in
-                    try TraceAnalyzer.analyze(source: TraceSource(argument: path), options: .init(read: options, causeGraph: true))
+                    try TraceAnalyzer.analyze(source: TraceInput(argument: path), options: .init(read: options, causeGraph: true))
                 }
             }
         }

@@ -33,7 +33,7 @@ enum Export: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: try arguments.required("trace"))
+        let source = TraceInput(argument: try arguments.required("trace"))
         let options = VisualCommand.readOptions(arguments)
         let exporter: any StreamingExporter = switch try arguments.choice(Options.format) {
         case .chrome: ChromeTraceExporter()

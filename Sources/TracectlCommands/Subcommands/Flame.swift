@@ -36,7 +36,7 @@ enum Flame: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: try arguments.required("trace"))
+        let source = TraceInput(argument: try arguments.required("trace"))
         let weight: FlameWeight = try arguments.choice(Options.weight)
         let format: Format = try arguments.choice(Options.format)
         let width = try arguments.integer(Options.width, in: 40...1000) ?? console.terminalWidth(fallback: 100)

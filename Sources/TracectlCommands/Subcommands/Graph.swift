@@ -40,7 +40,7 @@ enum Graph: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: try arguments.required("trace"))
+        let source = TraceInput(argument: try arguments.required("trace"))
         let format: GraphRenderer.Format = try arguments.choice(Options.format)
         let selection = GraphSelection.Options(
             minimumCount: try arguments.integer(Options.minimumCount, in: 1...Int.max) ?? 1,

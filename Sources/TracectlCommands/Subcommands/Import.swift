@@ -78,7 +78,7 @@ enum Import: Subcommand {
 
     /// Imports `_printChanges()` / `_logChanges()` output.
     private static func importLog(_ path: String, format: ImportFormat, _ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: path)
+        let source = TraceInput(argument: path)
         let options = ImportOptions(format: format, strict: arguments.flag(Options.strict))
         var output = try VisualCommand.output(arguments)
         let summary = try VisualCommand.run { () throws(TraceError) in

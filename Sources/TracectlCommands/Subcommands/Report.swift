@@ -46,7 +46,7 @@ enum Report: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: try arguments.required("trace"))
+        let source = TraceInput(argument: try arguments.required("trace"))
         var readOptions = VisualCommand.readOptions(arguments)
         readOptions.connection = try arguments.integer(Options.connection, in: 1...1_000_000_000).map(Int64.init)
         let options = ReportOptions(

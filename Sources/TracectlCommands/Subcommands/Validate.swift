@@ -25,7 +25,7 @@ enum Validate: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let source = TraceSource(argument: try arguments.required("trace"))
+        let source = TraceInput(argument: try arguments.required("trace"))
         let limit = try arguments.integer(Options.limit, in: 1...1_000_000)!
         let validation = TraceValidator.validation(of: source, limit: limit)
         for finding in validation.diagnostics {

@@ -149,7 +149,7 @@ public struct TraceMetadata: Sendable, Equatable {
     public var variant: String?
     public var pid: Int32
     /// The trace's origin; nil writes no `source` (a runtime trace).
-    public var source: TraceOrigin?
+    public var source: TraceProducer?
     /// What the source can produce, in this order; nil writes no `capabilities` (everything).
     public var capabilities: [TraceCapability]?
     /// Where an imported Instruments trace was recorded (nil fields are not written).
@@ -157,7 +157,7 @@ public struct TraceMetadata: Sendable, Equatable {
 
     public init(
         scenario: String? = nil, variant: String? = nil, pid: Int32 = currentProcessID(),
-        source: TraceOrigin? = nil, capabilities: [TraceCapability]? = nil, recording: RecordingInfo = RecordingInfo()
+        source: TraceProducer? = nil, capabilities: [TraceCapability]? = nil, recording: RecordingInfo = RecordingInfo()
     ) {
         self.scenario = scenario
         self.variant = variant

@@ -37,7 +37,7 @@ public enum TraceSchema {
         public static let variant = "variant"
         public static let unit = "unit"
         public static let pid = "pid"
-        /// On the `meta` header: the trace's origin (`TraceOrigin`); absent means `runtime`.
+        /// On the `meta` header: the trace's origin (`TraceProducer`); absent means `runtime`.
         public static let source = "source"
         /// On the `meta` header: what the source can produce (`TraceCapability` spellings);
         /// absent means everything.

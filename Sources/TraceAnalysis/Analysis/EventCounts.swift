@@ -1,9 +1,9 @@
 /// Counts of the core events in some part of a trace (the whole trace, a mark interval).
-public struct EventCounters: Sendable, Hashable, MetricCounted {
+public struct EventCounts: Sendable, Hashable, CountedFigures {
     /// Every event, of any kind.
     public var events = 0
     /// The counted metrics over the part (`evalsCausedByWrites` is per view only).
-    public var counts = MetricCounts()
+    public var counts = CountVector()
     /// The sum of `dur` over body evaluations, in nanoseconds; `Int64.max` when it reached or passed
     /// that (saturated).
     public var bodyTimeNs: Int64 = 0
@@ -30,7 +30,7 @@ public struct EventCounters: Sendable, Hashable, MetricCounted {
     }
 
     /// Adds `other`'s counts to these.
-    package mutating func add(_ other: EventCounters) {
+    package mutating func add(_ other: EventCounts) {
         events += other.events
         counts.add(other.counts)
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)

@@ -4,11 +4,11 @@
 /// An interval runs from a mark to the next mark of any name; every interval of one name adds up.
 /// Slot 0 holds the events before this range's first mark: outside any interval for the first
 /// range, the continuation of the previous range's last interval for a later one.
-struct MarkViewCounters {
+struct MarkViewCounts {
     private struct Slot {
         /// The mark name's id.
         var name: SymbolID
-        var counters: [ViewCounters] = []
+        var counters: [ViewCounts] = []
         /// Body times, when they are kept.
         var durations: DurationTable?
     }
@@ -51,7 +51,7 @@ struct MarkViewCounters {
         }
         let view = Int(event.view)
         guard view != 0 else { return }
-        if view >= live.counters.count { live.counters += repeatElement(ViewCounters(), count: view + 1 - live.counters.count) }
+        if view >= live.counters.count { live.counters += repeatElement(ViewCounts(), count: view + 1 - live.counters.count) }
         switch event.kind {
         case .bodyEval?:
             live.counters[view].counts[.bodyEvals] += 1
@@ -84,7 +84,7 @@ struct MarkViewCounters {
             for (view, counters) in slot.counters.enumerated() where counters.hasEvents {
                 if names[view] == nil { names[view] = reader.viewName(ViewID(view)) }
                 let durations = slot.durations?.accumulator(for: view) ?? DurationAccumulator()
-                parts[names[view]!] = PartialAggregate.ViewPart(tally: ViewTally(counters: counters, durations: durations))
+                parts[names[view]!] = PartialAggregate.ViewPart(tally: ViewPartial(counters: counters, durations: durations))
             }
             if index == 0 { partial.leadingMarkViews = parts } else { partial.markViews[reader.string(slot.name)] = parts }
         }

@@ -3,7 +3,7 @@
 /// NB: eight lanes of one SIMD vector (a cache line): adding two sets of counts is one vector
 /// add. A lane is read and written through its bytes, so an increment is a scalar add to memory
 /// (a lane insert into the vector would cost several instructions per event).
-public struct MetricCounts: Sendable, Hashable {
+public struct CountVector: Sendable, Hashable {
     @usableFromInline var lanes = SIMD8<Int>()
 
     /// How many counted metrics fit: one lane each.
@@ -30,10 +30,10 @@ public struct MetricCounts: Sendable, Hashable {
     /// read or write past them.
     @inlinable @inline(__always)
     static func byteOffset(of metric: CountedMetric, stride: Int) -> Int {
-        precondition(metric.rawValue < capacity, "MetricCounts has a lane for 8 counted metrics")
+        precondition(metric.rawValue < capacity, "CountVector has a lane for 8 counted metrics")
         return metric.rawValue &* stride
     }
 
     /// Adds `other`'s counts.
-    @inlinable @inline(__always) public mutating func add(_ other: MetricCounts) { lanes &+= other.lanes }
+    @inlinable @inline(__always) public mutating func add(_ other: CountVector) { lanes &+= other.lanes }
 }

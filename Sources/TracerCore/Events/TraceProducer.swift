@@ -2,7 +2,7 @@
 ///
 /// NB: a header without `source` is a runtime trace (the first wave wrote none), and a header
 /// without `capabilities` can produce everything.
-public enum TraceOrigin: String, Sendable, CaseIterable {
+public enum TraceProducer: String, Sendable, CaseIterable {
     /// Tracer's own view graph (`ViewGraph`): every kind and field.
     case runtime
     /// A real SwiftUI app through `TracerSwiftUI`: writes and timed evaluations, no skips or

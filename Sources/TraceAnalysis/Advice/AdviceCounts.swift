@@ -1,5 +1,5 @@
 /// What the root writes of one property led to, per class of update.
-struct WriteTally: Sendable {
+struct WriteCounts: Sendable {
     /// The classes: the owner's first evaluation's `changed`, 0 … 14, and 15 or more (or unknown).
     static let classCount = 16
 
@@ -13,7 +13,7 @@ struct WriteTally: Sendable {
     var bodyTimeNs = [Int64](repeating: 0, count: classCount)
 
     /// Adds `other`'s counts.
-    mutating func add(_ other: WriteTally) {
+    mutating func add(_ other: WriteCounts) {
         rootWrites += other.rootWrites
         for index in 0..<Self.classCount {
             updates[index] += other.updates[index]
@@ -25,7 +25,7 @@ struct WriteTally: Sendable {
 }
 
 /// Evaluations and their body time (or the part of it a pattern is about).
-struct EvalCount: Sendable {
+struct EvalCounts: Sendable {
     var evals = 0
     /// Those of `evals` with a `dur` (an Instruments update in flight has none).
     var timedEvals = 0
@@ -38,7 +38,7 @@ struct EvalCount: Sendable {
     var shares = ShareSum()
 
     /// Adds `other`'s counts.
-    mutating func add(_ other: EvalCount) {
+    mutating func add(_ other: EvalCounts) {
         evals += other.evals
         timedEvals += other.timedEvals
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
@@ -48,7 +48,7 @@ struct EvalCount: Sendable {
 }
 
 /// The `state-init`s of one state property (of one view path, or of a collapsed one).
-struct StateTally: Sendable {
+struct StateInitCounts: Sendable {
     var inits = 0
     /// Owned state (`State`, `StateObject`, `ViewStorage`) created after the path was unmounted.
     var initsAfterUnmount = 0
@@ -62,10 +62,10 @@ struct StateTally: Sendable {
     /// `ObservedObject`s made for a view already mounted (not by its mount).
     var mountedRecreations = 0
     /// The evaluations right after such a re-creation.
-    var forced = EvalCount()
+    var forced = EvalCounts()
 
     /// Adds `other`'s counts.
-    mutating func add(_ other: StateTally) {
+    mutating func add(_ other: StateInitCounts) {
         inits += other.inits
         initsAfterUnmount += other.initsAfterUnmount
         initsBeforeRangeUnmount += other.initsBeforeRangeUnmount

@@ -1,12 +1,12 @@
 /// Something that holds counted metrics (a view's statistics, an interval's counters), with a
 /// named accessor for each.
-public protocol MetricCounted {
+public protocol CountedFigures {
     /// The counted metrics, stored by metric.
-    var counts: MetricCounts { get set }
+    var counts: CountVector { get set }
 }
 
 // NB: one line each, as the metric table has one row each.
-extension MetricCounted {
+extension CountedFigures {
     public var bodyEvals: Int { get { counts[.bodyEvals] } set { counts[.bodyEvals] = newValue } }
     public var skips: Int { get { counts[.skips] } set { counts[.skips] = newValue } }
     /// Body evaluations with `changed: 0`: nothing in the output differed.
