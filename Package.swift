@@ -35,14 +35,21 @@ let package = Package(
         // no product: its declarations are `package`, but for the file output stream that
         // TraceAnalysis's report renderer takes.
         .target(name: "TraceSupport", dependencies: ["TracerCore"], swiftSettings: internalChecks),
-        .target(name: "TraceAnalysis", dependencies: ["TracerCore", "TraceSupport"], swiftSettings: internalChecks),
+        // NB: what reads the tracer/1 format: no aggregation, no rendering; TraceAnalysis and
+        // TraceImport build on it. It is no product: TraceAnalysis re-exports it, so that a user of
+        // the TraceAnalysis product sees its public types (source, read options, progress, header,
+        // connections, diagnostics); the reader, the parser, the parsed event and its fields and
+        // the line source are `package` (exporters read events through TraceAnalysis's
+        // `StreamedEvent`).
+        .target(name: "TraceFormat", dependencies: ["TracerCore", "TraceSupport"], swiftSettings: internalChecks),
+        .target(name: "TraceAnalysis", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"], swiftSettings: internalChecks),
         // NB: every TracerSwiftUI file is `#if canImport(SwiftUI)` (empty on Linux); what is not
         // SwiftUI API lives in TracerSwiftUICore, which the Linux tests exercise.
         .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"]),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
-        // NB: the importers write traces; TraceAnalysis reads them.
-        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceAnalysis"]),
+        // NB: the importers write traces; TraceAnalysis reads them. Both read through TraceFormat.
+        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"]),
         // NB: a synthetic `xctrace export` (TOC and swiftui-updates) for tests and benchmarks.
         .target(name: "XctraceSynthetic", path: "Fixtures/XctraceSynthetic"),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
@@ -67,10 +74,10 @@ let package = Package(
             dependencies: ["TracerSwiftUICore", "TracerCore", "TraceCapture", "TraceAnalysis", "TraceImport", "Scenarios", "TracerTestSupport"]
         ),
         .testTarget(
-            name: "TraceAnalysisTests", dependencies: ["TraceSupport", "TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport", "ScenarioTestSupport"],
+            name: "TraceAnalysisTests", dependencies: ["TraceSupport", "TraceFormat", "TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport", "ScenarioTestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "tracer-example", "TracerTestSupport"]),
+        .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "TraceAnalysis", "tracer-example", "TracerTestSupport"]),
         .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "XctraceSynthetic", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport", "ScenarioTestSupport"]),
         .testTarget(

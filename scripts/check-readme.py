@@ -5,7 +5,7 @@ Every ```console block with a `$ tracectl …` command is run, in README order, 
 the repository's files (what `git ls-files` lists), with the built products on PATH; the output of
 its commands (standard output and error, as a terminal shows them) must equal the lines the block
 shows after each `$ COMMAND` line. Every ```swift block is type-checked against the built Tracer and
-TraceAnalysis modules.
+TraceAnalysis modules (and TraceFormat, which TraceAnalysis re-exports).
 
 A block is prepared or left out only by an HTML comment on the line(s) just before its fence:
 

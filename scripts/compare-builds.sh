@@ -25,7 +25,8 @@ run() {
     echo $? > "$out.status"
     set -e
     # NB: paths in the output name the side's own output directory.
-    sed -i "s#$work/$side#WORK#g" "$out.stdout" "$out.stderr"
+    # NB: both read the traces the old build recorded; each writes into its own directory.
+    sed -i -e "s#$work/old#WORK#g" -e "s#$work/$side#WORK#g" "$out.stdout" "$out.stderr"
   done
   local part
   for part in stdout stderr status; do
@@ -41,7 +42,7 @@ mkdir -p "$work/old" "$work/new"
 for side in old new; do
   if [ $side = old ]; then bin=$old; else bin=$new; fi
   for scenario in $("$old/tracectl" record --list | awk '/^[a-z]/ {print $1}'); do
-    "$bin/tracectl" record "$scenario" -o "$work/$side/" > /dev/null
+    "$bin/tracectl" record "$scenario" -o "$work/$side/" > /dev/null 2>&1
   done
 done
 for trace in "$work"/old/*.jsonl; do
@@ -67,7 +68,7 @@ for trace in "${traces[@]}"; do
   for format in text json markdown; do run "advise.$format.$id" advise "$trace" --format "$format"; done
   for format in chrome speedscope; do run "export.$format.$id" export "$trace" --format "$format"; done
   run "validate.$id" validate "$trace"
-  run "check.write.$id" check "$trace" --write-budget "$work/\$side.budget.json"
+  run "check.write.$id" check "$trace" --write-budget -
   for format in text json markdown; do
     run "check.$format.$id" check "$trace" --budget Fixtures/Budgets/scroll-offset.json --format "$format"
   done

@@ -40,31 +40,31 @@ mkdir -p "$corpus" "$artifacts"
 case "$target" in
   trace-line)
     sources=(Fuzz/TraceLineFuzzer.swift)
-    mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceAnalysis)
+    mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceFormat TraceAnalysis)
     # NB: seeds up to 64 KiB (larger traces would only slow every input down);
     # inputs up to 16 KiB, enough for every line shape and a few transactions.
     find Fixtures/Traces -name '*.jsonl' -size -64k -exec cp {} "$corpus/" \;
     max_len=16384 ;;
   budget)
     sources=(Fuzz/BudgetFuzzer.swift)
-    mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceAnalysis)
+    mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceFormat TraceAnalysis)
     find Fixtures/Budgets Fixtures -maxdepth 2 -name '*.json' -exec cp {} "$corpus/" \;
     max_len=16384 ;;
   import)
     sources=(Fuzz/ImportFuzzer.swift)
-    mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceAnalysis TraceImport)
+    mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceFormat TraceAnalysis TraceImport)
     find Fixtures/Imports -type f -exec cp {} "$corpus/" \;
     max_len=16384 ;;
   xctrace)
     sources=(Fuzz/XctraceFuzzer.swift)
-    mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceAnalysis TraceImport)
+    mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceFormat TraceImport)
     # NB: seeds up to 64 KiB: the reader's and the import's fixtures (tables, TOCs, bad inputs).
     find Fixtures -name '*.xml' -size -64k -exec cp {} "$corpus/" \;
     max_len=16384 ;;
   arguments)
     mapfile -t sources < <(find Sources/TracectlCommands -name '*.swift' | sort)
     sources+=(Fuzz/ArgumentsFuzzer.swift)
-    mapfile -t linked < <(objects TracerTicks TracerCore Tracer TraceSupport TraceAnalysis TraceImport TraceCapture Scenarios)
+    mapfile -t linked < <(objects TracerTicks TracerCore Tracer TraceSupport TraceFormat TraceAnalysis TraceImport TraceCapture Scenarios)
     while IFS= read -r line; do
       printf '%s' "$line" | tr ' ' '\0' > "$corpus/$(printf '%s' "$line" | cksum | cut -d' ' -f1)"
     done < <(grep -ho 'tracectl [a-z][^`"]*' README.md | sed 's/^tracectl //' | sort -u)

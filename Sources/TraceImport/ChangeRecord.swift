@@ -1,4 +1,4 @@
-import TraceAnalysis
+import TraceFormat
 import TracerCore
 
 /// One body evaluation as `_printChanges()` / `_logChanges()` describe it: the view's type and

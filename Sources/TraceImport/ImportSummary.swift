@@ -1,4 +1,4 @@
-import TraceAnalysis
+import TraceFormat
 /// What `TraceImporter` read and wrote, and what it skipped.
 public struct ImportSummary: Sendable {
     /// The input's display name.

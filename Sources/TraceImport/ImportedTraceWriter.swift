@@ -1,4 +1,4 @@
-import TraceAnalysis
+import TraceFormat
 import TracerCore
 import TraceSupport
 

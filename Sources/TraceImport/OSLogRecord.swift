@@ -1,4 +1,4 @@
-import TraceAnalysis
+import TraceFormat
 import TraceSupport
 /// The fields of one unified-log record that the importer uses.
 ///

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceAnalysis
+import TraceFormat
 import TracerCore
 import TraceSupport
 

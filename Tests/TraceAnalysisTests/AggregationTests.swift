@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TraceAnalysis
+@testable import TraceFormat
 import TracerTestSupport
 import TraceSupport
 

@@ -100,4 +100,16 @@ struct CauseGraphTests {
         #expect(diff.all.map(\.change) == [change, .new])
         #expect(diff.listed.first?.key.to == (change == .changed && variant > base + 3 ? "A" : "N"))
     }
+
+    @Test("an edge compared is on one side at least, and stays so: its sides cannot be set, and an edge on neither stops the process")
+    func edgeDeltaHasASide() async {
+        let diff = EdgeDiff(base: [CauseGraph(edges: [Self.edge("A", "A", evals: 2)])], variant: [CauseGraph(edges: [Self.edge("A", "N", evals: 3)])])
+        #expect(diff.all.map(\.latest.to) == ["A", "N"])
+        // NB: `let`s have no writable key path: `delta.base = nil` does not compile.
+        #expect(!(\EdgeDelta.base as AnyKeyPath is WritableKeyPath<EdgeDelta, CauseEdge?>))
+        #expect(!(\EdgeDelta.variant as AnyKeyPath is WritableKeyPath<EdgeDelta, CauseEdge?>))
+        await #expect(processExitsWith: .failure) {
+            _ = EdgeDelta(key: CauseEdge.Key(from: .view("A"), to: "B"), base: nil, variant: nil)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceAnalysis
+@testable import TraceFormat
 import TracerTestSupport
 
 @Suite("TraceAnalysis parser", .temporaryDirectory)

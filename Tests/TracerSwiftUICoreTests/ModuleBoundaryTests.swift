@@ -3,7 +3,8 @@ import Testing
 import TracerTestSupport
 
 /// What links the model runtime: its users (the scenarios, the examples), never the adapter, the
-/// capture, the analysis or the importers, which see the `tracer/1` contract in TracerCore only.
+/// capture, the format layer, the analysis or the importers, which see the `tracer/1` contract in
+/// TracerCore only.
 @Suite struct ModuleBoundaryTests {
     /// How many symbols of module `Tracer` (mangled `6Tracer` and a name) the objects of `module`
     /// define or use, by `nm`.
@@ -22,8 +23,8 @@ import TracerTestSupport
         return output.split(separator: "\n").filter { $0.contains(/6Tracer[0-9]/) }.count
     }
 
-    @Test("the adapter, the capture, the support module, the analysis and the importers contain no symbol of the model runtime",
-          arguments: ["TracerSwiftUICore", "TracerSwiftUI", "TraceCapture", "TraceSupport", "TraceAnalysis", "TraceImport", "TracerCore"])
+    @Test("the adapter, the capture, the support module, the format layer, the analysis and the importers contain no symbol of the model runtime",
+          arguments: ["TracerSwiftUICore", "TracerSwiftUI", "TraceCapture", "TraceSupport", "TraceFormat", "TraceAnalysis", "TraceImport", "TracerCore"])
     func noRuntimeSymbols(module: String) throws {
         // NB: TracerSwiftUI is empty on Linux; the stand-in package builds it without the runtime.
         guard !BuiltProducts.objects(ofModule: module).isEmpty || module != "TracerSwiftUI" else { return }

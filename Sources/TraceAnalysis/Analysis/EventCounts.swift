@@ -64,3 +64,7 @@ public struct HitchCounts: Sendable, Hashable {
         timeNs = timeNs.addingSaturated(other.timeNs)
     }
 }
+
+/// The former name of ``EventCounts``.
+@available(*, deprecated, renamed: "EventCounts")
+public typealias EventCounters = EventCounts

@@ -94,6 +94,10 @@ struct TraceAggregator {
     ///
     /// NB: `inout`, though the event is only read: an event passed by value is copied (a call to
     /// `memcpy`) before every call.
+    ///
+    /// NB: one function, though long: it is the per-event hot path of every read, one `switch` on
+    /// the kind per event with the event passed `inout` once; split by kind, each part would be
+    /// another call taking the event again, with `root` and the interval passed between them.
     @inline(__always)
     mutating func add(_ event: inout ParsedEvent) {
         let kindIndex = Int(event.kindName)

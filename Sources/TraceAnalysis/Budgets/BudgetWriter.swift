@@ -1,4 +1,3 @@
-import Foundation
 import TraceSupport
 import TracerCore
 
@@ -16,34 +15,58 @@ public enum BudgetWriter {
     /// and wasted evaluations (those the trace's source can produce), plus the total, to the current figures raised by `headroom`
     /// percent (rounded up); scoped to the trace's scenario and variant when it names them.
     public static func budget(from summary: TraceSummary, headroom: Double) -> String {
+        let description = "Written by tracectl check --write-budget from \(summary.file) with \(Formatting.number(headroom))% headroom"
+        var json = JSONWriter()
+        // NB: laid out for a person to edit: each member of the document, and each rule, on a line of its own.
+        json.beginObject()
+        json.whitespace("\n")
+        member("schema", &json)
+        json.string(Budget.schema)
+        member("description", &json)
+        json.string(description)
+        member("rules", &json)
+        json.beginArray()
+        json.whitespace("\n")
+        writeRules(summary, headroom: headroom, &json)
+        json.whitespace("\n  ")
+        json.endArray()
+        json.whitespace("\n")
+        json.endObject()
+        return json.document()
+    }
+
+    /// Starts the document's member `name` on a line of its own: `  "name": `, its value next.
+    private static func member(_ name: StaticString, _ json: inout JSONWriter) {
+        json.lineBreak()
+        json.whitespace("  ")
+        json.key(name)
+        json.whitespace(" ")
+    }
+
+    /// The rules, one a line: each view's limits in path order, then the total's.
+    private static func writeRules(_ summary: TraceSummary, headroom: Double, _ json: inout JSONWriter) {
         let header = summary.header
-        var scope = ""
-        if let scenario = header?.scenario { scope += ",\"scenario\":\(JSONText.quoted(scenario, embeddable: false))" }
-        if let variant = header?.variant { scope += ",\"variant\":\(JSONText.quoted(variant, embeddable: false))" }
-        func rule(_ view: String, _ metric: BudgetMetric, _ value: Int) -> String {
+        func rule(_ view: String, _ metric: BudgetMetric, _ value: Int) {
             // NB: a headroom too large to count in integers allows as many as can be counted.
             let limit = CheckedInteger.saturating((Double(value) * (1 + headroom / 100)).rounded(.up), as: Int.self) ?? .max
-            return "    {\"view\":\(JSONText.quoted(view, embeddable: false)),\"metric\":\"\(metric.rawValue)\",\"max\":\(limit),\"level\":\"error\"\(scope)}"
+            json.lineBreak()
+            json.whitespace("    ")
+            json.beginObject()
+            json.field("view", view)
+            json.field("metric", metric.rawValue)
+            json.field("max", limit)
+            json.field("level", "error")
+            if let scenario = header?.scenario { json.field("scenario", scenario) }
+            if let variant = header?.variant { json.field("variant", variant) }
+            json.endObject()
         }
-        var rules: [String] = []
         // NB: a metric the trace's source cannot produce gets no rule (it would be skipped).
         let perView = perViewMetrics(summary)
         for stats in summary.views.sorted(by: { $0.view < $1.view }) {
             let view = ViewGlob.escape(stats.view)
-            for metric in perView { rules.append(rule(view, BudgetMetric(.view(metric.metric)), stats.counts[metric])) }
+            for metric in perView { rule(view, BudgetMetric(.view(metric.metric)), stats.counts[metric]) }
         }
-        rules.append(rule("**", .totalBodyEvals, summary.totals.bodyEvals))
-        let description = "Written by tracectl check --write-budget from \(summary.file) with \(Formatting.number(headroom))% headroom"
-        return """
-            {
-              "schema": "\(Budget.schema)",
-              "description": \(JSONText.quoted(description, embeddable: false)),
-              "rules": [
-            \(rules.joined(separator: ",\n"))
-              ]
-            }
-
-            """
+        rule("**", .totalBodyEvals, summary.totals.bodyEvals)
     }
 }
 

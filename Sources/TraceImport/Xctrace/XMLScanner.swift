@@ -4,31 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// One attribute of the start tag just scanned: offsets of its value in the input buffer.
-struct XMLAttribute {
-    /// The attributes xctrace's readers look at; every other name is `.other`.
-    enum Name: UInt8 { case id, ref, fmt, other }
-    var name: Name
-    var nameStart: Int
-    var nameLength: Int
-    var valueStart: Int
-    var valueLength: Int
-}
-
-/// What `XMLScanner.next()` found.
-enum XMLUnit {
-    /// A start tag (`scanner.tag`, `scanner.attributes`, `scanner.selfClosing`); a self-closing
-    /// one is followed by its `.end`.
-    case start
-    /// An end tag matching the innermost open element (`scanner.tag`).
-    case end
-    /// Character data at `scanner.textStart..<scanner.textEnd` (raw: a CDATA section's content,
-    /// entities not decoded).
-    case text(raw: Bool)
-    /// The end of the document, after its root element.
-    case endOfDocument
-}
-
 /// Splits an XML document into start tags, end tags and text runs, checking that it is well
 /// formed (names, quoting, nesting) and reporting where it is not.
 ///
@@ -177,6 +152,11 @@ struct XMLScanner: ~Copyable {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
+    /// A start tag: its name, its attributes, and whether it closes itself.
+    ///
+    /// NB: one function on purpose: it is the scanner's per-byte hot path (every start tag and
+    /// attribute of the document), and the release build does not inline the attribute loop's
+    /// body split out as an `@inline(__always)` throwing helper (tried: a call per attribute).
     private mutating func scanStartTag() throws(XctraceReadError) -> XMLUnit? {
         let base = input.base
         let end = input.end
@@ -375,118 +355,7 @@ struct XMLScanner: ~Copyable {
         throw error("unexpected end of file: \(expected)", at: end)
     }
 
-    // MARK: - Values
-
-    /// Appends the text `start..<stop` of the buffer to `into`, entities decoded (raw: as is).
-    mutating func decode(_ start: Int, _ stop: Int, raw: Bool = false, into text: inout FlatArray<UInt8>) throws(XctraceReadError) {
-        let base = input.base
-        guard !raw, let amp = memchr(base + start, Int32(UInt8(ascii: "&")), stop - start) else {
-            text.append(base + start, count: stop - start)
-            return
-        }
-        var p = start
-        var next = base.distance(to: amp.assumingMemoryBound(to: UInt8.self))
-        while true {
-            text.append(base + p, count: next - p)
-            p = try decodeEntity(at: next, stop, into: &text)
-            guard p < stop, let found = memchr(base + p, Int32(UInt8(ascii: "&")), stop - p) else { break }
-            next = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
-        text.append(base + p, count: stop - p)
-    }
-
-    /// Decodes the entity at `at` (an '&'); returns the offset after its ';'.
-    private mutating func decodeEntity(at: Int, _ stop: Int, into text: inout FlatArray<UInt8>) throws(XctraceReadError) -> Int {
-        let base = input.base
-        var semicolon = at + 1
-        while semicolon < stop && semicolon - at <= 12 && base[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
-        guard semicolon < stop, base[semicolon] == UInt8(ascii: ";") else {
-            throw error("expected an entity ('&amp;', '&lt;', '&#N;' …) after '&'", at: at)
-        }
-        let name = base + at + 1
-        let length = semicolon - at - 1
-        func literal(_ byte: UInt8) -> Int { text.append(byte); return semicolon + 1 }
-        switch length {
-        case 2 where name[1] == UInt8(ascii: "t"):
-            if name[0] == UInt8(ascii: "l") { return literal(UInt8(ascii: "<")) }
-            if name[0] == UInt8(ascii: "g") { return literal(UInt8(ascii: ">")) }
-        case 3 where Self.startsWith(name, 3, "amp"): return literal(UInt8(ascii: "&"))
-        case 4 where Self.startsWith(name, 4, "quot"): return literal(UInt8(ascii: "\""))
-        case 4 where Self.startsWith(name, 4, "apos"): return literal(UInt8(ascii: "'"))
-        default: break
-        }
-        if length >= 2 && name[0] == UInt8(ascii: "#") {
-            let hex = name[1] == UInt8(ascii: "x")
-            var value: UInt32 = 0
-            var digits = 0
-            for offset in (hex ? 2 : 1)..<length {
-                let byte = name[offset]
-                let digit: UInt32
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
-                default: throw error("expected a \(hex ? "hexadecimal" : "decimal") digit in a character reference", at: at + 1 + offset)
-                }
-                value = value * (hex ? 16 : 10) + digit
-                digits += 1
-                if value > 0x10FFFF { break }
-            }
-            guard digits > 0, value > 0, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
-                throw error("character reference '&\(Self.string(name, length));' is not a character", at: at)
-            }
-            Self.appendUTF8(value, into: &text)
-            return semicolon + 1
-        }
-        throw error("unknown entity '&\(Self.string(name, length));'", at: at)
-    }
-
-    private static func appendUTF8(_ scalar: UInt32, into text: inout FlatArray<UInt8>) {
-        switch scalar {
-        case 0..<0x80:
-            text.append(UInt8(scalar))
-        case 0x80..<0x800:
-            text.append(UInt8(0xC0 | scalar >> 6))
-            text.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            text.append(UInt8(0xE0 | scalar >> 12))
-            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            text.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            text.append(UInt8(0xF0 | scalar >> 18))
-            text.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            text.append(UInt8(0x80 | scalar & 0x3F))
-        }
-    }
-
-    /// Checks the entities of the text `start..<stop` of the buffer, decoding none.
-    @inline(__always)
-    mutating func checkEntities(_ start: Int, _ stop: Int) throws(XctraceReadError) {
-        guard stop > start, memchr(input.base + start, Int32(UInt8(ascii: "&")), stop - start) != nil else { return }
-        var scratch = FlatArray<UInt8>(capacity: stop - start)
-        try decode(start, stop, into: &scratch)
-    }
-
-    /// An attribute's value, entities decoded, appended to `text`.
-    mutating func decode(_ attribute: XMLAttribute, into text: inout FlatArray<UInt8>) throws(XctraceReadError) {
-        try decode(attribute.valueStart, attribute.valueStart + attribute.valueLength, into: &text)
-    }
-
-    /// An attribute's name.
-    func name(of attribute: XMLAttribute) -> String {
-        Self.string(input.base + attribute.nameStart, attribute.nameLength)
-    }
-
     // MARK: - Helpers
-
-    static func string(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
-    }
-
-    private static func startsWith(_ bytes: UnsafePointer<UInt8>, _ length: Int, _ prefix: StaticString) -> Bool {
-        prefix.utf8CodeUnitCount <= length && memcmp(bytes, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
-    }
 
     /// The offset of `needle` in `base[from..<to]`.
     private static func find(_ base: UnsafeMutablePointer<UInt8>, from: Int, to: Int, _ needle: StaticString) -> Int? {

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceAnalysis
+import TraceFormat
 import TracerCore
 
 /// How `XctraceImporter` reads an Instruments export.
@@ -132,40 +132,7 @@ public enum XctraceImporter {
         var summary = XctraceImportSummary(file: path, source: .instruments)
         var tablesRead: [(schema: String, run: Int?, rows: Int)] = []
         for file in input.tableFiles {
-            var reader: XctraceTableReader
-            do {
-                reader = try XctraceTableReader(path: file, request: XctraceSchema.request, strict: options.strict)
-            } catch {
-                throw TraceError(TraceDiagnostic(file: file, message: error.message, severity: .error))
-            }
-            var schema: String?
-            var run: Int?
-            var rowCount = 0
-            do {
-                while let event = try reader.next() {
-                    switch event {
-                    case .table:
-                        schema = reader.table.flatMap { XctraceSchema.columns[$0.schema] != nil ? $0.schema : nil }
-                        run = reader.table?.run
-                        rowCount = 0
-                        if schema != nil { rowsByRun[run ?? 0, default: XctraceRows()].beginTable() }
-                    case .row:
-                        rowCount += 1
-                        if let schema { rowsByRun[run ?? 0, default: XctraceRows()].add(reader, schema: schema) }
-                    case .endOfTable:
-                        if let schema { tablesRead.append((schema, run, rowCount)) }
-                        schema = nil
-                    }
-                }
-            } catch {
-                throw TraceError(TraceDiagnostic(
-                    file: error.file, line: error.line, column: error.column, message: error.message, severity: .error))
-            }
-            summary.unresolvedReferences += reader.summary.unresolvedReferences
-            summary.controlBytes += reader.summary.controlBytes
-            for location in reader.summary.unresolvedLocations {
-                summary.warnings.append("\(location): a reference to an id not defined before it (read as an empty cell)")
-            }
+            try readTables(file, strict: options.strict, into: &rowsByRun, tablesRead: &tablesRead, summary: &summary)
         }
         // NB: tables of several runs (`--append-run`): the chosen run's, and those naming none.
         let tableRuns = Set(tablesRead.compactMap(\.run))
@@ -189,32 +156,86 @@ public enum XctraceImporter {
                 + "so rows of other apps on the same simulator host may be mixed in")
         }
         let has = { (schema: String) in tablesRead.contains { $0.schema == schema } }
-        let hasCauses = has(XctraceSchema.causes) || has(XctraceSchema.fullCauses)
         // NB: the full graph's edges only when the default graph is not there (they repeat it).
         if has(XctraceSchema.causes) {
             summary.unusedFullCauseEdges = rows.fullEdges.count
         } else {
             rows.edges = rows.fullEdges
         }
+        let metadata = TraceMetadata(
+            scenario: options.scenario, variant: options.variant, pid: Int32(clamping: process ?? 0),
+            source: summary.source, capabilities: capabilities(rows, has), recording: recording(toc, run: run))
+        var writer = ImportedTraceWriter(metadata: metadata)
+        let settings = XctraceMapping.Settings(
+            allModules: options.allModules, process: process,
+            runLength: run?.duration.map { UInt64(max(0, $0) * 1e9) })
+        summary.updateGroups = rows.groups.count { settings.keeps($0.process) }
+        let mapped = XctraceMapping.write(&rows, settings: settings, with: &writer, into: &output)
+        summary.counts = mapped.counts
+        if mapped.unknownWrappers {
+            summary.warnings.append("\(path): some writes come from wrappers Tracer has no name for; the trace claims no wrappers")
+        }
+        warnAboutLeftOut(&summary, path: path)
+        return summary
+    }
+
+    /// Reads the tables of `file`: the rows of those the import maps into `rowsByRun` by run (0 for
+    /// a table naming none), each such table into `tablesRead`, the unresolved references and
+    /// control bytes into `summary`.
+    private static func readTables(
+        _ file: String, strict: Bool, into rowsByRun: inout [Int: XctraceRows],
+        tablesRead: inout [(schema: String, run: Int?, rows: Int)], summary: inout XctraceImportSummary
+    ) throws(TraceError) {
+        var reader: XctraceTableReader
+        do {
+            reader = try XctraceTableReader(path: file, request: XctraceSchema.request, strict: strict)
+        } catch {
+            throw TraceError(TraceDiagnostic(file: file, message: error.message, severity: .error))
+        }
+        var schema: String?
+        var run: Int?
+        var rowCount = 0
+        do {
+            while let event = try reader.next() {
+                switch event {
+                case .table:
+                    schema = reader.table.flatMap { XctraceSchema.columns[$0.schema] != nil ? $0.schema : nil }
+                    run = reader.table?.run
+                    rowCount = 0
+                    if schema != nil { rowsByRun[run ?? 0, default: XctraceRows()].beginTable() }
+                case .row:
+                    rowCount += 1
+                    if let schema { rowsByRun[run ?? 0, default: XctraceRows()].add(reader, schema: schema) }
+                case .endOfTable:
+                    if let schema { tablesRead.append((schema, run, rowCount)) }
+                    schema = nil
+                }
+            }
+        } catch {
+            throw TraceError(TraceDiagnostic(
+                file: error.file, line: error.line, column: error.column, message: error.message, severity: .error))
+        }
+        summary.unresolvedReferences += reader.summary.unresolvedReferences
+        summary.controlBytes += reader.summary.controlBytes
+        for location in reader.summary.unresolvedLocations {
+            summary.warnings.append("\(location): a reference to an id not defined before it (read as an empty cell)")
+        }
+    }
+
+    /// The header's capabilities: what the tables read (`has` a schema) and the rows can give.
+    private static func capabilities(_ rows: XctraceRows, _ has: (String) -> Bool) -> [TraceCapability] {
+        let hasCauses = has(XctraceSchema.causes) || has(XctraceSchema.fullCauses)
         var capabilities: [TraceCapability] = rows.isLegacy
             ? [.write, .bodyEval, .duration, .cause, .wrapper, .stateInit]
             : hasCauses ? [.write, .invalidate, .bodyEval, .skip, .duration, .cause, .wrapper] : [.bodyEval, .duration]
         if has(XctraceSchema.groups) { capabilities.append(.group) }
         if has(XctraceSchema.hitches) { capabilities.append(.hitch) }
         if !rows.signposts.isEmpty || has(XctraceSchema.signpostIntervals) || has(XctraceSchema.pointsOfInterest) { capabilities.append(.mark) }
-        let metadata = TraceMetadata(
-            scenario: options.scenario, variant: options.variant, pid: Int32(clamping: process ?? 0),
-            source: summary.source, capabilities: capabilities, recording: recording(toc, run: run))
-        var writer = ImportedTraceWriter(metadata: metadata)
-        let settings = XctraceMapping.Settings(
-            allModules: options.allModules, process: process,
-            runLength: run?.duration.map { UInt64(max(0, $0) * 1e9) })
-        summary.updateGroups = rows.groups.count { settings.process == nil || $0.process == nil || $0.process == settings.process }
-        let mapped = XctraceMapping.write(&rows, settings: settings, with: &writer, into: &output)
-        summary.counts = mapped.counts
-        if mapped.unknownWrappers {
-            summary.warnings.append("\(path): some writes come from wrappers Tracer has no name for; the trace claims no wrappers")
-        }
+        return capabilities
+    }
+
+    /// Warns of evaluations kept without a duration, causes left out and control bytes tolerated.
+    private static func warnAboutLeftOut(_ summary: inout XctraceImportSummary, path: String) {
         let c = summary.counts
         if c.garbageDurations > 0 {
             summary.warnings.append("\(path): \(c.garbageDurations) evaluation(s) with a duration over an hour or the run's length "
@@ -229,7 +250,6 @@ public enum XctraceImporter {
         if summary.controlBytes > 0 {
             summary.warnings.append("\(path): \(summary.controlBytes) control byte(s) not allowed in XML tolerated")
         }
-        return summary
     }
 
     /// Fails unless a SwiftUI table with rows was read: what was found, and the likely reason.

@@ -1,5 +1,5 @@
 import Foundation
-import TraceAnalysis
+import TraceFormat
 
 /// What `tracectl import --from xctrace` was given, as the XML documents to read: a directory
 /// of exported files (any names; each document says what it holds), one exported document, or

@@ -15,13 +15,12 @@ package enum XctraceReadEvent: Equatable, Sendable {
 }
 
 /// What an `XctraceTableReader` reads with and keeps: the scanner, the id table, the strings,
-/// the open elements and the current row.
+/// the open elements, and the table being read with its current row (`XctraceTableState`).
 ///
 /// NB: hot methods here are `mutating` or static: a non-mutating method would be handed a copy
 /// of this (large) struct.
 struct XctraceReaderState: ~Copyable {
     private var scanner: XMLScanner
-    private let request: XctraceRequest
     private let strict: Bool
     var strings = XctraceStrings()
     private var ids = XctraceIDTable()
@@ -31,23 +30,8 @@ struct XctraceReaderState: ~Copyable {
     private var frames = FlatArray<XctraceFrame>(capacity: 64)
     /// The text of the values being read, innermost last.
     private var text = FlatArray<UInt8>(capacity: 1 << 12)
-    var cells = FlatArray<XctraceValue>(capacity: 32)
-    var cellFmts = FlatArray<UInt32>(capacity: 32)
-    /// Each slot's value before a row is read: empty, or absent when the table lacks the column.
-    private var emptyRow = FlatArray<XctraceValue>(capacity: 32)
-    /// For each column of the current table, its slot or -1.
-    private var slotOfColumn = FlatArray<Int32>(capacity: 32)
-    private var fmtOfColumn = FlatArray<Bool>(capacity: 32)
-    private var extractsTypedArrays = false
-    /// The current table, from its schema on.
-    private(set) var table: XctraceTable?
+    private(set) var tableState: XctraceTableState
     private(set) var summary = XctraceReadSummary()
-    // The node being read.
-    private var xpath: String?
-    private var schemaName: String?
-    private var columns: [XctraceColumn] = []
-    private var columnFields = ["", "", ""]
-    private var rows = 0
     let names: XctraceNames
 
     /// Reads the document at `path`.
@@ -68,7 +52,7 @@ struct XctraceReaderState: ~Copyable {
         var scanner = XMLScanner(input: input, fileName: name)
         names = XctraceNames(&scanner)
         self.scanner = scanner
-        self.request = request
+        tableState = XctraceTableState(request: request)
         self.strict = strict
     }
 
@@ -101,14 +85,14 @@ struct XctraceReaderState: ~Copyable {
 
     // MARK: - Elements
 
-    /// Reads a self-closing `<tag ref="N"/>` or `<tag/>` inside a row or a cell (most cells)
-    /// without opening a frame for it; false when the element needs the general path.
     /// Compound `bits` (a value of kind `.compound`).
     @inline(__always)
     mutating func compound(_ bits: UInt64) -> UnsafeMutablePointer<XctraceCompound> {
         bits & Self.rowLocal != 0 ? rowCompounds.pointer + Int(bits & ~Self.rowLocal) : compounds.pointer + Int(bits)
     }
 
+    /// Reads a self-closing `<tag ref="N"/>` or `<tag/>` inside a row or a cell (most cells)
+    /// without opening a frame for it; false when the element needs the general path.
     @inline(__always)
     private mutating func closedAtOnce() throws(XctraceReadError) -> Bool {
         let attributes = scanner.attributes.count
@@ -128,8 +112,8 @@ struct XctraceReaderState: ~Copyable {
         parent.pointee.children += 1
         parent.pointee.hasElementChild = true
         if role == .row {
-            let column = Int(parent.pointee.children) - 1
-            if column < slotOfColumn.count, slotOfColumn[column] >= 0 { cells[Int(slotOfColumn[column])] = value }
+            let slot = tableState.slot(ofColumn: Int(parent.pointee.children) - 1)
+            if slot >= 0 { tableState.cells[Int(slot)] = value }
         } else if parent.pointee.keep && parent.pointee.shape != .plain {
             give(value, tag: scanner.tag, to: parent)
         }
@@ -148,6 +132,8 @@ struct XctraceReaderState: ~Copyable {
         return true
     }
 
+    /// Opens a frame for the element just started: its role, whether its value is built, and what
+    /// its attributes say.
     @inline(__always)
     private mutating func openElement() throws(XctraceReadError) {
         let tag = scanner.tag
@@ -156,56 +142,13 @@ struct XctraceReaderState: ~Copyable {
         if depth == 0 {
             frame.role = .root
         } else {
-            let parent = frames.pointer + (depth - 1)
-            switch parent.pointee.role {
-            case .row:
-                frame.role = .cell
-                let column = Int(parent.pointee.children)
-                if column < slotOfColumn.count {
-                    frame.slot = slotOfColumn[column]
-                    frame.keep = frame.slot >= 0
-                }
-            case .root: if tag == names.node { frame.role = .node }
-            case .node:
-                if tag == names.row { frame.role = .row } else if tag == names.schema { frame.role = .schema }
-            case .schema: if tag == names.col { frame.role = .col }
-            case .col:
-                if tag == names.mnemonic || tag == names.name || tag == names.engineeringType {
-                    frame.role = .columnField
-                    frame.field = tag == names.mnemonic ? 0 : tag == names.name ? 1 : 2
-                    frame.keep = true
-                }
-            default: break
-            }
-            parent.pointee.children += 1
-            parent.pointee.hasElementChild = true
-            if !frame.keep && parent.pointee.keep {
-                switch parent.pointee.shape {
-                case .plain: break
-                case .process: frame.keep = tag == names.pid
-                case .thread: frame.keep = tag == names.tid || tag == names.process
-                case .typedArray: frame.keep = parent.pointee.children == 1
-                }
-            }
+            place(&frame, under: frames.pointer + (depth - 1))
         }
         switch frame.role {
         case .row:
-            if table == nil {
-                summary.rowsWithoutSchema += 1
-            } else {
-                cells.pointer.update(from: emptyRow.pointer, count: emptyRow.count)
-                cellFmts.fill(XctraceCompound.none)
-                rowCompounds.count = 0
-            }
-        case .node:
-            xpath = nil
-            table = nil
-            columns = []
-            rows = 0
-            slotOfColumn.count = 0
-        case .schema:
-            schemaName = nil
-            columns = []
+            if tableState.beginRow() { rowCompounds.count = 0 } else { summary.rowsWithoutSchema += 1 }
+        case .node: tableState.beginNode()
+        case .schema: tableState.beginSchema()
         default: break
         }
         var fmt = -1
@@ -227,15 +170,7 @@ struct XctraceReaderState: ~Copyable {
             case .fmt:
                 fmt = index
             case .other:
-                if frame.role == .node || frame.role == .schema {
-                    text.count = frame.textStart
-                    try scanner.decode(attribute, into: &text)
-                    let value = String(decoding: UnsafeBufferPointer(start: text.pointer + frame.textStart, count: text.count - frame.textStart), as: UTF8.self)
-                    text.count = frame.textStart
-                    let name = scanner.name(of: attribute)
-                    if frame.role == .node && name == "xpath" { xpath = value }
-                    if frame.role == .schema && name == "name" { schemaName = value }
-                }
+                if frame.role == .node || frame.role == .schema { try takeTableAttribute(attribute, of: frame) }
             }
         }
         if frame.keep && !frame.hasRef {
@@ -243,7 +178,7 @@ struct XctraceReaderState: ~Copyable {
                 frame.shape = .process
             } else if tag == names.thread {
                 frame.shape = .thread
-            } else if tag == names.typedArray && extractsTypedArrays {
+            } else if tag == names.typedArray && tableState.extractsTypedArrays {
                 frame.shape = .typedArray
             }
             if fmt >= 0 { try takeFmt(scanner.attributes[fmt], into: &frame) }
@@ -251,10 +186,56 @@ struct XctraceReaderState: ~Copyable {
         frames.append(frame)
     }
 
+    /// Gives an element its role from its parent's (a cell, its slot), counts it as the parent's
+    /// child, and keeps it when it is a part of a compound being built.
+    @inline(__always)
+    private mutating func place(_ frame: inout XctraceFrame, under parent: UnsafeMutablePointer<XctraceFrame>) {
+        let tag = frame.tag
+        switch parent.pointee.role {
+        case .row:
+            frame.role = .cell
+            frame.slot = tableState.slot(ofColumn: Int(parent.pointee.children))
+            frame.keep = frame.slot >= 0
+        case .root: if tag == names.node { frame.role = .node }
+        case .node:
+            if tag == names.row { frame.role = .row } else if tag == names.schema { frame.role = .schema }
+        case .schema: if tag == names.col { frame.role = .col }
+        case .col:
+            if tag == names.mnemonic || tag == names.name || tag == names.engineeringType {
+                frame.role = .columnField
+                frame.field = tag == names.mnemonic ? 0 : tag == names.name ? 1 : 2
+                frame.keep = true
+            }
+        default: break
+        }
+        parent.pointee.children += 1
+        parent.pointee.hasElementChild = true
+        if !frame.keep && parent.pointee.keep {
+            switch parent.pointee.shape {
+            case .plain: break
+            case .process: frame.keep = tag == names.pid
+            case .thread: frame.keep = tag == names.tid || tag == names.process
+            case .typedArray: frame.keep = parent.pointee.children == 1
+            }
+        }
+    }
+
+    /// Keeps a `<node>`'s `xpath` or a `<schema>`'s `name` for the table.
+    @inline(__always)
+    private mutating func takeTableAttribute(_ attribute: XMLAttribute, of frame: XctraceFrame) throws(XctraceReadError) {
+        text.count = frame.textStart
+        try scanner.decode(attribute, into: &text)
+        let value = String(decoding: UnsafeBufferPointer(start: text.pointer + frame.textStart, count: text.count - frame.textStart), as: UTF8.self)
+        text.count = frame.textStart
+        let name = scanner.name(of: attribute)
+        if frame.role == .node && name == "xpath" { tableState.xpath = value }
+        if frame.role == .schema && name == "name" { tableState.schemaName = value }
+    }
+
     /// Keeps what a kept element's `fmt` says: a process's name (and pid), a thread's pid, or the
     /// whole fmt for a requested `.fmt` cell.
     private mutating func takeFmt(_ attribute: XMLAttribute, into frame: inout XctraceFrame) throws(XctraceReadError) {
-        let wantsWhole = frame.role == .cell && frame.slot >= 0 && fmtOfColumn[Int(parentColumn())]
+        let wantsWhole = frame.role == .cell && frame.slot >= 0 && tableState.fmtOfColumn[Int(parentColumn())]
         guard frame.shape == .process || frame.shape == .thread || wantsWhole else { return }
         let start = text.count
         try scanner.decode(attribute, into: &text)
@@ -291,7 +272,7 @@ struct XctraceReaderState: ~Copyable {
         frames.count -= 1
         let frame = frames[frames.count]
         if frame.role == .columnField {
-            columnFields[Int(frame.field)] = String(decoding: UnsafeBufferPointer(start: text.pointer + frame.textStart, count: text.count - frame.textStart), as: UTF8.self)
+            tableState.takeColumnField(frame.field, String(decoding: UnsafeBufferPointer(start: text.pointer + frame.textStart, count: text.count - frame.textStart), as: UTF8.self))
             text.count = frame.textStart
             return nil
         }
@@ -300,8 +281,8 @@ struct XctraceReaderState: ~Copyable {
             text.count = frame.textStart
             if frame.hasID { ids.define(frame.id, value) }
             if frame.role == .cell && frame.slot >= 0 {
-                cells[Int(frame.slot)] = value
-                if frame.compound.fmt != XctraceCompound.none { cellFmts[Int(frame.slot)] = frame.compound.fmt }
+                tableState.cells[Int(frame.slot)] = value
+                if frame.compound.fmt != XctraceCompound.none { tableState.cellFmts[Int(frame.slot)] = frame.compound.fmt }
             }
             if frames.count > 0 {
                 let parent = frames.pointer + (frames.count - 1)
@@ -310,57 +291,24 @@ struct XctraceReaderState: ~Copyable {
         }
         switch frame.role {
         case .row:
-            guard table != nil else { return nil }
-            guard Int(frame.children) == columns.count else {
-                throw scanner.error("expected \(columns.count) cells in <row> (one per column of the schema), found \(frame.children)", at: scanner.unitStart)
+            guard tableState.table != nil else { return nil }
+            guard Int(frame.children) == tableState.columns.count else {
+                throw scanner.error("expected \(tableState.columns.count) cells in <row> (one per column of the schema), found \(frame.children)", at: scanner.unitStart)
             }
-            rows += 1
+            tableState.countRow()
             return .row
         case .col:
-            columns.append(XctraceColumn(mnemonic: columnFields[0], name: columnFields[1], engineeringType: columnFields[2]))
-            columnFields = ["", "", ""]
+            tableState.endColumn()
         case .schema:
-            beginTable()
+            tableState.beginTable()
             return .table
         case .node:
-            guard let table else { return nil }
-            summary.tables.append((table.schema, table.xpath, rows))
-            self.table = nil
+            guard let read = tableState.endNode() else { return nil }
+            summary.tables.append(read)
             return .endOfTable
         default: break
         }
         return nil
-    }
-
-    private mutating func beginTable() {
-        let schema = schemaName ?? ""
-        let wanted = request.columns[schema] ?? []
-        var slots: [Int?] = []
-        slotOfColumn.count = 0
-        fmtOfColumn.count = 0
-        for _ in columns {
-            slotOfColumn.append(-1)
-            fmtOfColumn.append(false)
-        }
-        extractsTypedArrays = false
-        for (slot, column) in wanted.enumerated() {
-            let index = columns.firstIndex { $0.mnemonic == column.mnemonic }
-            slots.append(index)
-            if let index {
-                slotOfColumn[index] = Int32(slot)
-                fmtOfColumn[index] = column.use == .fmt
-                if columns[index].engineeringType == "typed-array" { extractsTypedArrays = true }
-            }
-        }
-        cells.count = 0
-        emptyRow.count = 0
-        cellFmts.count = 0
-        for index in slots {
-            cells.append(index == nil ? .absent : .empty)
-            emptyRow.append(index == nil ? .absent : .empty)
-            cellFmts.append(XctraceCompound.none)
-        }
-        table = XctraceTable(xpath: xpath, schema: schema, columns: columns, slots: slots)
     }
 
     /// The value a kept element stands for.
@@ -438,116 +386,5 @@ struct XctraceReaderState: ~Copyable {
     private func numberError(_ attribute: XMLAttribute) -> XctraceReadError {
         let start = scanner.input.base + attribute.valueStart
         return scanner.error("expected a number in \(scanner.name(of: attribute))=\"\(XMLScanner.string(start, min(attribute.valueLength, 40)))\"", at: attribute.valueStart)
-    }
-
-    // MARK: - Numbers
-
-    /// The number written in `bytes` in canonical decimal (no sign, no leading zero, no space),
-    /// so that writing it back gives the same text.
-    @inline(__always)
-    static func canonicalNumber(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt64? {
-        guard length > 0, length <= 20, bytes[0] != UInt8(ascii: "0") || length == 1 else { return nil }
-        return decimal(bytes, length)
-    }
-
-    /// The decimal number in `bytes` (digits only), if it fits 64 bits.
-    @inline(__always)
-    static func decimal(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt64? {
-        guard length > 0 else { return nil }
-        var value: UInt64 = 0
-        if length <= 19 {
-            // NB: 19 digits cannot overflow 64 bits.
-            for offset in 0..<length {
-                let digit = bytes[offset] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value &* 10 &+ UInt64(digit)
-            }
-            return value
-        }
-        for offset in 0..<length {
-            let digit = bytes[offset] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
-            guard !overflow, !carry else { return nil }
-            value = sum
-        }
-        return value
-    }
-
-    /// `"Name (1001)"` → 1001 and the offset of " (".
-    static func trailingParenthesisedNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, Int)? {
-        guard bytes.count >= 3, bytes[bytes.count - 1] == UInt8(ascii: ")") else { return nil }
-        var open = bytes.count - 2
-        while open >= 0 && bytes[open] != UInt8(ascii: "(") { open -= 1 }
-        guard open >= 0, let number = decimal(bytes.baseAddress! + open + 1, bytes.count - open - 2) else { return nil }
-        return (number, open > 0 && bytes[open - 1] == UInt8(ascii: " ") ? open - 1 : open)
-    }
-
-    /// The digits after the last `marker` in `bytes`.
-    static func number(after marker: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        let length = marker.utf8CodeUnitCount
-        guard bytes.count > length else { return nil }
-        var at = bytes.count - length
-        while at >= 0 {
-            if memcmp(bytes.baseAddress! + at, marker.utf8Start, length) == 0 {
-                var stop = at + length
-                while stop < bytes.count && bytes[stop] >= UInt8(ascii: "0") && bytes[stop] <= UInt8(ascii: "9") { stop += 1 }
-                return decimal(bytes.baseAddress! + at + length, stop - at - length)
-            }
-            at -= 1
-        }
-        return nil
-    }
-}
-
-/// Tags the reader recognises.
-struct XctraceNames {
-    var node, schema, col, row, sentinel, process, thread, typedArray, pid, tid: UInt16
-    var mnemonic, name, engineeringType: UInt16
-
-    init(_ tags: inout XMLScanner) {
-        node = tags.tagIndex("node")
-        schema = tags.tagIndex("schema")
-        col = tags.tagIndex("col")
-        row = tags.tagIndex("row")
-        sentinel = tags.tagIndex("sentinel")
-        process = tags.tagIndex("process")
-        thread = tags.tagIndex("thread")
-        typedArray = tags.tagIndex("typed-array")
-        pid = tags.tagIndex("pid")
-        tid = tags.tagIndex("tid")
-        mnemonic = tags.tagIndex("mnemonic")
-        name = tags.tagIndex("name")
-        engineeringType = tags.tagIndex("engineering-type")
-    }
-}
-
-/// An open element.
-struct XctraceFrame {
-    enum Role: UInt8 { case root, node, schema, col, columnField, row, cell, other }
-    enum Shape: UInt8 { case plain, process, thread, typedArray }
-    var role: Role
-    var shape: Shape = .plain
-    /// Whether the element's value is built (it has an id, is a requested cell, or is a part
-    /// of a compound being built).
-    var keep = false
-    var hasID = false
-    var hasRef = false
-    var hasElementChild = false
-    var field: UInt8 = 0
-    var tag: UInt16
-    var slot: Int32 = -1
-    var children: Int32 = 0
-    var id: UInt64 = 0
-    var referenced = XctraceValue.empty
-    var compound: XctraceCompound
-    var textStart: Int
-
-    init(role: Role, tag: UInt16, textStart: Int) {
-        self.role = role
-        self.tag = tag
-        self.textStart = textStart
-        compound = XctraceCompound(tag: tag)
     }
 }

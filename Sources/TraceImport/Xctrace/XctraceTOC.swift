@@ -84,44 +84,53 @@ package struct XctraceTOC: Sendable, Equatable {
                 path.append(name)
                 text.count = 0
                 capturing = parent == "summary" || name == "instruments-version"
-                switch (parent, name) {
-                case ("trace-toc", "run"):
-                    toc.runs.append(Run(number: attributes["number"].flatMap { Int($0) } ?? toc.runs.count + 1))
-                case ("target", "device") where !toc.runs.isEmpty:
-                    toc.runs[toc.runs.count - 1].device = Device(
-                        name: attributes["name"], platform: attributes["platform"],
-                        osVersion: attributes["os-version"] ?? attributes["osVersion"], attributes: attributes)
-                case ("target", "process") where !toc.runs.isEmpty:
-                    toc.runs[toc.runs.count - 1].target = Process(attributes)
-                case ("processes", "process") where !toc.runs.isEmpty:
-                    toc.runs[toc.runs.count - 1].processes.append(Process(attributes))
-                case ("data", "table") where !toc.runs.isEmpty:
-                    toc.runs[toc.runs.count - 1].tables.append(Table(schema: attributes["schema"] ?? "", attributes: attributes))
-                default: break
-                }
+                toc.add(name, in: parent, attributes)
             case .text(let raw):
                 if capturing { try scanner.decode(scanner.textStart, scanner.textEnd, raw: raw, into: &text) }
             case .end:
                 let name = path.removeLast()
-                if capturing {
-                    let value = string(text).trimmingSpaces
-                    if name == "instruments-version" {
-                        toc.instrumentsVersion = value
-                    } else if path.last == "summary", !toc.runs.isEmpty {
-                        let run = toc.runs.count - 1
-                        switch name {
-                        case "duration": toc.runs[run].duration = Double(value)
-                        case "start-date": toc.runs[run].startDate = value
-                        case "end-date": toc.runs[run].endDate = value.isEmpty ? nil : value
-                        case "end-reason": toc.runs[run].endReason = value
-                        case "template-name": toc.runs[run].templateName = value
-                        default: break
-                        }
-                    }
-                }
+                if capturing { toc.take(string(text).trimmingSpaces, of: name, in: path.last) }
                 capturing = false
             case .endOfDocument:
                 return toc
+            }
+        }
+    }
+
+    /// Records what the start tag of `name` inside `parent` adds: a run, or the last run's device,
+    /// target, a process or a table.
+    private mutating func add(_ name: String, in parent: String, _ attributes: [String: String]) {
+        switch (parent, name) {
+        case ("trace-toc", "run"):
+            runs.append(Run(number: attributes["number"].flatMap { Int($0) } ?? runs.count + 1))
+        case ("target", "device") where !runs.isEmpty:
+            runs[runs.count - 1].device = Device(
+                name: attributes["name"], platform: attributes["platform"],
+                osVersion: attributes["os-version"] ?? attributes["osVersion"], attributes: attributes)
+        case ("target", "process") where !runs.isEmpty:
+            runs[runs.count - 1].target = Process(attributes)
+        case ("processes", "process") where !runs.isEmpty:
+            runs[runs.count - 1].processes.append(Process(attributes))
+        case ("data", "table") where !runs.isEmpty:
+            runs[runs.count - 1].tables.append(Table(schema: attributes["schema"] ?? "", attributes: attributes))
+        default: break
+        }
+    }
+
+    /// Records the text `value` of a captured element `name` inside `parent`: the Instruments
+    /// version, or a field of the last run's summary.
+    private mutating func take(_ value: String, of name: String, in parent: String?) {
+        if name == "instruments-version" {
+            instrumentsVersion = value
+        } else if parent == "summary", !runs.isEmpty {
+            let run = runs.count - 1
+            switch name {
+            case "duration": runs[run].duration = Double(value)
+            case "start-date": runs[run].startDate = value
+            case "end-date": runs[run].endDate = value.isEmpty ? nil : value
+            case "end-reason": runs[run].endReason = value
+            case "template-name": runs[run].templateName = value
+            default: break
             }
         }
     }

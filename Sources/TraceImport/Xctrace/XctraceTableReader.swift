@@ -50,7 +50,7 @@ package struct XctraceTableReader: ~Copyable {
     }
 
     /// The current table, from its schema on.
-    package var table: XctraceTable? { state.pointee.table }
+    package var table: XctraceTable? { state.pointee.tableState.table }
 
     /// What was read so far (complete at the end of the document).
     package var summary: XctraceReadSummary { state.pointee.summary }
@@ -59,7 +59,7 @@ package struct XctraceTableReader: ~Copyable {
 
     /// The value in `slot` (the place of its column in the request) of the current row.
     package subscript(slot: Int) -> XctraceValue {
-        state.pointee.cells.pointer[slot]
+        state.pointee.tableState.cells.pointer[slot]
     }
 
     /// The text of a value: a string, or a number in decimal; nil for other kinds.
@@ -88,8 +88,8 @@ package struct XctraceTableReader: ~Copyable {
     /// The `fmt` of the cell in `slot` when its column was requested with `.fmt`: kept for the
     /// cell or its compound; else a string value's text.
     package func fmt(_ slot: Int) -> String? {
-        if state.pointee.cellFmts.pointer[slot] != XctraceCompound.none { return state.pointee.strings.string(state.pointee.cellFmts.pointer[slot]) }
-        let value = state.pointee.cells.pointer[slot]
+        if state.pointee.tableState.cellFmts.pointer[slot] != XctraceCompound.none { return state.pointee.strings.string(state.pointee.tableState.cellFmts.pointer[slot]) }
+        let value = state.pointee.tableState.cells.pointer[slot]
         if let compound = compound(value), compound.pointee.fmt != XctraceCompound.none { return state.pointee.strings.string(compound.pointee.fmt) }
         return text(value)
     }

@@ -254,6 +254,18 @@ import TracerCore
         needsComma = false
     }
 
+    /// Writes `layout`, spaces and line breaks (indentation, a space after a key), for a document
+    /// a person edits.
+    ///
+    /// NB: no comma is written: the one due goes out with the next value, so a line that ends after
+    /// a value and before another ends with `lineBreak()`.
+    package mutating func whitespace(_ layout: StaticString) {
+        internalCheck(
+            layout.withUTF8Buffer { $0.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") } },
+            "layout that is not spaces and line breaks: \(layout)")
+        bytes.append(layout)
+    }
+
     /// `"name":[n,…]`: the integers in order.
     package mutating func numbers(_ name: String, _ values: some Sequence<Int>) {
         key(name)

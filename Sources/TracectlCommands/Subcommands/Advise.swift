@@ -40,14 +40,14 @@ enum Advise: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
         let minimum = try arguments.integer(Options.minSavings, in: 0...Int(Int32.max)) ?? TraceAdvisor.defaultMinimumSavings
-        let report = try VisualCommand.run { () throws(TraceError) in
-            try TraceAdvisor.advise(source: source, options: .init(read: VisualCommand.readOptions(arguments)), minimumSavings: minimum)
+        let report = try TraceReading.run { () throws(TraceError) in
+            try TraceAdvisor.advise(source: source, options: .init(read: TraceReading.readOptions(arguments)), minimumSavings: minimum)
         }
-        VisualCommand.warn(report.warnings, invalidLineCount: report.invalidLineCount, file: report.file, console: console)
+        TraceReading.warn(report.warnings, invalidLineCount: report.invalidLineCount, file: report.file, console: console)
         if let untimed = AdviceRenderer.untimedNote(report) { console.warning("\(report.file): \(untimed)") }
-        var output = try VisualCommand.output(arguments)
+        var output = try CommandOutput.open(arguments)
         output.write(AdviceRenderer.render(report, format: try arguments.choice(Options.format)))
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
         return .success
     }
 }

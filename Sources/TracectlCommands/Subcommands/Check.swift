@@ -74,7 +74,7 @@ enum Check: Subcommand {
         guard traces.filter({ $0 == "-" }).count <= 1 else {
             throw UsageError("only one trace can be read from standard input", command: spec.name)
         }
-        let options = VisualCommand.readOptions(arguments)
+        let options = TraceReading.readOptions(arguments)
         try arguments.forbid([Options.headroom], unless: Options.writeBudget)
         if let destination = arguments.value(Options.writeBudget) {
             return try writeBudget(to: destination, traces: traces, arguments: arguments, options: options, console: console)
@@ -87,21 +87,42 @@ enum Check: Subcommand {
         let format: Format = try arguments.choice(Options.format)
         // NB: the comment compares the cause graphs with the baseline's, whatever the rules read.
         let comment = format == .markdown || arguments.value(Options.summary) != nil
-        let figures = try VisualCommand.run { () throws(TraceError) in
+        let (figures, baseline) = try loadFigures(
+            traces, baseline: arguments.value(Options.baseline), for: budget, options: options, causeGraph: comment, console: console)
+        let check: BudgetCheck
+        do {
+            check = try BudgetCheck.evaluate(budget, file: budgetPath, traces: figures, baseline: baseline)
+        } catch {
+            throw CommandError(error.description)
+        }
+        let allowEmpty = arguments.flag(Options.allowEmpty)
+        let checkedNothing = warnUnchecked(check, budget: budgetPath, allowEmpty: allowEmpty, console: console)
+        let markdown = comment ? CheckComment.markdown(check, budget: budgetPath, traces: figures, baseline: baseline) : ""
+        try writeReports(
+            check, budget: budgetPath, format: format, markdown: markdown, sources: sources, arguments: arguments, console: console)
+        return checkedNothing && !allowEmpty ? .badInput : ExitStatus(rawValue: check.exitStatus)
+    }
+
+    /// The figures of each trace (the runs) and of the baseline `--baseline` names, if any, with
+    /// their warnings (and a baseline recorded unlike a run) on standard error.
+    private static func loadFigures(
+        _ traces: [String], baseline path: String?, for budget: Budget, options: TraceReadOptions, causeGraph: Bool, console: Console
+    ) throws(CommandError) -> (runs: [BudgetFigures], baseline: BudgetFigures?) {
+        let figures = try TraceReading.run { () throws(TraceError) in
             // NB: offenders list their causes from the first run only; later runs (and the
             // baseline) follow cause chains only for a rule that reads them.
             try traces.enumerated().map { run, path throws(TraceError) in
                 try BudgetFigures.load(
-                    source: TraceInput(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: comment)
+                    source: TraceInput(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: causeGraph)
             }
         }
-        let baseline = try arguments.value(Options.baseline).map { path in
-            try VisualCommand.run { () throws(TraceError) in
+        let baseline = try path.map { path throws(CommandError) in
+            try TraceReading.run { () throws(TraceError) in
                 try BudgetFigures.load(
-                    source: TraceInput(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: comment)
+                    source: TraceInput(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: causeGraph)
             }
         }
-        for trace in figures + (baseline.map { [$0] } ?? []) { VisualCommand.warn(trace.summary, console: console) }
+        for trace in figures + (baseline.map { [$0] } ?? []) { TraceReading.warn(trace.summary, console: console) }
         if let baseline {
             for trace in figures {
                 let header = baseline.summary.header
@@ -110,23 +131,30 @@ enum Check: Subcommand {
                 }
             }
         }
-        let check: BudgetCheck
-        do {
-            check = try BudgetCheck.evaluate(budget, file: budgetPath, traces: figures, baseline: baseline)
-        } catch {
-            throw CommandError(error.description)
-        }
+        return (figures, baseline)
+    }
+
+    /// Warns of each rule skipped because a trace cannot give its figure, and of a check that
+    /// checked no rule (an error unless `allowEmpty`); returns whether no rule was checked.
+    private static func warnUnchecked(_ check: BudgetCheck, budget budgetPath: String, allowEmpty: Bool, console: Console) -> Bool {
         for result in check.results where result.isUnavailable {
             console.warning("\(budgetPath): \(result.rule.path) (line \(result.rule.line)) skipped: \(result.note ?? "")")
         }
         // NB: a gate that checked nothing must not pass unnoticed; the report is still written.
         let checkedNothing = check.results.allSatisfy { $0.status == .off || $0.status == .skipped }
-        let allowEmpty = arguments.flag(Options.allowEmpty)
         if checkedNothing {
             let message = "no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)"
             if allowEmpty { console.warning(message) } else { console.error(message + "; pass --allow-empty to accept") }
         }
-        let markdown = comment ? CheckComment.markdown(check, budget: budgetPath, traces: figures, baseline: baseline) : ""
+        return checkedNothing
+    }
+
+    /// The report in `format` on standard output, then what the options ask for besides: the
+    /// comment (`--summary`), JUnit XML, and with `--github` annotations and the job summary's table.
+    private static func writeReports(
+        _ check: BudgetCheck, budget budgetPath: String, format: Format, markdown: String, sources: SourceIndex?,
+        arguments: ParsedArguments, console: Console
+    ) throws(CommandError) {
         switch format {
         case .json: console.out(BudgetCheckRenderer.json(check, budget: budgetPath))
         case .markdown: console.out(markdown)
@@ -145,7 +173,6 @@ enum Check: Subcommand {
                 try append(BudgetCheckRenderer.markdown(check, budget: budgetPath), to: summary)
             }
         }
-        return checkedNothing && !allowEmpty ? .badInput : ExitStatus(rawValue: check.exitStatus)
     }
 
     /// With `--github`: the `*.swift` files under `--source-root` (default: the current directory).
@@ -174,19 +201,19 @@ enum Check: Subcommand {
         guard let headroom = Double(number), headroom >= 0, headroom.isFinite else {
             throw UsageError("invalid value '\(text)' for '--headroom': expected a percentage like 10%", command: spec.name)
         }
-        let summary = try VisualCommand.run { () throws(TraceError) in
+        let summary = try TraceReading.run { () throws(TraceError) in
             try TraceAnalyzer.analyze(source: TraceInput(argument: traces[0]), options: .init(read: options))
         }
-        VisualCommand.warn(summary, console: console)
+        TraceReading.warn(summary, console: console)
         try write(BudgetWriter.budget(from: summary, headroom: headroom), to: destination)
         console.err("wrote a budget of \(BudgetWriter.ruleCount(for: summary)) rules for \(summary.views.count) views to \(destination)\n")
         return .success
     }
 
     private static func write(_ text: String, to path: String) throws(CommandError) {
-        var output = try VisualCommand.output(path: path)
+        var output = try CommandOutput.open(path: path)
         output.write(text)
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
     }
 
     /// Appends `text` to the file at `path` (the job summary), creating it if needed.

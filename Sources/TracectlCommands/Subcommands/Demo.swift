@@ -39,7 +39,7 @@ enum Demo: Subcommand {
         for variant in scenario.variants {
             let path = (directory as NSString).appendingPathComponent("\(scenario.name).\(variant.name).jsonl")
             try RecordScenario.record(scenario, variant: variant.name, to: path)
-            profiles.append(try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: .file(path)) })
+            profiles.append(try TraceReading.run { () throws(TraceError) in try VisualProfile.load(source: .file(path)) })
         }
         let comparison = VariantComparison(sides: profiles.map { .init(label: $0.label, summary: $0.summary) })
         console.line("\(scenario.name) (\(scenario.seed)): \(scenario.summary)")
@@ -49,9 +49,9 @@ enum Demo: Subcommand {
         console.line(comparison.verdict)
         let (base, best) = (profiles[0], profiles.last!)
         let page = (directory as NSString).appendingPathComponent("\(scenario.name).\(base.label)-vs-\(best.label).html")
-        var output = try VisualCommand.output(path: page)
+        var output = try CommandOutput.open(path: page)
         output.write(HTMLReport.diff(TraceDiff(base: base, variant: best)))
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
         console.line()
         console.line("Traces: \(directory)/\(scenario.name).{\(scenario.variants.map(\.name).joined(separator: ","))}.jsonl")
         console.line("HTML:   \(page)")
@@ -61,7 +61,7 @@ enum Demo: Subcommand {
 
     /// Prints the advice for `base`'s trace and, beside its top estimate, what `best` measures.
     private static func advise(_ base: VisualProfile, _ best: VisualProfile, console: Console) throws {
-        let report = try VisualCommand.run { () throws(TraceError) in try TraceAdvisor.advise(source: .file(base.summary.file)) }
+        let report = try TraceReading.run { () throws(TraceError) in try TraceAdvisor.advise(source: .file(base.summary.file)) }
         console.line()
         console.line("$ tracectl advise \(base.summary.file)")
         console.out(AdviceRenderer.render(report, format: .text))

@@ -55,10 +55,10 @@ enum Diff: Subcommand {
         guard basePath != "-" || variantPath != "-" else {
             throw UsageError("only one of the two traces can be read from standard input", command: spec.name)
         }
-        let options = VisualCommand.readOptions(arguments)
+        let options = TraceReading.readOptions(arguments)
         let format: Format = try arguments.choice(Options.format)
         let sources = [basePath, variantPath].map(TraceInput.init(argument:))
-        let profiles = try VisualCommand.run { () throws(TraceError) in
+        let profiles = try TraceReading.run { () throws(TraceError) in
             // NB: only the page draws the evaluation timelines, read event by event (the two traces
             // at the same time, one a thread); the other outputs read each trace on both cores.
             guard format != .html else { return try VisualProfile.load(sources: sources, options: options, causeGraph: true) }
@@ -71,12 +71,12 @@ enum Diff: Subcommand {
         let (base, variant) = (profiles[0], profiles[1])
         let moreRuns = try [Options.baseRun, Options.variantRun].map { option in
             try arguments.values(option).map { path in
-                try VisualCommand.run { () throws(TraceError) in
+                try TraceReading.run { () throws(TraceError) in
                     try TraceAnalyzer.analyze(source: TraceInput(argument: path), options: .init(read: options, causeGraph: true))
                 }
             }
         }
-        for summary in [base.summary, variant.summary] + moreRuns.joined() { VisualCommand.warn(summary, console: console) }
+        for summary in [base.summary, variant.summary] + moreRuns.joined() { TraceReading.warn(summary, console: console) }
         let diff = TraceDiff(base: base, variant: variant, moreBaseRuns: moreRuns[0], moreVariantRuns: moreRuns[1])
         if let mismatch = diff.scenarioMismatch {
             guard arguments.flag(Options.force) else { throw CommandError(mismatch) }
@@ -87,7 +87,7 @@ enum Diff: Subcommand {
         }
         let weight: FlameWeight = try arguments.choice(Options.weight)
         let top = try arguments.integer(Options.top, in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
-        var output = try VisualCommand.output(arguments)
+        var output = try CommandOutput.open(arguments)
         switch format {
         case .json: output.write(DiffRenderer.json(diff))
         case .markdown: output.write(DiffRenderer.markdown(diff))
@@ -105,7 +105,7 @@ enum Diff: Subcommand {
         case .mermaid: output.write(DiffRenderer.graph(diff, format: .mermaid, limit: top))
         case .dot: output.write(DiffRenderer.graph(diff, format: .dot, limit: top))
         }
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
         return .success
     }
 }

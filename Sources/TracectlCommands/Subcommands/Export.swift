@@ -34,12 +34,12 @@ enum Export: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        let options = VisualCommand.readOptions(arguments)
+        let options = TraceReading.readOptions(arguments)
         let exporter: any StreamingExporter = switch try arguments.choice(Options.format) {
         case .chrome: ChromeTraceExporter()
         case .speedscope: SpeedscopeExporter(weight: .evals)
         }
-        try VisualCommand.stream(exporter, source: source, options: options, arguments: arguments, console: console)
+        try TraceReading.stream(exporter, source: source, options: options, arguments: arguments, console: console)
         return .success
     }
 }

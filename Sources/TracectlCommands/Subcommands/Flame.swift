@@ -40,19 +40,19 @@ enum Flame: Subcommand {
         let weight: FlameWeight = try arguments.choice(Options.weight)
         let format: Format = try arguments.choice(Options.format)
         let width = try arguments.integer(Options.width, in: 40...1000) ?? console.terminalWidth(fallback: 100)
-        let options = VisualCommand.readOptions(arguments)
+        let options = TraceReading.readOptions(arguments)
         if format == .speedscope {
-            let summary = try VisualCommand.stream(
+            let summary = try TraceReading.stream(
                 SpeedscopeExporter(weight: weight), source: source, options: options, arguments: arguments, console: console)
             warnUnavailable(weight, summary, console: console)
             return .success
         }
-        let summary = try VisualCommand.summary(source: source, options: options, arguments: arguments)
-        VisualCommand.warn(summary, console: console)
+        let summary = try TraceReading.summary(source: source, options: options, arguments: arguments)
+        TraceReading.warn(summary, console: console)
         warnUnavailable(weight, summary, console: console)
         let untimed = weight == .time ? summary.untimedWarning("left out of the time weights") : nil
         if let untimed { console.warning(untimed) }
-        var output = try VisualCommand.output(arguments)
+        var output = try CommandOutput.open(arguments)
         switch format {
         case .svg:
             let variant = summary.header?.variant.map { " (\($0))" } ?? ""
@@ -64,7 +64,7 @@ enum Flame: Subcommand {
         case .folded, .speedscope:
             FoldedStacks.write(summary, weight: weight, into: &output)
         }
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
         return .success
     }
 

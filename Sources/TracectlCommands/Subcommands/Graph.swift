@@ -46,15 +46,15 @@ enum Graph: Subcommand {
             minimumCount: try arguments.integer(Options.minimumCount, in: 1...Int.max) ?? 1,
             top: try arguments.integer(Options.top, in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil),
             view: arguments.value(Options.view).map(ViewGlob.init))
-        let summary = try VisualCommand.summary(
-            source: source, options: VisualCommand.readOptions(arguments), arguments: arguments, causeGraph: true,
+        let summary = try TraceReading.summary(
+            source: source, options: TraceReading.readOptions(arguments), arguments: arguments, causeGraph: true,
             viewFigures: false)
-        VisualCommand.warn(summary, console: console)
+        TraceReading.warn(summary, console: console)
         if let unavailable = GraphRenderer.unavailability(summary) { console.warning("\(summary.file): \(unavailable)") }
         if let untimed = summary.untimedWarning("left out of the edges' body times") { console.warning(untimed) }
-        var output = try VisualCommand.output(arguments)
+        var output = try CommandOutput.open(arguments)
         output.write(GraphRenderer.render(summary, format: format, options: selection))
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
         return .success
     }
 }

@@ -66,11 +66,11 @@ enum Import: Subcommand {
             run: try arguments.integer(Options.run, in: 1...Int(Int32.max)), process: arguments.value(Options.process),
             allModules: arguments.flag(Options.allModules), strict: arguments.flag(Options.strict),
             scenario: arguments.value(Options.scenario), variant: arguments.value(Options.variant))
-        var output = try VisualCommand.output(arguments)
-        let summary = try VisualCommand.run { () throws(TraceError) in
+        var output = try CommandOutput.open(arguments)
+        let summary = try TraceReading.run { () throws(TraceError) in
             try XctraceImporter.run(path: path, options: options, into: &output)
         }
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
         for warning in summary.warnings { console.warning(warning) }
         console.err(summary.line + "\n")
         return .success
@@ -80,11 +80,11 @@ enum Import: Subcommand {
     private static func importLog(_ path: String, format: ImportFormat, _ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: path)
         let options = ImportOptions(format: format, strict: arguments.flag(Options.strict))
-        var output = try VisualCommand.output(arguments)
-        let summary = try VisualCommand.run { () throws(TraceError) in
+        var output = try CommandOutput.open(arguments)
+        let summary = try TraceReading.run { () throws(TraceError) in
             try TraceImporter.run(source: source, options: options, into: &output)
         }
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
         for diagnostic in summary.warnings + summary.malformed { console.warning(diagnostic.description) }
         if summary.malformedCount > 0 {
             console.warning("\(summary.file): skipped \(summary.malformedCount) malformed change record(s)")

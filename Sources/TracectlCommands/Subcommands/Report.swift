@@ -47,7 +47,7 @@ enum Report: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        var readOptions = VisualCommand.readOptions(arguments)
+        var readOptions = TraceReading.readOptions(arguments)
         readOptions.connection = try arguments.integer(Options.connection, in: 1...1_000_000_000).map(Int64.init)
         let options = ReportOptions(
             sort: try arguments.choice(Options.sort),
@@ -57,12 +57,12 @@ enum Report: Subcommand {
         // NB: the trace is read and checked before anything is written; a report of a million
         // views is written as it is made.
         if let rendered = ReportRenderer.Format(rawValue: format.rawValue) {
-            let summary = try VisualCommand.run { () throws(TraceError) in
+            let summary = try TraceReading.run { () throws(TraceError) in
                 try TraceAnalyzer.analyze(source: source, options: .init(read: readOptions))
             }
             try finish(summary, arguments, console: console) { ReportRenderer.write(summary, format: rendered, options: options, to: $0) }
         } else {
-            let profile = try VisualCommand.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions, advising: true) }
+            let profile = try TraceReading.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions, advising: true) }
             try finish(profile.summary, arguments, console: console) { $0.write(HTMLReport.report(profile)) }
         }
         return .success
@@ -73,10 +73,10 @@ enum Report: Subcommand {
         _ summary: TraceSummary, _ arguments: ParsedArguments, console: Console, write: (FileOutputStream) -> Void
     ) throws {
         try checkConnections(summary, console: console)
-        VisualCommand.warn(summary, console: console)
-        var output = try VisualCommand.output(arguments)
+        TraceReading.warn(summary, console: console)
+        var output = try CommandOutput.open(arguments)
         write(output)
-        try VisualCommand.close(&output)
+        try CommandOutput.close(&output)
     }
 
     /// Rejects a `--conn` the trace does not have; warns when the views of several connections

@@ -104,6 +104,25 @@ final class InstallSlot<Storage: AnyObject & Sendable>: Sendable {
     }
 }
 
+/// Where a wrapper whose value lives in a `NodeStorage` was declared, and the slot through which
+/// its node links it to that storage: what `@State`, `@ViewStorage` and `@StateObject` hold
+/// besides their initial value.
+///
+/// NB: the initial value stays a stored property of each wrapper, beside this one, not in it:
+/// `ObservableModels` looks for `@Observable` models through a bounded number of struct levels,
+/// and it finds a model in a state value at the depth it finds one in SwiftUI's `State`.
+struct NodeStorageDeclaration<Value>: Sendable {
+    /// The declaration's `#fileID` and line.
+    let site: DeclarationSite
+    /// The link to the storage of the node that installed the wrapper value last.
+    let slot = InstallSlot<NodeStorage<Value>>()
+
+    /// A declaration at `fileID`:`line`, its slot not linked yet.
+    init(fileID: StaticString, line: UInt) {
+        site = DeclarationSite(fileID: fileID, line: line)
+    }
+}
+
 /// A wrapper whose value lives in its node's `NodeStorage` (`@State`, `@ViewStorage`): installing
 /// it links its slot to that storage, and two values are the same input when they share it.
 protocol NodeStorageWrapper: InstallableProperty, InputComparable {
@@ -115,19 +134,18 @@ protocol NodeStorageWrapper: InstallableProperty, InputComparable {
     /// Whether a write is delivered to the storage's publisher.
     static var publishes: Bool { get }
     var initialValue: Value { get }
-    var site: DeclarationSite { get }
-    var slot: InstallSlot<NodeStorage<Value>> { get }
+    var declaration: NodeStorageDeclaration<Value> { get }
 }
 
 extension NodeStorageWrapper {
     func install(_ installer: inout PropertyInstaller) {
-        slot.install(installer.storage(
-            wrapper: Self.wrapperKind, site: site, invalidates: Self.invalidates, publishes: Self.publishes,
+        declaration.slot.install(installer.storage(
+            wrapper: Self.wrapperKind, site: declaration.site, invalidates: Self.invalidates, publishes: Self.publishes,
             initialValue: { initialValue }))
     }
 
     func isSameInput(as other: Any) -> Bool {
         guard let other = other as? Self else { return false }
-        return slot.isSameInput(as: other.slot)
+        return declaration.slot.isSameInput(as: other.declaration.slot)
     }
 }

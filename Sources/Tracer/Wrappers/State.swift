@@ -5,13 +5,12 @@
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
     let initialValue: Value
-    let site: DeclarationSite
-    let slot = InstallSlot<NodeStorage<Value>>()
+    let declaration: NodeStorageDeclaration<Value>
 
     /// State starting at `wrappedValue`, declared at `fileID`:`line`.
     public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         initialValue = wrappedValue
-        site = DeclarationSite(fileID: fileID, line: line)
+        declaration = NodeStorageDeclaration(fileID: fileID, line: line)
     }
 
     /// State starting at `initialValue`.
@@ -22,13 +21,13 @@ public struct State<Value>: DynamicProperty {
     /// The current value. Before the view is installed in a graph it is the initial value, and
     /// writes are ignored (as SwiftUI does).
     public var wrappedValue: Value {
-        get { slot.installed?.read() ?? initialValue }
-        nonmutating set { slot.installed?.write(newValue) }
+        get { declaration.slot.installed?.read() ?? initialValue }
+        nonmutating set { declaration.slot.installed?.write(newValue) }
     }
 
     /// A binding to the state.
     public var projectedValue: Binding<Value> {
-        slot.installed?.binding() ?? .constant(initialValue)
+        declaration.slot.installed?.binding() ?? .constant(initialValue)
     }
 }
 

@@ -3,18 +3,17 @@
 @propertyWrapper
 public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
     let makeObject: () -> ObjectType
-    let site: DeclarationSite
-    let slot = InstallSlot<NodeStorage<ObjectType>>()
+    let declaration: NodeStorageDeclaration<ObjectType>
 
     /// An object made by `wrappedValue` when the view's identity is first installed.
     public init(wrappedValue: @autoclosure @escaping () -> ObjectType, fileID: StaticString = #fileID, line: UInt = #line) {
         makeObject = wrappedValue
-        site = DeclarationSite(fileID: fileID, line: line)
+        declaration = NodeStorageDeclaration(fileID: fileID, line: line)
     }
 
     /// The node's object. Read before the view is installed, it is a new object every time
     /// (as SwiftUI warns).
-    public var wrappedValue: ObjectType { slot.installed?.read() ?? makeObject() }
+    public var wrappedValue: ObjectType { declaration.slot.installed?.read() ?? makeObject() }
 
     /// Bindings to the object's properties: `$model.field`.
     public var projectedValue: ObservedObject<ObjectType>.Wrapper { .init(object: wrappedValue) }
@@ -22,15 +21,15 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
 
 extension StateObject: InstallableProperty {
     func install(_ installer: inout PropertyInstaller) {
-        let storage = slot.install(installer.storage(
-            wrapper: .stateObject, site: site, invalidates: false, publishes: false, initialValue: makeObject))
-        installer.observe(storage.read(), wrapper: .stateObject, site: site)
+        let storage = declaration.slot.install(installer.storage(
+            wrapper: .stateObject, site: declaration.site, invalidates: false, publishes: false, initialValue: makeObject))
+        installer.observe(storage.read(), wrapper: .stateObject, site: declaration.site)
     }
 }
 
 extension StateObject: InputComparable {
     func isSameInput(as other: Any) -> Bool {
         guard let other = other as? StateObject<ObjectType> else { return false }
-        return slot.isSameInput(as: other.slot)
+        return declaration.slot.isSameInput(as: other.declaration.slot)
     }
 }

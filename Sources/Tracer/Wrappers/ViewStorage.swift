@@ -5,23 +5,22 @@
 @propertyWrapper
 public struct ViewStorage<Value>: DynamicProperty {
     let initialValue: Value
-    let site: DeclarationSite
-    let slot = InstallSlot<NodeStorage<Value>>()
+    let declaration: NodeStorageDeclaration<Value>
 
     /// Storage starting at `wrappedValue`, declared at `fileID`:`line`.
     public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
         initialValue = wrappedValue
-        site = DeclarationSite(fileID: fileID, line: line)
+        declaration = NodeStorageDeclaration(fileID: fileID, line: line)
     }
 
     /// The current value; writing it notifies the publisher but invalidates nothing.
     public var wrappedValue: Value {
-        get { slot.installed?.read() ?? initialValue }
-        nonmutating set { slot.installed?.write(newValue) }
+        get { declaration.slot.installed?.read() ?? initialValue }
+        nonmutating set { declaration.slot.installed?.write(newValue) }
     }
 
     /// The storage's binding and publisher.
-    public var projectedValue: Projection { Projection(storage: slot.installed, initialValue: initialValue) }
+    public var projectedValue: Projection { Projection(storage: declaration.slot.installed, initialValue: initialValue) }
 
     /// What `$storage` offers: a binding to the value and a publisher of its changes.
     public struct Projection {

@@ -32,6 +32,11 @@ public struct EventLineWriter {
     /// Writes `event` as one `\n`-terminated line at `cursor`; returns the position after it.
     @inline(__always)
     public func write(_ event: TraceEvent, to cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        // NB: one function on purpose. It is the per-event hot path of the recorder's writer loop
+        // (and of imported traces), inlined there: one cursor runs through a straight line of
+        // stores with no call per field. That line is also the `tracer/1` key order, which
+        // goldens pin byte for byte; split into per-field helpers, the order of one line would
+        // be spread over several functions.
         var out = cursor
         out = keys.put(.seq, at: out)
         out = keys.decimal.put(event.seq, at: out)

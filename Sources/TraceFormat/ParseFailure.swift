@@ -1,7 +1,7 @@
 import TracerCore
 
 /// Why a line is not a valid `tracer/1` event, at a byte offset in the line.
-struct ParseFailure: Error {
+package struct ParseFailure: Error {
     /// What went wrong.
     enum Problem: Equatable {
         case expectedObjectStart

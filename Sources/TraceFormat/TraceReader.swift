@@ -16,9 +16,12 @@ import TraceSupport
 /// var reader = try TraceReader(source: .file("trace.jsonl"))
 /// while let event = try reader.next() { … }
 /// ```
-package struct TraceReader: ~Copyable {
+///
+/// NB: `@usableFromInline`: a `package` type's `@inlinable` members (`withCurrent`, which the
+/// aggregators' loops call per event) are inlined into other modules only when the type itself is.
+@usableFromInline package struct TraceReader: ~Copyable {
     /// Which part of a file a reader covers.
-    enum Role {
+    package enum Role {
         /// The whole trace: the first line is the header, the last may be cut off.
         case whole
         /// The start of a split trace: header checks, but no end-of-file checks.
@@ -61,6 +64,9 @@ package struct TraceReader: ~Copyable {
         /// range, relative to the range).
         package private(set) var firstDecrease: Int?
 
+        /// No `seq` yet.
+        package init() {}
+
         /// Notes `seq`, the next one in file order, on `line`; returns the `seq` before it when it
         /// is the first not to be greater than that.
         @inline(__always)
@@ -85,10 +91,12 @@ package struct TraceReader: ~Copyable {
     }
 
     private var lines: LineSource
-    var parser = EventParser()
+    package var parser = EventParser()
     private let role: Role
     private let ownsDescriptor: Int32?
-    private var event = ParsedEvent()
+    /// NB: not private: `withCurrent` and `next()`, inlined into the readers' loops in other
+    /// modules, read it.
+    @usableFromInline var event = ParsedEvent()
 
     /// A reader of `source`.
     ///
@@ -109,7 +117,7 @@ package struct TraceReader: ~Copyable {
 
     /// A reader of `range` of the file open as `descriptor`; a `.tail` reader takes the file's
     /// `header` (read by the `.head` reader).
-    init(
+    package init(
         descriptor: Int32, ownsDescriptor: Bool, range: ReadRange?, role: Role, displayName: String,
         options: TraceReadOptions, header: TraceHeader? = nil
     ) {
@@ -148,6 +156,9 @@ package struct TraceReader: ~Copyable {
     ///
     /// - Throws: `TraceError` for an invalid line (strict mode), a header naming another schema,
     ///   an empty trace or a read error.
+    ///
+    /// NB: inlinable, so that the event is copied once, straight into the caller's variable.
+    @inlinable
     package mutating func next() throws(TraceError) -> ParsedEvent? {
         try advance() ? event : nil
     }
@@ -158,13 +169,14 @@ package struct TraceReader: ~Copyable {
     }
 
     /// Calls `body` with the event `advance()` read last, in place (`current` is copied out).
-    @inline(__always)
-    mutating func withCurrent<Result>(_ body: (inout ParsedEvent) -> Result) -> Result { body(&event) }
+    @inlinable @inline(__always)
+    package mutating func withCurrent<Result>(_ body: (inout ParsedEvent) -> Result) -> Result { body(&event) }
 
     /// Reads the next event into `current`; false at the end of the trace.
     ///
-    /// NB: the hot loops use this rather than `next()`, which copies the event out.
-    @inline(__always)
+    /// NB: the hot loops use this rather than `next()`, which copies the event out. A call from
+    /// another module (the parser and the line reader are inlined here, not there).
+    @inline(__always) @usableFromInline
     package mutating func advance() throws(TraceError) -> Bool {
         while let line = lines.next() {
             let parsed: Bool

@@ -21,3 +21,7 @@ public enum TraceInput: Sendable, Hashable {
         }
     }
 }
+
+/// The former name of ``TraceInput``.
+@available(*, deprecated, renamed: "TraceInput")
+public typealias TraceSource = TraceInput

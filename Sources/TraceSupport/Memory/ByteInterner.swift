@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceSupport
 
 /// Interns byte strings: the same bytes always get the same dense id (1, 2, …).
 ///
@@ -13,32 +12,42 @@ import TraceSupport
 /// stays in the process.
 /// Lookups read whole 8-byte words, so every input must have 8 readable bytes past its end
 /// (the line buffer and the scratch buffer are padded for that).
-package struct ByteInterner: ~Copyable {
-    private var slots: UnsafeMutablePointer<UInt64>
-    private var slotMask: Int
-    private var arena: UnsafeMutablePointer<UInt8>
+/// `@usableFromInline`: a `package` type's `@inlinable` members (the lookups the event parser calls
+/// per string) are inlined into other modules only when the type itself is; what they read is
+/// `@usableFromInline` rather than private for the same reason.
+@usableFromInline package struct ByteInterner: ~Copyable {
+    @usableFromInline var slots: UnsafeMutablePointer<UInt64>
+    @usableFromInline var slotMask: Int
+    @usableFromInline var arena: UnsafeMutablePointer<UInt8>
     private var arenaCapacity: Int
     /// `ends[id]` is where id's bytes end in the arena; `ends[id - 1]` where they start.
-    private var ends: UnsafeMutablePointer<Int>
+    @usableFromInline var ends: UnsafeMutablePointer<Int>
     private var endsCapacity: Int
     /// The number of interned strings.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// The id `intern` returned last (0 before the first).
-    private var last = 0
+    @usableFromInline var last = 0
     /// Recently interned strings of at most 16 bytes, whole, by a hash of their words.
     ///
     /// NB: direct-mapped: a string found here needs neither `slots` nor a compare in the arena;
     /// a collision only sends a string the long way.
-    private var recent: UnsafeMutablePointer<RecentString>
-    private static let recentSlotBits = 9
+    @usableFromInline var recent: UnsafeMutablePointer<RecentString>
+    @usableFromInline static let recentSlotBits = 9
 
     /// A string of at most 16 bytes (its words zero-padded) and its id.
-    private struct RecentString {
-        var low: UInt64
-        var high: UInt64
+    @usableFromInline struct RecentString {
+        @usableFromInline var low: UInt64
+        @usableFromInline var high: UInt64
         /// `UInt32.max` for an empty slot.
-        var length: UInt32
-        var id: UInt32
+        @usableFromInline var length: UInt32
+        @usableFromInline var id: UInt32
+
+        @inlinable init(low: UInt64, high: UInt64, length: UInt32, id: UInt32) {
+            self.low = low
+            self.high = high
+            self.length = length
+            self.id = id
+        }
     }
 
     package init() {
@@ -61,7 +70,7 @@ package struct ByteInterner: ~Copyable {
     }
 
     /// The id of `bytes`, interning them first if new.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func intern(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
         // NB: the string interned last (still in cache) is often the next one too: a view's
         // write, invalidation and evaluation come one after another.
@@ -91,8 +100,8 @@ package struct ByteInterner: ~Copyable {
 
     /// The id of the `length` (at most 16) bytes at `bytes`, whose words zero-padded past
     /// `length` are `low` and `high`; interning them first if new.
-    @inline(__always)
-    mutating func intern(low: UInt64, high: UInt64, length: Int, at bytes: UnsafePointer<UInt8>) -> UInt32 {
+    @inlinable @inline(__always)
+    package mutating func intern(low: UInt64, high: UInt64, length: Int, at bytes: UnsafePointer<UInt8>) -> UInt32 {
         let mixed = (low ^ (high &* 0xC4CE_B9FE_1A85_EC53) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
         let slot = recent + Int(truncatingIfNeeded: mixed &>> UInt64(64 - Self.recentSlotBits))
         if slot.pointee.low == low && slot.pointee.high == high && slot.pointee.length == UInt32(truncatingIfNeeded: length) {
@@ -117,7 +126,7 @@ package struct ByteInterner: ~Copyable {
     }
 
     /// The id of `string`, interning it first if new.
-    mutating func intern(_ string: String) -> UInt32 {
+    package mutating func intern(_ string: String) -> UInt32 {
         var bytes = Array(string.utf8)
         let length = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: 8))
@@ -125,7 +134,7 @@ package struct ByteInterner: ~Copyable {
     }
 
     /// The bytes of `id` (`1...count`), valid until the next `intern`.
-    func bytes(_ id: UInt32) -> UnsafeBufferPointer<UInt8> {
+    package func bytes(_ id: UInt32) -> UnsafeBufferPointer<UInt8> {
         // NB: checked in release builds too: 0 (no string) and unknown ids have no bytes.
         precondition(id != 0 && Int(id) <= count, "not an interned id")
         let start = ends[Int(id) - 1]
@@ -133,12 +142,12 @@ package struct ByteInterner: ~Copyable {
     }
 
     /// The string of `id`; empty for 0.
-    func string(_ id: UInt32) -> String {
+    package func string(_ id: UInt32) -> String {
         guard id != 0, Int(id) <= count else { return "" }
         return String(decoding: bytes(id), as: UTF8.self)
     }
 
-    private mutating func insert(_ bytes: UnsafePointer<UInt8>, _ length: Int, hash: UInt32, slot: Int) -> UInt32 {
+    @usableFromInline mutating func insert(_ bytes: UnsafePointer<UInt8>, _ length: Int, hash: UInt32, slot: Int) -> UInt32 {
         let start = ends[count]
         if start + length > arenaCapacity {
             let newCapacity = max(arenaCapacity * 2, start + length)
@@ -167,7 +176,7 @@ package struct ByteInterner: ~Copyable {
     /// bytes hash to the slot's hash and are found from their home slot; in builds with
     /// `TRACER_INTERNAL_CHECKS` only. Called after every growth of the slots, which it costs as
     /// much as.
-    func _checkInvariants() {
+    package func _checkInvariants() {
         #if TRACER_INTERNAL_CHECKS
         precondition(ends[0] == 0 && count < endsCapacity && ends[count] <= arenaCapacity, "interned bytes outside the arena")
         for id in 0..<count { precondition(ends[id] <= ends[id + 1], "interned bytes that end before they start") }
@@ -205,8 +214,8 @@ package struct ByteInterner: ~Copyable {
 
     /// Whether `length` bytes at `left` and `right` are equal, compared a word at a time (both
     /// sides have 8 readable bytes past `length`).
-    @inline(__always)
-    private static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    @inlinable @inline(__always)
+    static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         var offset = 0
         while offset + 8 <= length {
             if UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
@@ -219,7 +228,7 @@ package struct ByteInterner: ~Copyable {
     }
 
     /// A 32-bit hash of `length` bytes, read a word at a time.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func hash(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
         var offset = 0
@@ -242,8 +251,8 @@ package struct ByteInterner: ~Copyable {
 extension UInt64 {
     /// This word (as `loadUnaligned` reads bytes) with only its first `count` (0…8) bytes kept,
     /// the rest zero.
-    @inline(__always)
-    func keepingBytes(_ count: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    package func keepingBytes(_ count: Int) -> UInt64 {
         count >= 8 ? self : self & ~(~0 &<< UInt64(truncatingIfNeeded: 8 &* count))
     }
 }

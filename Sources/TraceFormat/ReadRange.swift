@@ -7,17 +7,17 @@ import TracerCore
 /// never holds a byte the reader has read or is reading.
 package final class ReadRange: Sendable {
     /// The first byte.
-    let start: Int
+    package let start: Int
     private let bounds: LockedBox<(end: Int, reserved: Int)>
 
     /// The bytes `start..<end`.
-    init(start: Int, end: Int) {
+    package init(start: Int, end: Int) {
         self.start = start
         bounds = LockedBox((end, start))
     }
 
     /// The end of the range and how far its reader has reserved it.
-    var snapshot: (end: Int, reserved: Int) { bounds.withLock { $0 } }
+    package var snapshot: (end: Int, reserved: Int) { bounds.withLock { $0 } }
 
     /// Reserves up to `count` bytes from `offset` (where the reader is) for the reader; returns
     /// how many it may read there (0 at the end).
@@ -31,7 +31,7 @@ package final class ReadRange: Sendable {
 
     /// Ends the range at `split` and returns its former end, unless the reader has reserved bytes
     /// at or after `split` (or `split` is not inside the range): then nil and nothing changes.
-    func cede(from split: Int) -> Int? {
+    package func cede(from split: Int) -> Int? {
         bounds.withLock { bounds in
             guard split >= bounds.reserved, split < bounds.end else { return nil }
             defer { bounds.end = split }

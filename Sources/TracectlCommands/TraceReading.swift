@@ -1,31 +1,12 @@
 import TraceAnalysis
 import TraceSupport
 
-/// What `flame`, `diff` and `export` share: reading options, the output file, error mapping.
-enum VisualCommand {
+/// How the commands that read traces read them: the options and the slice their flags choose,
+/// summaries and streamed exports, trace errors as exit 2, the reader's warnings on standard error.
+enum TraceReading {
     /// Strict unless `--lenient` was given; counting into the progress line, if there is one.
     static func readOptions(_ arguments: ParsedArguments) -> TraceReadOptions {
         TraceReadOptions(lenient: arguments.flag(CommonOptions.lenient), progress: arguments.progressLine?.progress)
-    }
-
-    /// The stream `-o` names, or standard output; the reading is over, so the progress line goes.
-    static func output(_ arguments: ParsedArguments) throws(CommandError) -> FileOutputStream {
-        arguments.progressLine?.stop()
-        return try output(path: arguments.value(CommonOptions.output) ?? "-")
-    }
-
-    /// The stream writing to `path` ('-': standard output).
-    static func output(path: String) throws(CommandError) -> FileOutputStream {
-        do {
-            return try FileOutputStream.create(path: path)
-        } catch {
-            throw CommandError(error.description)
-        }
-    }
-
-    /// Flushes and closes `output`, mapping a write failure to an error.
-    static func close(_ output: inout FileOutputStream) throws(CommandError) {
-        do { try output.close() } catch { throw CommandError(error.description) }
     }
 
     /// The slice `--mark`, `--from` and `--to` choose (the whole trace without them).
@@ -72,13 +53,13 @@ enum VisualCommand {
         console: Console
     ) throws(CommandError) -> TraceSummary {
         var exporter = exporter
-        var output = try output(arguments)
+        var output = try CommandOutput.open(arguments)
         let slice = slice(arguments)
         let result = try run { () throws(TraceError) in
             try exporter.export(source: source, options: options, slice: slice, into: &output)
         }
         try checkMarks(result)
-        try close(&output)
+        try CommandOutput.close(&output)
         warn(result.summary, console: console)
         if let untimed = result.summary.untimedWarning(exporter.untimedEvaluations) { console.warning(untimed) }
         if let limit = type(of: exporter).viewerLimit, output.byteCount > limit.bytes {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TracerCore
 
 /// Writes blocks of bytes to a descriptor on a thread of its own, one block at a time, so that the
 /// caller fills its next block while the kernel takes the last (double buffering).
