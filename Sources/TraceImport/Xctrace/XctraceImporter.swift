@@ -168,7 +168,7 @@ public enum XctraceImporter {
         var writer = ImportedTraceWriter(metadata: metadata)
         let settings = XctraceMapping.Settings(
             allModules: options.allModules, process: process,
-            runLength: run?.duration.map { UInt64(max(0, $0) * 1e9) })
+            runLength: run?.duration.flatMap(CheckedInteger.nanoseconds(seconds:)))
         summary.updateGroups = rows.groups.count { settings.keeps($0.process) }
         let mapped = XctraceMapping.write(&rows, settings: settings, with: &writer, into: &output)
         summary.counts = mapped.counts
