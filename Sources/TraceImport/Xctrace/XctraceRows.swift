@@ -163,7 +163,16 @@ extension XctraceRows {
 extension XctraceRows {
     /// Adds the current row of `reader`'s table, read by `table` (its columns, resolved when the
     /// table began).
+    ///
+    /// NB: a `swiftui-updates` row, the bulk of an export, is added here, a row of another kind
+    /// out of line: inlined, the other kinds' columns cost every row loads and spills.
     mutating func add(_ reader: borrowing XctraceTableReader, _ table: XctraceTableColumns) {
+        if case let .updates(columns) = table { addUpdate(reader, columns) } else { addRow(reader, of: table) }
+    }
+
+    /// Adds the current row of a table of any kind.
+    @inline(never)
+    private mutating func addRow(_ reader: borrowing XctraceTableReader, of table: XctraceTableColumns) {
         switch table {
         case let .updates(columns):
             addUpdate(reader, columns)
