@@ -57,9 +57,10 @@ import TraceSupport
     /// their `seq`s: a `seq` that does not increase (which `validate` rejects) is warned about once,
     /// and a trace read in ranges is then read again in one pass.
     package struct SeqOrder: Sendable {
-        /// The first and the last `seq` returned (nil before the first).
+        /// The first `seq` returned (nil before the first).
         package private(set) var first: Int64?
-        package private(set) var last: Int64?
+        /// The last `seq` returned; `Int64.min` before the first.
+        private var latest = Int64.min
         /// The line of the first `seq` not greater than the one before it (nil: none; in a split
         /// range, relative to the range).
         package private(set) var firstDecrease: Int?
@@ -67,18 +68,33 @@ import TraceSupport
         /// No `seq` yet.
         package init() {}
 
-        /// Notes `seq`, the next one in file order, on `line`; returns the `seq` before it when it
-        /// is the first not to be greater than that.
+        /// The last `seq` returned (nil before the first).
+        package var last: Int64? { first == nil ? nil : latest }
+
+        /// Takes `seq`, the next one in file order, when it is above the last (and not the first);
+        /// false, leaving it to `note(_:line:)`, otherwise.
+        ///
+        /// NB: the hot path's part: two compares and a store.
         @inline(__always)
+        mutating func continues(with seq: Int64) -> Bool {
+            guard seq > latest && latest != .min else { return false }
+            latest = seq
+            return true
+        }
+
+        /// Takes `seq`, on `line`, which `continues(with:)` did not: the first, or one not above the
+        /// last; returns the last when it is the first such one.
         mutating func note(_ seq: Int64, line: Int) -> Int64? {
-            defer { last = seq }
-            guard let last else {
+            let previous = latest
+            latest = seq
+            // NB: a first `seq` of `Int64.min` is no decrease.
+            guard first != nil else {
                 first = seq
                 return nil
             }
-            guard seq <= last, firstDecrease == nil else { return nil }
+            guard firstDecrease == nil else { return nil }
             firstDecrease = line
-            return last
+            return previous
         }
 
         /// Whether these `seq`s increase throughout and from `earlier`, the last `seq` before them
@@ -202,7 +218,7 @@ import TraceSupport
                 filteredEventCount += 1
                 continue
             }
-            if event.has(.seq), let previous = seqOrder.note(event.seq, line: line.number) { warnSeqOrder(line, after: previous) }
+            if event.has(.seq), !seqOrder.continues(with: event.seq) { noteSeq(line: line.number) }
             eventCount += 1
             return true
         }
@@ -230,11 +246,13 @@ import TraceSupport
         if invalidLines.count < options.keptDiagnostics { invalidLines.append(found) }
     }
 
-    /// Warns that the current event's `seq` is not greater than `previous`, the one before it.
+    /// Notes the current event's `seq`, on `line`, that does not continue the ones before: the
+    /// first, or one not above the last (warned about when it is the first such one).
     @inline(never)
-    private mutating func warnSeqOrder(_ line: Line, after previous: Int64) {
+    private mutating func noteSeq(line: Int) {
+        guard let previous = seqOrder.note(event.seq, line: line) else { return }
         warnings.append(diagnostic(
-            line: line.number, column: column(of: .seq),
+            line: line, column: column(of: .seq),
             "seq \(event.seq) after seq \(previous): cause chains are followed in file order, a cause naming a reused "
                 + "seq finds its latest event (seq must strictly increase; 'tracectl validate' lists every such line)",
             severity: .warning))
