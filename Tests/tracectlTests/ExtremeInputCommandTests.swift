@@ -55,6 +55,16 @@ struct ExtremeInputCommandTests {
         try everyCommand(on: Self.trace(transactions: 4, dur: .max, built: 6, extract: 1))
     }
 
+    @Test("ts near −2^63 with a dur of 2^63 − 1 (a start before the first nanosecond): every command")
+    func startBeforeTheFirstNanosecond() throws {
+        let text = [
+            #"{"kind":"meta","schema":"tracer/1","tool":"test","scenario":"extreme","variant":"v","unit":"ns","pid":1}"#,
+            #"{"seq":1,"ts":-9223372036854775000,"tid":1,"tx":1,"kind":"write","view":"Root","prop":"offset","wrapper":"State","changed":true,"site":"Root.swift:3"}"#,
+            #"{"seq":2,"ts":-9223372036854774000,"tid":1,"tx":1,"kind":"body-eval","view":"Root","cause":1,"reason":"state","dur":9223372036854775807,"changed":1}"#,
+        ].joined(separator: "\n") + "\n"
+        try everyCommand(on: text)
+    }
+
     @Test("extract beyond built (and durations near 2^63): every command; validate names it; advise counts it as built")
     func extractBeyondBuilt() throws {
         let text = Self.trace(transactions: 4, dur: .max - 1, built: 6, extract: 10)

@@ -77,7 +77,9 @@ public struct SpeedscopeExporter: StreamingExporter {
             guard event.viewNumber != 0, !event.isUntimed else { return }
             let stack = stack(of: event)
             let ts = event.ts ?? 0
-            let start = max(ts - max(event.dur ?? 0, 0), lastAt)
+            // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
+            let (difference, overflow) = ts.subtractingReportingOverflow(max(event.dur ?? 0, 0))
+            let start = max(overflow ? Int64.min : difference, lastAt)
             let end = max(ts, start)
             if firstAt == nil { firstAt = start }
             lastAt = end
