@@ -39,9 +39,10 @@ let package = Package(
         .target(name: "TraceSupport", dependencies: ["TracerCore"], swiftSettings: internalChecks),
         // NB: what reads the tracer/1 format: no aggregation, no rendering; TraceAnalysis and
         // TraceImport build on it. It is no product: TraceAnalysis re-exports it, so that a user of
-        // the TraceAnalysis product sees the same public types as before (source, read options,
-        // header, diagnostics, the parsed event); the reader, the parser and the line source are
-        // `package`.
+        // the TraceAnalysis product sees its public types (source, read options, progress, header,
+        // connections, diagnostics); the reader, the parser, the parsed event and its fields and
+        // the line source are `package` (exporters read events through TraceAnalysis's
+        // `StreamedEvent`).
         .target(name: "TraceFormat", dependencies: ["TracerCore", "TraceSupport"], swiftSettings: internalChecks),
         .target(name: "TraceAnalysis", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"], swiftSettings: internalChecks),
         // NB: every TracerSwiftUI file is `#if canImport(SwiftUI)` (empty on Linux); what is not
@@ -50,7 +51,9 @@ let package = Package(
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
         // NB: the importers write traces; TraceAnalysis reads them. Both read through TraceFormat.
-        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"], swiftSettings: internalChecks),
+        // TraceImport builds without the internal-checks flag: a wrong column slot must trap in
+        // every build, and its exit test runs on code compiled as users get it.
+        .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"]),
         // NB: a synthetic `xctrace export` (TOC and swiftui-updates) for tests and benchmarks.
         .target(name: "XctraceSynthetic", path: "Fixtures/XctraceSynthetic"),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),

@@ -60,9 +60,7 @@ enum XctraceImportBenchmark {
     /// Reads the tables as the import does (the columns it needs, each row's values looked at)
     /// and prints the rows and a checksum.
     private static func readOnly(_ paths: [String]) {
-        let request = XctraceRequest(values: [
-            "swiftui-updates": ["start", "duration", "update-type", "description", "module", "view-name", "process", "thread", "id"],
-        ])
+        let request = XctraceRequest(values: ["swiftui-updates": UpdatesColumns.request])
         var rows = 0
         var checksum: UInt64 = 0
         var ids = 0
@@ -70,13 +68,15 @@ enum XctraceImportBenchmark {
         for path in paths where XctraceDocumentKind.detect(path: path) == .tables {
             do {
                 var reader = try XctraceTableReader(path: path, request: request)
+                var columns: UpdatesColumns?
                 while let event = try reader.next() {
-                    guard event == .row else { continue }
+                    if event == .table { columns = reader.table.flatMap { $0.schema == "swiftui-updates" ? UpdatesColumns($0) : nil } }
+                    guard event == .row, let c = columns else { continue }
                     rows += 1
-                    checksum &+= (reader[0].integer ?? 0) &+ (reader[1].integer ?? 0) &+ (reader[8].integer ?? 0)
-                    checksum &+= UInt64(reader.stringIndex(reader[2]) ?? 0) &+ UInt64(reader.stringIndex(reader[3]) ?? 0)
-                    checksum &+= UInt64(reader.stringIndex(reader[4]) ?? 0) &+ UInt64(reader.stringIndex(reader[5]) ?? 0)
-                    checksum &+= (reader.process(reader[6]).pid ?? 0) &+ (reader.thread(reader[7]).tid ?? 0)
+                    checksum &+= (reader[c.start].integer ?? 0) &+ (reader[c.duration].integer ?? 0) &+ (reader[c.id].integer ?? 0)
+                    checksum &+= UInt64(reader.stringIndex(reader[c.updateType]) ?? 0) &+ UInt64(reader.stringIndex(reader[c.description]) ?? 0)
+                    checksum &+= UInt64(reader.stringIndex(reader[c.module]) ?? 0) &+ UInt64(reader.stringIndex(reader[c.viewName]) ?? 0)
+                    checksum &+= (reader.process(reader[c.process]).pid ?? 0) &+ (reader.thread(reader[c.thread]).tid ?? 0)
                 }
                 ids += reader.summary.definedIDs
                 tableBytes += reader.summary.tableBytes
@@ -86,5 +86,18 @@ enum XctraceImportBenchmark {
             }
         }
         print("rows \(rows) checksum \(checksum) ids \(ids) id-and-string-table-bytes \(tableBytes)")
+    }
+}
+
+/// The `swiftui-updates` columns the benchmark's reader reads (those the import reads), by name.
+private struct UpdatesColumns {
+    static let request = ["start", "duration", "update-type", "description", "module", "view-name", "process", "thread", "id"]
+    let start, duration, updateType, description, module, viewName, process, thread, id: XctraceColumnSlot
+
+    /// The columns of `table`, which was asked for `request`.
+    init(_ table: XctraceTable) {
+        let column = { (mnemonic: String) in table.column(mnemonic)! }
+        (start, duration, updateType, description) = (column("start"), column("duration"), column("update-type"), column("description"))
+        (module, viewName, process, thread, id) = (column("module"), column("view-name"), column("process"), column("thread"), column("id"))
     }
 }

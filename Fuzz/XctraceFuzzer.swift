@@ -18,14 +18,14 @@ public func fuzzXctrace(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         do {
             while let event = try reader.next() {
                 guard event == .row, let table = reader.table else { continue }
-                for slot in table.slots.indices {
-                    let value = reader[slot]
+                for column in table.requestedColumns {
+                    let value = reader[column]
                     _ = reader.text(value)
-                    _ = reader.fmt(slot)
+                    _ = reader.fmt(column)
                     _ = reader.label(value)
                     _ = reader.process(value)
                     _ = reader.thread(value)
-                    precondition(table.slots[slot] != nil || value.kind == .absent, "a cell of a missing column is not absent")
+                    precondition(table.schemaColumn(of: column) != nil || value.kind == .absent, "a cell of a missing column is not absent")
                 }
             }
             let summary = reader.summary

@@ -42,7 +42,7 @@ mkdir -p "$work/old" "$work/new"
 for side in old new; do
   if [ $side = old ]; then bin=$old; else bin=$new; fi
   for scenario in $("$old/tracectl" record --list | awk '/^[a-z]/ {print $1}'); do
-    "$bin/tracectl" record "$scenario" -o "$work/$side/" > /dev/null
+    "$bin/tracectl" record "$scenario" -o "$work/$side/" > /dev/null 2>&1
   done
 done
 for trace in "$work"/old/*.jsonl; do

@@ -119,7 +119,11 @@ public final class TraceListener: @unchecked Sendable {
     /// - Throws: `CaptureError` when the output cannot be written.
     public func run(duration: Double? = nil) throws(CaptureError) -> CaptureSummary {
         signal(SIGPIPE, SIG_IGN)
-        let deadline = duration.map { TraceClock.monotonicNow() + UInt64(max($0, 0) * 1e9) }
+        // NB: a duration too long to count in nanoseconds (`--duration 1e11`) waits as long as one can.
+        let deadline = duration.flatMap(CheckedInteger.nanoseconds(seconds:)).map { length in
+            let (end, overflow) = TraceClock.monotonicNow().addingReportingOverflow(length)
+            return overflow ? UInt64.max : end
+        }
         var writer = MergedTraceWriter(output: output, metadata: TraceMetadata())
         var connections: [ListenerConnection] = []
         var descriptors: [pollfd] = []

@@ -1,7 +1,9 @@
 import TracerCore
 
 /// A field of a `tracer/1` line that this reader knows, with the JSON type it must hold.
-public enum TraceField: UInt8, Sendable, CaseIterable {
+///
+/// NB: `@usableFromInline`, as `ParsedEvent`, whose inlined `has` takes it.
+@usableFromInline package enum TraceField: UInt8, Sendable, CaseIterable {
     case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
     case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system
 
@@ -23,7 +25,7 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
     }
 
     /// The field's key, as the contract spells it.
-    public var key: String {
+    package var key: String {
         typealias F = TraceSchema.Field
         switch self {
         case .seq: return F.seq
@@ -67,18 +69,20 @@ public enum TraceField: UInt8, Sendable, CaseIterable {
     }
 
     /// This field's bit in a `TraceFieldSet`.
-    @inlinable public var bit: TraceFieldSet {
+    @inlinable package var bit: TraceFieldSet {
         @inline(__always) get { TraceFieldSet(rawValue: 1 &<< UInt32(rawValue)) }
     }
 }
 
 /// A set of `TraceField`s: which fields a line held.
-public struct TraceFieldSet: OptionSet, Sendable, Hashable {
-    public var rawValue: UInt32
-    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+///
+/// NB: `@usableFromInline`, as `ParsedEvent`, whose inlined `has` reads it.
+@usableFromInline package struct TraceFieldSet: OptionSet, Sendable, Hashable {
+    @usableFromInline package var rawValue: UInt32
+    @inlinable package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Whether `field` is in the set.
-    @inlinable @inline(__always) public func has(_ field: TraceField) -> Bool { rawValue & (1 &<< UInt32(field.rawValue)) != 0 }
+    @inlinable @inline(__always) package func has(_ field: TraceField) -> Bool { rawValue & (1 &<< UInt32(field.rawValue)) != 0 }
 }
 
 extension EventKind {

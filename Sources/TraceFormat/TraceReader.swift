@@ -48,6 +48,63 @@ import TraceSupport
     package private(set) var connections: [TraceConnection] = []
     /// Events left out because they belong to a connection `options.connection` does not select.
     package private(set) var filteredEventCount = 0
+    /// The `seq`s of the events returned: the first, the last, and whether one did not increase.
+    package private(set) var seqOrder = SeqOrder()
+
+    /// The `seq`s a reader returned, in file order.
+    ///
+    /// NB: cause chains are followed as the lines come, and a split trace's ranges are told apart by
+    /// their `seq`s: a `seq` that does not increase (which `validate` rejects) is warned about once,
+    /// and a trace read in ranges is then read again in one pass.
+    package struct SeqOrder: Sendable {
+        /// The first `seq` returned (nil before the first).
+        package private(set) var first: Int64?
+        /// The last `seq` returned; `Int64.min` before the first.
+        private var latest = Int64.min
+        /// The line of the first `seq` not greater than the one before it (nil: none; in a split
+        /// range, relative to the range).
+        package private(set) var firstDecrease: Int?
+
+        /// No `seq` yet.
+        package init() {}
+
+        /// The last `seq` returned (nil before the first).
+        package var last: Int64? { first == nil ? nil : latest }
+
+        /// Takes `seq`, the next one in file order, when it is above the last (and not the first);
+        /// false, leaving it to `note(_:line:)`, otherwise.
+        ///
+        /// NB: the hot path's part: two compares and a store.
+        @inline(__always)
+        mutating func continues(with seq: Int64) -> Bool {
+            guard seq > latest && latest != .min else { return false }
+            latest = seq
+            return true
+        }
+
+        /// Takes `seq`, on `line`, which `continues(with:)` did not: the first, or one not above the
+        /// last; returns the last when it is the first such one.
+        mutating func note(_ seq: Int64, line: Int) -> Int64? {
+            let previous = latest
+            latest = seq
+            // NB: a first `seq` of `Int64.min` is no decrease.
+            guard first != nil else {
+                first = seq
+                return nil
+            }
+            guard firstDecrease == nil else { return nil }
+            firstDecrease = line
+            return previous
+        }
+
+        /// Whether these `seq`s increase throughout and from `earlier`, the last `seq` before them
+        /// (nil: none).
+        package func increase(after earlier: Int64?) -> Bool {
+            guard firstDecrease == nil else { return false }
+            guard let first, let earlier else { return true }
+            return first > earlier
+        }
+    }
 
     private var lines: LineSource
     package var parser = EventParser()
@@ -161,6 +218,7 @@ import TraceSupport
                 filteredEventCount += 1
                 continue
             }
+            if event.has(.seq), !seqOrder.continues(with: event.seq) { noteSeq(line: line.number) }
             eventCount += 1
             return true
         }
@@ -186,6 +244,18 @@ import TraceSupport
         guard options.lenient else { throw TraceError(found) }
         invalidLineCount += 1
         if invalidLines.count < options.keptDiagnostics { invalidLines.append(found) }
+    }
+
+    /// Notes the current event's `seq`, on `line`, that does not continue the ones before: the
+    /// first, or one not above the last (warned about when it is the first such one).
+    @inline(never)
+    private mutating func noteSeq(line: Int) {
+        guard let previous = seqOrder.note(event.seq, line: line) else { return }
+        warnings.append(diagnostic(
+            line: line, column: column(of: .seq),
+            "seq \(event.seq) after seq \(previous): cause chains are followed in file order, a cause naming a reused "
+                + "seq finds its latest event (seq must strictly increase; 'tracectl validate' lists every such line)",
+            severity: .warning))
     }
 
     private mutating func checkHeader(_ line: Line) throws(TraceError) {

@@ -1,13 +1,11 @@
 import Foundation
 import Testing
 @testable import TraceAnalysis
+import TracerTestSupport
 
 @Suite("TraceAnalysis bad-input corpus")
 struct BadCorpusTests {
-    static let names: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: TestSupport.badTraces.path)) ?? []
-        return files.filter { $0.hasSuffix(".jsonl") }.sorted()
-    }()
+    static let names = FixtureFolder.names(in: TestSupport.badTraces.path, suffix: ".jsonl")
 
     @Test("the corpus is present")
     func corpusPresent() {

@@ -10,10 +10,7 @@ struct BudgetTests {
     static let budgets = TestSupport.packageRoot.appendingPathComponent("Fixtures/Budgets")
     static let scenarios = TestSupport.traces.appendingPathComponent("scenarios")
 
-    static let badBudgets: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: budgets.appendingPathComponent("bad").path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted()
-    }()
+    static let badBudgets = FixtureFolder.names(in: budgets.appendingPathComponent("bad").path, suffix: ".json")
 
     /// The figures of the golden scenario trace `name` (e.g. `scroll-offset.state`).
     private func figures(_ name: String, for budget: Budget) throws -> BudgetFigures {

@@ -81,6 +81,16 @@ struct CauseGraphTests {
         #expect(CauseGraph.median(of: runs).edges == [Self.edge("A", "A", evals: 20)])
     }
 
+    @Test("the median of two saturated figures is their midpoint, not an overflow")
+    func saturatedMedian() {
+        func run(_ bodyTimeNs: Int64, evals: Int) -> CauseGraph {
+            CauseGraph(edges: [CauseEdge(key: .init(from: .view("A"), to: "A/B"), evals: evals, bodyTimeNs: bodyTimeNs)])
+        }
+        let median = CauseGraph.median(of: [run(.max, evals: .max), run(.max - 2, evals: .max - 1)])
+        #expect(median.edges.map(\.bodyTimeNs) == [.max - 1])
+        #expect(median.edges.map(\.evals) == [.max - 1])
+    }
+
     @Test("edges match by their ends' names: a wrapper that changes is not a new edge; a change within 10% is not listed",
           arguments: [(240, 2, EdgeDelta.Change.changed), (100, 110, .same), (100, 111, .changed), (0, 0, .same)])
     func comparison(base: Int, variant: Int, change: EdgeDelta.Change) {
@@ -89,5 +99,17 @@ struct CauseGraphTests {
             variant: [CauseGraph(edges: [Self.edge("A", "A", evals: variant, wrapper: "ViewStorage"), Self.edge("A", "N", evals: 3)])])
         #expect(diff.all.map(\.change) == [change, .new])
         #expect(diff.listed.first?.key.to == (change == .changed && variant > base + 3 ? "A" : "N"))
+    }
+
+    @Test("an edge compared is on one side at least, and stays so: its sides cannot be set, and an edge on neither stops the process")
+    func edgeDeltaHasASide() async {
+        let diff = EdgeDiff(base: [CauseGraph(edges: [Self.edge("A", "A", evals: 2)])], variant: [CauseGraph(edges: [Self.edge("A", "N", evals: 3)])])
+        #expect(diff.all.map(\.latest.to) == ["A", "N"])
+        // NB: `let`s have no writable key path: `delta.base = nil` does not compile.
+        #expect(!(\EdgeDelta.base as AnyKeyPath is WritableKeyPath<EdgeDelta, CauseEdge?>))
+        #expect(!(\EdgeDelta.variant as AnyKeyPath is WritableKeyPath<EdgeDelta, CauseEdge?>))
+        await #expect(processExitsWith: .failure) {
+            _ = EdgeDelta(key: CauseEdge.Key(from: .view("A"), to: "B"), base: nil, variant: nil)
+        }
     }
 }

@@ -26,6 +26,19 @@ struct JSONTextTests {
         }
     }
 
+    @Test("NaN and the infinities are null in JSON, n/a in text; a figure too large for its decimals is its digits")
+    func nonFiniteNumbers() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for value in [Double.nan, .infinity, -.infinity, 1.5, 1e300] { writer.number(value) }
+        writer.endArray()
+        #expect(writer.text == "[null,null,null,1.5,1e+300]")
+        #expect(JSONText.decimal(.nan) == "n/a" && JSONText.decimal(-.infinity, places: 1) == "n/a")
+        #expect(JSONText.decimal(9.3e18, places: 2) == "9300000000000000000")
+        #expect(JSONText.decimal(-1e300, places: 6) == "-1e+300")
+        #expect(JSONText.decimal(2.5, places: 1) == "2.5")
+    }
+
     @Test("one escaper writes event lines, reports and pages alike: \\b, \\f and DEL as \\u007f, with or without the embeddable escapes")
     func oneEscapingRule() {
         let text = "a\u{8}b\u{C}c\u{7F}d\u{1}\"\\\n\r\t<&>"

@@ -58,6 +58,23 @@ import TraceSupport
         }
     }
 
+    @Test("zeroed memory is freed by the allocator that made it: a mapping, or the C allocator when mapping fails", arguments: [true, false])
+    func zeroedMemory(mapping: Bool) {
+        let byteCount = 4 << 20
+        let memory = ZeroedMemory.allocate(byteCount: byteCount, paging: .now, mapsLargeBlocks: mapping)
+        let bytes = memory.bindMemory(to: UInt8.self, capacity: byteCount)
+        #expect(bytes[0] == 0 && bytes[byteCount / 2] == 0 && bytes[byteCount - 1] == 0)
+        #expect(Int(bitPattern: memory) % 64 == 0)
+        #if os(Linux)
+        #expect(ZeroedMemory.isMapped(memory, byteCount: byteCount) == mapping)
+        #endif
+        bytes[byteCount - 1] = 7
+        ZeroedMemory.deallocate(memory, byteCount: byteCount)
+        let small = ZeroedMemory.allocate(byteCount: 4096, mapsLargeBlocks: mapping)
+        #expect(!ZeroedMemory.isMapped(small, byteCount: 4096))
+        ZeroedMemory.deallocate(small, byteCount: 4096)
+    }
+
     @Test("a dense table fills the ids it grows to")
     func denseTable() {
         let table = DenseTable(count: 4, filler: Int64(-1))

@@ -23,6 +23,8 @@ struct ValidatorTests {
         (#"{"seq":5,"ts":3,"kind":"meta","schema":"tracer/1"}"#, 1, "expected one meta header per trace; another trace starts here (give each trace file separately)"),
         (#"{"seq":5,"ts":3,"kind":"body-eval","view":"A","dur":-2}"#, 53, #"expected a non-negative integer for "dur""#),
         (#"{"seq":5,"ts":3,"kind":"mark","name":1}"#, 38, #"expected a string for "name""#),
+        (#"{"seq":5,"ts":3,"kind":"body-eval","view":"A","dur":1,"built":1,"extract":3}"#, 75,
+         #"expected "extract" at most "built" (3 > 1): it counts some of the values the body built"#),
     ]
 
     @Test("contract violations are reported at line and column", arguments: violations)

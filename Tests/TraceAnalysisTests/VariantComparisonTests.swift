@@ -41,6 +41,16 @@ struct VariantComparisonTests {
         #expect(comparison.verdict == "Fewest body evaluations: b and c, 1 each (−80.0% against a's 5).")
     }
 
+    @Test("the variants are fixed when compared: no one can empty them, and none is no comparison")
+    func sidesAreFixed() async throws {
+        let comparison = VariantComparison(sides: [try side("a", evals: 2)])
+        // NB: a `let` has no writable key path: `comparison.sides = []` does not compile.
+        #expect(!(\VariantComparison.sides as AnyKeyPath is WritableKeyPath<VariantComparison, [VariantComparison.Side]>))
+        #expect(comparison.winners.map(\.label) == ["a"])
+        #expect(comparison.verdict == "Fewest body evaluations: a, 2; no variant evaluates fewer than a.")
+        await #expect(processExitsWith: .failure) { _ = VariantComparison(sides: []) }
+    }
+
     @Test("when the baseline is best, the verdict says so")
     func baselineBest() throws {
         let comparison = VariantComparison(sides: [try side("a", evals: 1), try side("b", evals: 3)])

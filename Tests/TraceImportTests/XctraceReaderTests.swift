@@ -15,8 +15,8 @@ func rows(of reader: inout XctraceTableReader, fmt: Set<String> = []) throws -> 
             tables.append("\(reader.table!.schema)@\(reader.table!.xpath ?? "-")")
         case .row:
             let table = reader.table!
-            rows.append(table.slots.indices.map { slot in
-                render(reader, slot, fmt: table.slots[slot].map { fmt.contains(table.columns[$0].mnemonic) } ?? false)
+            rows.append(table.requestedColumns.map { column in
+                render(reader, column, fmt: table.schemaColumn(of: column).map { fmt.contains($0.mnemonic) } ?? false)
             })
         case .endOfTable:
             tables.append("end")
@@ -41,8 +41,8 @@ func readRows(
 
 /// A cell as text: `-` empty, `absent`, `7` a number, `"s"` a string, `process 1001 MyApp`,
 /// `thread 5 pid 1001`, `label X`, `opaque`; with `fmt`, `| fmt`.
-func render(_ reader: borrowing XctraceTableReader, _ slot: Int, fmt: Bool) -> String {
-    let value = reader[slot]
+func render(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot, fmt: Bool) -> String {
+    let value = reader[column]
     var text: String
     switch value.kind {
     case .absent: text = "absent"
@@ -63,7 +63,7 @@ func render(_ reader: borrowing XctraceTableReader, _ slot: Int, fmt: Bool) -> S
             text = "compound"
         }
     }
-    if fmt { text += " | \(reader.fmt(slot) ?? "nil")" }
+    if fmt { text += " | \(reader.fmt(column) ?? "nil")" }
     return text
 }
 

@@ -10,10 +10,7 @@ private let xmllintAvailable = (ProcessInfo.processInfo.environment["PATH"] ?? "
 struct CheckCommandTests {
     static let budgets = PackagePaths.root.appendingPathComponent("Fixtures/Budgets").path
     static let scenarios = PackagePaths.trace("scenarios")
-    static let badBudgets: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: budgets + "/bad")) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted()
-    }()
+    static let badBudgets = FixtureFolder.names(in: budgets + "/bad", suffix: ".json")
 
     /// Runs `tracectl check` from the scenario traces' directory, with the budget by relative path.
     private func check(_ arguments: [String], environment: [String: String] = [:]) throws -> TracectlRun {

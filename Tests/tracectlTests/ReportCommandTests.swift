@@ -6,10 +6,7 @@ import TracerTestSupport
 struct ReportCommandTests {
     static let basic = PackagePaths.trace("analysis-basic.jsonl")
     static let badDirectory = PackagePaths.trace("bad")
-    static let badTraces: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: badDirectory)) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") }.sorted()
-    }()
+    static let badTraces = FixtureFolder.names(in: badDirectory, suffix: ".jsonl")
 
     @Test("report in each format matches its golden", arguments: [
         (["--format", "text"], "report/basic.text.txt"),

@@ -160,13 +160,13 @@ struct AdviceCollector {
         }
         writeTallies[origin].evals[changedClass] += 1
         writeTallies[origin].timedEvals[changedClass] += timed
-        writeTallies[origin].bodyTimeNs[changedClass] &+= event.dur
+        writeTallies[origin].bodyTimeNs[changedClass] = writeTallies[origin].bodyTimeNs[changedClass].addingSaturated(event.dur)
         if event.extractable > 0 && event.built > 0 {
-            // NB: the body's time is charged to the values it built in equal shares.
-            let share = Double(event.extractable) / Double(event.built)
-            let extractable = EvalCounts(
-                evals: 1, timedEvals: timed, bodyTimeNs: Int64(Double(event.dur) * share), viewValues: Int(event.extractable), evaluationShare: share)
-            count(event.view, .extractable, extractable, origin: origin, parent: 0, in: extractableIndex)
+            // NB: the body's time is charged to the values it built in equal shares; `extractable`
+            // beyond `built` (which the schema rules out: `validate` reports it) counts as `built`.
+            let extractable = EvalCounts(evals: 1, timedEvals: timed, viewValues: Int(min(event.extractable, event.built)))
+            let slot = count(event.view, .extractable, extractable, origin: origin, parent: 0, in: extractableIndex)
+            viewTallies[slot].count.shares.add(extractable: event.extractable, built: event.built, dur: event.dur)
         }
         guard event.has(.changed) && event.changed == 0, let cause else { return }
         let unchanged = EvalCounts(evals: 1, timedEvals: timed, bodyTimeNs: event.dur)
@@ -177,10 +177,12 @@ struct AdviceCollector {
         }
     }
 
+    /// Adds `counts` to the tally of `view`'s `evaluations` after `parent`'s, for `origin`; returns its index.
+    @discardableResult
     private mutating func count(
         _ view: ViewID, _ evaluations: AdvicePartial.ViewEvaluations, _ counts: EvalCounts, origin: Int, parent: ViewID,
         in index: FlatHashTable<ViewEvaluationKey, Int32>
-    ) {
+    ) -> Int {
         // NB: the parent is part of the key: a view evaluated after several parents' evaluations
         // counts for each of them, wherever a split of the trace puts its first evaluation.
         let slot = Int(index.value(for: ViewEvaluationKey(view: view, parent: parent, origin: UInt32(origin))) {
@@ -188,6 +190,7 @@ struct AdviceCollector {
             return Int32(viewTallies.count - 1)
         })
         viewTallies[slot].count.add(counts)
+        return slot
     }
 
     private mutating func addStateInit(_ event: inout ParsedEvent, causedByMount: Bool) {

@@ -19,7 +19,7 @@ struct WriteCounts: Sendable {
             updates[index] += other.updates[index]
             evals[index] += other.evals[index]
             timedEvals[index] += other.timedEvals[index]
-            bodyTimeNs[index] &+= other.bodyTimeNs[index]
+            bodyTimeNs[index] = bodyTimeNs[index].addingSaturated(other.bodyTimeNs[index])
         }
     }
 }
@@ -29,19 +29,21 @@ struct EvalCounts: Sendable {
     var evals = 0
     /// Those of `evals` with a `dur` (an Instruments update in flight has none).
     var timedEvals = 0
+    /// Saturated at `Int64.max`, as every body-time sum.
     var bodyTimeNs: Int64 = 0
-    /// The view values concerned (pattern 6: those an extraction would not rebuild).
+    /// The view values concerned (pattern 6: those an extraction would not rebuild), saturated.
     var viewValues = 0
-    /// The sum of each evaluation's share concerned (pattern 6: extractable ÷ built).
-    var evaluationShare = 0.0
+    /// Each evaluation's share concerned and its body time by that share (pattern 6:
+    /// extractable ÷ built), summed exactly.
+    var shares = ShareSum()
 
     /// Adds `other`'s counts.
     mutating func add(_ other: EvalCounts) {
         evals += other.evals
         timedEvals += other.timedEvals
-        bodyTimeNs &+= other.bodyTimeNs
-        viewValues += other.viewValues
-        evaluationShare += other.evaluationShare
+        bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
+        viewValues = viewValues.addingSaturated(other.viewValues)
+        shares.add(other.shares)
     }
 }
 

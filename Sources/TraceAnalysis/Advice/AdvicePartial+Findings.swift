@@ -27,7 +27,7 @@ extension AdvicePartial {
             let evals = tally.evals.reduce(0, +)
             let needed = tally.evals[(least + 1)...].reduce(0, +)
             let neededUpdates = tally.updates[(least + 1)...].reduce(0, +)
-            let savedTime = tally.bodyTimeNs[...least].reduce(0, +)
+            let savedTime = tally.bodyTimeNs[...least].reduce(Int64(0)) { $0.addingSaturated($1) }
             let (saved, timed) = (evals - needed, tally.timedEvals[...least].reduce(0, +))
             // NB: "mostly": when most updates change the owner's output more, a derived value
             // would not save much and the property is not what the pattern is about.
@@ -66,13 +66,13 @@ extension AdvicePartial {
     private func extractions(_ time: BodyTimeEstimate) -> [AdviceFinding] {
         evaluations[.extractable].map { key, counts in
             let origin = origin(key.origin)
-            let equivalents = Int(counts.evaluationShare.rounded())
+            let (equivalents, charged) = (counts.shares.evaluations, counts.shares.bodyTimeNs)
             return AdviceFinding(
                 pattern: .extractSubviews, view: origin.view, prop: origin.prop, wrapper: origin.wrapper,
                 site: origin.site, relatedView: key.view == origin.view ? nil : key.view,
                 evidence: [AdviceEvidence("evaluationsRebuildingLeaves", counts.evals), AdviceEvidence("extractableValues", counts.viewValues)],
                 savings: EstimatedSavings(
-                    bodyEvals: 0, bodyTimeNs: time.of(counts), stateRecreations: 0,
+                    bodyEvals: 0, bodyTimeNs: time.of(charged, evals: counts.evals, timed: counts.timedEvals), stateRecreations: 0,
                     viewValues: counts.viewValues, evaluationEquivalents: equivalents),
                 estimate: "\(counts.viewValues) view values in unchanged leaf content that \(key.view)'s body rebuilt in "
                     + "\(counts.evals) evaluations after \(origin.prop) changed, each charged its share of the body's time "
@@ -120,13 +120,13 @@ struct BodyTimeEstimate {
     var untimedAreUnknown: Bool
 
     /// The body time of `evals` evaluations, `timed` of which took `ns` in all: scaled up from the
-    /// timed ones when some have no duration, nil when none has one (or the trace has none).
+    /// timed ones when some have no duration (rounded as every share, `ShareSum.roundedSum`, and
+    /// saturated), nil when none has one (or the trace has none).
     func of(_ ns: Int64, evals: Int, timed: Int) -> Int64? {
         guard hasDurations else { return nil }
         guard untimedAreUnknown && timed < evals else { return ns }
         guard timed > 0 else { return nil }
-        let scaled = Double(ns) / Double(timed) * Double(evals)
-        return scaled < Double(Int64.max) ? Int64(scaled) : .max
+        return Int64(clamping: ShareSum.roundedSum([(UInt128(ns) * UInt128(evals), UInt64(timed))]))
     }
 
     /// The body time of `counts`.

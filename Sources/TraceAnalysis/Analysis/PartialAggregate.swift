@@ -162,6 +162,9 @@ struct PartialAggregate: Sendable {
     var crossingCauses = 0
     /// With `AnalysisOptions.causeGraph`: the cause graph's edges by their endpoints' names.
     var edges: [CauseEdge.Key: CauseEdge]?
+    /// The index in `origins` of the property each edge from a source takes its wrapper and site
+    /// from.
+    var edgeSources: [CauseEdge.Key: Int] = [:]
 
     /// Appends `later` (the range after this one), whose line numbers are relative to its start.
     mutating func append(_ later: PartialAggregate) {
@@ -197,7 +200,15 @@ struct PartialAggregate: Sendable {
         connections += later.connections
         filteredEventCount += later.filteredEventCount
         if let laterEdges = later.edges {
-            for (key, edge) in laterEdges { edges?[key, default: CauseEdge(key: key)].add(edge) }
+            for (key, var edge) in laterEdges {
+                // NB: an edge new here takes its property's site as it stands here, the first in
+                // file order: the later range's first site of it may come after one of ours.
+                if edges?[key] == nil, let source = later.edgeSources[key] {
+                    edgeSources[key] = moved[source]
+                    edge.site = origins[moved[source]].site
+                }
+                edges?[key, default: CauseEdge(key: key)].add(edge)
+            }
         }
     }
 

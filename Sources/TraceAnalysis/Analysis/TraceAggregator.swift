@@ -56,6 +56,11 @@ struct TraceAggregator {
     /// Whether a body evaluation without `dur` counts as one of 0 ns (every source but
     /// Instruments: set once the header is read).
     var untimedEvaluationsTakeNoTime = true
+    #if TRACER_INTERNAL_CHECKS
+    /// The fault `ReadHook.countsWastedOffByOne` puts in, when the aggregator is made on the
+    /// reading task's thread (debug builds only: a release build never reads the hook here).
+    private let countsWastedOffByOne = ReadHook.current?.countsWastedOffByOne ?? false
+    #endif
 
     /// Reads `header`'s source: whether an evaluation without `dur` took 0 ns or has no time.
     mutating func adopt(_ header: TraceHeader?) {
@@ -131,9 +136,10 @@ struct TraceAggregator {
             } else {
                 interval.untimedEvals += 1
             }
-            if event.has(.changed) && event.changed == 0 {
-                count(.wastedEvals, view)
-            }
+            if event.has(.changed) && event.changed == 0 { count(.wastedEvals, view) }
+            #if TRACER_INTERNAL_CHECKS
+            if countsWastedOffByOne && event.has(.changed) && event.changed == 1 { count(.wastedEvals, view) }
+            #endif
             root = rootOf(event)
             if root > 0 && viewStatistics {
                 causes.increment(CauseKey(view: event.view, origin: UInt32(root - 1)))
@@ -249,7 +255,9 @@ struct TraceAggregator {
         if viewStatistics { partial.views = views(reader) }
         markViews?.store(in: &partial, reader)
         if let edges {
-            partial.edges = edges.edges(origins: partial.origins) { reader.viewName($0) }
+            let graph = edges.edges(origins: partial.origins) { reader.viewName($0) }
+            partial.edges = graph.edges
+            partial.edgeSources = graph.sources
         }
         return partial
     }

@@ -75,7 +75,9 @@ public enum TraceAnalyzer {
     }
 
     /// `fold`'s result for the whole trace at `source`: of one reader, or of the ranges a regular
-    /// file is split into (read on two threads), appended in file order.
+    /// file is split into (read on two threads), appended in file order. A `ReadHook` of the
+    /// calling task may say which descriptor standard input is and where the file is split, and
+    /// is told which pieces each thread reads.
     ///
     /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
     ///   mode) the first invalid line.
@@ -83,27 +85,40 @@ public enum TraceAnalyzer {
         source: TraceInput, options: AnalysisOptions,
         fold: @escaping @Sendable (inout TraceReader) throws(TraceError) -> Partial
     ) throws(TraceError) -> Partial {
+        let hook = ReadHook.current
         guard case .file(let path) = source else {
+            if source == .standardInput, let descriptor = hook?.standardInput {
+                var reader = TraceReader(
+                    descriptor: descriptor, ownsDescriptor: false, range: nil, role: .whole, displayName: source.displayName,
+                    options: options.read)
+                return try fold(&reader)
+            }
             var reader = try TraceReader(source: source, options: options.read)
             return try fold(&reader)
         }
+        let splits = hook?.splits
         return try read(path: path, options: options, fold: fold) { file in
-            guard options.read.threads >= 2 && file.size >= options.minimumSplitSize,
-                let split = transactionBoundary(descriptor: file.descriptor, near: file.size / 2, end: file.size, displayName: path)
+            guard options.read.threads >= 2 && (file.size >= options.minimumSplitSize || splits != nil),
+                let split = transactionBoundary(
+                    descriptor: file.descriptor, near: splits.map { file.size * $0.first / 1000 } ?? file.size / 2, end: file.size,
+                    displayName: path)
             else { return nil }
             let header = file.header()
             let pieces = LockedBox([
                 Piece<Partial>(range: ReadRange(start: 0, end: split), role: .head),
                 Piece<Partial>(range: ReadRange(start: split, end: file.size), role: .tail),
             ])
+            let minimum = splits == nil ? options.minimumStolenSize : 1
             DispatchQueue.concurrentPerform(iterations: 2) { first in
                 var next: Int? = first
+                defer { hook?.observe?(.done(thread: first)) }
                 while let index = next {
                     let (range, role) = pieces.withLock { ($0[index].range, $0[index].role) }
-                    let result = file.fold(range, role, header)
-                    pieces.withLock { $0[index].result = result }
+                    hook?.observe?(.reading(thread: first, range: range.start..<range.snapshot.end, stolen: index > 1))
+                    let (result, seqs) = file.fold(range, role, header)
+                    pieces.withLock { ($0[index].result, $0[index].seqs) = (result, seqs) }
                     guard case .success = result else { return }
-                    next = steal(pieces, descriptor: file.descriptor, displayName: path, minimum: options.minimumStolenSize)
+                    next = steal(pieces, descriptor: file.descriptor, displayName: path, minimum: minimum, at: splits?.steal)
                 }
             }
             return pieces.withLock { $0 }
@@ -125,14 +140,16 @@ public enum TraceAnalyzer {
             return (1..<bounds.count).map { index in
                 let range = ReadRange(start: bounds[index - 1], end: bounds[index])
                 let role: TraceReader.Role = index == 1 ? .head : .tail
-                return Piece(range: range, role: role, result: file.fold(range, role, header))
+                let (result, seqs) = file.fold(range, role, header)
+                return Piece(range: range, role: role, result: result, seqs: seqs)
             }
         }
     }
 
     /// `fold`'s result for the trace file at `path`: of the pieces `split` reads it in, appended in
-    /// file order, or of one pass over the whole file when `split` gives none or a cause chain
-    /// crosses from one piece into another.
+    /// file order, or of one pass over the whole file when `split` gives none, a cause chain
+    /// crosses from one piece into another or a `seq` does not increase (within a piece or from
+    /// one to the next: ranges are told apart by their `seq`s).
     private static func read<Partial: RangePartial>(
         path: String, options: AnalysisOptions, fold: @escaping @Sendable (inout TraceReader) throws(TraceError) -> Partial,
         split: (OpenTrace<Partial>) -> [Piece<Partial>]?
@@ -144,8 +161,14 @@ public enum TraceAnalyzer {
         let file = OpenTrace(descriptor: descriptor, size: size, path: path, options: options.read, folding: fold)
         guard let pieces = split(file) else { return try file.wholeFile() }
         var merged: Partial?
+        var lastSeq: Int64?
         for piece in pieces.sorted(by: { $0.range.start < $1.range.start }) {
+            let inOrder = piece.seqs.increase(after: lastSeq)
+            lastSeq = piece.seqs.last ?? lastSeq
             switch piece.result! {
+            case .success where !inOrder:
+                // NB: a `seq` out of order: whether a cause lies in another piece cannot be told.
+                return try file.wholeFile()
             case .success(let later) where merged != nil && (later.crossingCauses > 0 || merged!.endsInsidePairing):
                 // NB: a chain that crosses a split (threads interleaving transactions across it) can
                 // only be followed in one pass: read the file again on one thread, never guess.
@@ -190,14 +213,15 @@ public enum TraceAnalyzer {
             return first.header
         }
 
-        /// The result of reading `range` in `role`, a `.tail` with `header`.
-        func fold(_ range: ReadRange, _ role: TraceReader.Role, _ header: TraceHeader?) -> Result<Partial, TraceError> {
-            Result { () throws(TraceError) -> Partial in
-                var reader = TraceReader(
-                    descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
-                    options: options, header: role == .tail ? header : nil)
-                return try folding(&reader)
-            }
+        /// The result of reading `range` in `role`, a `.tail` with `header`, and the `seq`s read.
+        func fold(
+            _ range: ReadRange, _ role: TraceReader.Role, _ header: TraceHeader?
+        ) -> (Result<Partial, TraceError>, TraceReader.SeqOrder) {
+            var reader = TraceReader(
+                descriptor: descriptor, ownsDescriptor: false, range: range, role: role, displayName: path,
+                options: options, header: role == .tail ? header : nil)
+            let result = Result { () throws(TraceError) -> Partial in try folding(&reader) }
+            return (result, reader.seqOrder)
         }
     }
 
@@ -206,24 +230,29 @@ public enum TraceAnalyzer {
         var range: ReadRange
         var role: TraceReader.Role
         var result: Result<Partial, TraceError>?
+        /// The `seq`s its reader read.
+        var seqs = TraceReader.SeqOrder()
     }
 
-    /// Takes the second half of the unread bytes of the piece with the most of them, from a line
-    /// where a transaction begins, as a new piece; returns its index, or nil when no piece has
-    /// `2 * minimum` unread bytes (or no boundary is found, or its reader got there first).
+    /// Takes the second half of the unread bytes of the piece with the most of them (or what
+    /// follows `thousandths` of them, when given), from a line where a transaction begins, as a
+    /// new piece; returns its index, or nil when no piece has `2 * minimum` unread bytes (or no
+    /// boundary is found, or its reader got there first).
     ///
     /// NB: a thread that finishes early (its core slower, or busy with something else for a while)
     /// so shares the rest instead of waiting; merging a piece has a cost of its own, so small rests
     /// are left to their reader.
     private static func steal<Partial>(
-        _ pieces: LockedBox<[Piece<Partial>]>, descriptor: Int32, displayName: String, minimum: Int
+        _ pieces: LockedBox<[Piece<Partial>]>, descriptor: Int32, displayName: String, minimum: Int, at thousandths: Int?
     ) -> Int? {
         let unread = pieces.withLock { $0.filter { $0.result == nil }.map(\.range) }
             .map { (range: $0, bounds: $0.snapshot) }
             .max { $0.bounds.end - $0.bounds.reserved < $1.bounds.end - $1.bounds.reserved }
         guard let unread, unread.bounds.end - unread.bounds.reserved >= 2 * minimum,
             let split = transactionBoundary(
-                descriptor: descriptor, near: unread.bounds.end - (unread.bounds.end - unread.bounds.reserved) / 2,
+                descriptor: descriptor,
+                near: thousandths.map { unread.bounds.reserved + (unread.bounds.end - unread.bounds.reserved) * $0 / 1000 }
+                    ?? unread.bounds.end - (unread.bounds.end - unread.bounds.reserved) / 2,
                 end: unread.bounds.end, displayName: displayName),
             let end = unread.range.cede(from: split)
         else { return nil }

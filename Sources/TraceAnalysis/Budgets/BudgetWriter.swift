@@ -1,4 +1,5 @@
 import TraceSupport
+import TracerCore
 
 /// Writes a budget from a trace's current figures, so a team can adopt a budget and ratchet it.
 public enum BudgetWriter {
@@ -46,7 +47,8 @@ public enum BudgetWriter {
     private static func writeRules(_ summary: TraceSummary, headroom: Double, _ json: inout JSONWriter) {
         let header = summary.header
         func rule(_ view: String, _ metric: BudgetMetric, _ value: Int) {
-            let limit = Int((Double(value) * (1 + headroom / 100)).rounded(.up))
+            // NB: a headroom too large to count in integers allows as many as can be counted.
+            let limit = CheckedInteger.saturating((Double(value) * (1 + headroom / 100)).rounded(.up), as: Int.self) ?? .max
             json.lineBreak()
             json.whitespace("    ")
             json.beginObject()

@@ -12,11 +12,17 @@ public struct EdgeDelta: Sendable, Hashable {
         case same
     }
 
-    public var key: CauseEdge.Key
-    public var base: CauseEdge?
-    public var variant: CauseEdge?
+    public let key: CauseEdge.Key
+    /// The edge in the base and in the variant; nil on a side without it.
+    ///
+    /// NB: `let`s: the init checks that the edge is on one side at least (`latest` and the
+    /// renderers rely on it).
+    public let base: CauseEdge?
+    public let variant: CauseEdge?
 
+    /// The edge `key` with its figures on either side, or on both.
     package init(key: CauseEdge.Key, base: CauseEdge?, variant: CauseEdge?) {
+        precondition(base != nil || variant != nil, "an edge compared is on one side at least")
         self.key = key
         self.base = base
         self.variant = variant
@@ -49,10 +55,10 @@ public struct EdgeDiff: Sendable, Hashable {
     /// edge's figures are its medians over them.
     package init(base: [CauseGraph], variant: [CauseGraph]) {
         let (base, variant) = (CauseGraph.median(of: base), CauseGraph.median(of: variant))
-        var byKey: [CauseEdge.Key: EdgeDelta] = [:]
-        for edge in base.edges { byKey[edge.key] = EdgeDelta(key: edge.key, base: edge, variant: nil) }
-        for edge in variant.edges { byKey[edge.key, default: EdgeDelta(key: edge.key, base: nil, variant: nil)].variant = edge }
-        all = byKey.values.sorted { $0.key < $1.key }
+        var byKey: [CauseEdge.Key: (base: CauseEdge?, variant: CauseEdge?)] = [:]
+        for edge in base.edges { byKey[edge.key] = (edge, nil) }
+        for edge in variant.edges { byKey[edge.key, default: (nil, nil)].variant = edge }
+        all = byKey.map { EdgeDelta(key: $0.key, base: $0.value.base, variant: $0.value.variant) }.sorted { $0.key < $1.key }
     }
 
     /// The edges new, removed or changed beyond the threshold, by the evaluations they add (most

@@ -17,7 +17,9 @@ public struct VariantComparison: Sendable, Hashable {
     }
 
     /// The variants; the first is the baseline the reductions are measured against.
-    public var sides: [Side]
+    ///
+    /// NB: `let`: the init checks that there is one at least (`winners` and `verdict` rely on it).
+    public let sides: [Side]
 
     /// A comparison of `sides` against `sides[0]`.
     public init(sides: [Side]) {

@@ -64,17 +64,21 @@ public struct ChromeTraceExporter: StreamingExporter {
         json.flush(into: &output)
     }
 
-    public mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream) {
-        if event.kind == .meta { return process(event, names, &output) }
-        if event.tid != lastNamedThread {
-            lastNamedThread = event.tid
-            if namedThreads.insert(event.tid).inserted { thread(event.tid, &output) }
+    /// NB: from the parsed event and its interned ids (`event.parsed`, `event.names`), not through
+    /// `StreamedEvent`'s public properties: names are quoted once per id (`QuotedNames`), not
+    /// resolved once per event. The helpers take the `StreamedEvent` whole, as the witness passes
+    /// it: handing them `event.parsed` would copy it for each call.
+    public mutating func consume(_ event: StreamedEvent, into output: inout some TextOutputStream) {
+        if event.parsed.kind == .meta { return process(event, &output) }
+        if event.parsed.tid != lastNamedThread {
+            lastNamedThread = event.parsed.tid
+            if namedThreads.insert(event.parsed.tid).inserted { thread(event.parsed.tid, &output) }
         }
-        switch event.kind {
-        case .write?: write(event, names, &output)
-        case .bodyEval?: bodyEvaluation(event, names, &output)
-        case .mark?: mark(event, names, &output)
-        default: instant(event, names, &output)
+        switch event.parsed.kind {
+        case .write?: write(event, &output)
+        case .bodyEval?: bodyEvaluation(event, &output)
+        case .mark?: mark(event, &output)
+        default: instant(event, &output)
         }
     }
 
@@ -106,10 +110,10 @@ public struct ChromeTraceExporter: StreamingExporter {
     }
 
     /// The process's name, from the `meta` header: `tracer: SCENARIO (VARIANT)`.
-    private mutating func process(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
-        if event.has(.pid) { pid = event.pid }
-        let scenario = names.string(event.scenario)
-        let variant = names.string(event.variant)
+    private mutating func process(_ event: StreamedEvent, _ output: inout some TextOutputStream) {
+        if event.parsed.has(.pid) { pid = event.parsed.pid }
+        let scenario = event.names.string(event.parsed.scenario)
+        let variant = event.names.string(event.parsed.variant)
         beginEvent("process_name", phase: "M")
         json.field("pid", number: pid)
         json.field("tid", number: 0)
@@ -139,48 +143,50 @@ public struct ChromeTraceExporter: StreamingExporter {
     }
 
     /// A write: a 1 ns slice, the root of its chain's flows.
-    private mutating func write(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
-        let root = roots.follow(event)
-        beginEvent(named: "write ", quotedStrings.escaped(event.prop, { names.string($0) }), category: "write")
+    private mutating func write(_ event: StreamedEvent, _ output: inout some TextOutputStream) {
+        let root = roots.follow(event.parsed)
+        beginEvent(named: "write ", quotedStrings.escaped(event.parsed.prop, { event.names.string($0) }), category: "write")
         json.field("ph", string: "X")
-        json.field("ts", microseconds: event.ts)
+        json.field("ts", microseconds: event.parsed.ts)
         json.field("dur", microseconds: 1)
         place(event)
         json.key("args")
         json.beginObject()
-        json.field("view", quoted: quotedViews.quoted(event.view, { names.view($0) }))
-        json.field("prop", quoted: quotedStrings.quoted(event.prop, { names.string($0) }))
-        json.field("wrapper", quoted: quotedStrings.quoted(event.wrapper, { names.string($0) }))
+        json.field("view", quoted: quotedViews.quoted(event.parsed.view, { event.names.view($0) }))
+        json.field("prop", quoted: quotedStrings.quoted(event.parsed.prop, { event.names.string($0) }))
+        json.field("wrapper", quoted: quotedStrings.quoted(event.parsed.wrapper, { event.names.string($0) }))
         json.key("changed")
-        if names.writesCountChanges { json.bool(event.changed != 0) } else { json.null() }
-        if event.has(.site) {
-            json.field("site", quoted: quotedStrings.quoted(event.site, { names.string($0) }))
+        if event.names.writesCountChanges { json.bool(event.parsed.changed != 0) } else { json.null() }
+        if event.parsed.has(.site) {
+            json.field("site", quoted: quotedStrings.quoted(event.parsed.site, { event.names.string($0) }))
         }
-        json.field("seq", number: event.seq)
+        json.field("seq", number: event.parsed.seq)
         cause(event)
         if let root {
             json.field("rootWrite", number: root.seq)
         }
         json.endObject()
         endEvent(&output)
-        if root == nil && event.has(.seq) { roots.store(RootWrite(seq: event.seq, ts: event.ts, tid: event.tid), for: event.seq) }
+        if root == nil && event.parsed.has(.seq) {
+            roots.store(RootWrite(seq: event.parsed.seq, ts: event.parsed.ts, tid: event.parsed.tid), for: event.parsed.seq)
+        }
     }
 
     /// A body evaluation: a slice (an instant when untimed), the view's evaluation counter, and the
     /// flow from its chain's root write.
-    private mutating func bodyEvaluation(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
+    private mutating func bodyEvaluation(_ event: StreamedEvent, _ output: inout some TextOutputStream) {
         // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
-        let (difference, overflow) = event.ts.subtractingReportingOverflow(event.dur)
+        let (difference, overflow) = event.parsed.ts.subtractingReportingOverflow(event.parsed.dur)
         let start = overflow ? Int64.min : difference
-        let timed = event.has(.dur) || !names.evaluationsMayBeUntimed
+        let timed = event.parsed.has(.dur) || !event.names.evaluationsMayBeUntimed
         json.lineBreak()
         json.beginObject()
-        json.field("name", quoted: quotedViews.quoted(event.view, { names.view($0) }))
+        json.field("name", quoted: quotedViews.quoted(event.parsed.view, { event.names.view($0) }))
         json.field("cat", string: "body-eval")
         if timed {
             json.field("ph", string: "X")
             json.field("ts", microseconds: start)
-            json.field("dur", microseconds: max(event.dur, 0))
+            json.field("dur", microseconds: max(event.parsed.dur, 0))
             place(event)
         } else {
             instantAt(event, scope: "t")
@@ -194,55 +200,55 @@ public struct ChromeTraceExporter: StreamingExporter {
         // NB: a source that does not count changed outputs has no wasted evaluations to tell:
         // null, as the JSON report writes them, never a measured 0.
         json.key("changed")
-        if names.evaluationsCountChanges { json.number(event.changed) } else { json.null() }
+        if event.names.evaluationsCountChanges { json.number(event.parsed.changed) } else { json.null() }
         json.key("wasted")
-        if names.evaluationsCountChanges { json.bool(event.has(.changed) && event.changed == 0) } else { json.null() }
-        json.field("seq", number: event.seq)
-        reason(event, names)
+        if event.names.evaluationsCountChanges { json.bool(event.parsed.has(.changed) && event.parsed.changed == 0) } else { json.null() }
+        json.field("seq", number: event.parsed.seq)
+        reason(event)
         cause(event)
         json.endObject()
         endEvent(&output)
-        counter(event, names, &output)
+        counter(event, &output)
         // NB: a flow ends in a slice; an untimed evaluation has none to end in.
-        if let root = roots.follow(event), timed { flow(to: event, at: start, from: root, &output) }
+        if let root = roots.follow(event.parsed), timed { flow(to: event, at: start, from: root, &output) }
     }
 
     /// The count of `event`'s view's evaluations so far, as a counter track.
-    private mutating func counter(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
-        beginEvent(named: "evals ", quotedViews.escaped(event.view, { names.view($0) }), category: "body-eval")
+    private mutating func counter(_ event: StreamedEvent, _ output: inout some TextOutputStream) {
+        beginEvent(named: "evals ", quotedViews.escaped(event.parsed.view, { event.names.view($0) }), category: "body-eval")
         json.field("ph", string: "C")
-        json.field("ts", microseconds: event.ts)
+        json.field("ts", microseconds: event.parsed.ts)
         json.field("pid", number: pid)
         json.key("args")
         json.beginObject()
         json.key("evals")
-        json.number(countEvaluation(of: event.view))
+        json.number(countEvaluation(of: event.parsed.view))
         json.endObject()
         endEvent(&output)
     }
 
     /// The flow from `root` (its start, `s`) to the evaluation `event` that starts at `start`
     /// (its end, `f`), named by the evaluation's `seq`.
-    private mutating func flow(to event: ParsedEvent, at start: Int64, from root: RootWrite, _ output: inout some TextOutputStream) {
+    private mutating func flow(to event: StreamedEvent, at start: Int64, from root: RootWrite, _ output: inout some TextOutputStream) {
         beginEvent("caused by write", category: "cause", phase: "s")
-        json.field("id", number: event.seq)
+        json.field("id", number: event.parsed.seq)
         json.field("ts", microseconds: root.ts)
         json.field("pid", number: pid)
         json.field("tid", number: root.tid)
         endEvent(&output)
         beginEvent("caused by write", category: "cause", phase: "f")
         json.field("bp", string: "e")
-        json.field("id", number: event.seq)
+        json.field("id", number: event.parsed.seq)
         json.field("ts", microseconds: start)
         place(event)
         endEvent(&output)
     }
 
     /// A mark: a global instant.
-    private mutating func mark(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
+    private mutating func mark(_ event: StreamedEvent, _ output: inout some TextOutputStream) {
         json.lineBreak()
         json.beginObject()
-        json.field("name", quoted: quotedStrings.quoted(event.name, { names.string($0) }))
+        json.field("name", quoted: quotedStrings.quoted(event.parsed.name, { event.names.string($0) }))
         json.field("cat", string: "mark")
         instantAt(event, scope: "g")
         endEvent(&output)
@@ -250,29 +256,29 @@ public struct ChromeTraceExporter: StreamingExporter {
 
     /// Any other event (skips, invalidations, lifecycle events): a thread instant named by its kind
     /// and view (`mount A/B`), a skip by its view alone.
-    private mutating func instant(_ event: ParsedEvent, _ names: TraceNames, _ output: inout some TextOutputStream) {
-        roots.follow(event)
+    private mutating func instant(_ event: StreamedEvent, _ output: inout some TextOutputStream) {
+        roots.follow(event.parsed)
         json.lineBreak()
         json.beginObject()
         json.key("name")
-        if event.view == 0 {
-            json.string(quoted: quotedStrings.quoted(event.kindName, { names.string($0) }))
-        } else if event.kind == .skip {
-            json.string(quoted: quotedViews.quoted(event.view, { names.view($0) }))
+        if event.parsed.view == 0 {
+            json.string(quoted: quotedStrings.quoted(event.parsed.kindName, { event.names.string($0) }))
+        } else if event.parsed.kind == .skip {
+            json.string(quoted: quotedViews.quoted(event.parsed.view, { event.names.view($0) }))
         } else {
             json.beginString()
-            json.stringPart(escaped: quotedStrings.escaped(event.kindName, { names.string($0) }))
+            json.stringPart(escaped: quotedStrings.escaped(event.parsed.kindName, { event.names.string($0) }))
             json.stringPart(" ")
-            json.stringPart(escaped: quotedViews.escaped(event.view, { names.view($0) }))
+            json.stringPart(escaped: quotedViews.escaped(event.parsed.view, { event.names.view($0) }))
             json.endString()
         }
-        json.field("cat", quoted: quotedStrings.quoted(event.kindName, { names.string($0) }))
+        json.field("cat", quoted: quotedStrings.quoted(event.parsed.kindName, { event.names.string($0) }))
         instantAt(event, scope: "t")
         json.key("args")
         json.beginObject()
-        json.field("seq", number: event.seq)
+        json.field("seq", number: event.parsed.seq)
         cause(event)
-        reason(event, names)
+        reason(event)
         json.endObject()
         endEvent(&output)
     }
@@ -313,32 +319,32 @@ public struct ChromeTraceExporter: StreamingExporter {
     /// `"ph":"i","s":SCOPE,"ts":…,"pid":P,"tid":T`: an instant at `event`'s time, on its thread
     /// (`t`) or across the trace (`g`).
     @inline(__always)
-    private mutating func instantAt(_ event: ParsedEvent, scope: StaticString) {
+    private mutating func instantAt(_ event: StreamedEvent, scope: StaticString) {
         json.field("ph", string: "i")
         json.field("s", string: scope)
-        json.field("ts", microseconds: event.ts)
+        json.field("ts", microseconds: event.parsed.ts)
         place(event)
     }
 
     /// `"pid":P,"tid":T` of `event`.
     @inline(__always)
-    private mutating func place(_ event: ParsedEvent) {
+    private mutating func place(_ event: StreamedEvent) {
         json.field("pid", number: pid)
-        json.field("tid", number: event.tid)
+        json.field("tid", number: event.parsed.tid)
     }
 
     /// `"cause":C` when `event` has a cause.
     @inline(__always)
-    private mutating func cause(_ event: ParsedEvent) {
-        guard event.has(.cause) else { return }
-        json.field("cause", number: event.cause)
+    private mutating func cause(_ event: StreamedEvent) {
+        guard event.parsed.has(.cause) else { return }
+        json.field("cause", number: event.parsed.cause)
     }
 
     /// `"reason":R` when `event` has a reason.
     @inline(__always)
-    private mutating func reason(_ event: ParsedEvent, _ names: TraceNames) {
-        guard event.has(.reason) else { return }
-        json.field("reason", quoted: quotedStrings.quoted(event.reason, { names.string($0) }))
+    private mutating func reason(_ event: StreamedEvent) {
+        guard event.parsed.has(.reason) else { return }
+        json.field("reason", quoted: quotedStrings.quoted(event.parsed.reason, { event.names.string($0) }))
     }
 
     private mutating func countEvaluation(of view: ViewID) -> Int {

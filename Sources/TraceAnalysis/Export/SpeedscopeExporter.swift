@@ -65,17 +65,22 @@ public struct SpeedscopeExporter: StreamingExporter {
         json.flush(into: &output)
     }
 
-    public mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream) {
+    /// NB: through `StreamedEvent`'s public properties only, as an exporter outside the package
+    /// reads events.
+    public mutating func consume(_ event: StreamedEvent, into output: inout some TextOutputStream) {
         switch event.kind {
         case .meta?:
-            let scenario = names.string(event.scenario)
-            let variant = names.string(event.variant)
+            let scenario = event.scenario ?? ""
+            let variant = event.variant ?? ""
             if !scenario.isEmpty { traceName = variant.isEmpty ? scenario : "\(scenario) (\(variant))" }
         case .bodyEval?:
-            guard event.view != 0, event.has(.dur) || !names.evaluationsMayBeUntimed else { return }
-            let stack = stack(of: event.view, names: names)
-            let start = max(event.ts - max(event.dur, 0), lastAt)
-            let end = max(event.ts, start)
+            guard event.viewNumber != 0, !event.isUntimed else { return }
+            let stack = stack(of: event)
+            let ts = event.ts ?? 0
+            // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
+            let (difference, overflow) = ts.subtractingReportingOverflow(max(event.dur ?? 0, 0))
+            let start = max(overflow ? Int64.min : difference, lastAt)
+            let end = max(ts, start)
             if firstAt == nil { firstAt = start }
             lastAt = end
             for frame in stack { writeEvent("O", frame, start, &output) }
@@ -155,11 +160,12 @@ public struct SpeedscopeExporter: StreamingExporter {
         json.flush(into: &output, atLeast: Self.blockSize)
     }
 
-    private mutating func stack(of view: ViewID, names: TraceNames) -> [Int] {
-        let index = Int(view)
+    /// The frame indices of `event`'s view path, resolved on the view's first evaluation.
+    private mutating func stack(of event: StreamedEvent) -> [Int] {
+        let index = event.viewNumber
         if index >= stacks.count { stacks += repeatElement(nil, count: index + 1 - stacks.count) }
         if let known = stacks[index] { return known }
-        let resolved = FlameSample.frames(ofView: names.view(view)).map { frame(named: $0) }
+        let resolved = FlameSample.frames(ofView: event.view ?? "").map { frame(named: $0) }
         stacks[index] = resolved
         return resolved
     }

@@ -1,10 +1,12 @@
 /// A format written while a trace is read: a head, one piece per event, and a tail that may use
 /// the summary aggregated on the way. Memory stays independent of the trace's length.
+///
+/// An exporter sees each event as a `StreamedEvent`: its fields and names, read-only.
 public protocol StreamingExporter {
     /// Writes what comes before the first event.
     mutating func begin(into output: inout some TextOutputStream)
     /// Writes what `event` contributes (possibly nothing).
-    mutating func consume(_ event: ParsedEvent, names: TraceNames, into output: inout some TextOutputStream)
+    mutating func consume(_ event: StreamedEvent, into output: inout some TextOutputStream)
     /// Writes the rest, once every event was consumed.
     mutating func finish(summary: TraceSummary, into output: inout some TextOutputStream)
     /// Whether `finish` reads the summary's per-view figures (`views`); without, the pass over the
@@ -42,9 +44,8 @@ extension StreamingExporter {
         into output: inout some TextOutputStream
     ) throws(TraceError) -> TraceScan.SliceResult {
         begin(into: &output)
-        let result = try TraceScan.run(source: source, options: options, slice: slice, viewFigures: readsViewFigures) {
-            event, names in
-            consume(event, names: names, into: &output)
+        let result = try TraceScan.run(source: source, options: options, slice: slice, viewFigures: readsViewFigures) { event in
+            consume(event, into: &output)
         }
         finish(summary: result.summary, into: &output)
         return result

@@ -2,14 +2,13 @@
 /// plus the per-view summary aggregated on the way.
 ///
 /// NB: this is the one place that drives `TraceReader` and the aggregator for the flame, diff, export
-/// and HTML outputs; everything else consumes `ParsedEvent`s and `TraceNames`.
+/// and HTML outputs; everything else consumes `StreamedEvent`s.
 public enum TraceScan {
     /// Reads `source` once, calling `visit` for each event, and returns the trace's summary.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func run(
-        source: TraceInput, options: TraceReadOptions = TraceReadOptions(),
-        _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
+        source: TraceInput, options: TraceReadOptions = TraceReadOptions(), _ visit: (StreamedEvent) -> Void = { _ in }
     ) throws(TraceError) -> TraceSummary {
         try run(source: source, options: options, advising: false, visit).summary
     }
@@ -31,7 +30,7 @@ public enum TraceScan {
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func run(
         source: TraceInput, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice, viewFigures: Bool = true,
-        causeGraph: Bool = false, _ visit: (ParsedEvent, TraceNames) -> Void = { _, _ in }
+        causeGraph: Bool = false, _ visit: (StreamedEvent) -> Void = { _ in }
     ) throws(TraceError) -> SliceResult {
         var filter = TraceSliceFilter(slice)
         let keep: ((inout ParsedEvent, TraceNames) -> Bool)? = slice.isWholeTrace ? nil : { filter.contains(&$0, names: $1) }
@@ -49,19 +48,21 @@ public enum TraceScan {
     /// for `causeGraph`) and, when `advising`, what `tracectl advise` gathers.
     static func run(
         source: TraceInput, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true, causeGraph: Bool = false,
-        filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (ParsedEvent, TraceNames) -> Void
+        filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (StreamedEvent) -> Void
     ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?) {
         var reader = try TraceReader(source: source, options: options)
         var aggregator = ScanAggregator(viewFigures: viewFigures, causeGraph: causeGraph)
         var collector = advising ? AdviceCollector(&reader) : nil
-        var names = TraceNames()
-        while var event = try reader.next() {
-            names.catchUp(with: reader)
-            if event.kind == .meta { aggregator.adopt(reader.header) }
-            if let filter, !filter(&event, names) { continue }
-            aggregator.add(&event)
-            collector?.add(&event)
-            visit(event, names)
+        // NB: one event for the pass, each read into it in place: copied once, out of the reader.
+        var event = StreamedEvent()
+        while try reader.advance() {
+            reader.withCurrent { event.parsed = $0 }
+            event.names.catchUp(with: reader)
+            if event.parsed.kind == .meta { aggregator.adopt(reader.header) }
+            if let filter, !filter(&event.parsed, event.names) { continue }
+            aggregator.add(&event.parsed)
+            collector?.add(&event.parsed)
+            visit(event)
         }
         return (aggregator.summary(reader, threads: options.threads), collector?.partial(reader))
     }
@@ -69,17 +70,17 @@ public enum TraceScan {
 
 /// The names behind a reader's interned ids, resolved once per distinct name, and what its header
 /// says of evaluations without `dur`.
-public struct TraceNames: Sendable {
+package struct TraceNames: Sendable {
     /// Whether the header was read (then `evaluationsMayBeUntimed` holds).
     private var headerRead = false
     /// Whether a body evaluation without `dur` has no known length (an Instruments trace), rather
     /// than one of 0 ns (a normalised runtime trace).
-    public private(set) var evaluationsMayBeUntimed = false
+    package private(set) var evaluationsMayBeUntimed = false
     /// Whether the source counts a body evaluation's changed outputs (`changed`; else wasted
     /// evaluations are not available).
-    public private(set) var evaluationsCountChanges = true
+    package private(set) var evaluationsCountChanges = true
     /// Whether the source says if a write changed the value (`changed` on writes).
-    public private(set) var writesCountChanges = true
+    package private(set) var writesCountChanges = true
 
     /// The view paths' UTF-8 bytes one after another: id `i`'s bytes end at `viewEnds[i]` and
     /// start where id `i - 1`'s end.
@@ -91,16 +92,16 @@ public struct TraceNames: Sendable {
     private var strings: [String] = [""]
 
     /// No names yet.
-    public init() {}
+    package init() {}
 
     /// The view path interned as `id` (empty for 0 or an unknown id).
-    public func view(_ id: ViewID) -> String {
+    package func view(_ id: ViewID) -> String {
         guard id > 0, Int(id) < viewEnds.count else { return "" }
         return String(decoding: viewBytes[viewEnds[Int(id) - 1]..<viewEnds[Int(id)]], as: UTF8.self)
     }
 
     /// The string interned as `id` (empty for 0 or an unknown id).
-    public func string(_ id: SymbolID) -> String { Int(id) < strings.count ? strings[Int(id)] : "" }
+    package func string(_ id: SymbolID) -> String { Int(id) < strings.count ? strings[Int(id)] : "" }
 
     /// Resolves the names `reader` interned since the last call.
     mutating func catchUp(with reader: borrowing TraceReader) {

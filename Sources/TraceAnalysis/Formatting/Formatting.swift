@@ -1,5 +1,6 @@
 import Foundation
 import TraceSupport
+import TracerCore
 
 /// Figures and text for people, written one way everywhere: durations, numbers, Markdown cells
 /// and aligned tables.
@@ -14,7 +15,9 @@ package enum Formatting {
     /// `2.50 s` (one decimal for µs, two for ms and s).
     package static func duration(_ nanoseconds: Double, zeros: Zeros = .kept) -> String {
         let magnitude = abs(nanoseconds)
-        guard magnitude >= 1_000 else { return "\(Int64(nanoseconds.rounded())) ns" }
+        guard magnitude >= 1_000 else {
+            return CheckedInteger.saturating(nanoseconds.rounded(), as: Int64.self).map { "\($0) ns" } ?? "n/a"
+        }
         let (scale, unit, places) = magnitude < 1e6 ? (1e3, "µs", 1) : magnitude < 1e9 ? (1e6, "ms", 2) : (1e9, "s", 2)
         let value = nanoseconds / scale
         return (zeros == .kept ? fixed(value, decimals: places) : JSONText.decimal(value, places: places)) + " " + unit
@@ -27,7 +30,9 @@ package enum Formatting {
 
     /// A figure in messages: a whole number without a fraction, else two decimals (`12`, `0.50`).
     package static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if value == value.rounded(), abs(value) < 1e15, let integer = CheckedInteger.saturating(value, as: Int64.self) {
+            return String(integer)
+        }
         return String(format: "%.2f", value)
     }
 
@@ -38,8 +43,9 @@ package enum Formatting {
         let magnitude = (abs(value) * Double(scale)).rounded()
         // NB: past Int64 (or not finite) the digits come from the C formatter, which is
         // locale-independent without a locale argument; below it, exact integer arithmetic.
-        guard magnitude < 0x1p63 else { return String(format: "%.*f", decimals, value) }
-        let scaled = Int64(magnitude)
+        guard magnitude < 0x1p63, let scaled = CheckedInteger.saturating(magnitude, as: Int64.self) else {
+            return String(format: "%.*f", decimals, value)
+        }
         let sign = value < 0 && scaled != 0 ? "-" : ""
         guard decimals > 0 else { return sign + String(scaled) }
         let fraction = String(scaled % scale)

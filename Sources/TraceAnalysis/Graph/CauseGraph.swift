@@ -107,7 +107,9 @@ public struct CauseGraph: Sendable, Hashable {
         func median<Value: BinaryInteger>(_ values: [Value]) -> Value {
             let sorted = (values + Array(repeating: 0, count: runs.count - values.count)).sorted()
             let middle = sorted.count / 2
-            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            // NB: the midpoint of two figures (non-negative, sorted) without their sum, which can
+            // pass `Int64.max` (two saturated body times): the sum's half, rounded down.
+            return sorted.count % 2 == 1 ? sorted[middle] : sorted[middle - 1] + (sorted[middle] - sorted[middle - 1]) / 2
         }
         let edges = byKey.values.compactMap { seen -> CauseEdge? in
             var edge = seen[0]

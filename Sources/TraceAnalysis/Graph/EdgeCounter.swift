@@ -59,8 +59,12 @@ struct EdgeCounter {
     }
 
     /// The edges by name (views' `[id]` segments written `[*]`, so the rows of a `ForEach` make
-    /// one node); `origins` are the range's origins by index, `viewName` resolves view ids.
-    func edges(origins: [WriteOrigin], viewName: (ViewID) -> String) -> [CauseEdge.Key: CauseEdge] {
+    /// one node), and the index in `origins` of the property each edge from a source takes its
+    /// wrapper and site from (its first); `origins` are the range's origins by index, `viewName`
+    /// resolves view ids.
+    func edges(
+        origins: [WriteOrigin], viewName: (ViewID) -> String
+    ) -> (edges: [CauseEdge.Key: CauseEdge], sources: [CauseEdge.Key: Int]) {
         var names: [ViewID: String] = [:]
         func name(_ view: ViewID) -> String {
             if let known = names[view] { return known }
@@ -69,6 +73,7 @@ struct EdgeCounter {
             return collapsed
         }
         var edges: [CauseEdge.Key: CauseEdge] = [:]
+        var sources: [CauseEdge.Key: Int] = [:]
         for (key, tally) in zip(keys, counts) {
             var edge: CauseEdge
             if key.from & Self.viewBit != 0 {
@@ -78,10 +83,11 @@ struct EdgeCounter {
                 edge = CauseEdge(
                     key: .init(from: .source(view: ViewPathPattern.collapsingIdentities(origin.view), prop: origin.prop), to: name(key.to)),
                     wrapper: origin.wrapper, site: origin.site)
+                if sources[edge.key] == nil { sources[edge.key] = Int(key.from) - 1 }
             }
             (edge.evals, edge.skips, edge.bodyTimeNs) = (tally.evals, tally.skips, tally.bodyTimeNs)
             edges[edge.key, default: CauseEdge(key: edge.key)].add(edge)
         }
-        return edges
+        return (edges, sources)
     }
 }

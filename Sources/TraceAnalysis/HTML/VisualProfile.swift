@@ -26,8 +26,8 @@ public struct VisualProfile: Sendable, Hashable {
         var timeline = EvalTimeline()
         let (summary, advice) = try TraceScan.run(
             source: source, options: options, advising: advising, causeGraph: causeGraph
-        ) { event, _ in
-            timeline.add(event)
+        ) { event in
+            timeline.add(event.parsed)
         }
         return VisualProfile(
             summary: summary, timeline: timeline,

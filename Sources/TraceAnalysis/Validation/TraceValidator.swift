@@ -9,7 +9,7 @@ import TracerCore
 /// view, dur; `mark`: name; `hitch`: dur; `update-group`: group; other view kinds: view), except
 /// the fields the header's `capabilities` say the source cannot produce (`wrapper`, `dur`) and
 /// `dur` on the evaluations of an Instruments trace; `changed` is a boolean on
-/// writes and a non-negative integer on body evaluations.
+/// writes and a non-negative integer on body evaluations; `extract` is at most `built`.
 public enum TraceValidator {
     /// The diagnostics of `source`, in line order, at most `limit` of them (errors and warnings).
     ///
@@ -43,9 +43,10 @@ public enum TraceValidator {
         } catch {
             found.append(error.diagnostic)
         }
-        // NB: the checker reports a missing header as an error; the reader's warning about it
-        // would only repeat it.
-        found += reader.invalidLines + reader.warnings.filter { $0.line != checker.missingHeaderLine }
+        // NB: the checker reports a missing header and every `seq` out of order as errors; the
+        // reader's warnings about them would only repeat them.
+        let repeated = [checker.missingHeaderLine, reader.seqOrder.firstDecrease]
+        found += reader.invalidLines + reader.warnings.filter { !repeated.contains($0.line) }
         var validation = TraceValidation(diagnostics: Array(found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }.prefix(limit)))
         validation.errorCount = found.count { $0.severity == .error } + uncheckedErrors + reader.invalidLineCount - reader.invalidLines.count
         validation.warningCount = found.count { $0.severity == .warning }
@@ -124,6 +125,13 @@ private struct ContractChecker {
             } else if kind == .bodyEval && (event.changedIsBoolean || event.changed < 0) {
                 report(.changed, "expected a non-negative integer for \"changed\" on a \"body-eval\" event")
             }
+        }
+        // NB: `extract` counts some of the values `built` counts (less one per leaf); the readers
+        // take a larger one as `built`.
+        if event.has(.extractable) && event.has(.built) && event.extractable > event.built {
+            let (extract, built) = (TraceField.extractable.key, TraceField.built.key)
+            report(.extractable, "expected \"\(extract)\" at most \"\(built)\" (\(event.extractable) > \(event.built)): "
+                + "it counts some of the values the body built")
         }
     }
 

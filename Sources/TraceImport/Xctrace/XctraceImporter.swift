@@ -168,7 +168,7 @@ public enum XctraceImporter {
         var writer = ImportedTraceWriter(metadata: metadata)
         let settings = XctraceMapping.Settings(
             allModules: options.allModules, process: process,
-            runLength: run?.duration.map { UInt64(max(0, $0) * 1e9) })
+            runLength: run?.duration.flatMap(CheckedInteger.nanoseconds(seconds:)))
         summary.updateGroups = rows.groups.count { settings.keeps($0.process) }
         let mapped = XctraceMapping.write(&rows, settings: settings, with: &writer, into: &output)
         summary.counts = mapped.counts
@@ -193,22 +193,25 @@ public enum XctraceImporter {
             throw TraceError(TraceDiagnostic(file: file, message: error.message, severity: .error))
         }
         var schema: String?
+        var columns: XctraceTableColumns?
         var run: Int?
         var rowCount = 0
         do {
             while let event = try reader.next() {
                 switch event {
                 case .table:
-                    schema = reader.table.flatMap { XctraceSchema.columns[$0.schema] != nil ? $0.schema : nil }
+                    columns = reader.table.flatMap(XctraceTableColumns.init)
+                    schema = columns == nil ? nil : reader.table?.schema
                     run = reader.table?.run
                     rowCount = 0
                     if schema != nil { rowsByRun[run ?? 0, default: XctraceRows()].beginTable() }
                 case .row:
                     rowCount += 1
-                    if let schema { rowsByRun[run ?? 0, default: XctraceRows()].add(reader, schema: schema) }
+                    if let columns { rowsByRun[run ?? 0, default: XctraceRows()].add(reader, columns) }
                 case .endOfTable:
                     if let schema { tablesRead.append((schema, run, rowCount)) }
                     schema = nil
+                    columns = nil
                 }
             }
         } catch {

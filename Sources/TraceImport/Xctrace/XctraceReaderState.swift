@@ -9,7 +9,7 @@ import TraceSupport
 package enum XctraceReadEvent: Equatable, Sendable {
     /// A table's schema was read (`reader.table`); its rows follow.
     case table
-    /// A row was read: its requested cells are `reader[slot]`.
+    /// A row was read: its requested cells are `reader[column]`.
     case row
     /// The table's `</node>`.
     case endOfTable

@@ -110,44 +110,6 @@ struct XctraceRows {
     var isLegacy = false
 }
 
-/// The tables the import reads, and the columns it asks of each (the request's slots).
-enum XctraceSchema {
-    static let updates = "swiftui-updates"
-    static let causes = "swiftui-causes"
-    static let fullCauses = "swiftui-full-causes"
-    static let groups = "swiftui-update-groups"
-    static let hitches = "hitches"
-    static let bodyIntervals = "swiftui-body-interval"
-    static let links = "swiftui-link-event"
-    static let signpostIntervals = "OSSignpostIntervals"
-    static let signposts = "os-signpost"
-    static let pointsOfInterest = "PointsOfInterestEvents"
-
-    /// The SwiftUI tables: an import needs rows of at least one.
-    static let swiftUI = [updates, causes, fullCauses, groups, bodyIntervals, links]
-    /// Every table the import reads, in the order `xctrace export` is asked for them.
-    static let all = [updates, causes, fullCauses, groups, hitches, bodyIntervals, links, signpostIntervals, signposts, pointsOfInterest]
-
-    /// The columns read from each table, by mnemonic; a column's place is its slot.
-    static let columns: [String: [String]] = [
-        updates: ["start", "duration", "id", "update-type", "description", "module", "view-name", "process", "thread"],
-        causes: ["timestamp", "source-node-event-id", "source-node", "destination-node-event-id", "destination-node", "label", "process"],
-        fullCauses: ["timestamp", "source-node-event-id", "source-node", "destination-node-event-id", "destination-node", "label", "process"],
-        groups: ["start", "duration", "process", "thread"],
-        hitches: ["start", "duration", "process", "is-system", "narrative-description"],
-        bodyIntervals: ["start", "duration", "view-type", "view-module"],
-        links: ["time", "event", "view-type", "view-module", "link-type", "narrative"],
-        signpostIntervals: ["start", "duration", "name", "category", "process"],
-        signposts: ["start", "duration", "name", "category", "process", "time", "event-type"],
-        pointsOfInterest: ["time", "name", "process"],
-    ]
-
-    static var request: XctraceRequest { XctraceRequest(values: columns) }
-
-    /// Whether `module` is SwiftUI's own.
-    static func isSwiftUIModule(_ module: String?) -> Bool { module == "SwiftUI" || module == "SwiftUICore" }
-}
-
 extension XctraceRows {
     /// Forgets what was learnt of a reader's strings, before the rows of a table (perhaps
     /// another reader's) are added.
@@ -164,93 +126,6 @@ extension XctraceRows {
         views.append(view)
         viewIDs[view] = id
         return id
-    }
-
-    /// Adds the current row of `reader`'s table `schema`.
-    mutating func add(_ reader: borrowing XctraceTableReader, schema: String) {
-        func integer(_ slot: Int) -> UInt64? { reader[slot].integer }
-        func text(_ slot: Int) -> String? {
-            let value = reader[slot]
-            return value.isEmpty ? nil : reader.text(value) ?? reader.label(value)
-        }
-        func process(_ slot: Int) -> UInt64? {
-            let cell = reader.process(reader[slot])
-            guard let pid = cell.pid else { return nil }
-            if processes[pid] == nil { processes[pid] = (cell.name, 0) }
-            return pid
-        }
-        /// A key for a string or empty cell's text (the same key, the same text); nil for other cells.
-        func stringKey(_ slot: Int) -> UInt32? {
-            let value = reader[slot]
-            return value.isEmpty ? .max : reader.stringIndex(value)
-        }
-        /// `compute()`, cached in `cache` by `key` when there is one.
-        func cached<Key, Value>(_ cache: inout [Key: Value], _ key: Key?, _ compute: () -> Value) -> Value {
-            guard let key else { return compute() }
-            if let known = cache[key] { return known }
-            let value = compute()
-            cache[key] = value
-            return value
-        }
-        switch schema {
-        case XctraceSchema.updates:
-            guard cached(&isBodyUpdateType, stringKey(3), { text(3) == "View Body Updates" }) else {
-                otherUpdates[text(3) ?? "", default: 0] += 1
-                return
-            }
-            let pid = process(7)
-            if let pid { processes[pid]!.bodies += 1 }
-            let viewKey = stringKey(6).flatMap { name in stringKey(4).map { UInt64(name) << 32 | UInt64($0) } }
-            let view: UInt32
-            if let viewKey, let known = viewOfStrings[viewKey] {
-                view = known
-            } else {
-                view = viewID(Self.viewName(viewName: text(6), description: text(4)))
-                if let viewKey { viewOfStrings[viewKey] = view }
-            }
-            let isSwiftUI = cached(&isSwiftUIModuleString, stringKey(5)) { XctraceSchema.isSwiftUIModule(text(5)) }
-            bodies.append(Body(
-                start: integer(0) ?? 0, duration: integer(1) ?? 0, thread: reader.thread(reader[8]).tid ?? 0, id: integer(2),
-                isSwiftUIModule: isSwiftUI, view: view, process: pid))
-        case XctraceSchema.causes, XctraceSchema.fullCauses:
-            let edge = Edge(
-                time: integer(0) ?? 0, sourceID: integer(1), source: reader.label(reader[2]) ?? text(2) ?? "",
-                destinationID: integer(3), destination: reader.label(reader[4]) ?? text(4) ?? "", label: text(5) ?? "",
-                process: process(6))
-            if schema == XctraceSchema.causes { edges.append(edge) } else { fullEdges.append(edge) }
-        case XctraceSchema.groups:
-            groups.append(Group(start: integer(0) ?? 0, duration: integer(1) ?? 0, thread: reader.thread(reader[3]).tid ?? 0, process: process(2)))
-        case XctraceSchema.hitches:
-            hitches.append(Hitch(
-                start: integer(0) ?? 0, duration: integer(1) ?? 0, isSystem: (integer(3) ?? 0) != 0, narrative: text(4) ?? "",
-                process: process(2)))
-        case XctraceSchema.bodyIntervals:
-            isLegacy = true
-            bodies.append(Body(
-                start: integer(0) ?? 0, duration: integer(1) ?? 0, thread: 0, id: nil,
-                isSwiftUIModule: XctraceSchema.isSwiftUIModule(text(3)), view: viewID(text(2) ?? "<unknown>"), process: nil))
-        case XctraceSchema.links:
-            isLegacy = true
-            links.append(Link(
-                time: integer(0) ?? 0, event: text(1) ?? "", view: text(2) ?? "<unknown>",
-                isSwiftUIModule: XctraceSchema.isSwiftUIModule(text(3)), linkType: text(4) ?? "",
-                isInitial: text(5)?.contains("<initialState>") ?? false))
-        case XctraceSchema.signpostIntervals, XctraceSchema.signposts:
-            // NB: only Points of Interest mark user actions (a table without a category column
-            // was exported for them).
-            if case let category = reader[3], !category.isEmpty, reader.text(category) != "PointsOfInterest" { return }
-            guard let name = text(2) else { return }
-            // NB: the `os-signpost` table holds a row per emit (`event-type` Begin, End or Event)
-            // where `OSSignpostIntervals` holds one per interval: an End closes `NAME`'s window.
-            let end = text(6) == "End"
-            signposts.append(Signpost(
-                start: integer(0) ?? integer(5) ?? 0, duration: integer(1), name: end ? name + ".end" : name, process: process(4)))
-        case XctraceSchema.pointsOfInterest:
-            guard let name = text(1) else { return }
-            signposts.append(Signpost(start: integer(0) ?? 0, duration: nil, name: name, process: process(2)))
-        default:
-            return
-        }
     }
 
     /// Adds `other`'s rows (another run's tables, or tables that name no run).
@@ -280,5 +155,183 @@ extension XctraceRows {
             return description.hasSuffix(".body") ? String(description.dropLast(5)) : description
         }
         return "<unknown>"
+    }
+}
+
+// MARK: - Adding a row, by table kind
+
+extension XctraceRows {
+    /// Adds the current row of `reader`'s table, read by `table` (its columns, resolved when the
+    /// table began).
+    ///
+    /// NB: a `swiftui-updates` row, the bulk of an export, is added here, a row of another kind
+    /// out of line: inlined, the other kinds' columns cost every row loads and spills.
+    mutating func add(_ reader: borrowing XctraceTableReader, _ table: XctraceTableColumns) {
+        if case let .updates(columns) = table { addUpdate(reader, columns) } else { addRow(reader, of: table) }
+    }
+
+    /// Adds the current row of a table of any kind.
+    @inline(never)
+    private mutating func addRow(_ reader: borrowing XctraceTableReader, of table: XctraceTableColumns) {
+        switch table {
+        case let .updates(columns):
+            addUpdate(reader, columns)
+        case let .causes(columns, full):
+            let edge = edge(reader, columns)
+            if full { fullEdges.append(edge) } else { edges.append(edge) }
+        case let .groups(columns):
+            groups.append(Group(
+                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+                thread: reader.thread(reader[columns.thread]).tid ?? 0, process: process(reader, columns.process)))
+        case let .hitches(columns):
+            hitches.append(Hitch(
+                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+                isSystem: (reader.integer(in: columns.isSystem) ?? 0) != 0, narrative: reader.text(in: columns.narrative) ?? "",
+                process: process(reader, columns.process)))
+        case let .bodyIntervals(columns):
+            addBodyInterval(reader, columns)
+        case let .links(columns):
+            addLink(reader, columns)
+        case let .signpostIntervals(columns):
+            guard let name = Self.pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+            signposts.append(Signpost(
+                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration), name: name,
+                process: process(reader, columns.process)))
+        case let .signposts(columns):
+            addSignpost(reader, columns)
+        case let .pointsOfInterest(columns):
+            guard let name = reader.text(in: columns.name) else { return }
+            signposts.append(Signpost(start: reader.integer(in: columns.time) ?? 0, duration: nil, name: name, process: process(reader, columns.process)))
+        }
+    }
+
+    /// Adds a `swiftui-updates` row: a body when its update type is `View Body Updates`, else a
+    /// count of its update type.
+    @inline(__always)
+    private mutating func addUpdate(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.UpdatesColumns) {
+        guard Self.cached(&isBodyUpdateType, reader.stringKey(in: columns.updateType), {
+            reader.text(in: columns.updateType) == "View Body Updates"
+        }) else {
+            otherUpdates[reader.text(in: columns.updateType) ?? "", default: 0] += 1
+            return
+        }
+        let pid = process(reader, columns.process)
+        if let pid { processes[pid]!.bodies += 1 }
+        let viewKey = reader.stringKey(in: columns.viewName).flatMap { name in
+            reader.stringKey(in: columns.description).map { UInt64(name) << 32 | UInt64($0) }
+        }
+        let view: UInt32
+        if let viewKey, let known = viewOfStrings[viewKey] {
+            view = known
+        } else {
+            view = viewID(Self.viewName(viewName: reader.text(in: columns.viewName), description: reader.text(in: columns.description)))
+            if let viewKey { viewOfStrings[viewKey] = view }
+        }
+        let isSwiftUI = Self.cached(&isSwiftUIModuleString, reader.stringKey(in: columns.module)) {
+            XctraceSchema.isSwiftUIModule(reader.text(in: columns.module))
+        }
+        bodies.append(Body(
+            start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+            thread: reader.thread(reader[columns.thread]).tid ?? 0, id: reader.integer(in: columns.id),
+            isSwiftUIModule: isSwiftUI, view: view, process: pid))
+    }
+
+    /// A `swiftui-causes` (or `swiftui-full-causes`) row's edge.
+    @inline(__always)
+    private mutating func edge(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.CausesColumns) -> Edge {
+        Edge(
+            time: reader.integer(in: columns.timestamp) ?? 0, sourceID: reader.integer(in: columns.sourceID),
+            source: reader.label(reader[columns.source]) ?? reader.text(in: columns.source) ?? "",
+            destinationID: reader.integer(in: columns.destinationID),
+            destination: reader.label(reader[columns.destination]) ?? reader.text(in: columns.destination) ?? "",
+            label: reader.text(in: columns.label) ?? "", process: process(reader, columns.process))
+    }
+
+    /// Adds a `swiftui-body-interval` row (legacy: no id, thread or process).
+    @inline(__always)
+    private mutating func addBodyInterval(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.BodyIntervalsColumns) {
+        isLegacy = true
+        bodies.append(Body(
+            start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0, thread: 0, id: nil,
+            isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)),
+            view: viewID(reader.text(in: columns.viewType) ?? "<unknown>"), process: nil))
+    }
+
+    /// Adds a `swiftui-link-event` row (legacy).
+    @inline(__always)
+    private mutating func addLink(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.LinksColumns) {
+        isLegacy = true
+        links.append(Link(
+            time: reader.integer(in: columns.time) ?? 0, event: reader.text(in: columns.event) ?? "",
+            view: reader.text(in: columns.viewType) ?? "<unknown>",
+            isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)),
+            linkType: reader.text(in: columns.linkType) ?? "",
+            isInitial: reader.text(in: columns.narrative)?.contains("<initialState>") ?? false))
+    }
+
+    /// Adds an `os-signpost` row of Points of Interest: a point, or the end of its name's window.
+    ///
+    /// NB: the `os-signpost` table holds a row per emit (`event-type` Begin, End or Event) where
+    /// `OSSignpostIntervals` holds one per interval: an End closes `NAME`'s window (`NAME.end`).
+    @inline(__always)
+    private mutating func addSignpost(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.SignpostsColumns) {
+        guard let name = Self.pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+        let end = reader.text(in: columns.eventType) == "End"
+        signposts.append(Signpost(
+            start: reader.integer(in: columns.start) ?? reader.integer(in: columns.time) ?? 0,
+            duration: reader.integer(in: columns.duration), name: end ? name + ".end" : name, process: process(reader, columns.process)))
+    }
+
+    /// A signpost row's name when it is of Points of Interest; nil for another category, or no name.
+    ///
+    /// NB: only Points of Interest mark user actions (a table without a category column was
+    /// exported for them).
+    @inline(__always)
+    private static func pointOfInterestName(
+        _ reader: borrowing XctraceTableReader, category: XctraceColumnSlot, name: XctraceColumnSlot
+    ) -> String? {
+        if case let category = reader[category], !category.isEmpty, reader.text(category) != "PointsOfInterest" { return nil }
+        return reader.text(in: name)
+    }
+
+    /// The pid of the process in `column`, its name noted when the process is new.
+    @inline(__always)
+    private mutating func process(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot) -> UInt64? {
+        let cell = reader.process(reader[column])
+        guard let pid = cell.pid else { return nil }
+        if processes[pid] == nil { processes[pid] = (cell.name, 0) }
+        return pid
+    }
+
+    /// `compute()`, cached in `cache` by `key` when there is one.
+    @inline(__always)
+    private static func cached<Key, Value>(_ cache: inout [Key: Value], _ key: Key?, _ compute: () -> Value) -> Value {
+        guard let key else { return compute() }
+        if let known = cache[key] { return known }
+        let value = compute()
+        cache[key] = value
+        return value
+    }
+}
+
+/// A row's cells as the mapping reads them.
+private extension XctraceTableReader {
+    /// The whole number in `column`, if it is one.
+    @inline(__always)
+    func integer(in column: XctraceColumnSlot) -> UInt64? { self[column].integer }
+
+    /// The text in `column` (a string, a number in decimal, a typed-array's label); nil when empty.
+    @inline(__always)
+    func text(in column: XctraceColumnSlot) -> String? {
+        let value = self[column]
+        return value.isEmpty ? nil : text(value) ?? label(value)
+    }
+
+    /// A key for the text of `column`'s string or empty cell (the same key, the same text); nil
+    /// for other cells.
+    @inline(__always)
+    func stringKey(in column: XctraceColumnSlot) -> UInt32? {
+        let value = self[column]
+        return value.isEmpty ? .max : stringIndex(value)
     }
 }

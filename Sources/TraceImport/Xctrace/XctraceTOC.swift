@@ -126,7 +126,8 @@ package struct XctraceTOC: Sendable, Equatable {
         } else if parent == "summary", !runs.isEmpty {
             let run = runs.count - 1
             switch name {
-            case "duration": runs[run].duration = Double(value)
+            // NB: a duration that is no length (NaN, infinite, negative) is unknown, not a bound.
+            case "duration": runs[run].duration = Double(value).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
             case "start-date": runs[run].startDate = value
             case "end-date": runs[run].endDate = value.isEmpty ? nil : value
             case "end-reason": runs[run].endReason = value

@@ -46,6 +46,11 @@ package struct XctraceTable: Sendable {
     package var columns: [XctraceColumn]
     /// For each requested slot, the column it reads, or nil when the table has no such column.
     package var slots: [Int?]
+    /// The mnemonics requested of the table, by slot.
+    package let requested: [String]
+    /// The key of the table's first requested column (`XctraceColumnSlot`): how many columns
+    /// the tables its reader read before it requested.
+    let firstColumn: UInt32
 
     /// The run number in the xpath (`run[2]` → 2), if it names one.
     package var run: Int? {

@@ -11,8 +11,10 @@ import TraceSupport
 ///
 /// ```swift
 /// var reader = try XctraceTableReader(path: path, request: XctraceRequest(values: ["hitches": ["start", "duration"]]))
+/// var start: XctraceColumnSlot?
 /// while let event = try reader.next() {
-///     if event == .row, reader.table?.schema == "hitches" { let start = reader[0].integer … }
+///     if event == .table { start = reader.table?.column("start") }
+///     if event == .row, let start { let time = reader[start].integer … }
 /// }
 /// ```
 ///
@@ -58,9 +60,9 @@ package struct XctraceTableReader: ~Copyable {
 
     // MARK: - Cells of the current row
 
-    /// The value in `slot` (the place of its column in the request) of the current row.
-    package subscript(slot: Int) -> XctraceValue {
-        state.pointee.tableState.cells.pointer[slot]
+    /// The current row's value in `column` (made for the current table: else a trap).
+    package subscript(column: XctraceColumnSlot) -> XctraceValue {
+        state.pointee.tableState.cells[state.pointee.tableState.checkedSlot(column)]
     }
 
     /// The text of a value: a string, or a number in decimal; nil for other kinds.
@@ -86,9 +88,10 @@ package struct XctraceTableReader: ~Copyable {
         value.kind == .string ? body(state.pointee.strings.bytes(UInt32(value.bits))) : nil
     }
 
-    /// The `fmt` of the cell in `slot` when its column was requested with `.fmt`: kept for the
-    /// cell or its compound; else a string value's text.
-    package func fmt(_ slot: Int) -> String? {
+    /// The `fmt` of the cell in `column` when it was requested with `.fmt`: kept for the cell or
+    /// its compound; else a string value's text.
+    package func fmt(_ column: XctraceColumnSlot) -> String? {
+        let slot = state.pointee.tableState.checkedSlot(column)
         if state.pointee.tableState.cellFmts.pointer[slot] != XctraceCompound.none { return state.pointee.strings.string(state.pointee.tableState.cellFmts.pointer[slot]) }
         let value = state.pointee.tableState.cells.pointer[slot]
         if let compound = compound(value), compound.pointee.fmt != XctraceCompound.none { return state.pointee.strings.string(compound.pointee.fmt) }

@@ -20,6 +20,8 @@ struct XctraceTableState: ~Copyable {
     private(set) var extractsTypedArrays = false
     /// The current table, from its schema on.
     private(set) var table: XctraceTable?
+    /// The key of the current (or last) table's first requested column (`XctraceTable.firstColumn`).
+    private var firstColumn: UInt32 = 0
     // The node being read.
     var xpath: String?
     var schemaName: String?
@@ -37,6 +39,17 @@ struct XctraceTableState: ~Copyable {
     @inline(__always)
     func slot(ofColumn column: Int) -> Int32 {
         column < slotOfColumn.count ? slotOfColumn[column] : -1
+    }
+
+    /// The place of `column`'s cell in the current row.
+    ///
+    /// NB: traps in every build when `column` was made for another table: its slot would read
+    /// another column's cell, or memory past the row's. The row has a cell per requested slot.
+    @inline(__always)
+    func checkedSlot(_ column: XctraceColumnSlot) -> Int {
+        let slot = Int(column.key &- firstColumn)
+        precondition(slot < cells.count, "a column read in a table it was not made for")
+        return slot
     }
 
     /// A `<node>` begins: no table until its schema is read.
@@ -101,6 +114,8 @@ struct XctraceTableState: ~Copyable {
                 if columns[index].engineeringType == "typed-array" { extractsTypedArrays = true }
             }
         }
+        // NB: the previous table's columns' keys end where this table's begin.
+        firstColumn &+= UInt32(cells.count)
         cells.count = 0
         emptyRow.count = 0
         cellFmts.count = 0
@@ -109,7 +124,8 @@ struct XctraceTableState: ~Copyable {
             emptyRow.append(index == nil ? .absent : .empty)
             cellFmts.append(XctraceCompound.none)
         }
-        table = XctraceTable(xpath: xpath, schema: schema, columns: columns, slots: slots)
+        table = XctraceTable(
+            xpath: xpath, schema: schema, columns: columns, slots: slots, requested: wanted.map(\.mnemonic), firstColumn: firstColumn)
     }
 
     /// The `<node>` ends: the table read and its rows, nil when the node had no schema.

@@ -33,6 +33,7 @@ package struct XctraceValue: Equatable, Sendable, BitwiseCopyable {
     package static let empty = XctraceValue(kind: .empty, bits: 0)
 
     /// Whether the cell holds nothing: a sentinel, an unresolved reference or no such column.
+    @inline(__always)
     package var isEmpty: Bool { kind == .absent || kind == .empty }
 
     /// The cell's whole number (times, durations, counts, booleans), if it is one.

@@ -187,8 +187,10 @@ import TracerCore
 
     /// A finite double with up to 4 decimals, trailing zeros dropped; from 10^14 on (where a
     /// `Double` holds fewer decimals than that) its integer digits, exactly as the `Double` holds
-    /// them (rounded), in exponent form only beyond 2^64.
+    /// them (rounded), in exponent form only beyond 2^64. NaN and the infinities, which JSON cannot
+    /// write, are `null`: no figure, never a made-up one.
     package mutating func number(_ value: Double) {
+        guard value.isFinite else { return null() }
         separate()
         guard value.magnitude < 1e14 else {
             if let integer = Int64(exactly: value.rounded()) {

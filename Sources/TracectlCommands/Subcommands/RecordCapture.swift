@@ -115,7 +115,8 @@ private final class ProgressLine {
         let seconds = Double(now - lastTime) / 1e9
         let rate = seconds > 0 ? Double(summary.events - lastEvents) / seconds : 0
         (lastEvents, lastTime) = (summary.events, now)
-        console.progress("recording: \(summary.events) events, \(Int(rate)) events/s, \(summary.bytes) bytes")
+        let perSecond = CheckedInteger.saturating(rate, as: Int.self) ?? 0
+        console.progress("recording: \(summary.events) events, \(perSecond) events/s, \(summary.bytes) bytes")
     }
 
     /// Erases the line.

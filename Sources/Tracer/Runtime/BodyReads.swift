@@ -69,6 +69,13 @@ struct ValueReaders {
         var generation: UInt64
         /// The part of the value it read (through a derived binding); nil: all of it.
         var projection: AnyKeyPath?
+
+        /// The view, when its latest evaluation read the value (it is mounted and has not been
+        /// evaluated since); nil otherwise.
+        var current: NodeToken? {
+            guard let token, token.isMounted, token.observationGeneration.load(ordering: .relaxed) == generation else { return nil }
+            return token
+        }
     }
 
     /// Records a read by the view whose body is running on this thread, if any, of the part
@@ -88,16 +95,24 @@ struct ValueReaders {
     }
 
     /// The views a write invalidates: those whose latest evaluation read the value, or a part of
-    /// it for which `partChanged` holds, in the order they first read it; forgets the readers whose
-    /// latest evaluation did not read it.
-    mutating func invalidated(partChanged: (AnyKeyPath) -> Bool) -> [NodeToken] {
-        readers.removeAll { reader in
-            guard let token = reader.token, token.isMounted else { return true }
-            return token.observationGeneration.load(ordering: .relaxed) != reader.generation
+    /// it for which `partChanged` holds, in the order they first read it.
+    ///
+    /// NB: not mutating, so that it can run on a copy after the lock: `partChanged` may call the
+    /// value's `==` (user code).
+    func invalidated(partChanged: (AnyKeyPath) -> Bool) -> [NodeToken] {
+        readers.compactMap { reader in
+            guard let token = reader.current else { return nil }
+            guard let projection = reader.projection else { return token }
+            return partChanged(projection) ? token : nil
         }
-        return readers.compactMap { reader in
-            guard let projection = reader.projection else { return reader.token }
-            return partChanged(projection) ? reader.token : nil
-        }
+    }
+
+    /// Forgets the readers whose latest evaluation did not read the value.
+    ///
+    /// NB: the list is looked at before it is changed: a copy taken for `invalidated` may still
+    /// share it, and removing nothing would copy it all the same.
+    mutating func forgetStale() {
+        guard readers.contains(where: { $0.current == nil }) else { return }
+        readers.removeAll { $0.current == nil }
     }
 }

@@ -121,6 +121,7 @@ final class UpdateScheduler: Sendable {
                     Self.markDirty(reader, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
                 }
             case .readers(let key):
+                state.appStorageReaders[key]?.forgetStale()
                 for reader in state.appStorageReaders[key]?.invalidated(partChanged: { _ in true }) ?? [] {
                     Self.markDirty(reader, reason: reason, cause: seq, tx: tx, recorder: recorder, in: &state)
                 }

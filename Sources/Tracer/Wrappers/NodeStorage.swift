@@ -38,19 +38,25 @@ final class NodeStorage<Value>: Sendable {
     /// Stores `newValue`, records the write and, when it changed, invalidates the views whose
     /// latest evaluation read the value.
     func write(_ newValue: Value) {
-        let (changed, readers) = contents.withLock { contents -> (Bool?, [NodeToken]) in
+        // NB: the value's `==` and the old value's `deinit` are user code, which may touch this
+        // storage again: they run after the lock, on the value it swapped out and a copy of the
+        // readers (LockedBox's rule). `old` is released when this returns.
+        let (old, readers) = contents.withLock { contents -> (Value, ValueReaders) in
             defer { contents.value = newValue }
-            let changed = ValueComparison.changed(from: contents.value, to: newValue)
-            guard invalidates, changed != false else { return (changed, []) }
-            let old = contents.value
-            return (changed, contents.readers.invalidated { part in
+            return (contents.value, contents.readers)
+        }
+        let changed = ValueComparison.changed(from: old, to: newValue)
+        var invalidated: [NodeToken] = []
+        if invalidates && changed != false {
+            invalidated = readers.invalidated { part in
                 guard let before = old[keyPath: part], let after = newValue[keyPath: part] else { return true }
                 return ValueComparison.changed(from: before, to: after) != false
-            })
+            }
+            contents.withLock { $0.readers.forgetStale() }
         }
         var write = description
         write.changed = changed
-        let seq = owner.scheduler.noteWrite(write, invalidating: readers.isEmpty ? .nothing : .views(readers))
+        let seq = owner.scheduler.noteWrite(write, invalidating: invalidated.isEmpty ? .nothing : .views(invalidated))
         publisher?.send(newValue, cause: seq)
     }
 

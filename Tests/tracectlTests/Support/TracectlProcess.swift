@@ -7,6 +7,8 @@ struct TracectlRun {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Whether the process was ended by a signal (`status` is then the signal's number).
+    var signaled = false
 }
 
 /// Runs the built `tracectl` as a child process, the way a user or CI does.
@@ -52,7 +54,8 @@ enum TracectlProcess {
         return TracectlRun(
             status: process.terminationStatus,
             stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+            stderr: String(decoding: errorData.withLock { $0 }, as: UTF8.self),
+            signaled: process.terminationReason == .uncaughtSignal)
     }
 }
 

@@ -1,0 +1,207 @@
+/// The tables the import reads, and the columns it asks of each (the request's slots).
+enum XctraceSchema {
+    static let updates = "swiftui-updates"
+    static let causes = "swiftui-causes"
+    static let fullCauses = "swiftui-full-causes"
+    static let groups = "swiftui-update-groups"
+    static let hitches = "hitches"
+    static let bodyIntervals = "swiftui-body-interval"
+    static let links = "swiftui-link-event"
+    static let signpostIntervals = "OSSignpostIntervals"
+    static let signposts = "os-signpost"
+    static let pointsOfInterest = "PointsOfInterestEvents"
+
+    /// The SwiftUI tables: an import needs rows of at least one.
+    static let swiftUI = [updates, causes, fullCauses, groups, bodyIntervals, links]
+    /// Every table the import reads, in the order `xctrace export` is asked for them.
+    static let all = [updates, causes, fullCauses, groups, hitches, bodyIntervals, links, signpostIntervals, signposts, pointsOfInterest]
+
+    /// Each table's kind: the columns it is asked for, and named as its rows are read by
+    /// (`XctraceTableColumns`).
+    static let kinds: [String: any XctraceColumnSet.Type] = [
+        updates: UpdatesColumns.self,
+        causes: CausesColumns.self,
+        fullCauses: CausesColumns.self,
+        groups: GroupsColumns.self,
+        hitches: HitchesColumns.self,
+        bodyIntervals: BodyIntervalsColumns.self,
+        links: LinksColumns.self,
+        signpostIntervals: SignpostIntervalsColumns.self,
+        signposts: SignpostsColumns.self,
+        pointsOfInterest: PointsOfInterestColumns.self,
+    ]
+
+    /// What the import asks of each table: its kind's columns, by mnemonic (a column's place is
+    /// its slot).
+    static var request: XctraceRequest { XctraceRequest(values: kinds.mapValues { $0.request }) }
+
+    /// Whether `module` is SwiftUI's own.
+    static func isSwiftUIModule(_ module: String?) -> Bool { module == "SwiftUI" || module == "SwiftUICore" }
+}
+
+/// A table the import maps, with its columns resolved when its schema was read: what each of
+/// its rows is read by (`XctraceRows.add`).
+enum XctraceTableColumns {
+    case updates(XctraceSchema.UpdatesColumns)
+    /// `swiftui-causes`, or `swiftui-full-causes` when `full`.
+    case causes(XctraceSchema.CausesColumns, full: Bool)
+    case groups(XctraceSchema.GroupsColumns)
+    case hitches(XctraceSchema.HitchesColumns)
+    case bodyIntervals(XctraceSchema.BodyIntervalsColumns)
+    case links(XctraceSchema.LinksColumns)
+    case signpostIntervals(XctraceSchema.SignpostIntervalsColumns)
+    case signposts(XctraceSchema.SignpostsColumns)
+    case pointsOfInterest(XctraceSchema.PointsOfInterestColumns)
+
+    /// The columns of `table`, nil when the import does not read its schema.
+    init?(_ table: XctraceTable) {
+        switch table.schema {
+        case XctraceSchema.updates: self = .updates(.init(resolving: table))
+        case XctraceSchema.causes: self = .causes(.init(resolving: table), full: false)
+        case XctraceSchema.fullCauses: self = .causes(.init(resolving: table), full: true)
+        case XctraceSchema.groups: self = .groups(.init(resolving: table))
+        case XctraceSchema.hitches: self = .hitches(.init(resolving: table))
+        case XctraceSchema.bodyIntervals: self = .bodyIntervals(.init(resolving: table))
+        case XctraceSchema.links: self = .links(.init(resolving: table))
+        case XctraceSchema.signpostIntervals: self = .signpostIntervals(.init(resolving: table))
+        case XctraceSchema.signposts: self = .signposts(.init(resolving: table))
+        case XctraceSchema.pointsOfInterest: self = .pointsOfInterest(.init(resolving: table))
+        default: return nil
+        }
+    }
+}
+
+extension XctraceSchema {
+    /// A `swiftui-updates` row's columns.
+    struct UpdatesColumns: XctraceColumnSet {
+        static let request = ["start", "duration", "id", "update-type", "description", "module", "view-name", "process", "thread"]
+        let start, duration, id, updateType, description, module, viewName, process, thread: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            start = column("start")
+            duration = column("duration")
+            id = column("id")
+            updateType = column("update-type")
+            description = column("description")
+            module = column("module")
+            viewName = column("view-name")
+            process = column("process")
+            thread = column("thread")
+        }
+    }
+
+    /// A `swiftui-causes` (or `swiftui-full-causes`) row's columns.
+    struct CausesColumns: XctraceColumnSet {
+        static let request = [
+            "timestamp", "source-node-event-id", "source-node", "destination-node-event-id", "destination-node", "label", "process",
+        ]
+        let timestamp, sourceID, source, destinationID, destination, label, process: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            timestamp = column("timestamp")
+            sourceID = column("source-node-event-id")
+            source = column("source-node")
+            destinationID = column("destination-node-event-id")
+            destination = column("destination-node")
+            label = column("label")
+            process = column("process")
+        }
+    }
+
+    /// A `swiftui-update-groups` row's columns.
+    struct GroupsColumns: XctraceColumnSet {
+        static let request = ["start", "duration", "process", "thread"]
+        let start, duration, process, thread: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            start = column("start")
+            duration = column("duration")
+            process = column("process")
+            thread = column("thread")
+        }
+    }
+
+    /// A `hitches` row's columns.
+    struct HitchesColumns: XctraceColumnSet {
+        static let request = ["start", "duration", "process", "is-system", "narrative-description"]
+        let start, duration, process, isSystem, narrative: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            start = column("start")
+            duration = column("duration")
+            process = column("process")
+            isSystem = column("is-system")
+            narrative = column("narrative-description")
+        }
+    }
+
+    /// A `swiftui-body-interval` row's columns (legacy View Body).
+    struct BodyIntervalsColumns: XctraceColumnSet {
+        static let request = ["start", "duration", "view-type", "view-module"]
+        let start, duration, viewType, viewModule: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            start = column("start")
+            duration = column("duration")
+            viewType = column("view-type")
+            viewModule = column("view-module")
+        }
+    }
+
+    /// A `swiftui-link-event` row's columns (legacy View Properties).
+    struct LinksColumns: XctraceColumnSet {
+        static let request = ["time", "event", "view-type", "view-module", "link-type", "narrative"]
+        let time, event, viewType, viewModule, linkType, narrative: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            time = column("time")
+            event = column("event")
+            viewType = column("view-type")
+            viewModule = column("view-module")
+            linkType = column("link-type")
+            narrative = column("narrative")
+        }
+    }
+
+    /// An `OSSignpostIntervals` row's columns: one row per interval, so no `time` or `event-type`.
+    struct SignpostIntervalsColumns: XctraceColumnSet {
+        static let request = ["start", "duration", "name", "category", "process"]
+        let start, duration, name, category, process: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            start = column("start")
+            duration = column("duration")
+            name = column("name")
+            category = column("category")
+            process = column("process")
+        }
+    }
+
+    /// An `os-signpost` row's columns: one row per emit, of `event-type` Begin, End or Event.
+    struct SignpostsColumns: XctraceColumnSet {
+        static let request = ["start", "duration", "name", "category", "process", "time", "event-type"]
+        let start, duration, name, category, process, time, eventType: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            start = column("start")
+            duration = column("duration")
+            name = column("name")
+            category = column("category")
+            process = column("process")
+            time = column("time")
+            eventType = column("event-type")
+        }
+    }
+
+    /// A `PointsOfInterestEvents` row's columns.
+    struct PointsOfInterestColumns: XctraceColumnSet {
+        static let request = ["time", "name", "process"]
+        let time, name, process: XctraceColumnSlot
+
+        init(_ column: inout XctraceColumnResolver) {
+            time = column("time")
+            name = column("name")
+            process = column("process")
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// What `report` and `graph` should say about a trace, worked out the plain way: every line parsed
+/// with `JSONSerialization`, one pass in file order, dictionaries keyed by name, no splitting, no
+/// interning, nothing of the production code. The property tests compare the commands with it.
+///
+/// The rules it spells out: a `cause` names an earlier `seq`; an event whose cause has a root write
+/// has that root (a write without one is its own root); body time adds up saturating at
+/// `Int64.max`; an evaluation is wasted when its `changed` is 0; an evaluation or skip caused by a
+/// view's evaluation is on the edge from that view, else on the edge from its root write's
+/// property, else on none; graph nodes write a row's `[id]` as `[*]`.
+struct ReferenceFold {
+    /// A written property; its site is the first one written.
+    struct Origin: Hashable {
+        var view: String
+        var prop: String
+        var wrapper: String
+    }
+
+    /// One view's figures.
+    struct View: Equatable {
+        var evals = 0
+        var skips = 0
+        var wasted = 0
+        var writes = 0
+        var invalidations = 0
+        var bodyTimeNs: Int64 = 0
+        /// Evaluations anywhere whose root write is a property of this view.
+        var causedByWrites = 0
+        /// This view's evaluations by root write.
+        var causes: [Origin: Int] = [:]
+
+        /// Evaluations caused per write to this view's properties; nil without writes.
+        var evalsPerWrite: Double? { writes > 0 ? Double(causedByWrites) / Double(writes) : nil }
+    }
+
+    /// Evaluations, skips and body time along one edge.
+    struct Edge: Equatable {
+        var evals = 0
+        var skips = 0
+        var bodyTimeNs: Int64 = 0
+    }
+
+    private(set) var views: [String: View] = [:]
+    private(set) var sites: [Origin: String] = [:]
+    /// Edges by `"view:NAME"` or `"source:VIEW.prop"` and the evaluated view's `"view:NAME"`.
+    private(set) var edges: [[String]: Edge] = [:]
+
+    /// The figures of `trace` (its text, the `meta` header first).
+    init(trace: String) throws {
+        var rootOfSeq: [Int64: Origin] = [:]
+        var viewEvaluatedAt: [Int64: String] = [:]
+        for line in trace.split(separator: "\n") {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let kind = event["kind"] as? String ?? ""
+            let view = event["view"] as? String ?? ""
+            let seq = (event["seq"] as? NSNumber)?.int64Value
+            let cause = (event["cause"] as? NSNumber)?.int64Value
+            var root = cause.flatMap { rootOfSeq[$0] }
+            switch kind {
+            case "write":
+                let origin = Origin(view: view, prop: event["prop"] as? String ?? "", wrapper: event["wrapper"] as? String ?? "")
+                if sites[origin] == nil { sites[origin] = event["site"] as? String ?? "" }
+                views[view, default: View()].writes += 1
+                root = root ?? origin
+            case "invalidate":
+                views[view, default: View()].invalidations += 1
+            case "body-eval":
+                let dur = (event["dur"] as? NSNumber)?.int64Value ?? 0
+                views[view, default: View()].evals += 1
+                views[view]!.bodyTimeNs = Self.saturatingSum(views[view]!.bodyTimeNs, dur)
+                if (event["changed"] as? NSNumber)?.int64Value == 0 { views[view]!.wasted += 1 }
+                if let root {
+                    views[view]!.causes[root, default: 0] += 1
+                    views[root.view, default: View()].causedByWrites += 1
+                }
+                if let seq { viewEvaluatedAt[seq] = view }
+                addEdge(to: view, cause: cause, root: root, dur: dur, parents: viewEvaluatedAt)
+            case "skip":
+                views[view, default: View()].skips += 1
+                addEdge(to: view, cause: cause, root: root, dur: nil, parents: viewEvaluatedAt)
+            case "hitch", "update-group":
+                root = nil
+            default:
+                break
+            }
+            if let root, let seq, seq > 0 { rootOfSeq[seq] = root }
+        }
+    }
+
+    /// The root write with the most of `view`'s evaluations (the first by view, property, wrapper
+    /// and site among equals) and their count.
+    func topCause(of view: String) -> (origin: Origin, site: String, evals: Int)? {
+        views[view]?.causes.map { (origin: $0.key, site: sites[$0.key] ?? "", evals: $0.value) }
+            .min { ($1.evals, $0.origin.view, $0.origin.prop, $0.origin.wrapper, $0.site) < ($0.evals, $1.origin.view, $1.origin.prop, $1.origin.wrapper, $1.site) }
+    }
+
+    /// Adds an evaluation (`dur`) or a skip (nil) of `view` to its edge, if it is on one.
+    private mutating func addEdge(to view: String, cause: Int64?, root: Origin?, dur: Int64?, parents: [Int64: String]) {
+        guard !view.isEmpty, let cause else { return }
+        let from: String
+        if let parent = parents[cause], !parent.isEmpty {
+            from = "view:" + Self.collapsed(parent)
+        } else if let root {
+            from = "source:" + Self.collapsed(root.view) + "." + root.prop
+        } else {
+            return
+        }
+        let key = [from, "view:" + Self.collapsed(view)]
+        if let dur {
+            edges[key, default: Edge()].evals += 1
+            edges[key]!.bodyTimeNs = Self.saturatingSum(edges[key]!.bodyTimeNs, dur)
+        } else {
+            edges[key, default: Edge()].skips += 1
+        }
+    }
+
+    /// `a + b`, or `Int64.max` when the sum would pass it.
+    static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+
+    /// `path` with every `[id]` written `[*]`.
+    static func collapsed(_ path: String) -> String {
+        path.replacingOccurrences(of: #"\[[^\]]*\]"#, with: "[*]", options: .regularExpression)
+    }
+}
