@@ -10,7 +10,7 @@ struct XctraceRows {
     /// bulk of an import's memory.
     struct Body {
         var start: UInt64
-        var duration: UInt64
+        private var durationValue: UInt64
         /// The thread's tid (0 for the legacy table, which has none).
         var thread: UInt64
         private var idValue: UInt64
@@ -19,17 +19,21 @@ struct XctraceRows {
         var view: UInt32
         private var flags: UInt8
 
-        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4
+        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4, hasDuration: UInt8 = 8
 
-        init(start: UInt64, duration: UInt64, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?) {
+        init(start: UInt64, duration: UInt64?, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?) {
             self.start = start
-            self.duration = duration
+            durationValue = duration ?? 0
             self.thread = thread
             idValue = id ?? 0
             processValue = process ?? 0
             self.view = view
             flags = (id == nil ? 0 : Self.hasID) | (process == nil ? 0 : Self.hasProcess) | (isSwiftUIModule ? Self.swiftUIModule : 0)
+                | (duration == nil ? 0 : Self.hasDuration)
         }
+
+        /// The row's duration in ns; nil when its cell could not be read as one (see `XctraceRows.duration`).
+        var duration: UInt64? { flags & Self.hasDuration != 0 ? durationValue : nil }
 
         /// The row's event id (`id`), if any.
         var id: UInt64? { flags & Self.hasID != 0 ? idValue : nil }
@@ -52,7 +56,7 @@ struct XctraceRows {
     /// A `swiftui-update-groups` row.
     struct Group {
         var start: UInt64
-        var duration: UInt64
+        var duration: UInt64?
         var thread: UInt64
         var process: UInt64?
     }
@@ -60,7 +64,7 @@ struct XctraceRows {
     /// A `hitches` row.
     struct Hitch {
         var start: UInt64
-        var duration: UInt64
+        var duration: UInt64?
         var isSystem: Bool
         var narrative: String
         var process: UInt64?
@@ -108,12 +112,20 @@ struct XctraceRows {
     var processes: [UInt64: (name: String?, bodies: Int)] = [:]
     /// Whether the legacy tables were read (no process column: every row is kept).
     var isLegacy = false
+    /// The longest duration the current table's rows may have (an hour, or its run's length).
+    private var durationLimit: UInt64 = .max
+    /// The current table's rows whose duration could not be read, and the first one's location.
+    private(set) var untimedRows = 0
+    private(set) var firstUntimedRow: String?
 }
 
 extension XctraceRows {
     /// Forgets what was learnt of a reader's strings, before the rows of a table (perhaps
-    /// another reader's) are added.
-    mutating func beginTable() {
+    /// another reader's) are added, each of whose durations is at most `durationLimit`.
+    mutating func beginTable(durationLimit: UInt64) {
+        self.durationLimit = durationLimit
+        untimedRows = 0
+        firstUntimedRow = nil
         viewOfStrings.removeAll()
         isBodyUpdateType.removeAll()
         isSwiftUIModuleString.removeAll()
@@ -181,11 +193,11 @@ extension XctraceRows {
             if full { fullEdges.append(edge) } else { edges.append(edge) }
         case let .groups(columns):
             groups.append(Group(
-                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+                start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
                 thread: reader.thread(reader[columns.thread]).tid ?? 0, process: process(reader, columns.process)))
         case let .hitches(columns):
             hitches.append(Hitch(
-                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+                start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
                 isSystem: (reader.integer(in: columns.isSystem) ?? 0) != 0, narrative: reader.text(in: columns.narrative) ?? "",
                 process: process(reader, columns.process)))
         case let .bodyIntervals(columns):
@@ -195,7 +207,7 @@ extension XctraceRows {
         case let .signpostIntervals(columns):
             guard let name = Self.pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
             signposts.append(Signpost(
-                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration), name: name,
+                start: reader.integer(in: columns.start) ?? 0, duration: intervalDuration(reader, columns.duration), name: name,
                 process: process(reader, columns.process)))
         case let .signposts(columns):
             addSignpost(reader, columns)
@@ -231,7 +243,7 @@ extension XctraceRows {
             XctraceSchema.isSwiftUIModule(reader.text(in: columns.module))
         }
         bodies.append(Body(
-            start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+            start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
             thread: reader.thread(reader[columns.thread]).tid ?? 0, id: reader.integer(in: columns.id),
             isSwiftUIModule: isSwiftUI, view: view, process: pid))
     }
@@ -252,7 +264,7 @@ extension XctraceRows {
     private mutating func addBodyInterval(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.BodyIntervalsColumns) {
         isLegacy = true
         bodies.append(Body(
-            start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0, thread: 0, id: nil,
+            start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration), thread: 0, id: nil,
             isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)),
             view: viewID(reader.text(in: columns.viewType) ?? "<unknown>"), process: nil))
     }
@@ -279,7 +291,32 @@ extension XctraceRows {
         let end = reader.text(in: columns.eventType) == "End"
         signposts.append(Signpost(
             start: reader.integer(in: columns.start) ?? reader.integer(in: columns.time) ?? 0,
-            duration: reader.integer(in: columns.duration), name: end ? name + ".end" : name, process: process(reader, columns.process)))
+            duration: intervalDuration(reader, columns.duration), name: end ? name + ".end" : name, process: process(reader, columns.process)))
+    }
+
+    /// The one reader of a duration cell: its whole number of ns, at most `durationLimit`; nil for
+    /// anything else (a sentinel, an empty cell, a dangling reference, text, a negative, fractional
+    /// or padded number, one over 2^64, or one longer than the run), the row counted in
+    /// `untimedRows`. Never 0 for what could not be read.
+    @inline(__always)
+    private mutating func duration(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot) -> UInt64? {
+        if let value = reader.integer(in: column), value <= durationLimit { return value }
+        noteUntimedRow(reader)
+        return nil
+    }
+
+    /// A signpost's duration: nil without a note for a point (no such column, or a sentinel),
+    /// else as `duration(_:_:)` reads it.
+    @inline(__always)
+    private mutating func intervalDuration(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot) -> UInt64? {
+        reader[column].isEmpty ? nil : duration(reader, column)
+    }
+
+    /// Counts the current row as one whose duration could not be read, keeping the first's location.
+    @inline(never)
+    private mutating func noteUntimedRow(_ reader: borrowing XctraceTableReader) {
+        untimedRows += 1
+        if firstUntimedRow == nil { firstUntimedRow = reader.location }
     }
 
     /// A signpost row's name when it is of Points of Interest; nil for another category, or no name.
