@@ -56,6 +56,42 @@ struct XctraceImportCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["existing.jsonl"])
     }
 
+    @Test("--summary-json: for every table of every export, the rows read are those imported plus those left out by reason",
+          arguments: [
+              ["device"], ["device", "--all-modules"], ["device/updates.xml", "--process", "DemoWidget"], ["legacy-simulator/export.xml"],
+              ["full-causes-only"], ["full-causes-only/runs.xml", "--run", "1"], ["os-signpost/export.xml"], ["durations"],
+          ])
+    func summaryAccountsForEveryRow(arguments: [String]) throws {
+        let directory = temporaryDirectory()
+        let run = try TracectlProcess.run(
+            ["import"] + arguments + ["--from", "xctrace", "-o", directory + "/t.jsonl", "--summary-json", directory + "/summary.json"],
+            currentDirectory: Self.exports)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/summary.json"))) as! [String: Any]
+        #expect(document["schema"] as? String == "tracer-import-summary/1")
+        let tables = try #require(document["tables"] as? [[String: Any]])
+        #expect(!tables.isEmpty)
+        for table in tables {
+            let rows = table["rows"] as! Int, imported = table["imported"] as! Int
+            let leftOut = (table["leftOut"] as! [String: Int]).values.reduce(0, +)
+            #expect(rows == imported + leftOut, "\(table)")
+        }
+        let events = try String(contentsOfFile: directory + "/t.jsonl", encoding: .utf8).split(separator: "\n").count - 1
+        #expect(document["events"] as? Int == events)
+    }
+
+    @Test("--summary-json of the device export and of a console import match their goldens")
+    func summaryGoldens() throws {
+        let directory = temporaryDirectory()
+        let imports = PackagePaths.root.appendingPathComponent("Fixtures/Imports").path
+        for (input, golden) in [("xctrace/device", "xctrace/device.summary.json"), ("console-xcode.txt", "import/console-xcode.summary.json")] {
+            let run = try TracectlProcess.run(["import", input, "-o", directory + "/t.jsonl", "--summary-json", directory + "/s.json"],
+                                              currentDirectory: imports)
+            #expect(run.status == 0, "\(run.stderr)")
+            expectGolden(try String(contentsOfFile: directory + "/s.json", encoding: .utf8), at: Golden.directory.appendingPathComponent(golden))
+        }
+    }
+
     @Test("--from auto recognises a directory, an export document and a .trace")
     func autoDetection() throws {
         for input in ["device", "legacy-simulator/export.xml"] {

@@ -9,6 +9,8 @@ struct XctraceTableRead {
     var untimedRows = 0
     /// `file:line:col` of the first row whose duration could not be read.
     var firstUntimedRow: String?
+    /// Rows left out as they were read, by reason.
+    var leftOut: [String: Int] = [:]
 
     /// The table's one warning for its rows without a duration: how many, and where the first is.
     var untimedWarning: String {
@@ -79,5 +81,39 @@ struct XctraceFindings {
     private func exportCommand(_ schema: String) -> String {
         let command = XctraceInput.exportCommands("RECORDING.trace", run: String(run ?? 1), schemas: [schema], into: ".").last!
         return command.map(XctraceInput.shellQuoted).joined(separator: " ")
+    }
+}
+
+extension XctraceImportSummary {
+    /// Each schema of `tables` with its rows, those imported and those left out by reason: as
+    /// read (`tables`) and as mapped (`tally`).
+    static func accounts(_ tables: [XctraceTableRead], _ tally: XctraceRowTally) -> [TableAccount] {
+        var accounts: [TableAccount] = []
+        for table in tables {
+            if !accounts.contains(where: { $0.schema == table.schema }) {
+                accounts.append(TableAccount(
+                    schema: table.schema, imported: tally.imported[table.schema] ?? 0, leftOut: tally.leftOut[table.schema] ?? [:]))
+            }
+            let index = accounts.firstIndex { $0.schema == table.schema }!
+            accounts[index].rows += table.rows
+            accounts[index].untimed += table.untimedRows
+            accounts[index].leftOut.merge(table.leftOut, uniquingKeysWith: +)
+        }
+        return accounts
+    }
+
+    /// Every process seen in `rows`, with its name and its rows per schema.
+    static func processRows(_ rows: XctraceRows) -> [(pid: UInt64, name: String?, rows: [String: Int])] {
+        var byProcess: [UInt64: [String: Int]] = [:]
+        func count(_ process: UInt64?, _ schema: String) {
+            if let process { byProcess[process, default: [:]][schema, default: 0] += 1 }
+        }
+        for body in rows.bodies { count(body.process, body.schema) }
+        for edge in rows.edges { count(edge.process, XctraceSchema.causes) }
+        for edge in rows.fullEdges { count(edge.process, XctraceSchema.fullCauses) }
+        for group in rows.groups { count(group.process, XctraceSchema.groups) }
+        for hitch in rows.hitches { count(hitch.process, XctraceSchema.hitches) }
+        for signpost in rows.signposts { count(signpost.process, signpost.schema) }
+        return rows.processes.keys.sorted().map { ($0, rows.processes[$0]?.name, byProcess[$0] ?? [:]) }
     }
 }

@@ -30,6 +30,33 @@ public struct XctraceImportSummary: Sendable {
         public var causesOutOfOrder = 0
     }
 
+    /// Why rows of a table were left out: the keys of `TableAccount.leftOut`.
+    public enum Reason {
+        public static let otherProcess = "other-process"
+        public static let swiftUIModule = "swiftui-module"
+        public static let notABodyUpdate = "not-a-body-update"
+        public static let notPointsOfInterest = "not-points-of-interest"
+        public static let noName = "no-name"
+        public static let notAnUpdate = "link-event-not-update"
+        public static let creationEdge = "creation-edge"
+        public static let edgeToOtherNode = "edge-to-other-node"
+        public static let systemSource = "system-source"
+        public static let repeatsCauses = "repeats-swiftui-causes"
+    }
+
+    /// How the rows of the tables of one schema were accounted for: each row read was imported
+    /// (`rows` = `imported` + the sum of `leftOut`) or left out for one reason.
+    public struct TableAccount: Sendable {
+        public var schema: String
+        public var rows = 0
+        public var imported = 0
+        /// Rows whose duration could not be read or was longer than the run (kept without `dur`
+        /// when imported).
+        public var untimed = 0
+        /// Rows left out, by reason (`Reason`).
+        public var leftOut: [String: Int] = [:]
+    }
+
     /// The input's name.
     public var file: String
     /// `instruments` or `instruments-legacy`.
@@ -37,6 +64,12 @@ public struct XctraceImportSummary: Sendable {
     public var counts = Counts()
     /// Each table read: schema and rows.
     public var tables: [(schema: String, rows: Int)] = []
+    /// Each schema read, in the order first read: its rows imported and left out.
+    public var accounts: [TableAccount] = []
+    /// The process imported (nil: every row kept), and every process seen with its rows per schema
+    /// (of `swiftui-updates`, its body rows).
+    public var process: UInt64?
+    public var processes: [(pid: UInt64, name: String?, rows: [String: Int])] = []
     /// `swiftui-updates` rows that are not view bodies, by update type.
     public var otherUpdates: [String: Int] = [:]
     public var updateGroups = 0

@@ -59,17 +59,20 @@ public enum XctraceImporter {
                 + "so rows of other apps on the same simulator host may be mixed in")
         }
         let has = { (schema: String) in export.tables.contains { $0.schema == schema } }
+        summary.process = process
+        summary.processes = XctraceImportSummary.processRows(rows)
         // NB: the full graph's edges only when the default graph is not there (they repeat it).
+        var settings = XctraceMapping.Settings(allModules: options.allModules, process: process)
         if has(XctraceSchema.causes) {
             summary.unusedFullCauseEdges = rows.fullEdges.count
         } else {
             rows.edges = rows.fullEdges
+            settings.edgeSchema = XctraceSchema.fullCauses
         }
         let metadata = TraceMetadata(
             scenario: options.scenario, variant: options.variant, pid: Int32(clamping: process ?? 0),
             source: summary.source, capabilities: capabilities(rows, has), recording: recording(export.toc, run: export.run))
         var writer = ImportedTraceWriter(metadata: metadata)
-        let settings = XctraceMapping.Settings(allModules: options.allModules, process: process)
         summary.updateGroups = rows.groups.count { settings.keeps($0.process) }
         let found = XctraceFindings(rows, tables: export.tables, run: export.run?.number, process: process)
         var mapping = XctraceMapping.mapped(&rows, settings: settings, with: &writer)
@@ -77,6 +80,8 @@ public enum XctraceImporter {
         guard mapping.counts.evaluations > 0 else { throw found.noEvaluation(path, mapping.counts) }
         mapping.write(&writer, into: &output)
         summary.counts = mapping.counts
+        mapping.tally.leaveOut(XctraceSchema.fullCauses, XctraceImportSummary.Reason.repeatsCauses, summary.unusedFullCauseEdges)
+        summary.accounts = XctraceImportSummary.accounts(export.tables, mapping.tally)
         if mapping.unknownWrappers {
             summary.warnings.append("\(path): some writes come from wrappers Tracer has no name for; the trace claims no wrappers")
         }
@@ -165,7 +170,7 @@ public enum XctraceImporter {
                     if let columns { rowsByRun[table.run ?? 0, default: XctraceRows()].add(reader, columns) }
                 case .endOfTable:
                     if columns != nil, let rows = rowsByRun[table.run ?? 0] {
-                        (table.untimedRows, table.firstUntimedRow) = (rows.untimedRows, rows.firstUntimedRow)
+                        (table.untimedRows, table.firstUntimedRow, table.leftOut) = (rows.untimedRows, rows.firstUntimedRow, rows.leftOutRows)
                         tablesRead.append(table)
                     }
                     columns = nil

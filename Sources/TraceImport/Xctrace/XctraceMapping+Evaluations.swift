@@ -13,8 +13,10 @@ extension XctraceMapping {
         for (index, body) in bodies.enumerated() {
             if body.isSwiftUIModule && !settings.allModules {
                 counts.swiftUIModuleRows += 1
+                tally.leaveOut(body.schema, XctraceImportSummary.Reason.swiftUIModule)
                 continue
             }
+            tally.importRows(body.schema)
             var event = TraceEvent(kind: .bodyEval)
             if viewSymbols[Int(body.view)] == nil { viewSymbols[Int(body.view)] = writer.intern(views[Int(body.view)]) }
             event.view = viewSymbols[Int(body.view)]!

@@ -16,6 +16,7 @@ extension XctraceMapping {
             }
             append(event, key: group.start, rank: 0)
         }
+        tally.importRows(XctraceSchema.groups, groups.ordered.count)
     }
 }
 

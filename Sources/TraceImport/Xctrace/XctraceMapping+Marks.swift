@@ -3,7 +3,12 @@ import TracerCore
 extension XctraceMapping {
     /// Adds the hitches of the kept processes; one without a duration keeps no `dur` (counted).
     mutating func mapHitches(_ hitches: [XctraceRows.Hitch], _ settings: Settings, _ writer: inout ImportedTraceWriter) {
-        for hitch in hitches where settings.keeps(hitch.process) {
+        for hitch in hitches {
+            guard settings.keeps(hitch.process) else {
+                tally.leaveOut(XctraceSchema.hitches, XctraceImportSummary.Reason.otherProcess)
+                continue
+            }
+            tally.importRows(XctraceSchema.hitches)
             var event = TraceEvent(kind: .hitch)
             event.ts = hitch.start
             if let duration = hitch.duration {
@@ -21,7 +26,12 @@ extension XctraceMapping {
 
     /// Adds a mark per signpost of the kept processes, and a `.end` mark for an interval's end.
     mutating func mapSignposts(_ signposts: [XctraceRows.Signpost], _ settings: Settings, _ writer: inout ImportedTraceWriter) {
-        for signpost in signposts where settings.keeps(signpost.process) {
+        for signpost in signposts {
+            guard settings.keeps(signpost.process) else {
+                tally.leaveOut(signpost.schema, XctraceImportSummary.Reason.otherProcess)
+                continue
+            }
+            tally.importRows(signpost.schema)
             var mark = TraceEvent(kind: .mark)
             mark.ts = signpost.start
             mark.text = writer.intern(signpost.name)

@@ -27,6 +27,8 @@ struct XctraceMapping {
         var allModules = false
         /// The process whose rows are kept; nil keeps every row.
         var process: UInt64?
+        /// The table the edges were read from (`swiftui-full-causes` without `swiftui-causes`).
+        var edgeSchema = XctraceSchema.causes
 
         /// Whether a row of `process` is kept (a row without a process always is).
         func keeps(_ process: UInt64?) -> Bool { self.process == nil || process == nil || process == self.process }
@@ -67,6 +69,8 @@ struct XctraceMapping {
     var pending: [Pending] = []
     private var threads: [UInt64: UInt16] = [:]
     var counts = XctraceImportSummary.Counts()
+    /// Each row's fate by table: imported, or left out and why.
+    var tally = XctraceRowTally()
     var unknownWrappers = false
 
     /// The events of `rows`, mapped with `writer` (which interns their strings), not yet written.
@@ -84,12 +88,16 @@ struct XctraceMapping {
     /// Gathers the pending events of `rows`.
     private mutating func map(_ rows: inout XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
         let groups = UpdateGroups(rows.groups.filter { settings.keeps($0.process) })
+        tally.leaveOut(XctraceSchema.groups, XctraceImportSummary.Reason.otherProcess, rows.groups.count - groups.ordered.count)
         let bodyCount = rows.bodies.count
         rows.bodies.removeAll { !settings.keeps($0.process) }
         let processBodies = rows.bodies
         counts.otherProcessRows += bodyCount - processBodies.count
+        // NB: only `swiftui-updates` rows name a process.
+        tally.leaveOut(XctraceSchema.updates, XctraceImportSummary.Reason.otherProcess, bodyCount - processBodies.count)
         // NB: the legacy tables' links, or the other tables' edges of the process (joined below).
         let edges = rows.isLegacy ? [] : rows.edges.filter { settings.keeps($0.process) }
+        tally.leaveOut(settings.edgeSchema, XctraceImportSummary.Reason.otherProcess, rows.isLegacy ? 0 : rows.edges.count - edges.count)
         let links = rows.isLegacy ? rows.links : []
         let evaluations = settings.allModules ? processBodies.count : processBodies.count { !$0.isSwiftUIModule }
         pending.reserveCapacity(groups.ordered.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
@@ -100,7 +108,7 @@ struct XctraceMapping {
         if rows.isLegacy {
             mapLinks(links, settings, joins.byView, &writer)
         } else {
-            mapEdges(edges, joins.byView, joins.byID, &writer)
+            mapEdges(edges, schema: settings.edgeSchema, joins.byView, joins.byID, &writer)
         }
         mapHitches(rows.hitches, settings, &writer)
         mapSignposts(rows.signposts, settings, &writer)
@@ -149,5 +157,21 @@ struct XctraceMapping {
         }
         writer.flushChunk(into: &output)
         counts.events = pending.count
+    }
+}
+
+/// The mapping's decision on each row, by table schema: imported, or left out for a reason.
+struct XctraceRowTally {
+    var imported: [String: Int] = [:]
+    var leftOut: [String: [String: Int]] = [:]
+
+    /// Counts `count` rows of `schema` as imported.
+    mutating func importRows(_ schema: String, _ count: Int = 1) {
+        if count > 0 { imported[schema, default: 0] += count }
+    }
+
+    /// Counts `count` rows of `schema` as left out for `reason` (`XctraceImportSummary.Reason`).
+    mutating func leaveOut(_ schema: String, _ reason: String, _ count: Int = 1) {
+        if count > 0 { leftOut[schema, default: [:]][reason, default: 0] += count }
     }
 }

@@ -19,9 +19,12 @@ struct XctraceRows {
         var view: UInt32
         private var flags: UInt8
 
-        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4, hasDuration: UInt8 = 8
+        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4, hasDuration: UInt8 = 8, legacy: UInt8 = 16
 
-        init(start: UInt64, duration: UInt64?, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?) {
+        init(
+            start: UInt64, duration: UInt64?, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?,
+            isLegacy: Bool = false
+        ) {
             self.start = start
             durationValue = duration ?? 0
             self.thread = thread
@@ -29,8 +32,11 @@ struct XctraceRows {
             processValue = process ?? 0
             self.view = view
             flags = (id == nil ? 0 : Self.hasID) | (process == nil ? 0 : Self.hasProcess) | (isSwiftUIModule ? Self.swiftUIModule : 0)
-                | (duration == nil ? 0 : Self.hasDuration)
+                | (duration == nil ? 0 : Self.hasDuration) | (isLegacy ? Self.legacy : 0)
         }
+
+        /// The table the row was read from: `swiftui-body-interval` (legacy) or `swiftui-updates`.
+        var schema: String { flags & Self.legacy != 0 ? XctraceSchema.bodyIntervals : XctraceSchema.updates }
 
         /// The row's duration in ns; nil when its cell could not be read as one (see `XctraceRows.duration`).
         var duration: UInt64? { flags & Self.hasDuration != 0 ? durationValue : nil }
@@ -83,6 +89,8 @@ struct XctraceRows {
 
     /// A signpost interval (`duration` set) or point of interest.
     struct Signpost {
+        /// The table it was read from.
+        var schema: String
         var start: UInt64
         var duration: UInt64?
         var name: String
@@ -117,6 +125,8 @@ struct XctraceRows {
     /// The current table's rows whose duration could not be read, and the first one's location.
     private(set) var untimedRows = 0
     private(set) var firstUntimedRow: String?
+    /// The current table's rows left out as they are read, by reason (`XctraceImportSummary.Reason`).
+    private(set) var leftOutRows: [String: Int] = [:]
 }
 
 extension XctraceRows {
@@ -126,6 +136,7 @@ extension XctraceRows {
         self.durationLimit = durationLimit
         untimedRows = 0
         firstUntimedRow = nil
+        leftOutRows.removeAll()
         viewOfStrings.removeAll()
         isBodyUpdateType.removeAll()
         isSwiftUIModuleString.removeAll()
@@ -205,15 +216,18 @@ extension XctraceRows {
         case let .links(columns):
             addLink(reader, columns)
         case let .signpostIntervals(columns):
-            guard let name = Self.pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+            guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
             signposts.append(Signpost(
-                start: reader.integer(in: columns.start) ?? 0, duration: intervalDuration(reader, columns.duration), name: name,
+                schema: XctraceSchema.signpostIntervals, start: reader.integer(in: columns.start) ?? 0, duration: intervalDuration(reader, columns.duration), name: name,
                 process: process(reader, columns.process)))
         case let .signposts(columns):
             addSignpost(reader, columns)
         case let .pointsOfInterest(columns):
-            guard let name = reader.text(in: columns.name) else { return }
-            signposts.append(Signpost(start: reader.integer(in: columns.time) ?? 0, duration: nil, name: name, process: process(reader, columns.process)))
+            guard let name = reader.text(in: columns.name) else {
+                leftOutRows[XctraceImportSummary.Reason.noName, default: 0] += 1
+                return
+            }
+            signposts.append(Signpost(schema: XctraceSchema.pointsOfInterest, start: reader.integer(in: columns.time) ?? 0, duration: nil, name: name, process: process(reader, columns.process)))
         }
     }
 
@@ -225,6 +239,7 @@ extension XctraceRows {
             reader.text(in: columns.updateType) == "View Body Updates"
         }) else {
             otherUpdates[reader.text(in: columns.updateType) ?? "", default: 0] += 1
+            leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += 1
             return
         }
         let pid = process(reader, columns.process)
@@ -266,7 +281,7 @@ extension XctraceRows {
         bodies.append(Body(
             start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration), thread: 0, id: nil,
             isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)),
-            view: viewID(reader.text(in: columns.viewType) ?? "<unknown>"), process: nil))
+            view: viewID(reader.text(in: columns.viewType) ?? "<unknown>"), process: nil, isLegacy: true))
     }
 
     /// Adds a `swiftui-link-event` row (legacy).
@@ -287,10 +302,10 @@ extension XctraceRows {
     /// `OSSignpostIntervals` holds one per interval: an End closes `NAME`'s window (`NAME.end`).
     @inline(__always)
     private mutating func addSignpost(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.SignpostsColumns) {
-        guard let name = Self.pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+        guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
         let end = reader.text(in: columns.eventType) == "End"
         signposts.append(Signpost(
-            start: reader.integer(in: columns.start) ?? reader.integer(in: columns.time) ?? 0,
+            schema: XctraceSchema.signposts, start: reader.integer(in: columns.start) ?? reader.integer(in: columns.time) ?? 0,
             duration: intervalDuration(reader, columns.duration), name: end ? name + ".end" : name, process: process(reader, columns.process)))
     }
 
@@ -319,16 +334,24 @@ extension XctraceRows {
         if firstUntimedRow == nil { firstUntimedRow = reader.location }
     }
 
-    /// A signpost row's name when it is of Points of Interest; nil for another category, or no name.
+    /// A signpost row's name when it is of Points of Interest; nil (the row counted as left out)
+    /// for another category, or no name.
     ///
     /// NB: only Points of Interest mark user actions (a table without a category column was
     /// exported for them).
     @inline(__always)
-    private static func pointOfInterestName(
+    private mutating func pointOfInterestName(
         _ reader: borrowing XctraceTableReader, category: XctraceColumnSlot, name: XctraceColumnSlot
     ) -> String? {
-        if case let category = reader[category], !category.isEmpty, reader.text(category) != "PointsOfInterest" { return nil }
-        return reader.text(in: name)
+        if case let category = reader[category], !category.isEmpty, reader.text(category) != "PointsOfInterest" {
+            leftOutRows[XctraceImportSummary.Reason.notPointsOfInterest, default: 0] += 1
+            return nil
+        }
+        guard let name = reader.text(in: name) else {
+            leftOutRows[XctraceImportSummary.Reason.noName, default: 0] += 1
+            return nil
+        }
+        return name
     }
 
     /// The pid of the process in `column`, its name noted when the process is new.
