@@ -3,12 +3,7 @@ import TracerCore
 extension XctraceMapping {
     /// Adds the hitches of the kept processes; one without a duration keeps no `dur` (counted).
     mutating func mapHitches(_ hitches: [XctraceRows.Hitch], _ settings: Settings, _ writer: inout ImportedTraceWriter) {
-        for hitch in hitches {
-            guard settings.keeps(hitch.process) else {
-                tally.leaveOut(XctraceSchema.hitches, XctraceImportSummary.Reason.otherProcess)
-                continue
-            }
-            tally.importRows(XctraceSchema.hitches)
+        for hitch in hitches where tally.keeps(hitch.process, of: XctraceSchema.hitches, settings) {
             var event = TraceEvent(kind: .hitch)
             event.ts = hitch.start
             if let duration = hitch.duration {
@@ -26,12 +21,7 @@ extension XctraceMapping {
 
     /// Adds a mark per signpost of the kept processes, and a `.end` mark for an interval's end.
     mutating func mapSignposts(_ signposts: [XctraceRows.Signpost], _ settings: Settings, _ writer: inout ImportedTraceWriter) {
-        for signpost in signposts {
-            guard settings.keeps(signpost.process) else {
-                tally.leaveOut(signpost.schema, XctraceImportSummary.Reason.otherProcess)
-                continue
-            }
-            tally.importRows(signpost.schema)
+        for signpost in signposts where tally.keeps(signpost.process, of: signpost.schema, settings) {
             var mark = TraceEvent(kind: .mark)
             mark.ts = signpost.start
             mark.text = writer.intern(signpost.name)

@@ -170,6 +170,14 @@ struct XctraceRowTally {
         if count > 0 { imported[schema, default: 0] += count }
     }
 
+    /// Whether a row of `process` read from `schema` is kept by `settings`: counted as imported,
+    /// or as left out for being another process's.
+    mutating func keeps(_ process: UInt64?, of schema: String, _ settings: XctraceMapping.Settings) -> Bool {
+        let kept = settings.keeps(process)
+        if kept { importRows(schema) } else { leaveOut(schema, XctraceImportSummary.Reason.otherProcess) }
+        return kept
+    }
+
     /// Counts `count` rows of `schema` as left out for `reason` (`XctraceImportSummary.Reason`).
     mutating func leaveOut(_ schema: String, _ reason: String, _ count: Int = 1) {
         if count > 0 { leftOut[schema, default: [:]][reason, default: 0] += count }
