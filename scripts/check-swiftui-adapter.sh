@@ -18,6 +18,7 @@ link() { ln -sfn "$root/$1" "$work/$2"; }
 link Tests/SwiftUIStandIn/SwiftUI Sources/SwiftUI
 link Tests/SwiftUIStandIn/Combine Sources/Combine
 link Tests/SwiftUIStandIn/AllocationCounter Sources/AllocationCounter
+link Tests/SwiftUIStandIn/AdapterBench Sources/AdapterBench
 link Tests/SwiftUIStandIn/AdapterTests Tests/TracerSwiftUITests
 link Examples/SwiftUIScrollOffset Sources/SwiftUIScrollOffset
 for target in TracerTicks TracerCore TracerSwiftUICore TracerSwiftUI; do link "Sources/$target" "Sources/$target"; done

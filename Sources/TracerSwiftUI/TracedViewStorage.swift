@@ -19,31 +19,26 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     /// it is invisible to SwiftUI's invalidation.
     @MainActor
     public final class Box {
-        fileprivate var value: Value
-        fileprivate let subject = PassthroughSubject<Value, Never>()
-        fileprivate let declaration: TracedDeclaration
+        fileprivate let cell: Cell<Value>
+        private var madeBinding: Binding<Value>?
 
         fileprivate init(_ value: Value, declaration: TracedDeclaration) {
-            self.value = value
-            self.declaration = declaration
-        }
-
-        fileprivate func write(_ newValue: Value) {
-            if let session = SwiftUITrace.session {
-                session.recordWrite(declaration, from: value, to: newValue)
-            }
-            value = newValue
-            subject.send(newValue)
+            cell = Cell(value, declaration: declaration)
         }
 
         /// A binding that writes the storage (and so never redraws); read and written on the main
-        /// actor.
+        /// actor. Made on the first access, then the same binding (one location, as SwiftUI compares).
+        ///
+        /// NB: its closures hold the cell, not the box that keeps the binding: no cycle.
         public var binding: Binding<Value> {
-            Binding(get: { @MainActor in self.value }, set: { @MainActor in self.write($0) })
+            if let madeBinding { return madeBinding }
+            let binding = Binding(get: { @MainActor [cell] in cell.value }, set: { @MainActor [cell] in cell.write($0) })
+            madeBinding = binding
+            return binding
         }
 
         /// Each value written, as it is written.
-        public var publisher: PassthroughSubject<Value, Never> { subject }
+        public var publisher: PassthroughSubject<Value, Never> { cell.subject }
     }
 
     @State private var box: Box
@@ -59,11 +54,41 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
 
     /// The current value; a write is recorded and published, and redraws nothing.
     public var wrappedValue: Value {
-        get { box.value }
-        nonmutating set { box.write(newValue) }
+        get { box.cell.value }
+        nonmutating set { box.cell.write(newValue) }
     }
 
     /// The storage: `$x.binding`, `$x.publisher`.
     public var projectedValue: Box { box }
+}
+/// The value a `TracedViewStorage` keeps, its declaration and, once asked for, its publisher.
+@MainActor
+private final class Cell<Value> {
+    var value: Value
+    let declaration: TracedDeclaration
+    private var madeSubject: PassthroughSubject<Value, Never>?
+
+    init(_ value: Value, declaration: TracedDeclaration) {
+        self.value = value
+        self.declaration = declaration
+    }
+
+    /// The publisher of the values written, made on the first request: storage nobody subscribes
+    /// to allocates no subject.
+    var subject: PassthroughSubject<Value, Never> {
+        if let madeSubject { return madeSubject }
+        let subject = PassthroughSubject<Value, Never>()
+        madeSubject = subject
+        return subject
+    }
+
+    /// Records the write, stores `newValue` and publishes it.
+    func write(_ newValue: Value) {
+        if let session = SwiftUITrace.session {
+            session.recordWrite(declaration, from: value, to: newValue)
+        }
+        value = newValue
+        madeSubject?.send(newValue)
+    }
 }
 #endif

@@ -51,8 +51,8 @@ public final class AdapterSession: Sendable {
         let key = declaration.key
         let naming = namings.load(ordering: .acquiring)
         if let last = cache.lastDeclaration, last.session == id, last.key == key, last.naming == naming { return last.symbols }
-        let (symbols, kept) = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
-        if kept { cache.lastDeclaration = BodyStack.LastDeclaration(session: id, key: key, naming: naming, symbols: symbols) }
+        let symbols = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
+        cache.lastDeclaration = BodyStack.LastDeclaration(session: id, key: key, naming: naming, symbols: symbols)
         return symbols
     }
 

@@ -95,6 +95,9 @@ struct RecordingOnTests {
     @Test("recording adds no read to a body")
     func bodiesReadWhatTheyRead() { SameOnAndOff.bodiesReadWhatTheyReadWithoutTracer() }
 
+    @Test("a traced write, through the property or its binding, adds no read while recording")
+    func writesAddNoRead() { SameOnAndOff.aTracedWriteAddsNoRead() }
+
     @Test("recording leaves a child's binding the owner's State location, the same on every evaluation")
     func bindingIdentity() { SameOnAndOff.theChildsBindingIsTheStatesOwnAndStable() }
 
