@@ -99,4 +99,7 @@ struct TracedSlot<Value> {
 }
 
 extension TracedSlot: Sendable where Value: Sendable {}
+
+/// `Sendable` where the value is, as `State` is: a view holding it keeps a nonisolated init.
+extension TracedState: Sendable where Value: Sendable {}
 #endif

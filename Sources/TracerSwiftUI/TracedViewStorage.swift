@@ -7,7 +7,8 @@ import TracerSwiftUICore
 /// shape of SwiftUIX's `ViewStorage`); every write is recorded with `wrapper` `ViewStorage`.
 ///
 /// `$x.binding` writes the storage; `$x.publisher` delivers each new value (for `onReceive`).
-/// Main-actor isolated, like `@StateObject`: its views declare it and use it there.
+/// Main-actor isolated, like `@StateObject`, whose init is `nonisolated` as this one is: a view
+/// holding it is built from any isolation.
 @MainActor @propertyWrapper
 public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     /// The value and its publisher, kept by SwiftUI for the view's lifetime.
@@ -22,7 +23,7 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
         fileprivate let cell: Cell<Value>
         private var madeBinding: Binding<Value>?
 
-        fileprivate init(_ value: Value, declaration: TracedDeclaration) {
+        nonisolated fileprivate init(_ value: Value, declaration: TracedDeclaration) {
             cell = Cell(value, declaration: declaration)
         }
 
@@ -46,7 +47,7 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     public let tracedDeclaration: TracedDeclaration
 
     /// Storage starting at `wrappedValue`, named `name` (default: the property's label).
-    public init(wrappedValue: Value, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
+    nonisolated public init(wrappedValue: Value, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
         let declaration = TracedDeclaration(wrapper: .viewStorage, name: name, fileID: fileID, line: line)
         tracedDeclaration = declaration
         _box = State(wrappedValue: Box(wrappedValue, declaration: declaration))
@@ -62,8 +63,11 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     public var projectedValue: Box { box }
 }
 /// The value a `TracedViewStorage` keeps, its declaration and, once asked for, its publisher.
-@MainActor
-private final class Cell<Value> {
+///
+/// NB: `@unchecked Sendable`, not `@MainActor`, so that the storage is made by a `nonisolated`
+/// init (as `@StateObject`'s is); it is read and written only by the main-actor `Box`, the
+/// wrapper's main-actor accessors and the binding's main-actor closures.
+private final class Cell<Value>: @unchecked Sendable {
     var value: Value
     let declaration: TracedDeclaration
     private var madeSubject: PassthroughSubject<Value, Never>?
