@@ -5,7 +5,9 @@ import PackageDescription
 ///
 /// NB: no package dependencies, by design; toolchain modules only.
 ///
-/// NB: the unsafe tables' invariants are checked in debug builds (the test suite) only.
+/// NB: the checked containers' invariants (TraceSupport's flat array, hash table, dense table and
+/// interner) are checked after each mutation in debug builds (the test suite) only; the modules
+/// built on them take the same setting.
 let internalChecks: [SwiftSetting] = [.define("TRACER_INTERNAL_CHECKS", .when(configuration: .debug))]
 
 let package = Package(
@@ -49,6 +51,8 @@ let package = Package(
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
         // NB: the importers write traces; TraceAnalysis reads them. Both read through TraceFormat.
+        // TraceImport builds without the internal-checks flag: a wrong column slot must trap in
+        // every build, and its exit test runs on code compiled as users get it.
         .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"]),
         // NB: a synthetic `xctrace export` (TOC and swiftui-updates) for tests and benchmarks.
         .target(name: "XctraceSynthetic", path: "Fixtures/XctraceSynthetic"),

@@ -22,9 +22,8 @@ struct ImportedTraceWriter: ~Copyable {
     static let lineStep: UInt64 = 1_000
 
     private var metadata: TraceMetadata
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity = 1 << 17
-    private var count = 0
+    /// The lines not yet handed to the output.
+    private var lines = FlatArray<UInt8>(capacity: 1 << 17)
     private(set) var seq: UInt64 = 0
     private(set) var records = 0
     private var transaction: UInt64 = 0
@@ -48,13 +47,10 @@ struct ImportedTraceWriter: ~Copyable {
     /// A writer whose header is `metadata` (its `pid` replaced by the first record's, if any).
     init(metadata: TraceMetadata) {
         self.metadata = metadata
-        buffer = .allocate(capacity: capacity)
     }
 
-    deinit { buffer.deallocate() }
-
     /// The lines not yet handed to the output.
-    var chunk: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: count) }
+    var chunk: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: lines.pointer, count: lines.count) }
 
     /// Takes `capability` out of the header's.
     ///
@@ -66,9 +62,9 @@ struct ImportedTraceWriter: ~Copyable {
 
     /// Hands the chunk to `output` once it holds `threshold` bytes or more, and empties it.
     mutating func flushChunk(into output: inout some TextOutputStream, threshold: Int = 0) {
-        guard count > 0, count >= threshold else { return }
+        guard lines.count > 0, lines.count >= threshold else { return }
         output.write(utf8: chunk)
-        count = 0
+        lines.count = 0
     }
 
     /// The position of a record in the input.
@@ -147,8 +143,8 @@ struct ImportedTraceWriter: ~Copyable {
     private mutating func put(_ event: inout TraceEvent, _ writer: EventLineWriter) {
         seq += 1
         event.seq = seq
-        reserve(writer.maximumLineLength(of: event))
-        count = buffer.distance(to: writer.write(event, to: buffer + count))
+        lines.reserve(lines.count + writer.maximumLineLength(of: event))
+        lines.count = lines.pointer.distance(to: writer.write(event, to: lines.pointer + lines.count))
     }
 
     private mutating func appendHeader(pid: Int32) {
@@ -156,19 +152,7 @@ struct ImportedTraceWriter: ~Copyable {
         header.pid = pid
         var line: [UInt8] = []
         JSONLineEncoder.appendMeta(header, to: &line)
-        reserve(line.count)
-        (buffer + count).initialize(from: line, count: line.count)
-        count += line.count
-    }
-
-    /// Makes room for `bytes` more bytes.
-    private mutating func reserve(_ bytes: Int) {
-        guard count + bytes > capacity else { return }
-        capacity = max(capacity * 2, count + bytes)
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        grown.initialize(from: buffer, count: count)
-        buffer.deallocate()
-        buffer = grown
+        lines.append(line, count: line.count)
     }
 
     /// The symbol of `name`, escaping it into `symbolBytes` when new.

@@ -239,6 +239,21 @@ struct XctraceReaderTests {
         #expect(read.summary.tables.map(\.rows) == [1, 1])
     }
 
+    @Test("element names up to the 65,535th distinct one are read and match their end tags; the next is an error")
+    func elementNameLimit() throws {
+        // NB: the reader knows 13 names before the document's; the root is one more.
+        let names = (0..<65_521).map { "n\($0)" }
+        let xml = "<r>" + names.map { "<\($0)></\($0)>" }.joined() + "</r>"
+        #expect(try readRows(xml, [:]).rows.isEmpty)
+        let oneMore = "<r>" + names.map { "<\($0)/>" }.joined() + "<last/></r>"
+        do {
+            _ = try readRows(oneMore, [:])
+            Issue.record("read \(names.count + 15) distinct names")
+        } catch {
+            #expect((error as? XctraceReadError)?.message == "more than 65,535 distinct element names")
+        }
+    }
+
     @Test("malformed XML is an error naming the line, the column and what was expected", arguments: [
         ("<trace-query-result><node><row>", "t.xml:1:32: unexpected end of file: expected </row>"),
         ("<trace-query-result><node><row", "t.xml:1:31: unexpected end of file: expected '>' closing <row>"),

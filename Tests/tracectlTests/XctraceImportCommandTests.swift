@@ -137,6 +137,55 @@ struct XctraceImportCommandTests {
         #expect(try String(contentsOfFile: directory + "/app.jsonl", encoding: .utf8) == direct.stdout)
     }
 
+    @Test("a reference to an id outside the id table is a warning at its file:line:col; --strict: an error, exit 2", arguments: [
+        "1023", "1024", "1048576", "4294967297", "18446744073709551615",
+    ])
+    func referenceOutsideTheIDTable(id: String) throws {
+        let directory = temporaryDirectory()
+        let row = #"<row><start-time id="1">100</start-time><duration id="2">800</duration>"#
+            + #"<swiftui-update id="3">View Body Updates</swiftui-update><string id="4">Demo</string><string ref="\#(id)"/></row>"#
+        try Self.updates(row).write(toFile: directory + "/updates.xml", atomically: true, encoding: .utf8)
+        // NB: the reference is the row's last cell, on the document's 11th line.
+        let location = "updates.xml:11:\(row.utf8.count - #"<string ref=""/></row>"#.utf8.count - id.utf8.count + 1)"
+        let lenient = try TracectlProcess.run(["import", "updates.xml", "--from", "xctrace"], currentDirectory: directory)
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("warning: \(location): a reference to an id not defined before it (read as an empty cell)"), "\(lenient.stderr)")
+        let strict = try TracectlProcess.run(["import", "updates.xml", "--from", "xctrace", "--strict"], currentDirectory: directory)
+        #expect(strict.status == 2)
+        #expect(strict.stderr == "tracectl: error: \(location): reference to id \(id), which is not defined before it\n")
+    }
+
+    @Test("an id that does not fit 64 bits is an error at its file:line:col, exit 2")
+    func idPastSixtyFourBits() throws {
+        let directory = temporaryDirectory()
+        let row = #"<row><start-time id="1">100</start-time><duration id="2">800</duration>"#
+            + #"<swiftui-update id="3">View Body Updates</swiftui-update><string id="4">Demo</string><string ref="18446744073709551616"/></row>"#
+        try Self.updates(row).write(toFile: directory + "/updates.xml", atomically: true, encoding: .utf8)
+        let run = try TracectlProcess.run(["import", "updates.xml", "--from", "xctrace"], currentDirectory: directory)
+        #expect(run.status == 2)
+        let column = row.utf8.count - #"18446744073709551616"/></row>"#.utf8.count + 1
+        #expect(run.stderr == "tracectl: error: updates.xml:11:\(column): expected a number in ref=\"18446744073709551616\"\n")
+    }
+
+    /// A `swiftui-updates` export of one table (start, duration, update type, module, view name)
+    /// whose one row, on line 11, is `row`.
+    static func updates(_ row: String) -> String {
+        let columns = [("start", "start-time"), ("duration", "duration"), ("update-type", "swiftui-update"), ("module", "string"), ("view-name", "string")]
+        let schema = columns.map { "<col><mnemonic>\($0.0)</mnemonic><name>\($0.0)</name><engineering-type>\($0.1)</engineering-type></col>" }
+        return """
+            <?xml version="1.0"?>
+            <trace-query-result>
+            <node xpath='//trace-toc[1]/run[1]/data[1]/table[1]'>
+            <schema name="swiftui-updates">
+            \(schema.joined(separator: "\n"))
+            </schema>
+            \(row)
+            </node>
+            </trace-query-result>
+
+            """
+    }
+
     @Test("without xcrun a .trace is an error that gives the export commands")
     func traceBundleWithoutXcrun() throws {
         let directory = temporaryDirectory()

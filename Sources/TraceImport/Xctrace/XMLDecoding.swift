@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// Decoding what the scanner found: text and attribute values with their entities and character
 /// references (as UTF-8), and bytes as strings.

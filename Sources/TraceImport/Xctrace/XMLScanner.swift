@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// Splits an XML document into start tags, end tags and text runs, checking that it is well
 /// formed (names, quoting, nesting) and reporting where it is not.

@@ -1,116 +1,98 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TraceSupport
 
-/// Element names seen in a document, each given a small index the first time it is seen.
+/// Element names seen in a document, each given a small index (0, 1, …) the first time it is seen.
 ///
-/// NB: the hash reads the name's first and last 8 bytes as words (the input buffer is padded),
-/// and names of up to 16 bytes are compared by those words, so a lookup costs two loads, two
-/// multiplies and three compares.
+/// NB: the package's interner: a name of up to 16 bytes (every name xctrace writes) is found among
+/// its recent strings by its two words, which the input buffer's padding lets it read whole, so a
+/// lookup costs two loads, a multiply and three compares. A tag is the interner's id less one. An
+/// end tag is matched against the open element's name by the same two words, kept per tag.
 struct XMLTagTable: ~Copyable {
-    private var names = XctraceStrings()
-    private var hashes = FlatArray<UInt64>(capacity: 64)
-    /// Each name's first and last 8 bytes as words (zero-padded) and length: names of up to 16
-    /// bytes are compared by these alone.
-    private var firstWords = FlatArray<UInt64>(capacity: 64)
-    private var lastWords = FlatArray<UInt64>(capacity: 64)
-    private var lengths = FlatArray<Int>(capacity: 64)
-    /// `tag + 1`, or 0 for a free slot.
-    private var slots: FlatArray<UInt16>
-    private var slotMask = 255
+    private var names = ByteInterner()
+    /// Each tag's words (zero-padded) and length, by tag.
+    private var words = FlatArray<NameWords>(capacity: 64)
 
-    init() {
-        slots = FlatArray(capacity: 256)
-        slots.count = 256
-        slots.fill(0)
+    /// A name's first 16 bytes as words (zero-padded), the masks of those bytes, and its length.
+    ///
+    /// NB: the masks are kept, so that matching an end tag computes nothing from its length: a
+    /// mask worked out from the length in the scanner's name loop costs an instruction per byte.
+    /// Not private: a private type as the element of TraceSupport's flat array crashes the debug
+    /// build of Swift 6.3 ("Global is external, but doesn't have external or weak linkage").
+    struct NameWords {
+        var low: UInt64
+        var high: UInt64
+        var lowMask: UInt64
+        var highMask: UInt64
+        var length: Int
+
+        /// The words of the name of `length` bytes at `bytes` (16 bytes from its start and 8 past its
+        /// end readable).
+        init(_ bytes: UnsafePointer<UInt8>, _ length: Int) {
+            lowMask = UInt64.max.keepingBytes(min(length, 8))
+            highMask = UInt64.max.keepingBytes(min(max(length - 8, 0), 8))
+            low = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self) & lowMask
+            high = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: 8, as: UInt64.self) & highMask
+            self.length = length
+        }
     }
 
-    /// The number of distinct names.
-    var count: Int { hashes.count }
-
-    /// The first and last 8 bytes of a name as words: the first zero-padded, the last zero when
-    /// the name has at most 8 bytes (8 bytes past the end are readable).
+    /// Whether `bytes[0..<length]` (16 bytes from its start and 8 past its end readable: the input
+    /// buffer's padding) is name `tag`.
     @inline(__always)
-    static func words(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> (UInt64, UInt64) {
+    func matches(_ tag: UInt16, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        let known = words[Int(tag)]
+        guard known.length == length else { return false }
+        guard length <= 16 else { return matchesLong(tag, bytes, length) }
         let raw = UnsafeRawPointer(bytes)
-        let first = raw.loadUnaligned(as: UInt64.self)
-        let masked = length >= 8 ? first : first & ((1 << (UInt64(length) * 8)) &- 1)
-        let last = length > 8 ? raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) : 0
-        return (masked, last)
+        return (raw.loadUnaligned(as: UInt64.self) ^ known.low) & known.lowMask
+            | (raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ known.high) & known.highMask == 0
     }
 
-    @inline(__always)
-    static func hash(_ words: (UInt64, UInt64), _ length: Int) -> UInt64 {
-        ((words.0 &* 0x9E37_79B9_7F4A_7C15) ^ (words.1 &+ UInt64(length))) &* 0xC2B2_AE3D_27D4_EB4F
+    /// `matches(_:_:_:)` for a name of more than 16 bytes.
+    ///
+    /// NB: a call, so that the scanner's name loop does not carry what its byte compare needs.
+    @inline(never)
+    private func matchesLong(_ tag: UInt16, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        names.matches(UInt32(tag) + 1, bytes, length)
     }
 
-    /// Whether `bytes[0..<length]` (8 bytes past its end readable) is name `tag`.
-    @inline(__always)
-    mutating func matches(_ tag: UInt16, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        let index = Int(tag)
-        guard lengths[index] == length else { return false }
-        let words = Self.words(bytes, length)
-        guard firstWords[index] == words.0, lastWords[index] == words.1 else { return false }
-        return length <= 16 || memcmp(names.bytes(UInt32(tag)).baseAddress!, bytes, length) == 0
-    }
-
-    /// The index of the name `bytes[0..<length]` (8 bytes past its end readable), added when new;
+    /// The index of the name `bytes[0..<length]` (16 bytes from its start and 8 past its end
+    /// readable), added when new;
     /// nil when there are already 65,535 names.
+    ///
+    /// NB: only the look-up among the recent names is inline (the scanner's hot path, once per
+    /// start tag); the rest is a call.
     @inline(__always)
     mutating func index(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt16? {
-        let words = Self.words(bytes, length)
-        let hash = Self.hash(words, length)
-        var slot = Int(truncatingIfNeeded: hash >> 7) & slotMask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            let tag = Int(entry - 1)
-            if hashes[tag] == hash && lengths[tag] == length && firstWords[tag] == words.0 && lastWords[tag] == words.1
-                && (length <= 16 || memcmp(names.bytes(UInt32(tag)).baseAddress!, bytes, length) == 0)
-            {
-                return UInt16(tag)
-            }
-            slot = (slot + 1) & slotMask
+        if length <= 16, case let words = ByteInterner.words(bytes, length),
+            let id = names.recentID(low: words.low, high: words.high, length: length)
+        {
+            return Self.tag(id)
         }
-        return add(bytes, length, hash: hash, words: words, slot: slot)
+        return add(bytes, length)
     }
 
+    /// The index of a name not among the recent ones, added when new.
     @inline(never)
-    private mutating func add(_ bytes: UnsafePointer<UInt8>, _ length: Int, hash: UInt64, words: (UInt64, UInt64), slot: Int) -> UInt16? {
-        guard hashes.count < Int(UInt16.max) else { return nil }
-        let tag = UInt16(names.intern(bytes, length))
-        hashes.append(hash)
-        firstWords.append(words.0)
-        lastWords.append(words.1)
-        lengths.append(length)
-        slots[slot] = tag + 1
-        if hashes.count * 2 > slotMask {
-            slotMask = slotMask * 2 + 1
-            slots.reserve(slotMask + 1)
-            slots.count = slotMask + 1
-            slots.fill(0)
-            for index in 0..<hashes.count {
-                var probe = Int(truncatingIfNeeded: hashes[index] >> 7) & slotMask
-                while slots[probe] != 0 { probe = (probe + 1) & slotMask }
-                slots[probe] = UInt16(index + 1)
-            }
-        }
-        return tag
+    private mutating func add(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt16? {
+        let id = names.internRecent(bytes, length)
+        if Int(id) > words.count { words.append(NameWords(bytes, length)) }
+        return Self.tag(id)
+    }
+
+    /// The tag of interned id `id`; nil past the 65,535th.
+    @inline(__always)
+    private static func tag(_ id: UInt32) -> UInt16? {
+        id <= UInt32(UInt16.max) ? UInt16(truncatingIfNeeded: id &- 1) : nil
     }
 
     /// The index of `name`, adding it.
     mutating func index(of name: StaticString) -> UInt16 {
-        // NB: copied so that the hash may read 8 bytes past the end.
-        var padded = [UInt8](repeating: 0, count: name.utf8CodeUnitCount + 8)
+        // NB: copied so that the lookup may read the name's two words and 8 bytes past its end.
+        var padded = [UInt8](repeating: 0, count: name.utf8CodeUnitCount + 16)
         padded.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: name.utf8Start, count: name.utf8CodeUnitCount) }
         return padded.withUnsafeBufferPointer { index($0.baseAddress!, name.utf8CodeUnitCount)! }
     }
 
-    /// Name `tag`'s bytes.
-    func bytes(_ tag: UInt16) -> UnsafeBufferPointer<UInt8> { names.bytes(UInt32(tag)) }
-
     /// Name `tag`.
-    func name(_ tag: UInt16) -> String { names.string(UInt32(tag)) }
+    func name(_ tag: UInt16) -> String { names.string(UInt32(tag) + 1) }
 }

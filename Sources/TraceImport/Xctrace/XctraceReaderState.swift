@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// What `XctraceTableReader.next()` reached.
 package enum XctraceReadEvent: Equatable, Sendable {
@@ -269,8 +270,8 @@ struct XctraceReaderState: ~Copyable {
 
     @inline(__always)
     private mutating func closeElement() throws(XctraceReadError) -> XctraceReadEvent? {
+        let frame = frames[frames.count - 1]
         frames.count -= 1
-        let frame = frames[frames.count]
         if frame.role == .columnField {
             tableState.takeColumnField(frame.field, String(decoding: UnsafeBufferPointer(start: text.pointer + frame.textStart, count: text.count - frame.textStart), as: UTF8.self))
             text.count = frame.textStart
@@ -355,9 +356,7 @@ struct XctraceReaderState: ~Copyable {
             if parent.pointee.children == 1 {
                 switch value.kind {
                 case .string: parent.pointee.compound.label = UInt32(value.bits)
-                case .integer:
-                    var digits = Array(String(value.bits).utf8)
-                    parent.pointee.compound.label = strings.intern(&digits, digits.count)
+                case .integer: parent.pointee.compound.label = strings.intern(String(value.bits))
                 case .empty: parent.pointee.compound.label = strings.intern(text.pointer, 0)
                 default: break
                 }

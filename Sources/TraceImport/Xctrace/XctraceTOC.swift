@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// What `xctrace export --toc` says about a trace: its runs, each with its target, device,
 /// summary and the tables it holds.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// Reads the tables of an `xctrace export --xpath` document one row at a time, without holding
 /// the document: each `<node>`'s schema, then each row's cells mapped by the schema's column
@@ -61,7 +62,7 @@ package struct XctraceTableReader: ~Copyable {
 
     /// The current row's value in `column` (made for the current table: else a trap).
     package subscript(column: XctraceColumnSlot) -> XctraceValue {
-        state.pointee.tableState.cells.pointer[state.pointee.tableState.checkedSlot(column)]
+        state.pointee.tableState.cells[state.pointee.tableState.checkedSlot(column)]
     }
 
     /// The text of a value: a string, or a number in decimal; nil for other kinds.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceSupport
 
 /// What an `XctraceReaderState` keeps of the table being read: its `<node>`'s xpath and schema as
 /// they are read, the slot each column goes to, and the current row's cells.

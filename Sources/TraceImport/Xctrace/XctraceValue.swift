@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// One cell's value as read, or as resolved through `ref`.
 ///
 /// NB: 16 bytes, copied freely; text, labels and compound fields are read through the reader
@@ -60,14 +62,16 @@ struct XctraceCompound {
 /// The values of every `id`'d element read so far, by id.
 ///
 /// NB: xctrace numbers ids 1, 2, … in document order and a new timestamp gets a new id, so the
-/// table grows with the rows: a dense array of 6 bytes per id, a 48-bit entry split into a
-/// 32-bit and a 16-bit array. The entry's top 3 bits are the kind plus one (0: undefined), the
+/// table grows with the rows: two dense tables of 6 bytes per id, a 48-bit entry split into a
+/// 32-bit and a 16-bit table. The entry's top 3 bits are the kind plus one (0: undefined), the
 /// other 45 the value: a number below 2^45 (9.7 hours in ns) inline, a larger one as an index
-/// into `large`, a string or compound as its index. An id far past the dense range (not what
-/// xctrace writes) goes to a dictionary instead, so a stray huge id cannot allocate gigabytes.
+/// into `large`, a string or compound as its index. An id is read from input: it is looked up only
+/// through `DenseTable.element(at:)` (an id past the table is undefined, a diagnostic of the
+/// reader), and one far past the dense range (not what xctrace writes) goes to a dictionary
+/// instead, so a stray huge id cannot allocate gigabytes.
 struct XctraceIDTable: ~Copyable {
-    private var low = FlatArray<UInt32>(capacity: 1024)
-    private var high = FlatArray<UInt16>(capacity: 1024)
+    private let low = DenseTable<UInt32>(count: 1024, filler: 0)
+    private let high = DenseTable<UInt16>(count: 1024, filler: 0)
     /// Numbers of 2^45 and more (durations of updates in flight).
     private var large = FlatArray<UInt64>(capacity: 16)
     private var sparse: [UInt64: XctraceValue] = [:]
@@ -80,8 +84,9 @@ struct XctraceIDTable: ~Copyable {
     private static let largeCode: UInt64 = 7
 
     /// The bytes held by the table.
-    var memoryBytes: Int { low.capacity * 4 + high.capacity * 2 + large.capacity * 8 + sparse.capacity * 24 }
+    var memoryBytes: Int { low.count * 4 + high.count * 2 + large.capacity * 8 + sparse.capacity * 24 }
 
+    /// Defines `id` (read from input) as `value`.
     @inline(__always)
     mutating func define(_ id: UInt64, _ value: XctraceValue) {
         defined += 1
@@ -94,35 +99,31 @@ struct XctraceIDTable: ~Copyable {
             large.append(value.bits)
         }
         let entry = code << Self.payloadBits | payload
-        if id >= UInt64(low.count) {
+        if id >= UInt64(high.count) {
             guard id < UInt64(max(1 << 20, defined * 4)) else {
                 sparse[id] = value
                 return
             }
-            let index = Int(id)
-            low.reserve(index + 1)
-            high.reserve(index + 1)
-            // NB: ids skipped over stay undefined.
-            (high.pointer + high.count).update(repeating: 0, count: index - high.count)
-            low.count = index + 1
-            high.count = index + 1
+            // NB: ids skipped over stay undefined (the filler, 0).
+            low.reserve(Int(id))
+            high.reserve(Int(id))
         }
         low[Int(id)] = UInt32(truncatingIfNeeded: entry)
         high[Int(id)] = UInt16(truncatingIfNeeded: entry >> 32)
     }
 
-    /// The value defined for `id`, or nil when it is not (yet) defined.
+    /// The value defined for `id` (read from input), or nil when it is not (yet) defined.
     @inline(__always)
     mutating func resolve(_ id: UInt64) -> XctraceValue? {
-        if id < UInt64(low.count) {
-            let entry = UInt64(high[Int(id)]) << 32 | UInt64(low[Int(id)])
-            let code = entry >> Self.payloadBits
-            guard code != 0 else { return nil }
+        if let top = high.element(at: id), case let entry = UInt64(top) << 32 | UInt64(low[Int(id)]),
+            case let code = entry >> Self.payloadBits, code != 0
+        {
             let payload = entry & Self.payloadMask
             if code == Self.largeCode { return XctraceValue(kind: .integer, bits: large[Int(payload)]) }
             // NB: only `define` writes codes, each a valid raw value plus one.
             return XctraceValue(kind: unsafeBitCast(UInt8(code - 1), to: XctraceValue.Kind.self), bits: payload)
         }
+        // NB: an id defined past the dense range stays in `sparse` when the tables later grow past it.
         return sparse.isEmpty ? nil : sparse[id]
     }
 }

@@ -1,41 +1,58 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Interns byte strings: the same bytes always get the same dense id (1, 2, …).
+/// Interns byte strings: the same bytes always get the same dense id (1, 2, …). The package's one
+/// interner: the event parser's views and strings, the importers' names and threads, and the
+/// xctrace reader's strings and element names are built on it.
 ///
-/// NB: open addressing over a flat table of `hash << 32 | id` words; the bytes live in one arena.
-/// All three are `ZeroedMemory`, returned to the system when outgrown or freed: a reader's names
-/// are freed while other threads still allocate, and heap memory freed by one thread's reader
-/// stays in the process.
+/// Index policy: an id is the interner's own, never read from input (readers hand out the ids
+/// their parser interned): `bytes(_:)` and `matches(_:_:_:)` trap in every build on 0 or an id
+/// never handed out, `string(_:)` answers "" for them. The ids inside (the slots', the recent
+/// strings') are held in range by the invariants: in builds with `TRACER_INTERNAL_CHECKS`, each
+/// interning checks the new id and its slot, and a growth of the slots the whole interner
+/// (`_checkInvariants()`), rather than each look-up checking what it reads.
+///
+/// NB: open addressing over a flat hash table of `(hash, id)` keys; the bytes live in one flat
+/// arena. All of it is `ZeroedMemory`, returned to the system when outgrown or freed: a reader's
+/// names are freed while other threads still allocate, and heap memory freed by one thread's
+/// reader stays in the process.
 /// Lookups read whole 8-byte words, so every input must have 8 readable bytes past its end
-/// (the line buffer and the scratch buffer are padded for that).
+/// (the line buffer and the scratch buffer are padded for that, flat arrays always are).
 /// `@usableFromInline`: a `package` type's `@inlinable` members (the lookups the event parser calls
 /// per string) are inlined into other modules only when the type itself is; what they read is
 /// `@usableFromInline` rather than private for the same reason.
 @usableFromInline package struct ByteInterner: ~Copyable {
-    @usableFromInline var slots: UnsafeMutablePointer<UInt64>
-    @usableFromInline var slotMask: Int
-    @usableFromInline var arena: UnsafeMutablePointer<UInt8>
-    private var arenaCapacity: Int
+    /// A slot's key: an id and the hash of its bytes, as `hash << 32 | id` (the hash is never 0,
+    /// so the zero key is an empty slot).
+    @usableFromInline struct Entry: FlatHashKey {
+        @usableFromInline var bits: UInt64
+
+        /// The empty slot's key.
+        @inlinable init() { bits = 0 }
+
+        /// The key of `id`, whose bytes hash to `hash`.
+        @inlinable init(hash: UInt32, id: Int) { bits = UInt64(hash) << 32 | UInt64(id) }
+
+        @inlinable var hash: UInt32 { UInt32(truncatingIfNeeded: bits >> 32) }
+        @inlinable var id: Int { Int(truncatingIfNeeded: bits & 0xFFFF_FFFF) }
+        /// The hash without its lowest bit (always 1): mixed already.
+        @inlinable var flatHash: UInt64 { bits >> 33 }
+
+        @inlinable static func == (left: Entry, right: Entry) -> Bool { left.bits == right.bits }
+    }
+
+    @usableFromInline let slots = FlatHashTable<Entry, Void>()
+    @usableFromInline var arena = FlatArray<UInt8>(capacity: 4096)
     /// `ends[id]` is where id's bytes end in the arena; `ends[id - 1]` where they start.
-    @usableFromInline var ends: UnsafeMutablePointer<Int>
-    private var endsCapacity: Int
-    /// The number of interned strings.
-    package private(set) var count = 0
+    @usableFromInline var ends = FlatArray<Int>(capacity: 256)
     /// The id `intern` returned last (0 before the first).
     @usableFromInline var last = 0
     /// Recently interned strings of at most 16 bytes, whole, by a hash of their words.
     ///
     /// NB: direct-mapped: a string found here needs neither `slots` nor a compare in the arena;
     /// a collision only sends a string the long way.
-    @usableFromInline var recent: UnsafeMutablePointer<RecentString>
+    @usableFromInline var recent = FlatArray<RecentString>(capacity: 1 << recentSlotBits)
     @usableFromInline static let recentSlotBits = 9
 
     /// A string of at most 16 bytes (its words zero-padded) and its id.
-    @usableFromInline struct RecentString {
+    @usableFromInline struct RecentString: BitwiseCopyable {
         @usableFromInline var low: UInt64
         @usableFromInline var high: UInt64
         /// `UInt32.max` for an empty slot.
@@ -50,23 +67,20 @@ import Darwin
         }
     }
 
+    /// An interner holding no string.
     package init() {
-        slotMask = 255
-        slots = ZeroedMemory.allocate(UInt64.self, count: slotMask + 1, paging: .now)
-        arenaCapacity = 4096
-        arena = ZeroedMemory.allocate(UInt8.self, count: arenaCapacity + 8)
-        endsCapacity = 256
-        ends = ZeroedMemory.allocate(Int.self, count: endsCapacity)
-        ends[0] = 0
-        recent = .allocate(capacity: 1 << Self.recentSlotBits)
-        recent.initialize(repeating: RecentString(low: 0, high: 0, length: .max, id: 0), count: 1 << Self.recentSlotBits)
+        ends.append(0)
+        recent.count = 1 << Self.recentSlotBits
+        recent.fill(RecentString(low: 0, high: 0, length: .max, id: 0))
     }
 
-    deinit {
-        ZeroedMemory.deallocate(slots, count: slotMask + 1)
-        ZeroedMemory.deallocate(arena, count: arenaCapacity + 8)
-        ZeroedMemory.deallocate(ends, count: endsCapacity)
-        recent.deallocate()
+    /// The number of interned strings.
+    @inlinable package var count: Int { ends.count - 1 }
+
+    /// The bytes the interner holds: its arena, ends, slots and recent strings.
+    package var memoryBytes: Int {
+        arena.capacity + ends.capacity * MemoryLayout<Int>.stride + slots.memoryBytes
+            + recent.capacity * MemoryLayout<RecentString>.stride
     }
 
     /// The id of `bytes`, interning them first if new.
@@ -74,27 +88,17 @@ import Darwin
     package mutating func intern(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
         // NB: the string interned last (still in cache) is often the next one too: a view's
         // write, invalidation and evaluation come one after another.
-        if last != 0, case let lastStart = ends[last - 1],
-            ends[last] &- lastStart == length && Self.equal(arena + lastStart, bytes, length)
-        {
-            return UInt32(last)
-        }
+        if last != 0 && storedMatches(last, bytes, length) { return UInt32(last) }
         let hash = Self.hash(bytes, length)
-        var slot = Int(truncatingIfNeeded: hash >> 1) & slotMask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            if UInt32(truncatingIfNeeded: entry >> 32) == hash {
-                let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-                let start = ends[id - 1]
-                if ends[id] - start == length && Self.equal(arena + start, bytes, length) {
-                    last = id
-                    return UInt32(id)
-                }
+        var position = slots.home(of: Entry(hash: hash, id: 0).flatHash)
+        while let entry = slots.key(at: position) {
+            if entry.hash == hash && storedMatches(entry.id, bytes, length) {
+                last = entry.id
+                return UInt32(last)
             }
-            slot = (slot + 1) & slotMask
+            position = slots.next(after: position)
         }
-        last = Int(insert(bytes, length, hash: hash, slot: slot))
+        last = insert(bytes, length, hash: hash, at: position)
         return UInt32(last)
     }
 
@@ -102,8 +106,7 @@ import Darwin
     /// `length` are `low` and `high`; interning them first if new.
     @inlinable @inline(__always)
     package mutating func intern(low: UInt64, high: UInt64, length: Int, at bytes: UnsafePointer<UInt8>) -> UInt32 {
-        let mixed = (low ^ (high &* 0xC4CE_B9FE_1A85_EC53) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = recent + Int(truncatingIfNeeded: mixed &>> UInt64(64 - Self.recentSlotBits))
+        let slot = recentSlot(low: low, high: high, length: length)
         if slot.pointee.low == low && slot.pointee.high == high && slot.pointee.length == UInt32(truncatingIfNeeded: length) {
             return slot.pointee.id
         }
@@ -112,17 +115,42 @@ import Darwin
         return id
     }
 
+    /// The id of the string of `length` (at most 16) bytes whose words zero-padded past `length`
+    /// are `low` and `high`, when it is among the recent strings; nil when it is not (it may still
+    /// be interned).
+    @inlinable @inline(__always)
+    package func recentID(low: UInt64, high: UInt64, length: Int) -> UInt32? {
+        let slot = recentSlot(low: low, high: high, length: length)
+        let found = slot.pointee.low == low && slot.pointee.high == high && slot.pointee.length == UInt32(truncatingIfNeeded: length)
+        return found ? slot.pointee.id : nil
+    }
+
+    /// The recent strings' slot for the string whose words are `low` and `high`.
+    @inlinable @inline(__always)
+    func recentSlot(low: UInt64, high: UInt64, length: Int) -> UnsafeMutablePointer<RecentString> {
+        let mixed = (low ^ (high &* 0xC4CE_B9FE_1A85_EC53) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
+        return recent.pointer + Int(truncatingIfNeeded: mixed &>> UInt64(64 - Self.recentSlotBits))
+    }
+
     /// The id of `bytes`, interning them first if new; a string of at most 16 bytes is looked up
     /// among the recent ones first (see `intern(low:high:length:at:)`).
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func internRecent(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt32 {
         guard length <= 16 else { return intern(bytes, length) }
+        let words = Self.words(bytes, length)
+        return intern(low: words.low, high: words.high, length: length, at: bytes)
+    }
+
+    /// The words of the `length` (at most 16) bytes at `bytes`, zero-padded past `length` (8
+    /// bytes past the end readable).
+    @inlinable @inline(__always)
+    package static func words(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> (low: UInt64, high: UInt64) {
         // NB: the words past `length` are masked off (little-endian loads, as everywhere here).
         let raw = UnsafeRawPointer(bytes)
         let first = raw.loadUnaligned(as: UInt64.self)
         let low = length >= 8 ? first : first & ((1 &<< UInt64(8 &* length)) &- 1)
         let high = length > 8 ? raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & (length == 16 ? .max : (1 &<< UInt64(8 &* (length &- 8))) &- 1) : 0
-        return intern(low: low, high: high, length: length, at: bytes)
+        return (low, high)
     }
 
     /// The id of `string`, interning it first if new.
@@ -134,11 +162,33 @@ import Darwin
     }
 
     /// The bytes of `id` (`1...count`), valid until the next `intern`.
+    @inlinable
     package func bytes(_ id: UInt32) -> UnsafeBufferPointer<UInt8> {
         // NB: checked in release builds too: 0 (no string) and unknown ids have no bytes.
-        precondition(id != 0 && Int(id) <= count, "not an interned id")
-        let start = ends[Int(id) - 1]
-        return UnsafeBufferPointer(start: arena + start, count: ends[Int(id)] - start)
+        precondition(isHandedOut(id), "not an interned id")
+        let start = ends.pointer[Int(id) - 1]
+        return UnsafeBufferPointer(start: arena.pointer + start, count: ends.pointer[Int(id)] - start)
+    }
+
+    /// Whether `bytes[0..<length]` (8 bytes past the end readable) are the bytes of `id`
+    /// (`1...count`).
+    @inlinable @inline(__always)
+    package func matches(_ id: UInt32, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        precondition(isHandedOut(id), "not an interned id")
+        return storedMatches(Int(id), bytes, length)
+    }
+
+    /// Whether `id` is in `1...count`.
+    @inlinable @inline(__always)
+    func isHandedOut(_ id: UInt32) -> Bool {
+        UInt(id) &- 1 < UInt(count)
+    }
+
+    /// `matches(_:_:_:)` for an id the interner itself holds (unchecked: see the index policy).
+    @inlinable @inline(__always)
+    func storedMatches(_ id: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        let start = ends.pointer[id - 1]
+        return ends.pointer[id] &- start == length && Self.equal(arena.pointer + start, bytes, length)
     }
 
     /// The string of `id`; empty for 0.
@@ -147,69 +197,76 @@ import Darwin
         return String(decoding: bytes(id), as: UTF8.self)
     }
 
-    @usableFromInline mutating func insert(_ bytes: UnsafePointer<UInt8>, _ length: Int, hash: UInt32, slot: Int) -> UInt32 {
-        let start = ends[count]
-        if start + length > arenaCapacity {
-            let newCapacity = max(arenaCapacity * 2, start + length)
-            let grown = ZeroedMemory.allocate(UInt8.self, count: newCapacity + 8)
-            grown.update(from: arena, count: start)
-            ZeroedMemory.deallocate(arena, count: arenaCapacity + 8)
-            arena = grown
-            arenaCapacity = newCapacity
-        }
-        (arena + start).update(from: bytes, count: length)
-        if count + 1 >= endsCapacity {
-            let grown = ZeroedMemory.allocate(Int.self, count: endsCapacity * 2)
-            grown.update(from: ends, count: count + 1)
-            ZeroedMemory.deallocate(ends, count: endsCapacity)
-            ends = grown
-            endsCapacity *= 2
-        }
-        count += 1
-        ends[count] = start + length
-        slots[slot] = UInt64(hash) << 32 | UInt64(count)
-        if count * 2 > slotMask { grow() }
-        return UInt32(count)
+    /// Stores new bytes with the next id, in the empty slot a probe for them stopped at.
+    @usableFromInline mutating func insert(
+        _ bytes: UnsafePointer<UInt8>, _ length: Int, hash: UInt32, at position: FlatHashTable<Entry, Void>.Position
+    ) -> Int {
+        let id = ends.count
+        // NB: ids are 32 bits in the slots, and UInt32.max marks "no string" for some callers.
+        precondition(id < Int(UInt32.max), "more than 4 billion distinct strings")
+        arena.append(bytes, count: length)
+        ends.append(arena.count)
+        let slotBytes = slots.memoryBytes
+        slots.insert(Entry(hash: hash, id: id), (), at: position)
+        // NB: a growth of the slots moved every id: all are checked, as the table checks itself.
+        internalCheckInvariants(slots.memoryBytes != slotBytes ? _checkInvariants() : violations(of: id), of: "ByteInterner")
+        return id
     }
 
-    /// Checks that the ids' ends ascend within the arena, and that each slot holds an id whose
-    /// bytes hash to the slot's hash and are found from their home slot; in builds with
-    /// `TRACER_INTERNAL_CHECKS` only. Called after every growth of the slots, which it costs as
-    /// much as.
-    package func _checkInvariants() {
-        #if TRACER_INTERNAL_CHECKS
-        precondition(ends[0] == 0 && count < endsCapacity && ends[count] <= arenaCapacity, "interned bytes outside the arena")
-        for id in 0..<count { precondition(ends[id] <= ends[id + 1], "interned bytes that end before they start") }
-        var stored = 0
-        for index in 0...slotMask where slots[index] != 0 {
-            stored += 1
-            let id = Int(truncatingIfNeeded: slots[index] & 0xFFFF_FFFF)
-            precondition(id >= 1 && id <= count, "a slot holding an id never handed out")
-            let bytes = self.bytes(UInt32(id))
-            let hash = Self.hash(bytes.baseAddress!, bytes.count)
-            precondition(UInt32(truncatingIfNeeded: slots[index] >> 32) == hash, "a slot whose hash is not its bytes' hash")
-            var slot = Int(truncatingIfNeeded: hash >> 1) & slotMask
-            while slot != index {
-                precondition(slots[slot] != 0, "an id not found from its home slot")
-                slot = (slot + 1) & slotMask
+    /// What is wrong with the interner, empty when nothing is: its arena, ends or slots' own
+    /// invariants; ends that do not start at 0, descend or pass the arena; a slot holding an id
+    /// never handed out or a hash not of its id's bytes; an id not found by its bytes; a recent
+    /// string that is not its id's. Costs a hash and a probe per id: called after every growth
+    /// of the slots, which costs as much.
+    package func _checkInvariants() -> [String] {
+        var violations = arena._checkInvariants() + ends._checkInvariants() + slots._checkInvariants()
+        guard violations.isEmpty, ends.count >= 1, ends[0] == 0, ends[count] == arena.count else {
+            return violations + ["ids' bytes outside the arena"]
+        }
+        for id in stride(from: 1, through: count, by: 1) where ends[id - 1] > ends[id] {
+            violations.append("id \(id)'s bytes end before they start")
+        }
+        guard violations.isEmpty else { return violations }
+        if slots.count != count { violations.append("\(slots.count) slots for \(count) ids") }
+        slots.forEach { entry, _ in
+            if entry.id < 1 || entry.id > count {
+                violations.append("a slot holding id \(entry.id), never handed out")
+            } else if case let bytes = self.bytes(UInt32(entry.id)), entry.hash != Self.hash(bytes.baseAddress!, bytes.count) {
+                violations.append("id \(entry.id)'s slot holding another hash than its bytes'")
             }
         }
-        precondition(stored == count, "an interner holding \(stored) ids and counting \(count)")
-        #endif
+        for id in stride(from: 1, through: count, by: 1) { violations += self.violations(of: id) }
+        for slot in 0..<recent.count where recent[slot].length != .max {
+            let string = recent[slot]
+            var words = (string.low, string.high)
+            let same = string.id != 0 && Int(string.id) <= count && withUnsafeBytes(of: &words) {
+                storedMatches(Int(string.id), $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int(string.length))
+            }
+            if !same { violations.append("a recent string that is not id \(string.id)'s") }
+        }
+        return violations
     }
 
-    private mutating func grow() {
-        let newMask = slotMask * 2 + 1
-        let grown = ZeroedMemory.allocate(UInt64.self, count: newMask + 1, paging: .now)
-        for index in 0...slotMask where slots[index] != 0 {
-            var slot = Int(truncatingIfNeeded: slots[index] >> 33) & newMask
-            while grown[slot] != 0 { slot = (slot + 1) & newMask }
-            grown[slot] = slots[index]
+    /// What is wrong with `id` (`1...count`): its bytes not found by a probe for them (no slot, a
+    /// slot past an empty one, or the same bytes under an earlier id). The check of an interning.
+    func violations(of id: Int) -> [String] {
+        let bytes = self.bytes(UInt32(id))
+        // NB: a copy, for the 8 readable bytes past the end a look-up needs.
+        let padded = Array(bytes) + [UInt8](repeating: 0, count: 8)
+        let hash = Self.hash(padded, bytes.count)
+        var position = slots.home(of: Entry(hash: hash, id: 0).flatHash)
+        while let entry = slots.key(at: position) {
+            if entry.hash == hash && storedMatches(entry.id, padded, bytes.count) { return entry.id == id ? [] : ["id \(id)'s bytes found as id \(entry.id)'s"] }
+            position = slots.next(after: position)
         }
-        ZeroedMemory.deallocate(slots, count: slotMask + 1)
-        slots = grown
-        slotMask = newMask
-        _checkInvariants()
+        return ["id \(id) not found by its bytes"]
+    }
+
+    /// Breaks what `_checkInvariants()` checks (flips a bit of the first id's first byte, so that
+    /// it no longer has its hash), for the test that shows it is reported.
+    package mutating func _corruptForTesting() {
+        guard count > 0, ends[1] > 0 else { return }
+        arena.pointer[0] ^= 1
     }
 
     /// Whether `length` bytes at `left` and `right` are equal, compared a word at a time (both
