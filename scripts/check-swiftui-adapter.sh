@@ -18,6 +18,7 @@ link() { ln -sfn "$root/$1" "$work/$2"; }
 link Tests/SwiftUIStandIn/SwiftUI Sources/SwiftUI
 link Tests/SwiftUIStandIn/Combine Sources/Combine
 link Tests/SwiftUIStandIn/AllocationCounter Sources/AllocationCounter
+link Tests/SwiftUIStandIn/AdapterBench Sources/AdapterBench
 link Tests/SwiftUIStandIn/AdapterTests Tests/TracerSwiftUITests
 link Examples/SwiftUIScrollOffset Sources/SwiftUIScrollOffset
 for target in TracerTicks TracerCore TracerSwiftUICore TracerSwiftUI; do link "Sources/$target" "Sources/$target"; done
@@ -39,5 +40,5 @@ run_tests() {
 echo "check-swiftui-adapter: tests, recording on"
 run_tests "$work/on.log" env TRACER_OUTPUT="$trace" swift test --skip-build --filter RecordingOnTests
 echo "check-swiftui-adapter: tests, recording off"
-run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter RecordingOffTests
+run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter 'RecordingOffTests|IsolationProbes'
 echo "check-swiftui-adapter: ok"

@@ -51,7 +51,9 @@ package struct LineSource: ~Copyable {
         self.progress = progress
         capacity = blockSize
         buffer = .allocate(capacity: blockSize + Self.padding)
-        buffer.initialize(repeating: 0, count: blockSize + Self.padding)
+        // NB: only the padding is zeroed here and after each read: the parsers never read past
+        // the data's padding, and a short trace then touches only the pages a read fills.
+        buffer.initialize(repeating: 0, count: Self.padding)
         bufferOffset = range?.start ?? 0
         readOffset = bufferOffset
     }
@@ -117,7 +119,6 @@ package struct LineSource: ~Copyable {
         }
         if dataEnd == capacity {
             buffer = buffer.reallocated(keeping: dataEnd, capacity: capacity * 2 + Self.padding)
-            (buffer + dataEnd).initialize(repeating: 0, count: capacity * 2 + Self.padding - dataEnd)
             capacity *= 2
         }
         var wanted = capacity - dataEnd

@@ -10,12 +10,13 @@ extension View {
     /// named `label` or its type name, under `scope` (see `traceScope(_:)`) or under the traced
     /// body it runs inside. The `@Observable` properties `content` reads are tracked as well
     /// (nested in SwiftUI's own tracking, which still sees them): the first mutation of one after
-    /// this body is a `write` of the view. Recording off: one branch, then `content()`.
+    /// this body is a `write` of the view. Recording off: one branch, then `content()`; the label
+    /// (`"Row[\(index)]"`) is built only when recording.
     public func traced<Content: View>(
-        _ label: String? = nil, scope: TracePath = .none, @ViewBuilder content: () -> Content
+        _ label: @autoclosure () -> String? = nil, scope: TracePath = .none, @ViewBuilder content: () -> Content
     ) -> Content {
         guard let session = SwiftUITrace.session else { return content() }
-        return session.recordBody(of: self, label: label, scope: scope, content)
+        return session.recordBody(of: self, label: label(), scope: scope, content)
     }
 }
 #endif

@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 import SwiftUI
+import Synchronization
 import TracerSwiftUICore
 
 /// A drop-in for `@State` that records every write — through the property or its binding — as a
@@ -52,8 +53,31 @@ public struct TracedState<Value>: DynamicProperty, TracedProperty {
         }
     }
 
-    /// A binding to the value whose writes are recorded too: `$slot.recorded`.
-    public var projectedValue: Binding<Value> { $slot.recorded }
+    /// A binding to the value whose writes are recorded too: `$slot.recorded`, through the key
+    /// path formed once per value type (see `RecordedKeyPath`).
+    public var projectedValue: Binding<Value> { $slot[dynamicMember: RecordedKeyPath.of(Value.self)] }
+}
+
+/// `\TracedSlot<Value>.recorded`, formed once per value type.
+///
+/// NB: a key path into a generic type, formed in unspecialised generic code (the app calls
+/// `TracedState`'s accessors across modules), is instantiated by the runtime on every evaluation,
+/// with heap allocations; this keeps the first one of each type, so `$x` allocates nothing.
+enum RecordedKeyPath {
+    private static let paths = Mutex<[ObjectIdentifier: AnyKeyPath]>([:])
+
+    /// The key path of `TracedSlot<Value>.recorded`.
+    static func of<Value>(_: Value.Type) -> WritableKeyPath<TracedSlot<Value>, Value> {
+        let path = paths.withLock { paths in
+            let type = ObjectIdentifier(Value.self)
+            if let path = paths[type] { return path }
+            let path: AnyKeyPath = \TracedSlot<Value>.recorded
+            paths[type] = path
+            return path
+        }
+        // NB: stored under `Value`'s identifier only, so the cast cannot fail.
+        return unsafeDowncast(path, to: WritableKeyPath<TracedSlot<Value>, Value>.self)
+    }
 }
 
 /// What a `@TracedState` keeps in its `State`: the value and the declaration its writes name.
@@ -75,4 +99,7 @@ struct TracedSlot<Value> {
 }
 
 extension TracedSlot: Sendable where Value: Sendable {}
+
+/// `Sendable` where the value is, as `State` is: a view holding it keeps a nonisolated init.
+extension TracedState: Sendable where Value: Sendable {}
 #endif

@@ -7,7 +7,8 @@ import TracerSwiftUICore
 /// shape of SwiftUIX's `ViewStorage`); every write is recorded with `wrapper` `ViewStorage`.
 ///
 /// `$x.binding` writes the storage; `$x.publisher` delivers each new value (for `onReceive`).
-/// Main-actor isolated, like `@StateObject`: its views declare it and use it there.
+/// Main-actor isolated, like `@StateObject`, whose init is `nonisolated` as this one is: a view
+/// holding it is built from any isolation.
 @MainActor @propertyWrapper
 public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     /// The value and its publisher, kept by SwiftUI for the view's lifetime.
@@ -19,31 +20,26 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     /// it is invisible to SwiftUI's invalidation.
     @MainActor
     public final class Box {
-        fileprivate var value: Value
-        fileprivate let subject = PassthroughSubject<Value, Never>()
-        fileprivate let declaration: TracedDeclaration
+        fileprivate let cell: Cell<Value>
+        private var madeBinding: Binding<Value>?
 
-        fileprivate init(_ value: Value, declaration: TracedDeclaration) {
-            self.value = value
-            self.declaration = declaration
-        }
-
-        fileprivate func write(_ newValue: Value) {
-            if let session = SwiftUITrace.session {
-                session.recordWrite(declaration, from: value, to: newValue)
-            }
-            value = newValue
-            subject.send(newValue)
+        nonisolated fileprivate init(_ value: Value, declaration: TracedDeclaration) {
+            cell = Cell(value, declaration: declaration)
         }
 
         /// A binding that writes the storage (and so never redraws); read and written on the main
-        /// actor.
+        /// actor. Made on the first access, then the same binding (one location, as SwiftUI compares).
+        ///
+        /// NB: its closures hold the cell, not the box that keeps the binding: no cycle.
         public var binding: Binding<Value> {
-            Binding(get: { @MainActor in self.value }, set: { @MainActor in self.write($0) })
+            if let madeBinding { return madeBinding }
+            let binding = Binding(get: { @MainActor [cell] in cell.value }, set: { @MainActor [cell] in cell.write($0) })
+            madeBinding = binding
+            return binding
         }
 
         /// Each value written, as it is written.
-        public var publisher: PassthroughSubject<Value, Never> { subject }
+        public var publisher: PassthroughSubject<Value, Never> { cell.subject }
     }
 
     @State private var box: Box
@@ -51,7 +47,7 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     public let tracedDeclaration: TracedDeclaration
 
     /// Storage starting at `wrappedValue`, named `name` (default: the property's label).
-    public init(wrappedValue: Value, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
+    nonisolated public init(wrappedValue: Value, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
         let declaration = TracedDeclaration(wrapper: .viewStorage, name: name, fileID: fileID, line: line)
         tracedDeclaration = declaration
         _box = State(wrappedValue: Box(wrappedValue, declaration: declaration))
@@ -59,11 +55,44 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
 
     /// The current value; a write is recorded and published, and redraws nothing.
     public var wrappedValue: Value {
-        get { box.value }
-        nonmutating set { box.write(newValue) }
+        get { box.cell.value }
+        nonmutating set { box.cell.write(newValue) }
     }
 
     /// The storage: `$x.binding`, `$x.publisher`.
     public var projectedValue: Box { box }
+}
+/// The value a `TracedViewStorage` keeps, its declaration and, once asked for, its publisher.
+///
+/// NB: `@unchecked Sendable`, not `@MainActor`, so that the storage is made by a `nonisolated`
+/// init (as `@StateObject`'s is); it is read and written only by the main-actor `Box`, the
+/// wrapper's main-actor accessors and the binding's main-actor closures.
+private final class Cell<Value>: @unchecked Sendable {
+    var value: Value
+    let declaration: TracedDeclaration
+    private var madeSubject: PassthroughSubject<Value, Never>?
+
+    init(_ value: Value, declaration: TracedDeclaration) {
+        self.value = value
+        self.declaration = declaration
+    }
+
+    /// The publisher of the values written, made on the first request: storage nobody subscribes
+    /// to allocates no subject.
+    var subject: PassthroughSubject<Value, Never> {
+        if let madeSubject { return madeSubject }
+        let subject = PassthroughSubject<Value, Never>()
+        madeSubject = subject
+        return subject
+    }
+
+    /// Records the write, stores `newValue` and publishes it.
+    func write(_ newValue: Value) {
+        if let session = SwiftUITrace.session {
+            session.recordWrite(declaration, from: value, to: newValue)
+        }
+        value = newValue
+        madeSubject?.send(newValue)
+    }
 }
 #endif

@@ -13,7 +13,8 @@ public final class AdapterSession: Sendable {
     public let recorder: TraceRecorder
     // NB: Synchronization's Mutex, whose withLock specialises here (LockedBox's does not).
     let names: Mutex<NameTable>
-    private let registrations = Atomic<Int>(0)
+    /// The Observation registrations made and neither called nor dropped.
+    let registrations = Atomic<Int>(0)
     /// Tells the threads' cached look-ups apart from another session's.
     let id = AdapterSession.sessions.add(1, ordering: .relaxed).newValue
     private static let sessions = Atomic<UInt64>(0)
@@ -29,7 +30,8 @@ public final class AdapterSession: Sendable {
 
     /// The Observation registrations of traced bodies waiting for a change: at most one per
     /// traced body name, however often the bodies run (one per thread for a body run on several
-    /// threads at once, see `TracedBody.claim()`).
+    /// threads at once, see `TracedBody.claim()`). A registration Observation dropped uncalled
+    /// (its models went away unmutated) is not pending.
     public var pendingObservations: Int { registrations.load(ordering: .relaxed) }
 
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
@@ -49,8 +51,8 @@ public final class AdapterSession: Sendable {
         let key = declaration.key
         let naming = namings.load(ordering: .acquiring)
         if let last = cache.lastDeclaration, last.session == id, last.key == key, last.naming == naming { return last.symbols }
-        let (symbols, kept) = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
-        if kept { cache.lastDeclaration = BodyStack.LastDeclaration(session: id, key: key, naming: naming, symbols: symbols) }
+        let symbols = names.withLock { $0.symbols(for: declaration, of: Value.self, in: recorder) }
+        cache.lastDeclaration = BodyStack.LastDeclaration(session: id, key: key, naming: naming, symbols: symbols)
         return symbols
     }
 
@@ -110,7 +112,7 @@ public final class AdapterSession: Sendable {
 
     /// What an `@Observable` change `body` observed does: it records a `write` of the view, `prop`
     /// the model types the view holds, wrapper `Observable`, `changed` true. Made when the body's
-    /// reads are registered, which it counts.
+    /// reads are registered, which it counts (see `ObservedRegistration`).
     ///
     /// NB: `changed` is what Observation tells: since Swift 6.2 an `@Observable` property whose
     /// type is `Equatable` (or a class) does not notify an equal (identical) value; one of
@@ -120,11 +122,9 @@ public final class AdapterSession: Sendable {
     /// of mutations before the body runs again is one write. Runs of the body while it is pending
     /// register nothing, so that a body re-evaluated by other state piles up no registrations.
     private func observedChange(of body: TracedBody) -> @Sendable () -> Void {
-        body.register()
-        registrations.add(1, ordering: .relaxed)
-        return { [self] in
-            body.fired()
-            registrations.subtract(1, ordering: .relaxed)
+        let registration = ObservedRegistration(body: body, session: self)
+        return { [recorder] in
+            guard registration.end() else { return }
             recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))
         }
     }

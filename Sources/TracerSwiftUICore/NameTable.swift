@@ -39,11 +39,14 @@ struct NameTable {
     private var observedModels: [ObjectIdentifier: Symbol] = [:]
 
     /// The symbols of `declaration`'s writes: its owner's type name and its label when a traced
-    /// body of the owner has run, else its file's name and `line N`; and whether the table kept
-    /// them (a fallback name is not kept).
-    mutating func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type, in recorder: TraceRecorder) -> (DeclarationSymbols, kept: Bool) {
+    /// body of the owner has run, else its file's name and `line N`.
+    ///
+    /// NB: a fallback name is kept too (a view without a traced body would otherwise name it on
+    /// every write): the owner's first traced body drops it (`reflect`), and the session's naming
+    /// count moves on, so no thread keeps it.
+    mutating func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type, in recorder: TraceRecorder) -> DeclarationSymbols {
         let key = declaration.key
-        if let symbols = declarations[key] { return (symbols, true) }
+        if let symbols = declarations[key] { return symbols }
         let site = declaration.site.text
         let owner = reflected[key] ?? (Self.fileStem(site), "line \(declaration.site.line)")
         let symbols = DeclarationSymbols(
@@ -51,10 +54,8 @@ struct NameTable {
             prop: recorder.intern(declaration.name.map { $0.description } ?? owner.prop),
             site: recorder.intern(site),
             change: ChangeDetection(for: Value.self))
-        // NB: a fallback name is not kept, so that the owner's first traced body can still name it.
-        let kept = reflected[key] != nil || declaration.name != nil
-        if kept { declarations[key] = symbols }
-        return (symbols, kept)
+        declarations[key] = symbols
+        return symbols
     }
 
     /// The traced body of `view` named by `key` (see `AdapterSession.recordBody`): its name, and

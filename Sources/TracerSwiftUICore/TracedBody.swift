@@ -39,6 +39,37 @@ final class TracedBody: Sendable {
         if state.load(ordering: .relaxed) == Self.claimed { state.store(Self.idle, ordering: .relaxed) }
     }
 
-    /// The registration fired (Observation calls a registration once): the next run may track.
-    func fired() { state.store(Self.idle, ordering: .releasing) }
+    /// The registration ended (see `ObservedRegistration`): the next run may track.
+    func registrationEnded() { state.store(Self.idle, ordering: .releasing) }
+}
+
+/// One Observation registration of a traced body: it ends when Observation calls it, or when
+/// Observation drops it uncalled (every model the body read went away unmutated), so that a
+/// registration never outlives its models and never wedges the body's name.
+///
+/// NB: the onChange closure holds the only reference; Observation releases the closure once it
+/// fired, or with the registrar of the last model that held it, and `deinit` ends it then.
+final class ObservedRegistration: Sendable {
+    private let body: TracedBody
+    private let session: AdapterSession
+    private let ended = Atomic<Bool>(false)
+
+    /// Registers `body`'s run, counted in `session`'s pending registrations.
+    init(body: TracedBody, session: AdapterSession) {
+        self.body = body
+        self.session = session
+        body.register()
+        session.registrations.add(1, ordering: .relaxed)
+    }
+
+    deinit { end() }
+
+    /// Ends the registration, once: the body's next run may track; false when it had ended already.
+    @discardableResult
+    func end() -> Bool {
+        guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return false }
+        body.registrationEnded()
+        session.registrations.subtract(1, ordering: .relaxed)
+        return true
+    }
 }

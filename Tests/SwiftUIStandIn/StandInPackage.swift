@@ -28,6 +28,11 @@ let package = Package(
         .executableTarget(
             name: "SwiftUIScrollOffset", dependencies: ["TracerSwiftUI", "SwiftUI"], exclude: ["README.md"], swiftSettings: strict
         ),
+        // NB: `adapter-bench`: Tracer's added cost on each path an app takes, over its untraced twin.
+        .executableTarget(
+            name: "adapter-bench", dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI"], path: "Sources/AdapterBench",
+            swiftSettings: strict
+        ),
         // NB: counts the test thread's heap allocations by interposing malloc & co.
         .target(name: "AllocationCounter"),
         .testTarget(

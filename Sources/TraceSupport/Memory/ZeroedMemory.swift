@@ -6,9 +6,11 @@ import Darwin
 
 /// Zero-filled memory for large tables that fill as a trace is read.
 ///
-/// NB: blocks of 2 MiB and more are mapped and marked for transparent huge pages where the kernel
-/// offers them, so that touching them takes a fault per 2 MiB instead of one per 4 KiB page;
-/// smaller ones come from `calloc`. A large block whose mapping fails comes from the C allocator,
+/// NB: blocks of 2 MiB and more are mapped and, past their first 2 MiB, marked for transparent
+/// huge pages where the kernel offers them, so that touching them takes a fault per 2 MiB instead
+/// of one per 4 KiB page; the first 2 MiB stay small pages, so that a short trace, which touches
+/// only the start of a table, does not have whole huge pages zeroed for it. Smaller blocks come
+/// from `calloc`. A large block whose mapping fails comes from the C allocator,
 /// at an address that is never page-aligned (a mapping's always is): `deallocate` tells the two
 /// apart by it, and frees each with the allocator that made it.
 @usableFromInline package enum ZeroedMemory {
@@ -53,7 +55,9 @@ import Darwin
             let mapped = mapsLargeBlocks
                 ? mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : MAP_FAILED
             if let mapped, mapped != MAP_FAILED {
-                _ = madvise(mapped, byteCount, MADV_HUGEPAGE)
+                if byteCount > hugePageSize {
+                    _ = madvise(mapped + hugePageSize, byteCount - hugePageSize, MADV_HUGEPAGE)
+                }
                 return mapped
             }
             var block: UnsafeMutableRawPointer?

@@ -13,6 +13,13 @@ struct Counter: View {
     }
 }
 
+/// A count kept in `@TracedState` that a test writes without a body.
+struct Tally: View {
+    @TracedState var count = 0
+
+    var body: some View { Text("tally") }
+}
+
 /// A level kept in `@TracedState`, written through its binding.
 struct Dial: View {
     @TracedState var level = 0
@@ -75,6 +82,16 @@ struct FeedRow: View {
     }
 }
 
+/// A row named per instance by a label longer than a small string (its text is heap-allocated).
+struct SectionRow: View {
+    let section: Int
+    let index: Int
+
+    var body: some View {
+        traced("Section \(section), row \(index)") { Text("row") }
+    }
+}
+
 /// A model whose `@Published` flag announces changes.
 final class Tracker: ObservableObject {
     @Published var isHidden = false
@@ -118,6 +135,16 @@ enum SameOnAndOff {
         let counter = Counter()
         _ = counter.body
         #expect(stateReads(in: counter, at: "_count", "_slot") == 1)
+    }
+
+    /// A write through the property or through `$x` reads no state: the old value a recording
+    /// write needs is peeked at, so a body that writes gains no dependency on what it writes.
+    static func aTracedWriteAddsNoRead() {
+        let tally = Tally()
+        tally.count = 1
+        tally.$count.wrappedValue = 2
+        #expect(tally.count == 2)
+        #expect(stateReads(in: tally, at: "_count", "_slot") == 1, "the one read is the expectation's")
     }
 
     /// The child's binding is the owner's `State` location, projected, and the same on every

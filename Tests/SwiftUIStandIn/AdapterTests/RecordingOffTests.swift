@@ -12,19 +12,26 @@ struct RecordingOffTests {
         let counter = Counter()
         let scroller = Scroller()
         let feed = FeedView(feed: Feed())
-        // NB: warms up what runs once per process (the session's lazy initialisation).
+        // NB: warms up what runs once per process (the session's lazy initialisation, a key path's
+        // first formation, the storage's binding).
         counter.count = 0
+        _ = counter.$count
         scroller.offset = 0
+        scroller.$offset.binding.wrappedValue = 0
         feed.feed.offset = 0
         _ = counter.body
         _ = feed.body
+        _ = SectionRow(section: 1, index: 0).body
         let before = allocation_counter_thread_count()
         for value in 1...1_000 {
             counter.count = value
+            _ = counter.$count
             scroller.offset = Double(value)
+            scroller.$offset.binding.wrappedValue = Double(value)
             feed.feed.offset = Double(value)
             _ = counter.body
             _ = feed.body
+            _ = SectionRow(section: 1, index: value).body
         }
         let allocations = allocation_counter_thread_count() - before
         #expect(counter.count == 1_000)
@@ -45,6 +52,9 @@ struct RecordingOffTests {
 
     @Test("a body reads the state it reads without Tracer")
     func bodiesReadWhatTheyRead() { SameOnAndOff.bodiesReadWhatTheyReadWithoutTracer() }
+
+    @Test("a traced write, through the property or its binding, adds no read")
+    func writesAddNoRead() { SameOnAndOff.aTracedWriteAddsNoRead() }
 
     @Test("a child's binding is the owner's State location, the same on every evaluation")
     func bindingIdentity() { SameOnAndOff.theChildsBindingIsTheStatesOwnAndStable() }

@@ -95,6 +95,9 @@ struct RecordingOnTests {
     @Test("recording adds no read to a body")
     func bodiesReadWhatTheyRead() { SameOnAndOff.bodiesReadWhatTheyReadWithoutTracer() }
 
+    @Test("a traced write, through the property or its binding, adds no read while recording")
+    func writesAddNoRead() { SameOnAndOff.aTracedWriteAddsNoRead() }
+
     @Test("recording leaves a child's binding the owner's State location, the same on every evaluation")
     func bindingIdentity() { SameOnAndOff.theChildsBindingIsTheStatesOwnAndStable() }
 
@@ -119,6 +122,30 @@ struct RecordingOnTests {
         #expect(session.pendingObservations == before)
         #expect(recorded("write", view: "Row[10000]").count == 1)
         #expect(recorded("body-eval", view: "Row[10000]").count == 10_000)
+    }
+
+    @Test("a body whose first model went away unmutated records both writes of the next one's")
+    func aModelGoneUnmutatedWedgesNoBody() {
+        do {
+            let first = FeedRow(feed: Feed(), index: 20_000)
+            _ = first.body
+        }
+        let second = FeedRow(feed: Feed(), index: 20_000)
+        _ = second.body
+        second.feed.offset = 1
+        _ = second.body
+        second.feed.offset = 2
+        #expect(recorded("write", view: "Row[20000]").count == 2)
+    }
+
+    @Test("10,000 views that came and went leave no pending Observation registration")
+    func goneViewsLeaveNoRegistration() throws {
+        let session = try #require(SwiftUITrace.session)
+        let before = session.pendingObservations
+        for index in 30_000..<40_000 {
+            _ = FeedRow(feed: Feed(), index: index).body
+        }
+        #expect(session.pendingObservations == before)
     }
 
     @Test("bodies named per instance each record the write they observe")

@@ -1,0 +1,99 @@
+// `adapter-bench [--operations N] [--rounds R]`: what Tracer adds to each path an app takes —
+// a property write, `$x`, `$x.binding`, a traced body, a labelled body, an `@Observable` mutation
+// followed by a traced body — over its untraced twin (`@State`, a plain body), timed in the same
+// round, in the calling thread's CPU time. Recording is on when `TRACER_OUTPUT` is set.
+//
+// Built against the stand-in SwiftUI: the twins' absolute figures time the stand-in's `State`,
+// not SwiftUI's, so only the added nanoseconds are a claim.
+import Glibc
+import SwiftUI
+import TracerSwiftUI
+import TracerSwiftUICore
+
+/// One path: the traced operation and its twin, each run with the loop index.
+struct BenchPath {
+    let name: String
+    let traced: (Int) -> Void
+    let twin: (Int) -> Void
+}
+
+/// Keeps `value` alive so that the optimiser cannot drop the call that made it.
+@inline(never)
+func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// The calling thread's CPU time, in ns.
+func threadNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// ns per call of `operation` over `operations` calls.
+func perCall(_ operations: Int, _ operation: (Int) -> Void) -> Double {
+    let start = threadNanoseconds()
+    for index in 0..<operations { operation(index) }
+    return Double(threadNanoseconds() - start) / Double(operations)
+}
+
+/// The middle value of `values` (the mean of the two middle ones for an even count).
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+}
+
+/// The value after `name` in the arguments, or `fallback`.
+func option(_ name: String, _ fallback: Int) -> Int {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let value = Int(arguments[index + 1]) else {
+        return fallback
+    }
+    return value
+}
+
+/// The paths, each beside its twin.
+@MainActor
+func paths() -> [BenchPath] {
+    let counter = TracedCounter(), plainCounter = PlainCounter()
+    let scroller = TracedScroller(), plainScroller = PlainScroller()
+    let model = Model(), plainModel = Model()
+    let modelView = TracedModelView(model: model), plainModelView = PlainModelView(model: plainModel)
+    _ = counter.body  // NB: names the property once, as the view's first body does.
+    _ = scroller.body
+    return [
+        BenchPath(name: "write view.x = v", traced: { counter.count = $0 }, twin: { plainCounter.count = $0 }),
+        BenchPath(name: "$x", traced: { _ in keep(counter.$count) }, twin: { _ in keep(plainCounter.$count) }),
+        BenchPath(name: "$x.wrappedValue = v", traced: { counter.$count.wrappedValue = $0 }, twin: { plainCounter.$count.wrappedValue = $0 }),
+        BenchPath(name: "storage view.x = v", traced: { scroller.offset = Double($0) }, twin: { plainScroller.box.value = Double($0) }),
+        BenchPath(name: "storage $x.binding", traced: { _ in keep(scroller.$offset.binding) }, twin: { _ in keep(plainScroller.box.binding) }),
+        BenchPath(name: "traced { } body", traced: { _ in keep(counter.body) }, twin: { _ in keep(plainCounter.body) }),
+        BenchPath(name: "traced(\"Row[\\(i)]\") body", traced: { keep(TracedRow(index: $0 & 15).body) }, twin: { keep(PlainRow(index: $0 & 15).body) }),
+        BenchPath(
+            name: "@Observable write + traced body",
+            traced: { model.value = $0; keep(modelView.body) }, twin: { plainModel.value = $0; keep(plainModelView.body) }),
+    ]
+}
+
+/// Runs each path and its twin `rounds` times, alternating, and prints Tracer's added ns.
+@MainActor
+func run() {
+    let operations = option("--operations", 200_000)
+    let rounds = option("--rounds", 7)
+    print("recording \(SwiftUITrace.session == nil ? "off" : "on"); \(operations) calls per round, \(rounds) rounds; thread CPU ns per call")
+    print("path | added over twin: median (min–max) | twin median")
+    for path in paths() {
+        _ = perCall(operations / 10, path.traced)  // NB: warms up what runs once (naming, caches).
+        _ = perCall(operations / 10, path.twin)
+        var added: [Double] = [], twins: [Double] = []
+        for _ in 0..<rounds {
+            let twin = perCall(operations, path.twin)
+            added.append(perCall(operations, path.traced) - twin)
+            twins.append(twin)
+        }
+        let format = { (value: Double) in String(format: "%.1f", value) }
+        print("\(path.name) | \(format(median(added))) (\(format(added.min() ?? 0))–\(format(added.max() ?? 0))) | \(format(median(twins)))")
+    }
+    SwiftUITrace.session?.recorder.flush()
+}
+
+MainActor.assumeIsolated { run() }
