@@ -272,6 +272,9 @@ struct XctraceReaderTests {
         ("<trace-query-result><node><schema name='t'><col><mnemonic>a</mnemonic></col></schema><row><uint32>1</uint32><uint32>2</uint32></row></node></trace-query-result>",
          "t.xml:1:127: expected 1 cells in <row> (one per column of the schema), found 2"),
         ("<trace-query-result><a id=\"x\"/></trace-query-result>", "t.xml:1:28: expected a number in id=\"x\""),
+        ("<!DOCTYPE trace-query-result [<!ENTITY e \"x\">]>\n<trace-query-result>&e;</trace-query-result>",
+         "t.xml:1:1: a DOCTYPE, which xctrace export never writes: the document is not read (no entity it declares is ever expanded); "
+            + "export the table again, or remove the DOCTYPE"),
     ])
     func malformed(input: String, message: String) {
         #expect(throws: (any Error).self) { try readRows(input, ["t": ["a"]]) }
@@ -279,6 +282,26 @@ struct XctraceReaderTests {
             _ = try readRows(input, ["t": ["a"]])
         } catch {
             #expect((error as? XctraceReadError)?.description == message)
+        }
+    }
+
+    @Test("ill-formed UTF-8 is counted as U+FFFD would replace it, wherever the blocks are cut, the first located", arguments: [
+        ([0x61, 0x80, 0x62], 1, 1),
+        ([0xE2, 0x82, 0x2E, 0x41], 1, 2),
+        ([0xC1, 0xA9], 2, 0),
+        ([0xED, 0xA0, 0x80], 3, 1),
+        ([0xF4, 0x90, 0x80, 0x80], 4, 1),
+        ([0xF0, 0x9F, 0x98, 0x80, 0xC3, 0xA9, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48], 0, nil),
+        ([0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0xF0, 0x9F], 1, 11),
+    ] as [([UInt8], Int, Int?)])
+    func invalidUTF8(bytes: [UInt8], invalid: Int, first: Int?) {
+        for cut in 0...bytes.count {
+            var check = XMLUTF8Check()
+            let head = bytes.withUnsafeBufferPointer { check.check($0.baseAddress!, cut) }
+            let tail = bytes.withUnsafeBufferPointer { check.check($0.baseAddress! + cut, bytes.count - cut) }.map { $0 + cut }
+            let end = check.finish() ? bytes.count : nil
+            #expect(check.invalid == invalid, "cut at \(cut)")
+            #expect((head ?? tail ?? end) == first, "cut at \(cut)")
         }
     }
 }

@@ -27,6 +27,15 @@ struct XctraceImportCommandTests {
         (["bad/no-updates-table.xml"], "xctrace/bad-no-updates-table.txt"),
         (["bad/no-body-updates.xml"], "xctrace/bad-no-body-updates.txt"),
         (["bad/legacy-links-only.xml"], "xctrace/bad-legacy-links-only.txt"),
+        // NB: tables Tracer does not read (SwiftUIFilteredUpdates, swiftui-changes, layout, unknown,
+        // a <schema> without a name, a <node> without a <schema>) are each named with what they are.
+        (["bad/unread-tables.xml"], "xctrace/bad-unread-tables.txt"),
+        (["bad/doctype.xml"], "xctrace/bad-doctype.txt"),
+        (["bad/utf16le-bom.xml"], "xctrace/bad-utf16le-bom.txt"),
+        (["bad/utf16-declaration.xml"], "xctrace/bad-utf16-declaration.txt"),
+        // NB: a lone continuation byte, a cut sequence and an overlong one, twice each.
+        (["invalid-utf8.xml"], "xctrace/invalid-utf8.txt"),
+        (["invalid-utf8.xml", "--strict"], "xctrace/invalid-utf8.strict.txt"),
     ])
     func fixtures(arguments: [String], golden: String) throws {
         let run = try TracectlProcess.run(["import"] + arguments + (arguments.contains("--from") ? [] : ["--from", "xctrace"]),

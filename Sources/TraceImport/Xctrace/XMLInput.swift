@@ -29,6 +29,10 @@ struct XMLInput: ~Copyable {
     private var lineStartBefore = 0
     /// C0 control bytes other than tab, newline and carriage return, in the bytes counted so far.
     private(set) var controlBytes = 0
+    /// The document's ill-formed UTF-8 sequences (read as U+FFFD), and the line and column of the first.
+    private var utf8 = XMLUTF8Check()
+    private(set) var firstInvalidUTF8: (line: Int, column: Int)?
+    var invalidUTF8: Int { utf8.invalid }
     private var counted = false
 
     private let ownsDescriptor: Bool
@@ -91,13 +95,17 @@ struct XMLInput: ~Copyable {
     mutating func finish() {
         guard !counted else { return }
         counted = true
-        count(upTo: end)
+        count(upTo: end, last: true)
         baseOffset += end
         end = 0
     }
 
-    /// Counts newlines and control bytes in `base[0..<limit]`, the bytes about to leave.
-    private mutating func count(upTo limit: Int) {
+    /// Counts newlines, control bytes and ill-formed UTF-8 in `base[0..<limit]`, the bytes about to
+    /// leave (the `last` of the document: a UTF-8 sequence still open is ill-formed).
+    private mutating func count(upTo limit: Int, last: Bool = false) {
+        // NB: positions are taken before the newlines of these bytes are counted.
+        let invalid = utf8.check(base, limit) ?? (last && utf8.finish() ? limit : nil)
+        if let invalid, firstInvalidUTF8 == nil { firstInvalidUTF8 = position(of: invalid) }
         let counts = XMLByteCounts(base, limit)
         controlBytes += counts.controls
         if counts.newlines > 0 {

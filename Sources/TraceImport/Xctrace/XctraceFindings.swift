@@ -23,7 +23,7 @@ struct XctraceTableRead {
 /// What an export held, kept before its rows are mapped: enough to say why an import gave no
 /// body evaluation.
 struct XctraceFindings {
-    var tables: [XctraceTableRead]
+    var seen: XctraceTablesSeen
     var otherUpdates: [String: Int]
     /// Each process seen, with its name and body rows, by pid.
     var processes: [(pid: UInt64, name: String?, bodies: Int)]
@@ -32,8 +32,8 @@ struct XctraceFindings {
     var run: Int?
     var process: UInt64?
 
-    init(_ rows: XctraceRows, tables: [XctraceTableRead], run: Int?, process: UInt64?) {
-        self.tables = tables
+    init(_ rows: XctraceRows, seen: XctraceTablesSeen, run: Int?, process: UInt64?) {
+        self.seen = seen
         otherUpdates = rows.otherUpdates
         processes = rows.processes.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name, $0.value.bodies) }
         bodyRows = rows.bodies.count
@@ -45,21 +45,20 @@ struct XctraceFindings {
     /// The error for an import that gave no body evaluation: every table with its rows, the
     /// update types and processes seen, the likely cause and what to export or pass instead.
     func noEvaluation(_ path: String, _ counts: XctraceImportSummary.Counts) -> TraceError {
-        let found = tables.isEmpty ? "no table" : tables.map { "\($0.schema) (\($0.rows) rows)" }.joined(separator: ", ")
         let types = otherUpdates.isEmpty
             ? "none other than View Body Updates"
             : otherUpdates.sorted { $0.key < $1.key }.map { "\($0.key.isEmpty ? "(none)" : $0.key) (\($0.value))" }.joined(separator: ", ")
-        let seen = processes.isEmpty
+        let processList = processes.isEmpty
             ? "none named"
             : processes.map { "\($0.name.map { "\($0) " } ?? "")(\($0.pid)): \($0.bodies) body rows" }.joined(separator: ", ")
         let message = "no body evaluation to import, so no trace is written (one without them would pass a body-evals budget with 0); "
-            + "tables: \(found); swiftui-updates update types: \(types); processes: \(seen); likely cause: \(likelyCause(counts))"
+            + "tables: \(seen.listing); swiftui-updates update types: \(types); processes: \(processList); likely cause: \(likelyCause(counts))"
         return XctraceImporter.failure(path, message)
     }
 
     /// Why no row became an evaluation, and what to do about it.
     private func likelyCause(_ counts: XctraceImportSummary.Counts) -> String {
-        let has = { (schema: String) in tables.contains { $0.schema == schema } }
+        let has = { (schema: String) in seen.read.contains { $0.schema == schema } }
         if bodyRows == 0 {
             if isLegacy || has(XctraceSchema.links) {
                 return "the legacy View Body instrument's table is missing or empty; export it with " + exportCommand(XctraceSchema.bodyIntervals)

@@ -74,7 +74,7 @@ public enum XctraceImporter {
             source: summary.source, capabilities: capabilities(rows, has), recording: recording(export.toc, run: export.run))
         var writer = ImportedTraceWriter(metadata: metadata)
         summary.updateGroups = rows.groups.count { settings.keeps($0.process) }
-        let found = XctraceFindings(rows, tables: export.tables, run: export.run?.number, process: process)
+        let found = XctraceFindings(rows, seen: export.seen, run: export.run?.number, process: process)
         var mapping = XctraceMapping.mapped(&rows, settings: settings, with: &writer)
         // NB: never a trace without evaluations: a budget of body-evals would pass it with 0.
         guard mapping.counts.evaluations > 0 else { throw found.noEvaluation(path, mapping.counts) }
@@ -89,11 +89,13 @@ public enum XctraceImporter {
         return summary
     }
 
-    /// What `read` found besides the rows: the TOC, the chosen run's entry, and the tables read of that run.
+    /// What `read` found besides the rows: the TOC, the chosen run's entry, and the tables of that run.
     struct Export {
         var toc: XctraceTOC?
         var run: XctraceTOC.Run?
-        var tables: [XctraceTableRead]
+        var seen: XctraceTablesSeen
+        /// The tables read.
+        var tables: [XctraceTableRead] { seen.read }
     }
 
     /// Reads the tables of `input` and keeps the rows of the chosen run (and of tables naming none).
@@ -107,13 +109,13 @@ public enum XctraceImporter {
         }
         var rowsByRun: [Int: XctraceRows] = [:]
         var summary = XctraceImportSummary(file: path, source: .instruments)
-        var tablesRead: [XctraceTableRead] = []
+        var seen = XctraceTablesSeen()
         let limits = DurationLimits(toc: toc, defaultRun: options.run ?? runs.max())
         for file in input.tableFiles {
-            try readTables(file, strict: options.strict, limits: limits, into: &rowsByRun, tablesRead: &tablesRead, summary: &summary)
+            try readTables(file, strict: options.strict, limits: limits, into: &rowsByRun, seen: &seen, summary: &summary)
         }
         // NB: tables of several runs (`--append-run`): the chosen run's, and those naming none.
-        let tableRuns = Set(tablesRead.compactMap(\.run))
+        let tableRuns = Set(seen.read.compactMap(\.run))
         let chosenRun = options.run ?? (runs.union(tableRuns)).max()
         if let chosenRun, !tableRuns.isEmpty, !tableRuns.contains(chosenRun) {
             throw failure(path, "no table of run \(chosenRun); the export has run(s) \(tableRuns.sorted().map(String.init).joined(separator: ", "))")
@@ -122,12 +124,12 @@ public enum XctraceImporter {
         var rows = rowsByRun.removeValue(forKey: 0) ?? XctraceRows()
         if let chosenRun, chosenRun != 0, let chosen = rowsByRun.removeValue(forKey: chosenRun) { rows.merge(chosen) }
         rowsByRun.removeAll()
-        tablesRead.removeAll { $0.run != nil && $0.run != chosenRun }
-        summary.tables = tablesRead.map { ($0.schema, $0.rows) }
+        seen.keep(run: chosenRun)
+        summary.tables = seen.read.map { ($0.schema, $0.rows) }
         summary.otherUpdates = rows.otherUpdates
-        for table in tablesRead where table.untimedRows > 0 { summary.warnings.append(table.untimedWarning) }
-        try requireSwiftUIRows(tablesRead, path: path, toc: toc)
-        return (rows, Export(toc: toc, run: toc?.runs.first { $0.number == chosenRun }, tables: tablesRead), summary)
+        for table in seen.read where table.untimedRows > 0 { summary.warnings.append(table.untimedWarning) }
+        try requireSwiftUIRows(seen, path: path)
+        return (rows, Export(toc: toc, run: toc?.runs.first { $0.number == chosenRun }, seen: seen), summary)
     }
 
     /// The longest duration a table's rows may have: an hour, or less when the TOC gives the
@@ -144,11 +146,11 @@ public enum XctraceImporter {
     }
 
     /// Reads the tables of `file`: the rows of those the import maps into `rowsByRun` by run (0 for
-    /// a table naming none), each such table into `tablesRead`, the unresolved references and
+    /// a table naming none), every table into `seen`, the unresolved references and
     /// control bytes into `summary`.
     private static func readTables(
         _ file: String, strict: Bool, limits: DurationLimits, into rowsByRun: inout [Int: XctraceRows],
-        tablesRead: inout [XctraceTableRead], summary: inout XctraceImportSummary
+        seen: inout XctraceTablesSeen, summary: inout XctraceImportSummary
     ) throws(TraceError) {
         var reader: XctraceTableReader
         do {
@@ -171,7 +173,9 @@ public enum XctraceImporter {
                 case .endOfTable:
                     if columns != nil, let rows = rowsByRun[table.run ?? 0] {
                         (table.untimedRows, table.firstUntimedRow, table.leftOut) = (rows.untimedRows, rows.firstUntimedRow, rows.leftOutRows)
-                        tablesRead.append(table)
+                        seen.read.append(table)
+                    } else {
+                        seen.unread.append(table)
                     }
                     columns = nil
                 }
@@ -180,8 +184,10 @@ public enum XctraceImporter {
             throw TraceError(TraceDiagnostic(
                 file: error.file, line: error.line, column: error.column, message: error.message, severity: .error))
         }
+        seen.rowsWithoutSchema += reader.summary.rowsWithoutSchema
         summary.unresolvedReferences += reader.summary.unresolvedReferences
         summary.controlBytes += reader.summary.controlBytes
+        if let warning = reader.summary.invalidUTF8Warning { summary.warnings.append(warning) }
         for location in reader.summary.unresolvedLocations {
             summary.warnings.append("\(location): a reference to an id not defined before it (read as an empty cell)")
         }
@@ -213,18 +219,15 @@ public enum XctraceImporter {
         }
     }
 
-    /// Fails unless a SwiftUI table with rows was read: what was found, and the likely reason.
-    private static func requireSwiftUIRows(
-        _ tables: [XctraceTableRead], path: String, toc: XctraceTOC?
-    ) throws(TraceError) {
-        let swiftUI = tables.filter { XctraceSchema.swiftUI.contains($0.schema) }
+    /// Fails unless a SwiftUI table with rows was read: every table found, and the likely reason.
+    private static func requireSwiftUIRows(_ seen: XctraceTablesSeen, path: String) throws(TraceError) {
+        let swiftUI = seen.read.filter { XctraceSchema.swiftUI.contains($0.schema) }
         guard swiftUI.allSatisfy({ $0.rows == 0 }) else { return }
-        let found = tables.isEmpty ? "no table" : tables.map { "\($0.schema) (\($0.rows) rows)" }.joined(separator: ", ")
         let reason = swiftUI.isEmpty
-            ? "no SwiftUI table (swiftui-updates, swiftui-causes, swiftui-body-interval, …) was found, only \(found). "
+            ? "no SwiftUI table Tracer reads (swiftui-updates, swiftui-causes, swiftui-body-interval, …) was found; tables: \(seen.listing). "
                 + "Record with the SwiftUI template (or instrument) and export its tables; on the iOS Simulator the "
                 + "new SwiftUI instrument records nothing: record 'View Body (Legacy)' and 'View Properties (Legacy)' there"
-            : "the SwiftUI tables hold no rows (\(found)), not a measured 0: on the iOS Simulator the new SwiftUI "
+            : "the SwiftUI tables hold no rows, not a measured 0 (tables: \(seen.listing)): on the iOS Simulator the new SwiftUI "
                 + "instrument records nothing (record the legacy View Body and View Properties instruments there), and "
                 + "'xctrace record --attach' on a device records nothing (use --launch)"
         throw failure(path, reason)

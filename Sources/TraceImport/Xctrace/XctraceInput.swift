@@ -36,10 +36,13 @@ struct XctraceInput: ~Copyable {
         }
     }
 
-    /// Sorts `files` into tables and the table of contents; other files are ignored.
+    /// Sorts `files` into tables and the table of contents; other files are ignored, an export
+    /// in another encoding than UTF-8 is an error.
     private mutating func classify(_ files: [String]) throws(TraceError) {
         for file in files {
-            switch XctraceDocumentKind.detect(path: file) {
+            guard let prefix = XctraceDocumentKind.prefix(path: file) else { continue }
+            if let problem = XctraceDocumentKind.encodingProblem(prefix: prefix) { throw XctraceImporter.failure(file, problem) }
+            switch prefix.withUnsafeBytes(XctraceDocumentKind.detect(prefix:)) {
             case .tables?: tableFiles.append(file)
             case .toc?: tocFile = file
             case nil: continue

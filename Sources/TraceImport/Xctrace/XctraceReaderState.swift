@@ -75,6 +75,7 @@ struct XctraceReaderState: ~Copyable {
                 }
             case .endOfDocument:
                 summary.controlBytes = scanner.input.controlBytes
+                try summary.takeInvalidUTF8(scanner.input.invalidUTF8, first: scanner.input.firstInvalidUTF8, in: scanner.fileName, strict: strict)
                 summary.definedIDs = ids.defined
                 summary.tableBytes = ids.memoryBytes + strings.memoryBytes + compounds.capacity * MemoryLayout<XctraceCompound>.stride
                 return nil

@@ -175,6 +175,16 @@ package enum XctraceDocumentKind: Sendable, Equatable {
             let wanted = Array(text.utf8)
             return bytes.count - offset >= wanted.count && bytes[offset..<(offset + wanted.count)].elementsEqual(wanted)
         }
+        /// The kind named at `offset`: an element or DOCTYPE name, whole.
+        func kind(at offset: Int) -> XctraceDocumentKind? {
+            for (name, kind) in [("trace-toc", XctraceDocumentKind.toc), ("trace-query-result", .tables)] where starts(name, offset) {
+                let after = offset + name.utf8.count
+                if after < bytes.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "[")].contains(bytes[after]) {
+                    return kind
+                }
+            }
+            return nil
+        }
         func skip(past terminator: String) -> Bool {
             let wanted = Array(terminator.utf8)
             while at + wanted.count <= bytes.count {
@@ -193,15 +203,12 @@ package enum XctraceDocumentKind: Sendable, Equatable {
                 } else if starts("<!--", at) {
                     guard skip(past: "-->") else { return nil }
                 } else if starts("<!DOCTYPE", at) {
-                    guard skip(past: ">") else { return nil }
+                    // NB: the kind its name gives: the reader then rejects the DOCTYPE, saying where.
+                    at += 9
+                    while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+                    return kind(at: at)
                 } else {
-                    for (name, kind) in [("trace-toc", XctraceDocumentKind.toc), ("trace-query-result", .tables)] where starts("<" + name, at) {
-                        let after = at + 1 + name.utf8.count
-                        if after < bytes.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[after]) {
-                            return kind
-                        }
-                    }
-                    return nil
+                    return kind(at: at + 1)
                 }
             default:
                 return nil
@@ -212,12 +219,17 @@ package enum XctraceDocumentKind: Sendable, Equatable {
 
     /// The kind of the document at `path` (reads its first 4 KB), or nil.
     package static func detect(path: String) -> XctraceDocumentKind? {
+        prefix(path: path).flatMap { $0.withUnsafeBytes(detect(prefix:)) }
+    }
+
+    /// The first 4 KB of the document at `path`; nil when it cannot be read or is empty.
+    static func prefix(path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var prefix = [UInt8](repeating: 0, count: 4096)
         let got = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard got > 0 else { return nil }
-        return prefix.withUnsafeBytes { detect(prefix: UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
+        return Array(prefix[0..<got])
     }
 }

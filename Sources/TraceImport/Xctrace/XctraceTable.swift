@@ -73,6 +73,9 @@ package struct XctraceReadSummary: Sendable {
     package var rowsWithoutSchema = 0
     /// C0 control bytes (other than tab, newline, carriage return) in the document.
     package var controlBytes = 0
+    /// Ill-formed UTF-8 sequences (read as U+FFFD), and the warning naming the first.
+    package var invalidUTF8 = 0
+    package var invalidUTF8Warning: String?
     /// References to ids not defined before them (read as empty cells).
     package var unresolvedReferences = 0
     /// Where the first few unresolved references are (`file:line:column`).
@@ -83,4 +86,14 @@ package struct XctraceReadSummary: Sendable {
     package var tableBytes = 0
 
     static let keptLocations = 5
+
+    /// Keeps a document's `count` ill-formed UTF-8 sequences, the `first` at its line and column;
+    /// under `strict` they are an error there.
+    mutating func takeInvalidUTF8(_ count: Int, first: (line: Int, column: Int)?, in file: String, strict: Bool) throws(XctraceReadError) {
+        invalidUTF8 = count
+        guard let (line, column) = first else { return }
+        let message = "\(count) byte sequence(s) that are not UTF-8 (xctrace export writes UTF-8), the first here"
+        guard !strict else { throw XctraceReadError(file: file, line: line, column: column, message: message + " (--strict)") }
+        invalidUTF8Warning = "\(file):\(line):\(column): \(message); read as U+FFFD"
+    }
 }
