@@ -167,4 +167,29 @@ struct XctraceAnalysisTests {
         #expect(!runtime.stderr.contains("no duration"))
         #expect(!runtime.stdout.contains("scaled from"))
     }
+
+    @Test("update-group labels are kept as name, validate, and are ranked by time in the report and named in the Chrome export",
+          arguments: ["device", "durations"])
+    func updateGroupLabels(export: String) throws {
+        let trace = try Imported(export, into: temporaryDirectory())
+        let lines = try String(contentsOfFile: trace.path, encoding: .utf8).split(separator: "\n").map { try Self.object(String($0)) }
+        let groups = lines.filter { $0["kind"] as? String == "update-group" }
+        #expect(!groups.isEmpty && groups.allSatisfy { $0["name"] is String })
+        #expect(try TracectlProcess.run(["validate", trace.path]).status == 0)
+
+        let report = try Self.object(TracectlProcess.run(["report", trace.path, "--format", "json"]).stdout)
+        let labels = try #require((report["updateGroups"] as? [String: Any])?["labels"] as? [[String: Any]])
+        #expect(labels.reduce(0) { $0 + ($1["count"] as! Int) } == groups.count)
+        #expect(labels.reduce(0) { $0 + ($1["untimed"] as! Int) } == groups.count { $0["dur"] == nil })
+        for name in Set(groups.map { $0["name"] as! String }) {
+            let total = groups.filter { $0["name"] as? String == name }.reduce(0) { $0 + ($1["dur"] as? Int ?? 0) }
+            #expect(labels.first { $0["name"] as? String == name }?["totalNs"] as? Int == total, "\(name)")
+        }
+        let totals = labels.map { $0["totalNs"] as! Int }
+        #expect(totals == totals.sorted(by: >))
+
+        let chrome = try Self.object(TracectlProcess.run(["export", trace.path, "--format", "chrome"]).stdout)
+        let drawn = (chrome["traceEvents"] as? [[String: Any]] ?? []).filter { $0["cat"] as? String == "update-group" }
+        #expect(drawn.map { $0["name"] as? String } == groups.map { "update-group " + ($0["name"] as! String) })
+    }
 }

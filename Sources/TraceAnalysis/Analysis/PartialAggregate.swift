@@ -144,6 +144,8 @@ struct PartialAggregate: Sendable {
     var marks: [MarkInterval] = []
     /// The lengths of the range's `update-group` events.
     var updateGroups = DurationAccumulator()
+    /// The update groups per label.
+    var updateGroupLabels: [String: UpdateGroupLabel] = [:]
     var warnings: [TraceDiagnostic] = []
     var invalidLineCount = 0
     var invalidLines: [TraceDiagnostic] = []
@@ -186,6 +188,7 @@ struct PartialAggregate: Sendable {
         for (name, parts) in later.markViews { Self.merge(parts, into: &markViews[name, default: [:]], moving: moved) }
         kindCounts.merge(later.kindCounts, uniquingKeysWith: +)
         updateGroups.merge(later.updateGroups)
+        updateGroupLabels.merge(later.updateGroupLabels) { var merged = $0; merged.add($1); return merged }
         if marks.isEmpty { leading.add(later.leading) } else { marks[marks.count - 1].counters.add(later.leading) }
         marks += later.marks
         let shift = lineCount
@@ -307,7 +310,7 @@ struct PartialAggregate: Sendable {
             warnings: warnings + (saturation.map { [$0] } ?? []), invalidLineCount: invalidLineCount,
             invalidLines: invalidLines, lineCount: lineCount,
             connections: connections, selectedConnection: selectedConnection, filteredEventCount: filteredEventCount,
-            updateGroups: updateGroups.stats,
+            updateGroups: updateGroups.stats, updateGroupLabels: UpdateGroupLabel.ranked(updateGroupLabels.values),
             markViews: markViews.mapValues { parts in
                 Dictionary(uniqueKeysWithValues: parts.map { ($0.key, finished($0.key, $0.value, ranks)) })
             }, causeGraph: edges.map { CauseGraph(edges: $0.values) })

@@ -31,6 +31,8 @@ struct TraceAggregator {
     private let durations = DurationTable()
     /// The lengths of `update-group` events, as id 0.
     private let updateGroups = DurationTable()
+    /// The `update-group` events by their `name`'s id (those with one).
+    private var groupLabels: [SymbolID: UpdateGroupLabel] = [:]
     /// Origin index of each written property.
     private let originIndex = FlatHashTable<PropertyKey, Int32>()
     private var origins: [(property: PropertyKey, site: SymbolID)] = []
@@ -163,6 +165,7 @@ struct TraceAggregator {
             }
         case .updateGroup?:
             if event.has(.dur) { updateGroups.add(event.dur, for: 0) }
+            if event.name != 0 { groupLabels[event.name, default: UpdateGroupLabel(name: "")].add(event.has(.dur) ? event.dur : nil) }
         default:
             root = rootOf(event)
         }
@@ -246,6 +249,10 @@ struct TraceAggregator {
         storeInterval()
         partial.leading = leading
         partial.updateGroups = updateGroups.accumulator(for: 0)
+        for (id, label) in groupLabels {
+            let name = reader.string(id)
+            partial.updateGroupLabels[name, default: UpdateGroupLabel(name: name)].add(label)
+        }
         partial.marks = marks.map { MarkInterval(name: reader.string($0.name), seq: $0.seq, ts: $0.ts, counters: $0.counters) }
         for kind in 0..<kindCounts.count where kindCounts[kind] > 0 {
             let count = kindCounts[kind]

@@ -34,6 +34,8 @@ public struct TraceSummary: Sendable, Hashable {
     public var filteredEventCount: Int
     /// The lengths of the trace's update groups (`update-group` events; count 0 when it has none).
     public var updateGroups: DurationStats
+    /// The update groups per label (`name`), the most time first; empty when none has one.
+    public var updateGroupLabels: [UpdateGroupLabel]
     /// Per mark name and view path, the statistics of the events within that name's intervals
     /// (from a mark to the next mark; every interval of a name added up). Only with
     /// `AnalysisOptions.markViews`; body times only with `.countsAndBodyTimes`.
@@ -48,10 +50,11 @@ public struct TraceSummary: Sendable, Hashable {
         unknownKinds: [String: Int], marks: [MarkInterval], beforeFirstMark: EventCounts,
         warnings: [TraceDiagnostic], invalidLineCount: Int, invalidLines: [TraceDiagnostic], lineCount: Int,
         connections: [TraceConnection] = [], selectedConnection: Int64? = nil, filteredEventCount: Int = 0,
-        updateGroups: DurationStats = DurationStats(), markViews: [String: [String: ViewStats]] = [:],
+        updateGroups: DurationStats = DurationStats(), updateGroupLabels: [UpdateGroupLabel] = [], markViews: [String: [String: ViewStats]] = [:],
         causeGraph: CauseGraph? = nil
     ) {
         self.updateGroups = updateGroups
+        self.updateGroupLabels = updateGroupLabels
         self.file = file
         self.header = header
         self.views = views

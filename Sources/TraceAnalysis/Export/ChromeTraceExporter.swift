@@ -255,13 +255,15 @@ public struct ChromeTraceExporter: StreamingExporter {
     }
 
     /// Any other event (skips, invalidations, lifecycle events): a thread instant named by its kind
-    /// and view (`mount A/B`), a skip by its view alone.
+    /// and view (`mount A/B`), a skip by its view alone, an update group by its label
+    /// (`update-group Transaction`).
     private mutating func instant(_ event: StreamedEvent, _ output: inout some TextOutputStream) {
         roots.follow(event.parsed)
         json.lineBreak()
         json.beginObject()
         json.key("name")
-        if event.parsed.view == 0 {
+        let labelled = event.parsed.kind == .updateGroup && event.parsed.name != 0
+        if event.parsed.view == 0 && !labelled {
             json.string(quoted: quotedStrings.quoted(event.parsed.kindName, { event.names.string($0) }))
         } else if event.parsed.kind == .skip {
             json.string(quoted: quotedViews.quoted(event.parsed.view, { event.names.view($0) }))
@@ -269,7 +271,9 @@ public struct ChromeTraceExporter: StreamingExporter {
             json.beginString()
             json.stringPart(escaped: quotedStrings.escaped(event.parsed.kindName, { event.names.string($0) }))
             json.stringPart(" ")
-            json.stringPart(escaped: quotedViews.escaped(event.parsed.view, { event.names.view($0) }))
+            json.stringPart(escaped: labelled
+                ? quotedStrings.escaped(event.parsed.name, { event.names.string($0) })
+                : quotedViews.escaped(event.parsed.view, { event.names.view($0) }))
             json.endString()
         }
         json.field("cat", quoted: quotedStrings.quoted(event.parsed.kindName, { event.names.string($0) }))

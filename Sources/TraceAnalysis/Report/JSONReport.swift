@@ -15,7 +15,8 @@ import TraceSupport
 ///  "totals":{"events","writes","invalidations","bodyEvals","skips","wastedEvals","bodyTimeNs","saturated"?,"kinds":{…}},
 ///  "beforeFirstMark":{counters},
 ///  "marks":[{"name","seq","ts",counters…}],
-///  "updateGroups":{"count","maxNs","p95Ns"} (an Instruments trace only; counters then end in
+///  "updateGroups":{"count","maxNs","p95Ns","labels":[{"name","count","untimed","totalNs"}]} (an
+///  Instruments trace only; labels: every group label, the most time first; counters then end in
 ///  "hitches":{"count","timeNs","untimed"?},"systemHitches":{…}, `null` where the source records
 ///  none; `untimed`: hitches without a dur, in `count` but not `timeNs`, when there are any),
 ///  "unknownKinds":{…},"invalidLines":{"count","first":[diagnostic]},
@@ -209,7 +210,7 @@ package enum JSONReport {
         json.endObject()
     }
 
-    /// `"updateGroups":{"count","maxNs","p95Ns"}` (`null` when the source records none).
+    /// `"updateGroups":{"count","maxNs","p95Ns","labels":[…]}` (`null` when the source records none).
     private static func updateGroups(_ summary: TraceSummary, _ json: inout JSONWriter) {
         json.key("updateGroups")
         guard summary.can(.group) else { return json.null() }
@@ -220,6 +221,12 @@ package enum JSONReport {
         if groups.count > 0 { json.number(groups.max) } else { json.null() }
         json.key("p95Ns")
         if groups.count > 0 { json.number(groups.p95) } else { json.null() }
+        json.objects("labels", summary.updateGroupLabels) { json, label in
+            json.field("name", label.name)
+            json.field("count", label.count)
+            json.field("untimed", label.untimed)
+            json.field("totalNs", label.totalNs)
+        }
         json.endObject()
     }
 

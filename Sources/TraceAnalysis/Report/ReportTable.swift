@@ -56,8 +56,8 @@ enum ReportTable {
         return ", " + part("hitches", counters.hitches) + ", " + part("system hitches", counters.systemHitches)
     }
 
-    /// `update groups: 12, max 3.20 ms, p95 2.10 ms` (`n/a` when the source records none); nil for
-    /// a report without them.
+    /// `update groups: 12, max 3.20 ms, p95 2.10 ms; top labels by time: Transaction 4.10 ms ×9, …`
+    /// (`n/a` when the source records none); nil for a report without them.
     static func updateGroups(_ summary: TraceSummary) -> String? {
         guard summary.showsFrames else { return nil }
         guard summary.can(.group) else { return "update groups: n/a" }
@@ -65,6 +65,20 @@ enum ReportTable {
         let count = summary.kindCounts[EventKind.updateGroup.name] ?? 0
         guard groups.count > 0 else { return "update groups: \(count)" }
         return "update groups: \(count), max \(Formatting.duration(groups.max)), p95 \(Formatting.duration(groups.p95))"
+            + topGroupLabels(summary.updateGroupLabels)
+    }
+
+    /// The labels shown: the five with the most time.
+    static let shownGroupLabels = 5
+
+    /// `; top labels by time: Transaction 4.10 ms ×9 (1 without dur), …`; empty without labels.
+    private static func topGroupLabels(_ labels: [UpdateGroupLabel]) -> String {
+        guard !labels.isEmpty else { return "" }
+        let shown = labels.prefix(shownGroupLabels).map { label in
+            "\(label.name) \(Formatting.duration(label.totalNs)) ×\(label.count)" + (label.untimed > 0 ? " (\(label.untimed) without dur)" : "")
+        }
+        let more = labels.count > shownGroupLabels ? ", \(labels.count - shownGroupLabels) more" : ""
+        return "; top labels by time: " + shown.joined(separator: ", ") + more
     }
 
     /// `View.prop (Wrapper) ×N`; `View (Observable) ×N` for writes that name no property (an

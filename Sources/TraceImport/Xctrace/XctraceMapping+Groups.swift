@@ -1,13 +1,15 @@
 import TracerCore
 
 extension XctraceMapping {
-    /// Adds an event per update group, numbered in start order; one without a duration keeps no `dur`.
-    mutating func mapGroups(_ groups: UpdateGroups) {
+    /// Adds an event per update group, numbered in start order, named by its label; one without a
+    /// duration keeps no `dur`.
+    mutating func mapGroups(_ groups: UpdateGroups, _ writer: inout ImportedTraceWriter) {
         for (number, group) in groups.ordered.enumerated() {
             var event = TraceEvent(kind: .updateGroup)
             event.ts = group.start
             event.tid = tid(group.thread)
             event.group = UInt32(number + 1)
+            if let label = group.label, !label.isEmpty { event.site = writer.intern(label) }
             if let duration = group.duration {
                 event.dur = duration
                 event.hasDuration = true

@@ -101,7 +101,7 @@ struct XctraceMapping {
         let links = rows.isLegacy ? rows.links : []
         let evaluations = settings.allModules ? processBodies.count : processBodies.count { !$0.isSwiftUIModule }
         pending.reserveCapacity(groups.ordered.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
-        mapGroups(groups)
+        mapGroups(groups, &writer)
         // NB: the joins of causes and links to evaluations only when there are any to join.
         let joins = mapEvaluations(
             processBodies, views: rows.views, groups: groups, settings, joining: !links.isEmpty || !edges.isEmpty, &writer)

@@ -63,6 +63,8 @@ struct XctraceRows {
     struct Group {
         var start: UInt64
         var duration: UInt64?
+        /// `Transaction for onChange`, `(RootDisplayList DisplayList)`, … (the reader's shared string).
+        var label: String?
         var thread: UInt64
         var process: UInt64?
     }
@@ -205,7 +207,8 @@ extension XctraceRows {
         case let .groups(columns):
             groups.append(Group(
                 start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
-                thread: reader.thread(reader[columns.thread]).tid ?? 0, process: process(reader, columns.process)))
+                label: reader.text(in: columns.label), thread: reader.thread(reader[columns.thread]).tid ?? 0,
+                process: process(reader, columns.process)))
         case let .hitches(columns):
             hitches.append(Hitch(
                 start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),

@@ -100,11 +100,11 @@ extension XctraceSchema {
 
     /// A `swiftui-update-groups` row's columns.
     struct GroupsColumns: XctraceColumnSet {
-        let start, duration, process, thread: XctraceColumnSlot
+        let start, duration, label, process, thread: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            (start, duration, process, thread) = (
-                column("start"), column("duration"), column("process"), column("thread")
+            (start, duration, label, process, thread) = (
+                column("start"), column("duration"), column("label"), column("process"), column("thread")
             )
         }
     }

@@ -66,7 +66,7 @@ public struct EventLineWriter {
             }
         }
         if !isBodyEval {
-            out = putSymbol(.site, event.site, at: out)
+            out = putSymbol(event.kind == .updateGroup ? .name : .site, event.site, at: out)
         } else if event.prop.rawValue != 0 {
             out = keys.put(.built, at: out)
             out = keys.decimal.put(UInt64(event.prop.rawValue - 1), at: out)

@@ -26,6 +26,7 @@ public struct TraceEvent: Sendable {
     public var dur: UInt64 = 0
     public var view: Symbol = .none
     public var prop: Symbol = .none
+    /// The call site; on an `update-group`, its label (`name`).
     public var site: Symbol = .none
     /// `name` on marks, `message` on warnings.
     public var text: Symbol = .none
