@@ -319,7 +319,8 @@ import TraceSupport
             header?.capabilities = capabilities
         }
         let recording = RecordingInfo(
-            instruments: try string(F.instruments), run: try integer(F.run).map { Int($0) }, device: try string(F.device), os: try string(F.os))
+            instruments: try string(F.instruments), run: try integer(F.run).map { Int($0) }, device: try string(F.device), os: try string(F.os),
+            bodyTable: try string(F.bodyTable))
         header?.recording = recording
 
         func string(_ key: String) throws(TraceError) -> String? {

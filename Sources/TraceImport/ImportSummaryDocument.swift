@@ -23,6 +23,7 @@ public enum ImportSummaryDocument {
         } else {
             json.null()
         }
+        if let bodyTable = summary.bodyTable { json.field("bodyTable", bodyTable) }
         tables(&json, summary.accounts)
         json.key("processes")
         json.beginArray()

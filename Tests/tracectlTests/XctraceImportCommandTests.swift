@@ -36,6 +36,11 @@ struct XctraceImportCommandTests {
         // NB: a lone continuation byte, a cut sequence and an overlong one, twice each.
         (["invalid-utf8.xml"], "xctrace/invalid-utf8.txt"),
         (["invalid-utf8.xml", "--strict"], "xctrace/invalid-utf8.strict.txt"),
+        // NB: SwiftUIFilteredUpdates alone (three instances, one body row repeated): each body update
+        // once, the header's bodyTable and a warning say they may be a filtered subset; beside
+        // swiftui-updates its rows are left out.
+        (["filtered-updates/filtered-only.xml"], "xctrace/filtered-only.txt"),
+        (["filtered-updates/with-updates.xml"], "xctrace/filtered-with-updates.txt"),
     ])
     func fixtures(arguments: [String], golden: String) throws {
         let run = try TracectlProcess.run(["import"] + arguments + (arguments.contains("--from") ? [] : ["--from", "xctrace"]),
@@ -69,6 +74,7 @@ struct XctraceImportCommandTests {
           arguments: [
               ["device"], ["device", "--all-modules"], ["device/updates.xml", "--process", "DemoWidget"], ["legacy-simulator/export.xml"],
               ["full-causes-only"], ["full-causes-only/runs.xml", "--run", "1"], ["os-signpost/export.xml"], ["durations"],
+              ["filtered-updates/filtered-only.xml"], ["filtered-updates/with-updates.xml"], ["invalid-utf8.xml"],
           ])
     func summaryAccountsForEveryRow(arguments: [String]) throws {
         let directory = temporaryDirectory()

@@ -206,6 +206,7 @@ package enum JSONReport {
             if let run = header.recording.run { json.number(run) } else { json.null() }
             json.field("device", header.recording.device)
             json.field("os", header.recording.os)
+            if let bodyTable = header.recording.bodyTable { json.field("bodyTable", bodyTable) }
         }
         json.endObject()
     }

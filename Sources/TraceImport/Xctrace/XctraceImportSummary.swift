@@ -42,6 +42,8 @@ public struct XctraceImportSummary: Sendable {
         public static let edgeToOtherNode = "edge-to-other-node"
         public static let systemSource = "system-source"
         public static let repeatsCauses = "repeats-swiftui-causes"
+        public static let repeatsUpdates = "repeats-swiftui-updates"
+        public static let repeatsFilteredInstance = "repeats-another-instance"
     }
 
     /// How the rows of the tables of one schema were accounted for: each row read was imported
@@ -73,6 +75,9 @@ public struct XctraceImportSummary: Sendable {
     /// `swiftui-updates` rows that are not view bodies, by update type.
     public var otherUpdates: [String: Int] = [:]
     public var updateGroups = 0
+    /// The table the evaluations come from when it is not `swiftui-updates` (`SwiftUIFilteredUpdates`:
+    /// they may be a filtered subset).
+    public var bodyTable: String?
     /// `swiftui-full-causes` rows not used, `swiftui-causes` being there.
     public var unusedFullCauseEdges = 0
     public var unresolvedReferences = 0
@@ -95,6 +100,8 @@ public struct XctraceImportSummary: Sendable {
         for (type, rows) in otherUpdates.sorted(by: { $0.key < $1.key }) { skipped.append("\(rows) \(type.isEmpty ? "without an update type" : type)") }
         if c.otherProcessRows > 0 { skipped.append("\(c.otherProcessRows) body rows of other processes") }
         if c.otherLinkEvents > 0 { skipped.append("\(c.otherLinkEvents) link events other than Update") }
+        let repeated = accounts.reduce(0) { $0 + ($1.leftOut[Reason.repeatsUpdates] ?? 0) + ($1.leftOut[Reason.repeatsFilteredInstance] ?? 0) }
+        if repeated > 0 { skipped.append("\(repeated) SwiftUIFilteredUpdates body rows repeating swiftui-updates' or another instance's") }
         if unusedFullCauseEdges > 0 { skipped.append("\(unusedFullCauseEdges) swiftui-full-causes (swiftui-causes is there)") }
         if !skipped.isEmpty { text += "; rows left out: " + skipped.joined(separator: ", ") }
         if c.untimedEvaluations + c.startsAtZero + c.untimedGroups + c.untimedHitches > 0 {

@@ -71,7 +71,7 @@ public enum XctraceImporter {
         }
         let metadata = TraceMetadata(
             scenario: options.scenario, variant: options.variant, pid: Int32(clamping: process ?? 0),
-            source: summary.source, capabilities: capabilities(rows, has), recording: recording(export.toc, run: export.run))
+            source: summary.source, capabilities: capabilities(rows, has), recording: recording(export.toc, run: export.run, bodyTable: summary.bodyTable))
         var writer = ImportedTraceWriter(metadata: metadata)
         summary.updateGroups = rows.groups.count { settings.keeps($0.process) }
         let found = XctraceFindings(rows, seen: export.seen, run: export.run?.number, process: process)
@@ -125,6 +125,15 @@ public enum XctraceImporter {
         if let chosenRun, chosenRun != 0, let chosen = rowsByRun.removeValue(forKey: chosenRun) { rows.merge(chosen) }
         rowsByRun.removeAll()
         seen.keep(run: chosenRun)
+        let filtered = rows.settleFilteredBodies(hasUpdates: seen.read.contains { $0.schema == XctraceSchema.updates })
+        if let index = seen.read.firstIndex(where: { $0.schema == XctraceSchema.filteredUpdates }) {
+            seen.read[index].leftOut.merge(filtered.leftOut, uniquingKeysWith: +)
+        }
+        if filtered.fromFiltered {
+            summary.bodyTable = XctraceSchema.filteredUpdates
+            summary.warnings.append("\(path): the evaluations come from SwiftUIFilteredUpdates (there is no swiftui-updates table), "
+                + "so they may be a filtered subset of the body updates: export swiftui-updates for all of them")
+        }
         summary.tables = seen.read.map { ($0.schema, $0.rows) }
         summary.otherUpdates = rows.otherUpdates
         for table in seen.read where table.untimedRows > 0 { summary.warnings.append(table.untimedWarning) }
@@ -260,12 +269,12 @@ public enum XctraceImporter {
         return chosen
     }
 
-    /// The header's recording fields from the TOC's run.
-    private static func recording(_ toc: XctraceTOC?, run: XctraceTOC.Run?) -> RecordingInfo {
+    /// The header's recording fields from the TOC's run, and the table of the evaluations when not swiftui-updates.
+    private static func recording(_ toc: XctraceTOC?, run: XctraceTOC.Run?, bodyTable: String?) -> RecordingInfo {
         let device = run?.device
         let os = [device?.platform, device?.osVersion].compactMap { $0 }.joined(separator: " ")
         return RecordingInfo(
-            instruments: toc?.instrumentsVersion, run: run?.number, device: device?.name, os: os.isEmpty ? nil : os)
+            instruments: toc?.instrumentsVersion, run: run?.number, device: device?.name, os: os.isEmpty ? nil : os, bodyTable: bodyTable)
     }
 
     /// Whether `path` is an Instruments export (`--from auto`): a `.trace`, a directory, or an

@@ -80,7 +80,8 @@ struct XctraceInput: ~Copyable {
     /// Exports `trace` with `xcrun`, or fails with the commands to run where there is one.
     private mutating func export(_ trace: String) throws(TraceError) {
         guard let xcrun = Self.executable("xcrun") else {
-            let commands = Self.exportCommands(trace, run: "1", schemas: XctraceSchema.all, into: "export")
+            // NB: not SwiftUIFilteredUpdates, which only stands in for a missing swiftui-updates.
+            let commands = Self.exportCommands(trace, run: "1", schemas: XctraceSchema.all.filter { $0 != XctraceSchema.filteredUpdates }, into: "export")
             let lines = commands.map { "  " + $0.map(Self.shellQuoted).joined(separator: " ") }
             throw XctraceImporter.failure(trace, "a .trace is exported with Xcode's xctrace, and no xcrun is on PATH here; "
                 + "on a Mac with Xcode run (run 1; list the runs with the first command)\n" + lines.joined(separator: "\n")
@@ -101,9 +102,10 @@ struct XctraceInput: ~Copyable {
             throw XctraceImporter.failure(trace, "xctrace export --toc lists no run")
         }
         let present = Set(run.tables.map(\.schema))
-        // NB: swiftui-full-causes only when swiftui-causes is not there.
+        // NB: swiftui-full-causes only when swiftui-causes is not there, SwiftUIFilteredUpdates when swiftui-updates is not.
         var schemas = XctraceSchema.all.filter(present.contains)
         if present.contains(XctraceSchema.causes) { schemas.removeAll { $0 == XctraceSchema.fullCauses } }
+        if present.contains(XctraceSchema.updates) { schemas.removeAll { $0 == XctraceSchema.filteredUpdates } }
         for command in Self.exportCommands(trace, run: String(run.number), schemas: schemas, into: directory).dropFirst() {
             try Self.run(xcrun, command, trace: trace)
             tableFiles.append(command.last!)

@@ -90,11 +90,10 @@ struct XctraceMapping {
         let groups = UpdateGroups(rows.groups.filter { settings.keeps($0.process) })
         tally.leaveOut(XctraceSchema.groups, XctraceImportSummary.Reason.otherProcess, rows.groups.count - groups.ordered.count)
         let bodyCount = rows.bodies.count
+        for body in rows.bodies where !settings.keeps(body.process) { tally.leaveOut(body.schema, XctraceImportSummary.Reason.otherProcess) }
         rows.bodies.removeAll { !settings.keeps($0.process) }
         let processBodies = rows.bodies
         counts.otherProcessRows += bodyCount - processBodies.count
-        // NB: only `swiftui-updates` rows name a process.
-        tally.leaveOut(XctraceSchema.updates, XctraceImportSummary.Reason.otherProcess, bodyCount - processBodies.count)
         // NB: the legacy tables' links, or the other tables' edges of the process (joined below).
         let edges = rows.isLegacy ? [] : rows.edges.filter { settings.keeps($0.process) }
         tally.leaveOut(settings.edgeSchema, XctraceImportSummary.Reason.otherProcess, rows.isLegacy ? 0 : rows.edges.count - edges.count)

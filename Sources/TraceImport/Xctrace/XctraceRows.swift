@@ -19,11 +19,12 @@ struct XctraceRows {
         var view: UInt32
         private var flags: UInt8
 
-        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4, hasDuration: UInt8 = 8, legacy: UInt8 = 16
+        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4, hasDuration: UInt8 = 8, legacy: UInt8 = 16,
+            filtered: UInt8 = 32
 
         init(
             start: UInt64, duration: UInt64?, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?,
-            isLegacy: Bool = false
+            isLegacy: Bool = false, isFiltered: Bool = false
         ) {
             self.start = start
             durationValue = duration ?? 0
@@ -32,11 +33,15 @@ struct XctraceRows {
             processValue = process ?? 0
             self.view = view
             flags = (id == nil ? 0 : Self.hasID) | (process == nil ? 0 : Self.hasProcess) | (isSwiftUIModule ? Self.swiftUIModule : 0)
-                | (duration == nil ? 0 : Self.hasDuration) | (isLegacy ? Self.legacy : 0)
+                | (duration == nil ? 0 : Self.hasDuration) | (isLegacy ? Self.legacy : 0) | (isFiltered ? Self.filtered : 0)
         }
 
-        /// The table the row was read from: `swiftui-body-interval` (legacy) or `swiftui-updates`.
-        var schema: String { flags & Self.legacy != 0 ? XctraceSchema.bodyIntervals : XctraceSchema.updates }
+        /// The table the row was read from: `swiftui-body-interval` (legacy), `SwiftUIFilteredUpdates`
+        /// or `swiftui-updates`.
+        var schema: String {
+            flags & Self.legacy != 0 ? XctraceSchema.bodyIntervals : isFiltered ? XctraceSchema.filteredUpdates : XctraceSchema.updates
+        }
+        var isFiltered: Bool { flags & Self.filtered != 0 }
 
         /// The row's duration in ns; nil when its cell could not be read as one (see `XctraceRows.duration`).
         var duration: UInt64? { flags & Self.hasDuration != 0 ? durationValue : nil }
@@ -192,15 +197,15 @@ extension XctraceRows {
     /// NB: a `swiftui-updates` row, the bulk of an export, is added here, a row of another kind
     /// out of line: inlined, the other kinds' columns cost every row loads and spills.
     mutating func add(_ reader: borrowing XctraceTableReader, _ table: XctraceTableColumns) {
-        if case let .updates(columns) = table { addUpdate(reader, columns) } else { addRow(reader, of: table) }
+        if case let .updates(columns, filtered) = table { addUpdate(reader, columns, filtered: filtered) } else { addRow(reader, of: table) }
     }
 
     /// Adds the current row of a table of any kind.
     @inline(never)
     private mutating func addRow(_ reader: borrowing XctraceTableReader, of table: XctraceTableColumns) {
         switch table {
-        case let .updates(columns):
-            addUpdate(reader, columns)
+        case let .updates(columns, filtered):
+            addUpdate(reader, columns, filtered: filtered)
         case let .causes(columns, full):
             let edge = edge(reader, columns)
             if full { fullEdges.append(edge) } else { edges.append(edge) }
@@ -237,11 +242,12 @@ extension XctraceRows {
     /// Adds a `swiftui-updates` row: a body when its update type is `View Body Updates`, else a
     /// count of its update type.
     @inline(__always)
-    private mutating func addUpdate(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.UpdatesColumns) {
+    private mutating func addUpdate(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.UpdatesColumns, filtered: Bool) {
         guard Self.cached(&isBodyUpdateType, reader.stringKey(in: columns.updateType), {
             reader.text(in: columns.updateType) == "View Body Updates"
         }) else {
-            otherUpdates[reader.text(in: columns.updateType) ?? "", default: 0] += 1
+            // NB: the update types seen are swiftui-updates' (the filtered tables repeat its rows).
+            if !filtered { otherUpdates[reader.text(in: columns.updateType) ?? "", default: 0] += 1 }
             leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += 1
             return
         }
@@ -263,7 +269,7 @@ extension XctraceRows {
         bodies.append(Body(
             start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
             thread: reader.thread(reader[columns.thread]).tid ?? 0, id: reader.integer(in: columns.id),
-            isSwiftUIModule: isSwiftUI, view: view, process: pid))
+            isSwiftUIModule: isSwiftUI, view: view, process: pid, isFiltered: filtered))
     }
 
     /// A `swiftui-causes` (or `swiftui-full-causes`) row's edge.

@@ -1,6 +1,9 @@
 /// The tables the import reads, and the columns it asks of each (the request's slots).
 enum XctraceSchema {
     static let updates = "swiftui-updates"
+    /// Filtered copies of `swiftui-updates` (three per run, one per Instruments lane): read only
+    /// without `swiftui-updates` (see `XctraceRows.settleFilteredBodies`).
+    static let filteredUpdates = "SwiftUIFilteredUpdates"
     static let causes = "swiftui-causes"
     static let fullCauses = "swiftui-full-causes"
     static let groups = "swiftui-update-groups"
@@ -12,14 +15,17 @@ enum XctraceSchema {
     static let pointsOfInterest = "PointsOfInterestEvents"
 
     /// The SwiftUI tables: an import needs rows of at least one.
-    static let swiftUI = [updates, causes, fullCauses, groups, bodyIntervals, links]
+    static let swiftUI = [updates, filteredUpdates, causes, fullCauses, groups, bodyIntervals, links]
     /// Every table the import reads, in the order `xctrace export` is asked for them.
-    static let all = [updates, causes, fullCauses, groups, hitches, bodyIntervals, links, signpostIntervals, signposts, pointsOfInterest]
+    static let all = [
+        updates, filteredUpdates, causes, fullCauses, groups, hitches, bodyIntervals, links, signpostIntervals, signposts, pointsOfInterest,
+    ]
 
     /// Each table's kind: the columns it is asked for, and named as its rows are read by
     /// (`XctraceTableColumns`).
     static let kinds: [String: any XctraceColumnSet.Type] = [
         updates: UpdatesColumns.self,
+        filteredUpdates: UpdatesColumns.self,
         causes: CausesColumns.self,
         fullCauses: CausesColumns.self,
         groups: GroupsColumns.self,
@@ -42,7 +48,8 @@ enum XctraceSchema {
 /// A table the import maps, with its columns resolved when its schema was read: what each of
 /// its rows is read by (`XctraceRows.add`).
 enum XctraceTableColumns {
-    case updates(XctraceSchema.UpdatesColumns)
+    /// `swiftui-updates`, or `SwiftUIFilteredUpdates` when `filtered`.
+    case updates(XctraceSchema.UpdatesColumns, filtered: Bool)
     /// `swiftui-causes`, or `swiftui-full-causes` when `full`.
     case causes(XctraceSchema.CausesColumns, full: Bool)
     case groups(XctraceSchema.GroupsColumns)
@@ -56,7 +63,8 @@ enum XctraceTableColumns {
     /// The columns of `table`, nil when the import does not read its schema.
     init?(_ table: XctraceTable) {
         switch table.schema {
-        case XctraceSchema.updates: self = .updates(.init(resolving: table))
+        case XctraceSchema.updates: self = .updates(.init(resolving: table), filtered: false)
+        case XctraceSchema.filteredUpdates: self = .updates(.init(resolving: table), filtered: true)
         case XctraceSchema.causes: self = .causes(.init(resolving: table), full: false)
         case XctraceSchema.fullCauses: self = .causes(.init(resolving: table), full: true)
         case XctraceSchema.groups: self = .groups(.init(resolving: table))

@@ -23,9 +23,6 @@ struct XctraceTablesSeen {
     /// What a table the import does not read holds, and which table to export instead.
     static func note(_ schema: String) -> String {
         switch schema {
-        case "SwiftUIFilteredUpdates":
-            "a filtered copy of swiftui-updates behind one of the SwiftUI instrument's lanes (three per run); "
-                + "export swiftui-updates instead"
         case "swiftui-changes":
             "attribute value changes with their backtraces; Tracer takes writes and invalidations from "
                 + "swiftui-causes: export swiftui-causes and swiftui-updates"

@@ -57,6 +57,7 @@ public enum JSONLineEncoder {
         }
         if let device = recording.device { appendStringField(F.device, device, to: &buffer) }
         if let os = recording.os { appendStringField(F.os, os, to: &buffer) }
+        if let bodyTable = recording.bodyTable { appendStringField(F.bodyTable, bodyTable, to: &buffer) }
         buffer.append(contentsOf: Array("}\n".utf8))
     }
 

@@ -180,14 +180,18 @@ public struct RecordingInfo: Sendable, Hashable {
     public var device: String?
     /// The device's platform and OS version (`iOS 26.4.2`).
     public var os: String?
+    /// The table the evaluations come from when it is not `swiftui-updates`
+    /// (`SwiftUIFilteredUpdates`: they may be a filtered subset).
+    public var bodyTable: String?
 
-    public init(instruments: String? = nil, run: Int? = nil, device: String? = nil, os: String? = nil) {
+    public init(instruments: String? = nil, run: Int? = nil, device: String? = nil, os: String? = nil, bodyTable: String? = nil) {
         self.instruments = instruments
         self.run = run
         self.device = device
         self.os = os
+        self.bodyTable = bodyTable
     }
 
     /// Whether nothing is known.
-    public var isEmpty: Bool { instruments == nil && run == nil && device == nil && os == nil }
+    public var isEmpty: Bool { instruments == nil && run == nil && device == nil && os == nil && bodyTable == nil }
 }

@@ -55,5 +55,8 @@ public enum TraceSchema {
         public static let run = "run"
         public static let device = "device"
         public static let os = "os"
+        /// On the `meta` header of an Instruments import whose evaluations come from another
+        /// table than `swiftui-updates` (`SwiftUIFilteredUpdates`): that table's name.
+        public static let bodyTable = "bodyTable"
     }
 }
