@@ -57,8 +57,20 @@ struct XctraceImportCommandTests {
           ])
     func noEvaluationWritesNothing(export: String, cause: String) throws {
         let directory = temporaryDirectory()
-        let fresh = try TracectlProcess.run(["import", Self.exports + "/" + export, "--from", "xctrace", "-o", directory + "/new.jsonl"])
+        let summaryPath = directory + "/summary.json"
+        let fresh = try TracectlProcess.run(
+            ["import", Self.exports + "/" + export, "--from", "xctrace", "-o", directory + "/new.jsonl", "--summary-json", summaryPath])
         #expect(fresh.status == 2)
+        // NB: the accounting of a failed import: nothing imported, every row left out for a reason.
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summaryPath))) as! [String: Any]
+        #expect(document["events"] as? Int == 0)
+        let tables = try #require(document["tables"] as? [[String: Any]])
+        #expect(!tables.isEmpty)
+        for table in tables {
+            let leftOut = (table["leftOut"] as! [String: Int]).values.reduce(0, +)
+            #expect(table["imported"] as? Int == 0 && table["rows"] as? Int == leftOut, "\(table)")
+        }
+        try FileManager.default.removeItem(atPath: summaryPath)
         #expect(fresh.stderr.contains("no body evaluation to import, so no trace is written"), "\(fresh.stderr)")
         #expect(fresh.stderr.contains("tables: ") && fresh.stderr.contains("processes: ") && fresh.stderr.contains(cause), "\(fresh.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/new.jsonl"))

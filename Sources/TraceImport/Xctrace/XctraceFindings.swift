@@ -84,6 +84,21 @@ struct XctraceFindings {
 }
 
 extension XctraceImportSummary {
+    /// This summary for an import that wrote nothing: each table's rows that the mapping (`tally`)
+    /// did not leave out for a reason of their own are left out as `import-failed`.
+    func failed(_ tables: [XctraceTableRead], _ tally: XctraceRowTally) -> XctraceImportSummary {
+        var summary = self
+        summary.accounts = Self.accounts(tables, tally).map { account in
+            var account = account
+            let unaccounted = account.rows - account.leftOut.values.reduce(0, +)
+            if unaccounted > 0 { account.leftOut[Reason.importFailed, default: 0] += unaccounted }
+            account.imported = 0
+            return account
+        }
+        summary.counts = Counts()
+        return summary
+    }
+
     /// Each schema of `tables` with its rows, those imported and those left out by reason: as
     /// read (`tables`) and as mapped (`tally`).
     static func accounts(_ tables: [XctraceTableRead], _ tally: XctraceRowTally) -> [TableAccount] {

@@ -43,6 +43,8 @@ public struct XctraceImportSummary: Sendable {
         public static let systemSource = "system-source"
         public static let repeatsCauses = "repeats-swiftui-causes"
         public static let repeatsUpdates = "repeats-swiftui-updates"
+        /// Every row of an import that gave no trace, but those left out for another reason.
+        public static let importFailed = "import-failed"
         public static let repeatsFilteredInstance = "repeats-another-instance"
     }
 
@@ -85,6 +87,21 @@ public struct XctraceImportSummary: Sendable {
     /// Warnings to print (the process chosen, rows of other apps, durations left out…).
     public var warnings: [String] = []
 
+    /// `; process: Demo (1001): swiftui-updates 12, hitches 3; other processes: …`: the process
+    /// imported and every other, with its rows per table; empty without a process column.
+    private var processList: String {
+        func describe(_ entry: (pid: UInt64, name: String?, rows: [String: Int])) -> String {
+            let rows = entry.rows.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            return "\(entry.name.map { "\($0) " } ?? "")(\(entry.pid)): \(rows.isEmpty ? "no rows" : rows)"
+        }
+        guard !processes.isEmpty else { return "" }
+        let imported = processes.first { $0.pid == process }
+        let others = processes.filter { $0.pid != process }
+        var text = imported.map { "; process: " + describe($0) } ?? "; every process kept"
+        if !others.isEmpty { text += "; \(imported == nil ? "processes" : "other processes (left out)"): " + others.map(describe).joined(separator: " / ") }
+        return text
+    }
+
     /// The summary line: `imported … from FILE (instruments): tables …; left out …`.
     public var line: String {
         let c = counts
@@ -95,6 +112,7 @@ public struct XctraceImportSummary: Sendable {
         parts += ["\(updateGroups) update group(s)", "\(c.hitches) hitch(es)", "\(c.marks) mark(s)"]
         var text = "imported \(parts.joined(separator: ", ")) as \(c.events) event(s) from \(file) (\(source.rawValue)); tables: "
         text += tables.map { "\($0.schema) (\($0.rows) rows)" }.joined(separator: ", ")
+        text += processList
         var skipped: [String] = []
         if c.swiftUIModuleRows > 0 { skipped.append("\(c.swiftUIModuleRows) of SwiftUI's modules (--all-modules keeps them)") }
         for (type, rows) in otherUpdates.sorted(by: { $0.key < $1.key }) { skipped.append("\(rows) \(type.isEmpty ? "without an update type" : type)") }

@@ -40,18 +40,29 @@ public struct XctraceImportOptions: Sendable {
 public enum XctraceImporter {
     /// Reads the export at `path` and writes the trace to `output` (in blocks, once every table is read).
     ///
+    /// - Parameter failed: called, before the error is thrown, with the accounting of an import
+    ///   whose tables were read but that gives no trace (every row left out as `import-failed`
+    ///   but for those left out for a reason of their own).
     /// - Throws: `TraceError` for unreadable or malformed input, an export without SwiftUI rows
     ///   or that gives no body evaluation (with what was found and the likely reason; nothing is
     ///   written then), an unknown `--run` or `--process`.
     @discardableResult
     public static func run(
-        path: String, options: XctraceImportOptions = XctraceImportOptions(), into output: inout some TextOutputStream
+        path: String, options: XctraceImportOptions = XctraceImportOptions(), into output: inout some TextOutputStream,
+        failed: ((XctraceImportSummary) -> Void)? = nil
     ) throws(TraceError) -> XctraceImportSummary {
         let input = try XctraceInput(path: path)
         defer { input.removeTemporaryFiles() }
         var rows: XctraceRows, summary: XctraceImportSummary
         let export: Export
         (rows, export, summary) = try read(input, path: path, options: options)
+        summary.processes = XctraceImportSummary.processRows(rows)
+        do {
+            try requireSwiftUIRows(export.seen, path: path)
+        } catch {
+            failed?(summary.failed(export.tables, XctraceRowTally()))
+            throw error
+        }
         let process = try chooseProcess(rows, options: options, run: export.run, path: path, summary: &summary)
         if rows.isLegacy {
             summary.source = .instrumentsLegacy
@@ -60,7 +71,6 @@ public enum XctraceImporter {
         }
         let has = { (schema: String) in export.tables.contains { $0.schema == schema } }
         summary.process = process
-        summary.processes = XctraceImportSummary.processRows(rows)
         // NB: the full graph's edges only when the default graph is not there (they repeat it).
         var settings = XctraceMapping.Settings(allModules: options.allModules, process: process)
         if has(XctraceSchema.causes) {
@@ -77,7 +87,10 @@ public enum XctraceImporter {
         let found = XctraceFindings(rows, seen: export.seen, run: export.run?.number, process: process)
         var mapping = XctraceMapping.mapped(&rows, settings: settings, with: &writer)
         // NB: never a trace without evaluations: a budget of body-evals would pass it with 0.
-        guard mapping.counts.evaluations > 0 else { throw found.noEvaluation(path, mapping.counts) }
+        guard mapping.counts.evaluations > 0 else {
+            failed?(summary.failed(export.tables, mapping.tally))
+            throw found.noEvaluation(path, mapping.counts)
+        }
         mapping.write(&writer, into: &output)
         summary.counts = mapping.counts
         mapping.tally.leaveOut(XctraceSchema.fullCauses, XctraceImportSummary.Reason.repeatsCauses, summary.unusedFullCauseEdges)
@@ -137,7 +150,6 @@ public enum XctraceImporter {
         summary.tables = seen.read.map { ($0.schema, $0.rows) }
         summary.otherUpdates = rows.otherUpdates
         for table in seen.read where table.untimedRows > 0 { summary.warnings.append(table.untimedWarning) }
-        try requireSwiftUIRows(seen, path: path)
         return (rows, Export(toc: toc, run: toc?.runs.first { $0.number == chosenRun }, seen: seen), summary)
     }
 

@@ -71,8 +71,16 @@ enum Import: Subcommand {
             allModules: arguments.flag(Options.allModules), strict: arguments.flag(Options.strict),
             scenario: arguments.value(Options.scenario), variant: arguments.value(Options.variant))
         var output = try CommandOutput.open(arguments)
-        let summary = try TraceReading.run { () throws(TraceError) in
-            try XctraceImporter.run(path: path, options: options, into: &output)
+        // NB: an import that read its tables but gave no trace still writes its accounting.
+        var failedSummary: XctraceImportSummary?
+        let summary: XctraceImportSummary
+        do {
+            summary = try TraceReading.run { () throws(TraceError) in
+                try XctraceImporter.run(path: path, options: options, into: &output) { failedSummary = $0 }
+            }
+        } catch {
+            if let failedSummary { try writeSummary(ImportSummaryDocument.json(failedSummary), arguments) }
+            throw error
         }
         try CommandOutput.close(&output)
         try writeSummary(ImportSummaryDocument.json(summary), arguments)
