@@ -8,8 +8,8 @@ import TraceImport
 import XctraceSynthetic
 
 /// `tracer-bench import-xctrace [--megabytes N] [--keep DIR] [--no-peer] [--tracectl PATH] [--peer PATH]`:
-/// generates a synthetic `xctrace export` (a TOC and a `swiftui-updates` table of about N MB,
-/// default 1,000) into a temporary directory (removed afterwards; `--keep DIR` writes it there and
+/// generates a synthetic `xctrace export` (a TOC, a `swiftui-updates` table of about N MB,
+/// default 1,000, and its update groups and hitches) into a temporary directory (removed afterwards; `--keep DIR` writes it there and
 /// keeps it), then measures, each in a process of its own: the XML reader alone (this executable,
 /// reading the columns the import reads), the full `tracectl import DIR --from xctrace -o /dev/null`,
 /// and the Python peer (`Fixtures/Peers/xctrace_iterparse.py`). Wall time, CPU time (user and
@@ -29,6 +29,7 @@ enum XctraceImportBenchmark {
         let files = SyntheticExport.write(directory: directory, megabytes: Double(megabytes))
         let mb = Double(files.bytes) / 1e6
         let note = "\(Int(mb)) MB swiftui-updates, \(files.rows) rows"
+        let allMB = Double(files.allBytes) / 1e6
         // NB: one untimed pass first, so every timed run reads from the page cache.
         _ = ParseBenchmark.lineCount(files.updates)
         var figures: [BenchFigure] = []
@@ -38,7 +39,7 @@ enum XctraceImportBenchmark {
         let tracectl = value("--tracectl", in: arguments) ?? MeasuredChild.sibling("tracectl")
         let imported = MeasuredChild.run([tracectl, "import", directory, "--from", "xctrace", "-o", "/dev/null"])
         if imported.status == 0 {
-            figures += imported.figures("xctrace.import", megabytes: mb, note: "tracectl import --from xctrace -o /dev/null")
+            figures += imported.figures("xctrace.import", megabytes: allMB, note: "tracectl import --from xctrace -o /dev/null; \(Int(allMB)) MB in all")
         } else {
             print("tracectl import failed (status \(imported.status)): \(imported.errors.prefix(300))")
         }

@@ -14,14 +14,19 @@ import Darwin
 /// id per timestamp, view names that are sentinels, empty, `[unknown …` or need entities, view
 /// hierarchies with fmt of a few hundred bytes and now and then over 64 KB, C0 control bytes in
 /// descriptions of other updates, in-flight durations (near 2^63, and over the run's length).
+/// Beside it, a document holding a `swiftui-update-groups` table (one labelled group per tree of
+/// bodies, of both processes) and a `hitches` table (one per 25 groups, some the system's).
 /// Deterministic for a seed.
 public struct SyntheticExport {
     /// Where the files were written, and what they hold.
     public struct Files: Sendable {
         public var toc: String
         public var updates: String
-        /// Bytes of the updates table.
+        /// The document of the update groups and hitches.
+        public var groupsAndHitches: String
+        /// Bytes of the updates table, and of every document (the TOC aside).
         public var bytes: Int
+        public var allBytes: Int
         public var rows: Int
     }
 
@@ -30,9 +35,11 @@ public struct SyntheticExport {
         var export = SyntheticExport(seed: seed)
         let updates = directory + "/swiftui-updates.xml"
         let (bytes, rows, endNanoseconds) = export.writeUpdates(to: updates, bytes: Int(megabytes * 1_000_000))
+        let groupsAndHitches = directory + "/groups-and-hitches.xml"
+        let otherBytes = export.writeGroupsAndHitches(to: groupsAndHitches)
         let toc = directory + "/toc.xml"
         writeTOC(to: toc, runSeconds: Double(endNanoseconds / 1_000_000) / 1000 + 1)
-        return Files(toc: toc, updates: updates, bytes: bytes, rows: rows)
+        return Files(toc: toc, updates: updates, groupsAndHitches: groupsAndHitches, bytes: bytes, allBytes: bytes + otherBytes, rows: rows)
     }
 
     private var random: UInt64
@@ -42,6 +49,8 @@ public struct SyntheticExport {
     private var time: UInt64 = 1_000_000
     private var rowID: UInt32 = 100
     private var runNanoseconds: UInt64 = 0
+    /// Each tree of bodies written: an update group.
+    private var groups: [(start: UInt64, length: UInt64, thread: Int, process: Int)] = []
 
     private init(seed: UInt64) {
         random = seed &* 0x9E37_79B9_7F4A_7C15 | 1
@@ -89,11 +98,7 @@ public struct SyntheticExport {
         var written = 0
         var rows = 0
         emit("<?xml version=\"1.0\"?>\n<trace-query-result>\n<node xpath='//trace-toc[1]/run[2]/data[1]/table[12]'>")
-        emit("<schema name=\"swiftui-updates\">")
-        for (mnemonic, type) in Self.columns {
-            emit("<col><mnemonic>\(mnemonic)</mnemonic><name>\(mnemonic)</name><engineering-type>\(type)</engineering-type></col>")
-        }
-        emit("</schema>\n")
+        schema("swiftui-updates", Self.columns)
         var group: [Row] = []
         while written + out.count < target {
             group.removeAll(keepingCapacity: true)
@@ -121,6 +126,7 @@ public struct SyntheticExport {
         // NB: threads are interned with their process: the other process has a thread of its own.
         let thread = process == 1 ? 4 : next(10) < 7 ? 0 : 1 + next(3)
         let length = UInt64(20_000 + next(400_000))
+        groups.append((time, length, thread, process))
         makeBody(start: time, length: length, depth: 0, thread: thread, process: process, into: &rows)
         if process == 0 && next(8) == 0 {
             rows.append(Row(start: time + length / 3, duration: length / 4, kind: 0, view: Self.userViews[next(Self.userViews.count)],
@@ -162,6 +168,53 @@ public struct SyntheticExport {
             cursor = childEnd + (next(3) == 0 ? 0 : UInt64(next(2000)))
             if cursor >= start + length { break }
         }
+    }
+
+    private static let groupLabels = [
+        "Transaction", "Transaction for onChange", "Transaction for unknown action", "(RootDisplayList DisplayList)",
+        "(DynamicContainerInfo DynamicContainer.Info)", "(ShapeStyleResolver AnyShapeStyle)",
+    ]
+
+    /// Writes the update groups and hitches of the bodies written (a document of its own: its ids
+    /// start again); returns its bytes.
+    private mutating func writeGroupsAndHitches(to path: String) -> Int {
+        (interned, nextID) = ([:], 1)
+        emit("<?xml version=\"1.0\"?>\n<trace-query-result>\n<node xpath='//trace-toc[1]/run[2]/data[1]/table[5]'>")
+        schema("swiftui-update-groups", [("start", "start-time"), ("duration", "duration"), ("label", "string"),
+                                         ("cause-backtrace", "backtrace"), ("backtrace", "backtrace"), ("process", "process"), ("thread", "thread")])
+        for group in groups {
+            emit("<row><start-time>\(group.start)</start-time><duration>\(group.length)</duration>")
+            scalar("string", Self.groupLabels[next(Self.groupLabels.count)])
+            emit("<sentinel/><sentinel/>")
+            process(group.process)
+            thread(group.thread, process: group.process)
+            emit("</row>\n")
+        }
+        emit("</node>\n<node xpath='//trace-toc[1]/run[2]/data[1]/table[6]'>")
+        schema("hitches", [("start", "start-time"), ("duration", "duration"), ("process", "process"), ("is-system", "boolean"),
+                           ("narrative-description", "string")])
+        for (index, group) in groups.enumerated() where index % 25 == 0 {
+            emit("<row><start-time>\(group.start)</start-time><duration>\(UInt64(1 + next(3)) * 8_333_333)</duration>")
+            process(group.process)
+            emit("<boolean>\(index % 125 == 0 ? 1 : 0)</boolean>")
+            scalar("string", next(2) == 0 ? "Potentially expensive app update(s)" : "")
+            emit("</row>\n")
+        }
+        emit("</node>\n</trace-query-result>\n")
+        let file = fopen(path, "w")!
+        defer { fclose(file) }
+        _ = out.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        defer { out.removeAll() }
+        return out.count
+    }
+
+    /// A `<schema>` block of `columns` (mnemonic, engineering type).
+    private mutating func schema(_ name: String, _ columns: [(String, String)]) {
+        emit("<schema name=\"\(name)\">")
+        for (mnemonic, type) in columns {
+            emit("<col><mnemonic>\(mnemonic)</mnemonic><name>\(mnemonic)</name><engineering-type>\(type)</engineering-type></col>")
+        }
+        emit("</schema>\n")
     }
 
     private static let columns = [
@@ -334,7 +387,7 @@ public struct SyntheticExport {
                   <summary><start-date>2026-05-01T10:01:00.000+02:00</start-date><end-date>2026-05-01T10:02:00.000+02:00</end-date><duration>\(runSeconds)</duration><end-reason>Time limit reached</end-reason><instruments-version>26.0 (17A324)</instruments-version><template-name>SwiftUI</template-name></summary>
                 </info>
                 <processes><process pid="1001" name="MyApp" path="/private/var/MyApp.app/MyApp"/><process pid="2002" name="OtherApp"/></processes>
-                <data><table schema="swiftui-updates"/><table schema="SwiftUIFilteredUpdates" swift-table="…including: nil…"/><table schema="hitches"/></data>
+                <data><table schema="swiftui-updates"/><table schema="SwiftUIFilteredUpdates" swift-table="…including: nil…"/><table schema="swiftui-update-groups"/><table schema="hitches"/></data>
               </run>
             </trace-toc>
 
