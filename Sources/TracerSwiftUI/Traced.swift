@@ -12,6 +12,10 @@ extension View {
     /// (nested in SwiftUI's own tracking, which still sees them): the first mutation of one after
     /// this body is a `write` of the view. Recording off: one branch, then `content()`; the label
     /// (`"Row[\(index)]"`) is built only when recording.
+    ///
+    /// NB: disfavoured, so that an app's own `traced` (README: leaving Tracer out of a Release
+    /// build) wins over this one wherever both are visible.
+    @_disfavoredOverload
     public func traced<Content: View>(
         _ label: @autoclosure () -> String? = nil, scope: TracePath = .none, @ViewBuilder content: () -> Content
     ) -> Content {
