@@ -100,6 +100,12 @@ struct TracedSlot<Value> {
 
 extension TracedSlot: Sendable where Value: Sendable {}
 
+/// Equal when the values are: an equal write of an `Equatable` value then invalidates nothing,
+/// as with `@State` (SwiftUI compares a state's new value with its old before invalidating).
+extension TracedSlot: Equatable where Value: Equatable {
+    static func == (lhs: TracedSlot, rhs: TracedSlot) -> Bool { lhs.value == rhs.value }
+}
+
 /// `Sendable` where the value is, as `State` is: a view holding it keeps a nonisolated init.
 extension TracedState: Sendable where Value: Sendable {}
 #endif

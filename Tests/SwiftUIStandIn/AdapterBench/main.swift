@@ -54,8 +54,8 @@ func option(_ name: String, _ fallback: Int) -> Int {
 /// The paths, each beside its twin.
 @MainActor
 func paths() -> [BenchPath] {
-    let counter = TracedCounter(), plainCounter = PlainCounter()
-    let scroller = TracedScroller(), plainScroller = PlainScroller()
+    let counter = standInInstall(TracedCounter()), plainCounter = standInInstall(PlainCounter())
+    let scroller = standInInstall(TracedScroller()), plainScroller = standInInstall(PlainScroller())
     let model = Model(), plainModel = Model()
     let modelView = TracedModelView(model: model), plainModelView = PlainModelView(model: plainModel)
     _ = counter.body  // NB: names the property once, as the view's first body does.
