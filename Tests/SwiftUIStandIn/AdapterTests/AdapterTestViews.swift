@@ -145,10 +145,10 @@ enum SameOnAndOff {
     static func bodiesReadWhatTheyReadWithoutTracer() {
         let knob = standInInstall(Knob())
         _ = knob.body
-        #expect(stateReads(in: knob, at: "_level", "_slot") == 0)
+        #expect(stateReads(in: knob, at: "_level", "state") == 0)
         let counter = standInInstall(Counter())
         _ = counter.body
-        #expect(stateReads(in: counter, at: "_count", "_slot") == 1)
+        #expect(stateReads(in: counter, at: "_count", "state") == 1)
     }
 
     /// A write through the property or through `$x` reads no state: the old value a recording
@@ -158,7 +158,7 @@ enum SameOnAndOff {
         tally.count = 1
         tally.$count.wrappedValue = 2
         #expect(tally.count == 2)
-        #expect(stateReads(in: tally, at: "_count", "_slot") == 1, "the one read is the expectation's")
+        #expect(stateReads(in: tally, at: "_count", "state") == 1, "the one read is the expectation's")
     }
 
     /// The child's binding is the owner's `State` location, projected, and the same on every
@@ -168,10 +168,10 @@ enum SameOnAndOff {
         let first = knob.body.$level
         let second = knob.body.$level
         #expect(first.standInLocation == second.standInLocation)
-        #expect(first.standInRoot == stateLocation(in: knob, at: "_level", "_slot"))
+        #expect(first.standInRoot == stateLocation(in: knob, at: "_level", "state"))
         first.wrappedValue = 4
         #expect(knob.level == 4)
-        #expect(stateWrites(in: knob, at: "_level", "_slot") == 1)
+        #expect(stateWrites(in: knob, at: "_level", "state") == 1)
     }
 
     /// An equal write of an `Equatable` value invalidates a `@TracedState` no more than a `@State`.
@@ -179,7 +179,7 @@ enum SameOnAndOff {
         let twins = standInInstall(Twins())
         for value in [1, 1, 2, 2, 2, 3] { twins.write(value) }
         #expect(stateWrites(in: twins, at: "_plain") == 3)
-        #expect(stateWrites(in: twins, at: "_traced", "_slot") == 3)
+        #expect(stateWrites(in: twins, at: "_traced", "state") == 3)
     }
 
     /// Before its view is installed, a `@TracedState` keeps its initial value through a write, as a

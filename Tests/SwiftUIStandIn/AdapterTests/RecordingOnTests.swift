@@ -20,7 +20,7 @@ struct RecordingOnTests {
         #expect(writes.first?["site"] as? String == "TracerSwiftUITests/AdapterTestViews.swift:9")
         #expect(writes.map { $0["changed"] as? Bool } == [true, false])
         #expect(counter.count == 1)
-        #expect(stateWrites(in: counter, at: "_count", "_slot") == 1, "the equal write invalidates nothing")
+        #expect(stateWrites(in: counter, at: "_count", "state") == 1, "the equal write invalidates nothing")
     }
 
     @Test func aBindingWriteRecordsToo() {
