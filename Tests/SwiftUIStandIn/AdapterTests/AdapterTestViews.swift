@@ -219,6 +219,11 @@ func spin(_ nanoseconds: UInt64) {
 func recordedLines() -> [[String: Any]] {
     guard let session = SwiftUITrace.session, let path = ProcessInfo.processInfo.environment["TRACER_OUTPUT"] else { return [] }
     session.recorder.flush()
+    return recordedLines(at: path)
+}
+
+/// The events in the trace file at `path`, as JSON objects.
+func recordedLines(at path: String) -> [[String: Any]] {
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").compactMap {
         try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

@@ -1,3 +1,4 @@
+import Foundation
 import Combine
 import Dispatch
 import SwiftUI
@@ -158,6 +159,23 @@ struct RecordingOnTests {
         #expect(recorded("write", view: "Row[1]").count == 1)
         #expect(recorded("write", view: "Row[2]").count == 1)
         #expect(recorded("body-eval", view: "Row[1]").count == 2)
+    }
+
+    @Test("past the body-name ceiling, a body of a new name runs untraced and counts as dropped")
+    func boundedBodyNames() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ceiling-\(UUID()).jsonl").path
+        let session = try #require(SwiftUITrace.session(["TRACER_OUTPUT": path]))
+        let names = AdapterSession.maximumBodyNames + 100
+        var ran = 0
+        for index in 0..<names {
+            session.recordBody(of: Text(""), label: "Row[\(index)]", scope: .none) { ran += 1 }
+        }
+        session.recorder.flush()
+        let lines = recordedLines(at: path)
+        #expect(ran == names)
+        #expect(session.bodyNames == AdapterSession.maximumBodyNames)
+        #expect(lines.count { $0["kind"] as? String == "body-eval" } == AdapterSession.maximumBodyNames)
+        #expect(lines.compactMap { $0["kind"] as? String == "dropped" ? $0["count"] as? Int : nil }.reduce(0, +) == 100)
     }
 
     @Test func aMarkIsRecorded() {
