@@ -101,8 +101,8 @@ enum WhyNearMatch {
     /// 0 when `view`'s last segment is the glob's (letters compared without case, identities and
     /// wildcards left out), 1 when it contains it, 2 when it is contained in it; nil otherwise.
     private static func score(_ view: String, _ glob: ViewGlob) -> Int? {
-        let needle = typeName(glob.pattern.split(separator: "/").last.map(String.init) ?? "")
-        let segment = typeName(view.split(separator: "/").last.map(String.init) ?? "")
+        let needle = typeName(WhyText.name(glob.pattern))
+        let segment = typeName(WhyText.name(view))
         guard !needle.isEmpty, !segment.isEmpty else { return nil }
         if segment == needle { return 0 }
         if segment.contains(needle) { return 1 }

@@ -80,8 +80,21 @@ public enum WhyText {
         }
     }
 
-    /// A view path's last segment.
-    private static func name(_ view: String) -> String { view.split(separator: "/").last.map(String.init) ?? view }
+    /// A view path's last segment, written as its type and identity (`Row[a/b]`: a `/` inside
+    /// `[…]` belongs to the identity).
+    static func name(_ view: String) -> String {
+        var depth = 0
+        var start = view.startIndex
+        for index in view.indices {
+            switch view[index] {
+            case "[": depth += 1
+            case "]": depth = max(0, depth - 1)
+            case "/" where depth == 0: start = view.index(after: index)
+            default: break
+            }
+        }
+        return String(view[start...])
+    }
 
     /// `count` and `noun`, with an `s` unless it is one.
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
