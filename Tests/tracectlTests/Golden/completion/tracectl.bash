@@ -4,7 +4,7 @@ _tracectl() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W 'demo record import report validate flame graph diff advise export check completion help --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'demo record import report validate flame graph why diff advise export check completion help --help --version' -- "$cur"))
         return
     fi
     case ${COMP_WORDS[1]} in
@@ -35,13 +35,14 @@ _tracectl() {
             case "$prev" in
                 --from) COMPREPLY=($(compgen -W 'auto console oslog xctrace' -- "$cur")); return ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --summary-json) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --run) COMPREPLY=(); return ;;
                 --process) COMPREPLY=(); return ;;
                 --scenario) COMPREPLY=(); return ;;
                 --variant) COMPREPLY=(); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--from -o --output --strict --run --process --all-modules --scenario --variant --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--from -o --output --summary-json --strict --run --process --all-modules --scenario --variant --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -100,6 +101,22 @@ _tracectl() {
             esac
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--format --min-count --top --view --mark --from --to -o --output --lenient --help' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -f -- "$cur"))
+            fi
+            ;;
+        why)
+            case "$prev" in
+                --format) COMPREPLY=($(compgen -W 'text json markdown' -- "$cur")); return ;;
+                --top) COMPREPLY=(); return ;;
+                --eval) COMPREPLY=(); return ;;
+                --mark) COMPREPLY=(); return ;;
+                --from) COMPREPLY=(); return ;;
+                --to) COMPREPLY=(); return ;;
+                -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            esac
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format --top --eval --mark --from --to -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -174,7 +191,7 @@ _tracectl() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--help' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'demo record import report validate flame graph diff advise export check completion help' -- "$cur"))
+                COMPREPLY=($(compgen -W 'demo record import report validate flame graph why diff advise export check completion help' -- "$cur"))
             fi
             ;;
     esac
