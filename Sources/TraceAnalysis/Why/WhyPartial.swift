@@ -72,9 +72,6 @@ struct WhyPartial: RangePartial {
         for (key, figures) in later.paths { paths[key, default: WhyFigures()].add(figures) }
         matchedViews.formUnion(later.matchedViews)
         nearMatches.formUnion(later.nearMatches)
-        warnings += later.warnings.map { var moved = $0; moved.line += lineCount; return moved }
-        invalidLineCount += later.invalidLineCount
-        lineCount += later.lineCount
-        crossingCauses += later.crossingCauses
+        appendReading(of: later)
     }
 }
