@@ -5,6 +5,8 @@
 # warning an error; the stand-ins in the Swift 5 mode Apple builds SwiftUI and Combine in. SwiftUI
 # does not exist on Linux; this proves the adapter compiles against Apple's documented signatures
 # (isolation, Sendable, closure types) and that its own logic is right, nothing about SwiftUI's updates.
+# Last, the example is built for Release, where it leaves Tracer out (README: "Leaving Tracer out of
+# a Release build"): `nm` shows its object files reference no Tracer symbol but @TracedViewStorage's.
 #
 # The package is generated in .build-swiftui/ (its manifest Tests/SwiftUIStandIn/StandInPackage.swift,
 # its sources links to the real directories), so the root package never sees a module named SwiftUI.
@@ -41,4 +43,17 @@ echo "check-swiftui-adapter: tests, recording on"
 run_tests "$work/on.log" env TRACER_OUTPUT="$trace" swift test --skip-build --filter RecordingOnTests
 echo "check-swiftui-adapter: tests, recording off"
 run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter 'RecordingOffTests|IsolationProbes'
+
+# tracer_refs CONFIG: the Tracer symbols the example's own object files reference in that build.
+tracer_refs() {
+  nm -u "$work/.build/$1/SwiftUIScrollOffset.build/"*.o | swift demangle | grep -E '\bTracer(SwiftUI|SwiftUICore|Core|Ticks)\.' | sort -u || true
+}
+echo "check-swiftui-adapter: the example leaves Tracer out of a Release build (TRACER defined for Debug only)"
+swift build -c release --product SwiftUIScrollOffset >"$work/release.log" 2>&1 || { tail -60 "$work/release.log"; exit 1; }
+traced_debug=$(tracer_refs debug | grep -c -v 'TracerSwiftUI\.TracedViewStorage' || true)
+traced_release=$(tracer_refs release | grep -v 'TracerSwiftUI\.TracedViewStorage' || true)
+# NB: the Debug build must reference Tracer beyond the storage, or the Release check proves nothing.
+[ "$traced_debug" -gt 0 ] || { echo "the Debug build of the example references no Tracer symbol"; exit 1; }
+[ -z "$traced_release" ] || { echo "the Release build of the example references Tracer:"; echo "$traced_release"; exit 1; }
+echo "Debug: $traced_debug Tracer symbols besides @TracedViewStorage's; Release: none"
 echo "check-swiftui-adapter: ok"

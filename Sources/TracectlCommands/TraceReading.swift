@@ -39,10 +39,16 @@ enum TraceReading {
 
     /// Fails for a mark the slice names that the trace does not have.
     static func checkMarks(_ result: TraceScan.SliceResult) throws(CommandError) {
-        guard let unknown = result.unknownMarks.first else { return }
-        let known = result.markNames.isEmpty ? "it has no marks" : "its marks: \(result.markNames.joined(separator: ", "))"
-        let suggestion = ArgumentParser.suggestion(for: unknown, among: result.markNames)
-        throw CommandError("\(result.summary.file): no mark named '\(unknown)'\(suggestion); \(known)")
+        try checkMarks(file: result.summary.file, unknown: result.unknownMarks, known: result.markNames)
+    }
+
+    /// Fails for the first of `unknown`, mark names a slice names that `file` (whose marks are
+    /// `known`) does not have.
+    static func checkMarks(file: String, unknown: [String], known: [String]) throws(CommandError) {
+        guard let first = unknown.first else { return }
+        let marks = known.isEmpty ? "it has no marks" : "its marks: \(known.joined(separator: ", "))"
+        let suggestion = ArgumentParser.suggestion(for: first, among: known)
+        throw CommandError("\(file): no mark named '\(first)'\(suggestion); \(marks)")
     }
 
     /// Streams the slice of `source` the arguments choose through `exporter` into the output

@@ -9,6 +9,7 @@ package enum Tracectl {
         Validate.self,
         Flame.self,
         Graph.self,
+        Why.self,
         Diff.self,
         Advise.self,
         Export.self,

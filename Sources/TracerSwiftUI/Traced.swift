@@ -12,11 +12,17 @@ extension View {
     /// (nested in SwiftUI's own tracking, which still sees them): the first mutation of one after
     /// this body is a `write` of the view. Recording off: one branch, then `content()`; the label
     /// (`"Row[\(index)]"`) is built only when recording.
+    ///
+    /// NB: disfavoured, so that an app's own `traced` (README: leaving Tracer out of a Release
+    /// build) wins over this one wherever both are visible.
+    /// Inlinable, so that the branch and the call of `content` are specialised in the app, as a
+    /// plain body is; `scope` is optional so that its default costs nothing with recording off.
+    @_disfavoredOverload @inlinable
     public func traced<Content: View>(
-        _ label: @autoclosure () -> String? = nil, scope: TracePath = .none, @ViewBuilder content: () -> Content
+        _ label: @autoclosure () -> String? = nil, scope: TracePath? = nil, @ViewBuilder content: () -> Content
     ) -> Content {
-        guard let session = SwiftUITrace.session else { return content() }
-        return session.recordBody(of: self, label: label(), scope: scope, content)
+        guard SwiftUITrace.isRecording, let session = SwiftUITrace.session else { return content() }
+        return session.recordBody(of: self, label: label(), scope: scope ?? .none, content)
     }
 }
 #endif

@@ -6,27 +6,33 @@ import TracerSwiftUICore
 /// A drop-in for `@State` that records every write — through the property or its binding — as a
 /// `write` event (`wrapper` `State`, the property's name, its declaration site, `changed`).
 ///
-/// The value lives in a real `SwiftUI.State`, so SwiftUI's identity, lifetime and invalidation
-/// rules apply unchanged. The property is named after its label once a `traced { }` body of the
-/// declaring view has run (or by `name:`); until then it is `line N` of its file.
+/// The value lives in a real `SwiftUI.State<Value>`, so SwiftUI's identity, lifetime, comparison
+/// and invalidation rules apply unchanged. The property is named after its label once a
+/// `traced { }` body of the declaring view has run (or by `name:`); until then it is `line N` of
+/// its file.
 ///
-/// No observer effect: reading `x` is one read of the `State`, as with `@State`; `$x` is the
-/// `State`'s own binding projected through a key path whose setter records (the same location on
-/// every access, recording on or off, so SwiftUI compares it as it compares `$x` of a `@State`),
-/// and takes no read; a write reads nothing. Recording off, a write costs one branch more.
+/// No observer effect: reading `x` is one read of the `State`, as with `@State`. Recording off,
+/// `x = v` and `$x` are the `State`'s own (one branch more). Recording on, `$x` is the `State`'s
+/// binding projected through a key path whose setter records (the same location on every access,
+/// so SwiftUI compares it as it compares `$x` of a `@State`), and `x = v` writes through it: the
+/// old value is the location's, read without a read of the `State`, so no write adds a dependency.
 @propertyWrapper
 public struct TracedState<Value>: DynamicProperty, TracedProperty {
-    @State private var slot: TracedSlot<Value>
+    /// The value, in SwiftUI's own storage.
+    @usableFromInline let state: State<Value>
     /// The declaration the writes name.
     ///
     /// NB: kept here too, so that naming the property (by reflection, in a body) reads no state.
     public let tracedDeclaration: TracedDeclaration
+    /// The recording key path of this declaration (`RecordedKeyPath`); nil when recording is off.
+    @usableFromInline let recordedPath: RecordingPath<Value>?
 
     /// State starting at `wrappedValue`, named `name` (default: the property's label).
     public init(wrappedValue: Value, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
         let declaration = TracedDeclaration(wrapper: .state, name: name, fileID: fileID, line: line)
         tracedDeclaration = declaration
-        _slot = State(wrappedValue: TracedSlot(value: wrappedValue, declaration: declaration))
+        state = State(wrappedValue: wrappedValue)
+        recordedPath = SwiftUITrace.session == nil ? nil : RecordingPath(keyPath: RecordedKeyPath.of(Value.self, declaration))
     }
 
     /// State starting at `value`.
@@ -39,40 +45,54 @@ public struct TracedState<Value>: DynamicProperty, TracedProperty {
         self.init(wrappedValue: nil, fileID: fileID, line: line)
     }
 
-    /// The current value (one read of the `State`). A write stores a new slot (recording off), or
-    /// goes through the binding's location (recording on), whose setter reads the old value without
-    /// a read of the `State`: neither adds a dependency where it runs.
-    public var wrappedValue: Value {
-        get { slot.value }
+    /// The current value (one read of the `State`); a write goes to the `State` (recording off) or
+    /// through the recording binding (recording on).
+    @inlinable public var wrappedValue: Value {
+        get { state.wrappedValue }
         nonmutating set {
-            guard SwiftUITrace.session != nil else {
-                _slot.wrappedValue = TracedSlot(value: newValue, declaration: tracedDeclaration)
-                return
-            }
-            projectedValue.wrappedValue = newValue
+            guard let recordedPath else { return state.wrappedValue = newValue }
+            recording(recordedPath.keyPath).wrappedValue = newValue
         }
     }
 
-    /// A binding to the value whose writes are recorded too: `$slot.recorded`, through the key
-    /// path formed once per value type (see `RecordedKeyPath`).
-    public var projectedValue: Binding<Value> { $slot[dynamicMember: RecordedKeyPath.of(Value.self)] }
+    /// The `State`'s binding (recording off), or that binding projected through the recording key
+    /// path (recording on).
+    @inlinable public var projectedValue: Binding<Value> {
+        guard let recordedPath else { return state.projectedValue }
+        return recording(recordedPath.keyPath)
+    }
+
+    /// The `State`'s binding projected through `path`.
+    ///
+    /// NB: `TracedSlot<Value>` has one stored property, so it has `Value`'s layout: the `State`'s
+    /// binding, retyped, is a binding to the same storage seen as a slot, and the projection's
+    /// setter gets the old value from that storage's location, not from a read of the `State`.
+    @usableFromInline func recording(_ path: WritableKeyPath<TracedSlot<Value>, Value>) -> Binding<Value> {
+        unsafeBitCast(state.projectedValue, to: Binding<TracedSlot<Value>>.self)[dynamicMember: path]
+    }
 }
 
-/// `\TracedSlot<Value>.recorded`, formed once per value type.
+/// `\TracedSlot<Value>[recording: declaration]`, formed once per value type and declaration.
 ///
-/// NB: a key path into a generic type, formed in unspecialised generic code (the app calls
-/// `TracedState`'s accessors across modules), is instantiated by the runtime on every evaluation,
-/// with heap allocations; this keeps the first one of each type, so `$x` allocates nothing.
+/// NB: a key path formed in unspecialised generic code is instantiated by the runtime on every
+/// evaluation, with heap allocations; the first one of each declaration is kept (one per traced
+/// property of the app: bounded by its source).
 enum RecordedKeyPath {
-    private static let paths = Mutex<[ObjectIdentifier: AnyKeyPath]>([:])
+    private static let paths = Mutex<[Key: AnyKeyPath]>([:])
 
-    /// The key path of `TracedSlot<Value>.recorded`.
-    static func of<Value>(_: Value.Type) -> WritableKeyPath<TracedSlot<Value>, Value> {
+    /// A value type and a declaration.
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let declaration: TracedDeclaration
+    }
+
+    /// The key path that records `declaration`'s writes of `Value`.
+    static func of<Value>(_: Value.Type, _ declaration: TracedDeclaration) -> WritableKeyPath<TracedSlot<Value>, Value> {
         let path = paths.withLock { paths in
-            let type = ObjectIdentifier(Value.self)
-            if let path = paths[type] { return path }
-            let path: AnyKeyPath = \TracedSlot<Value>.recorded
-            paths[type] = path
+            let key = Key(type: ObjectIdentifier(Value.self), declaration: declaration)
+            if let path = paths[key] { return path }
+            let path: AnyKeyPath = \TracedSlot<Value>[recording: declaration]
+            paths[key] = path
             return path
         }
         // NB: stored under `Value`'s identifier only, so the cast cannot fail.
@@ -80,16 +100,22 @@ enum RecordedKeyPath {
     }
 }
 
-/// What a `@TracedState` keeps in its `State`: the value and the declaration its writes name.
+/// A recording key path, which a `Sendable` `TracedState` may hold.
 ///
-/// NB: the declaration is constant, so SwiftUI's comparison of two slots is the comparison of
-/// their values.
-struct TracedSlot<Value> {
-    var value: Value
-    let declaration: TracedDeclaration
+/// NB: `@unchecked`: a key path is immutable, and this one's only index is a `Sendable`
+/// declaration.
+@usableFromInline struct RecordingPath<Value>: @unchecked Sendable {
+    @usableFromInline let keyPath: WritableKeyPath<TracedSlot<Value>, Value>
+}
 
-    /// The value; a write is recorded, then stored.
-    var recorded: Value {
+/// A `@TracedState`'s value seen through its recording key path.
+///
+/// NB: one stored property, so that it has `Value`'s layout (`TracedState.recording`).
+@usableFromInline struct TracedSlot<Value> {
+    var value: Value
+
+    /// The value; a write is recorded as `declaration`'s, then stored.
+    subscript(recording declaration: TracedDeclaration) -> Value {
         get { value }
         set {
             if let session = SwiftUITrace.session { session.recordWrite(declaration, from: value, to: newValue) }
@@ -97,8 +123,6 @@ struct TracedSlot<Value> {
         }
     }
 }
-
-extension TracedSlot: Sendable where Value: Sendable {}
 
 /// `Sendable` where the value is, as `State` is: a view holding it keeps a nonisolated init.
 extension TracedState: Sendable where Value: Sendable {}

@@ -34,6 +34,13 @@ public final class AdapterSession: Sendable {
     /// (its models went away unmutated) is not pending.
     public var pendingObservations: Int { registrations.load(ordering: .relaxed) }
 
+    /// How many traced body names the session keeps: at most `maximumBodyNames`.
+    public var bodyNames: Int { names.withLock { $0.bodyNames } }
+
+    /// The most traced body names a session keeps; a body of a new name past it runs untraced and
+    /// is counted in the trace's `dropped` events.
+    public static var maximumBodyNames: Int { NameTable.maximumBodyNames }
+
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
     /// written when `Value` is `Equatable` (or a class: by identity).
     public func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
@@ -57,11 +64,11 @@ public final class AdapterSession: Sendable {
     }
 
     /// The traced body `view` runs as under `parent` or `scope`: the thread's last one when it is
-    /// the same, else the table's.
-    private func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody {
+    /// the same, else the table's; nil when the table is full (`NameTable.maximumBodyNames`).
+    private func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody? {
         let key = NameTable.ViewKey(view: View.self, label: label, parent: parent, scope: scope)
         if let last = stack.lastBody, last.session == id, last.key == key { return last.body }
-        let (body, named) = names.withLock { $0.body(of: view, key: key, scope: scope, in: recorder) }
+        guard let (body, named) = names.withLock({ $0.body(of: view, key: key, scope: scope, in: recorder) }) else { return nil }
         if named { namings.add(1, ordering: .releasing) }
         stack.lastBody = BodyStack.LastBody(session: id, key: key, body: body)
         return body
@@ -79,7 +86,8 @@ public final class AdapterSession: Sendable {
     ///
     /// The view is named `label` or its type name, under the enclosing traced body when there is
     /// one, else under `scope`. The first body of each view type also names the traced
-    /// properties the view declares.
+    /// properties the view declares. Past `maximumBodyNames` names, a body of a new name runs
+    /// untraced and counts as one dropped event.
     ///
     /// The `@Observable` properties `content` reads are tracked unless a registration of this
     /// body is pending: the first mutation of one is a `write` of the view (see
@@ -89,7 +97,10 @@ public final class AdapterSession: Sendable {
         guard recorder.isRecording else { return content() }
         let stack = BodyStack.current
         let parent = stack.frames.last?.view
-        let body = body(of: view, label: label, parent: parent, scope: scope, stack: stack)
+        guard let body = body(of: view, label: label, parent: parent, scope: scope, stack: stack) else {
+            recorder.countDropped()
+            return content()
+        }
         stack.frames.append(BodyStack.Frame(view: body.view))
         // NB: timed in the recorder's ticks (cheaper than the monotonic clock), converted when written.
         let start = recorder.ticks()

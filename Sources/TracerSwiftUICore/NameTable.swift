@@ -28,6 +28,14 @@ struct NameTable {
         }
     }
 
+    /// The most traced body names a session keeps: per-instance labels (`Row[\(id)]`) would
+    /// otherwise grow the table, and the symbols behind it, with every row ever shown.
+    ///
+    /// NB: a name costs ~340 bytes here and in the recorder's symbols (100,000 labels took
+    /// 34 MiB), so the ceiling holds them to ~5.5 MiB, past any screen's rows on display; a body
+    /// of a name past it runs untraced and counts as dropped (see `AdapterSession.recordBody`).
+    static let maximumBodyNames = 16_384
+
     private var declarations: [DeclarationKey: DeclarationSymbols] = [:]
     private var views: [ViewKey: TracedBody] = [:]
     /// The name each view symbol stands for, to name the bodies nested in it.
@@ -60,11 +68,13 @@ struct NameTable {
 
     /// The traced body of `view` named by `key` (see `AdapterSession.recordBody`): its name, and
     /// the `prop` of the `@Observable` writes it observes (see `ObservableModels`); and whether
-    /// it was named now (which may have renamed declarations).
+    /// it was named now (which may have renamed declarations); nil for a new name past
+    /// `maximumBodyNames`.
     ///
     /// NB: generic over the view, so that a hit boxes nothing; the view is reflected on a miss only.
-    mutating func body<View>(of view: View, key: ViewKey, scope: TracePath, in recorder: TraceRecorder) -> (TracedBody, named: Bool) {
+    mutating func body<View>(of view: View, key: ViewKey, scope: TracePath, in recorder: TraceRecorder) -> (TracedBody, named: Bool)? {
         if let body = views[key] { return (body, false) }
+        guard views.count < Self.maximumBodyNames else { return nil }
         let models = observedModels[key.type] ?? reflect(view, in: recorder)
         observedModels[key.type] = models
         let segment = (key.label ?? String(describing: View.self)).replacing("/", with: ":")
@@ -75,6 +85,9 @@ struct NameTable {
         viewNames[body.view] = name
         return (body, true)
     }
+
+    /// How many traced body names the table keeps.
+    var bodyNames: Int { views.count }
 
     /// The symbol of `type`'s name.
     mutating func typeSymbol(_ type: Any.Type, in recorder: TraceRecorder) -> Symbol {

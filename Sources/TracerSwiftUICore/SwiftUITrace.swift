@@ -27,6 +27,10 @@ public enum SwiftUITrace {
     /// and body costs one branch on this value.
     public static let session: AdapterSession? = session(ProcessInfo.processInfo.environment)
 
+    /// Whether `session` is set: a check that takes no reference to the session (no retain and
+    /// release), for the paths that do nothing when recording is off.
+    public static let isRecording = session != nil
+
     /// A session for `TRACER_OUTPUT` in `environment`; nil when unset or unusable (reported).
     public static func session(_ environment: [String: String]) -> AdapterSession? {
         TraceRecorder.fromEnvironment(environment, metadata: metadata(environment)).map(AdapterSession.init)

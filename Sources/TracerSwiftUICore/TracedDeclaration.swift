@@ -49,6 +49,12 @@ public struct TracedDeclaration: Sendable {
     }
 }
 
+/// Two declarations are the same when their sites are (the key).
+extension TracedDeclaration: Hashable {
+    public static func == (lhs: TracedDeclaration, rhs: TracedDeclaration) -> Bool { lhs.key == rhs.key }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
 /// A declaration's identity in the adapter's tables.
 struct DeclarationKey: Hashable {
     let file: UInt

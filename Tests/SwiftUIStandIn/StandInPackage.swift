@@ -25,8 +25,11 @@ let package = Package(
         .target(name: "TracerCore", dependencies: ["TracerTicks"]),
         .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"], swiftSettings: strict),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore", "SwiftUI", "Combine"], swiftSettings: strict),
+        // NB: the example leaves Tracer out of a Release build as its README tells an app to
+        // (`TRACER` defined for Debug only); scripts/check-swiftui-adapter.sh checks both builds.
         .executableTarget(
-            name: "SwiftUIScrollOffset", dependencies: ["TracerSwiftUI", "SwiftUI"], exclude: ["README.md"], swiftSettings: strict
+            name: "SwiftUIScrollOffset", dependencies: ["TracerSwiftUI", "SwiftUI"], exclude: ["README.md"],
+            swiftSettings: strict + [.define("TRACER", .when(configuration: .debug))]
         ),
         // NB: `adapter-bench`: Tracer's added cost on each path an app takes, over its untraced twin.
         .executableTarget(

@@ -141,6 +141,18 @@ struct TCPSinkTests {
         sink.close()
     }
 
+    @Test("a host name is resolved by the sender thread: a name that does not resolve fails neither the sink's creation nor a write, and is retried")
+    func unresolvableHostIsRetriedOffTheCallingThread() throws {
+        // NB: `.invalid` never resolves (RFC 6761).
+        let sink = try TraceRecorder.sink(for: "tcp://tracer-test.invalid:7420") as? TCPSink
+        let tcp = try #require(sink)
+        let header = Array(Self.header.utf8)
+        header.withUnsafeBytes { try? tcp.write($0) }
+        #expect(eventually(within: 30) { tcp.statistics.failedResolutions >= 2 })
+        #expect(tcp.statistics.connections == 0)
+        tcp.close()
+    }
+
     @Test("bad tcp values are errors", arguments: ["tcp://127.0.0.1", "tcp://:80", "tcp://127.0.0.1:0", "tcp://127.0.0.1:99999"])
     func badValuesFail(value: String) {
         #expect(throws: TraceSinkError.self) { try TraceRecorder.sink(for: value) }

@@ -46,13 +46,33 @@ struct ReferenceFold {
     private(set) var sites: [Origin: String] = [:]
     /// Edges by `"view:NAME"` or `"source:VIEW.prop"` and the evaluated view's `"view:NAME"`.
     private(set) var edges: [[String]: Edge] = [:]
+    /// Evaluations per cause path, written as `why` writes a path (`WhyText.path`).
+    private(set) var pathEvals: [String: Int] = [:]
+
+    /// A chain so far: its root (a written property's text, `mount` of a view, or `n/a`) and its steps.
+    struct Chain {
+        var root: String
+        var mountedView: String?
+        var hops: [(view: String, text: String)] = []
+
+        /// The path's text: a mount of the chain's first view is written `mount`.
+        var text: String {
+            let start = mountedView.map { $0 == hops.first?.view ? "mount" : "mount of \($0)" } ?? root
+            return ([start] + hops.map(\.text)).joined(separator: " → ")
+        }
+    }
 
     /// The figures of `trace` (its text, the `meta` header first).
     init(trace: String) throws {
         var rootOfSeq: [Int64: Origin] = [:]
         var viewEvaluatedAt: [Int64: String] = [:]
+        var chainOfSeq: [Int64: Chain] = [:]
         for line in trace.split(separator: "\n") {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if let seq = (event["seq"] as? NSNumber)?.int64Value, seq > 0, let chain = Self.chain(event, chainOfSeq) {
+                chainOfSeq[seq] = chain
+                if event["kind"] as? String == "body-eval" { pathEvals[chain.text, default: 0] += 1 }
+            }
             let kind = event["kind"] as? String ?? ""
             let view = event["view"] as? String ?? ""
             let seq = (event["seq"] as? NSNumber)?.int64Value
@@ -86,6 +106,35 @@ struct ReferenceFold {
                 break
             }
             if let root, let seq, seq > 0 { rootOfSeq[seq] = root }
+        }
+    }
+
+    /// The chain `event` continues or starts, given the chains of earlier `seq`s: a mount starts
+    /// one, a write without a known cause starts one, an evaluation or skip adds a step (to `n/a`
+    /// when its cause is not known), a write with a known cause adds a step, anything else passes
+    /// its cause's chain on.
+    static func chain(_ event: [String: Any], _ chains: [Int64: Chain]) -> Chain? {
+        let kind = event["kind"] as? String ?? ""
+        let view = event["view"] as? String ?? ""
+        let string = { (key: String) in event[key] as? String ?? "" }
+        let caused = (event["cause"] as? NSNumber).flatMap { chains[$0.int64Value] }
+        switch kind {
+        case "mount":
+            return Chain(root: "", mountedView: view)
+        case "write":
+            guard var chain = caused else {
+                let details = [string("wrapper"), string("site")].filter { !$0.isEmpty }
+                return Chain(root: "\(view).\(string("prop"))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
+            }
+            chain.hops.append((view, "\(view).\(string("prop")) (\(string("wrapper")))"))
+            return chain
+        case "body-eval", "skip":
+            var chain = caused ?? Chain(root: "n/a")
+            let reason = string("reason").isEmpty ? "n/a" : string("reason")
+            chain.hops.append((view, kind == "skip" ? "\(view) (skip: \(reason))" : "\(view) (\(reason))"))
+            return chain
+        default:
+            return caused
         }
     }
 

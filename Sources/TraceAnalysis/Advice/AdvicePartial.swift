@@ -77,12 +77,9 @@ struct AdvicePartial: RangePartial {
         for (key, tally) in later.states { states[key, default: StateInitCounts()].add(tally) }
         unmountedPaths.formUnion(later.unmountedPaths)
         observedPaths.formUnion(later.observedPaths)
-        warnings += later.warnings.map { var moved = $0; moved.line += lineCount; return moved }
-        invalidLineCount += later.invalidLineCount
-        lineCount += later.lineCount
-        crossingCauses += later.crossingCauses
         endsInsidePairing = later.endsInsidePairing
         untimedEvals += later.untimedEvals
+        appendReading(of: later)
     }
 }
 

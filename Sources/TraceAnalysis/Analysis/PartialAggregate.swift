@@ -191,15 +191,7 @@ struct PartialAggregate: Sendable {
         updateGroupLabels.merge(later.updateGroupLabels) { var merged = $0; merged.add($1); return merged }
         if marks.isEmpty { leading.add(later.leading) } else { marks[marks.count - 1].counters.add(later.leading) }
         marks += later.marks
-        let shift = lineCount
-        func shifted(_ diagnostics: [TraceDiagnostic]) -> [TraceDiagnostic] {
-            // NB: line 0 is no position; it stays 0.
-            diagnostics.map { var moved = $0; if moved.line > 0 { moved.line += shift }; return moved }
-        }
-        warnings += shifted(later.warnings)
-        invalidLineCount += later.invalidLineCount
-        invalidLines = Array((invalidLines + shifted(later.invalidLines)).prefix(keptDiagnostics))
-        lineCount += later.lineCount
+        invalidLines = Array((invalidLines + later.invalidLines.shifted(by: lineCount)).prefix(keptDiagnostics))
         connections += later.connections
         filteredEventCount += later.filteredEventCount
         if let laterEdges = later.edges {
@@ -213,6 +205,7 @@ struct PartialAggregate: Sendable {
                 edges?[key, default: CauseEdge(key: key)].add(edge)
             }
         }
+        appendReading(of: later)
     }
 
     /// Adds each view's figures in `parts` to those in `views`; `moved[i]` is the index in

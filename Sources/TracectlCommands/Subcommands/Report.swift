@@ -40,7 +40,7 @@ enum Report: Subcommand {
         static let sort: Option<ReportOptions.Sort> = .choice("--sort", valueName: "key", help: "The order of the views.", default: .evals)
         static let top: Option<Int> = .number("--top", valueName: "n", help: "Show only the first N views.")
         static let view: Option<String> = .value(
-            "--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**').")
+            "--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**'); none matching prints an empty table ('why' says so, exit 2).")
         static let connection: Option<Int> = .number(
             "--conn", valueName: "n", help: "Only the events of connection N of a 'record --listen' trace.")
     }

@@ -11,7 +11,9 @@ import Synchronization
 /// `write` only copies lines into a bounded buffer; a sender thread of its own connects, sends
 /// on a non-blocking socket and reconnects with backoff when the listener is absent or goes away.
 /// When the buffer is full the oldest whole lines are dropped, and a `dropped` line with their
-/// `count` is sent once the connection accepts data again. Every connection starts with the
+/// `count` is sent once the connection accepts data again. The host name is resolved by the
+/// sender thread too, before its first connection: never on the thread that makes the sink
+/// (an app's main thread, inside its first traced body), which a slow name server would stall. Every connection starts with the
 /// trace's `meta` header, so each one is a trace of its own to the listener.
 public final class TCPSink: TraceSink {
     /// The default buffer bound: lines beyond it drop the oldest ones.
@@ -31,20 +33,28 @@ public final class TCPSink: TraceSink {
         public var droppedLines = 0
         /// Bytes waiting in the buffer.
         public var bufferedBytes = 0
+        /// Attempts to resolve the host name that failed (each retried with the connection's backoff).
+        public var failedResolutions = 0
     }
 
     public let name: String
-    private let address: SocketAddress
+    private let host: String
+    private let port: UInt16
     private let state: LockedBox<SendState>
     private let wake = DispatchSemaphore(value: 0)
     private let senderFinished = DispatchSemaphore(value: 0)
 
-    /// A sink sending to `host:port`; the name is resolved here, connections are made later.
+    /// A sink sending to `host:port`; the name is resolved and connections are made by the sender
+    /// thread (a name that does not resolve is reported once on stderr and retried).
     ///
-    /// - Throws: `TraceSinkError` when `host` cannot be resolved.
+    /// - Throws: `TraceSinkError` when `host` is empty or longer than a DNS name can be.
     public init(host: String, port: UInt16, capacity: Int = TCPSink.defaultCapacity) throws(TraceSinkError) {
         name = "tcp://\(host.contains(":") ? "[\(host)]" : host):\(port)"
-        address = try SocketAddress.resolve(host: host, port: port, sinkName: name)
+        guard !host.isEmpty, host.utf8.count <= 253 else {
+            throw TraceSinkError(sink: name, reason: "expected a host name of 1 to 253 bytes")
+        }
+        self.host = host
+        self.port = port
         state = LockedBox(SendState(capacity: max(capacity, 1024)))
         let sender = Thread { [self] in runSender() }
         sender.name = "tracer-tcp-sink"
@@ -92,6 +102,7 @@ public final class TCPSink: TraceSink {
     // MARK: Sender
 
     private func runSender() {
+        var address: SocketAddress?
         var connection: Int32 = -1
         var backoff = 0.05
         var nextAttempt = 0.0
@@ -118,7 +129,8 @@ public final class TCPSink: TraceSink {
                     _ = wake.wait(timeout: .now() + min(nextAttempt - now, 0.1))
                     continue
                 }
-                connection = address.connect(timeout: 0.1)
+                address = address ?? resolve()
+                connection = address?.connect(timeout: 0.1) ?? -1
                 if connection < 0 {
                     nextAttempt = now + backoff
                     backoff = min(backoff * 2, Self.maximumBackoff)
@@ -145,6 +157,20 @@ public final class TCPSink: TraceSink {
             }
             let alive = state.withLock { $0.send(on: connection) }
             if !alive { disconnect(&connection) }
+        }
+    }
+
+    /// The host's address, or nil (counted; the first failure reported on stderr).
+    private func resolve() -> SocketAddress? {
+        do throws(TraceSinkError) {
+            return try SocketAddress.resolve(host: host, port: port, sinkName: name)
+        } catch {
+            let first = state.withLock { state in
+                state.statistics.failedResolutions += 1
+                return state.statistics.failedResolutions == 1
+            }
+            if first { reportError("\(name): \(error.reason); retrying") }
+            return nil
         }
     }
 
@@ -346,51 +372,5 @@ private struct SendState: @unchecked Sendable {
             default: return nil
             }
         }
-    }
-}
-
-/// A resolved socket address to connect to.
-private struct SocketAddress: Sendable {
-    let family: Int32
-    let bytes: [UInt8]
-
-    /// Resolves `host` (a name or a numeric address) once.
-    static func resolve(host: String, port: UInt16, sinkName: String) throws(TraceSinkError) -> SocketAddress {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = POSIX.streamSocketType
-        hints.ai_flags = AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            throw TraceSinkError(sink: sinkName, reason: "cannot resolve host '\(host)': \(String(cString: gai_strerror(status)))")
-        }
-        defer { freeaddrinfo(list) }
-        let bytes = Array(UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
-        return SocketAddress(family: first.pointee.ai_family, bytes: bytes)
-    }
-
-    /// A connected non-blocking socket, or -1 when nobody accepted within `timeout` seconds.
-    func connect(timeout: Double) -> Int32 {
-        let socket = POSIX.streamSocket(family: family, nonBlocking: true)
-        guard socket >= 0 else { return -1 }
-        let result = bytes.withUnsafeBytes { raw in
-            POSIX.connect(socket, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-        }
-        if result == 0 { return socket }
-        guard errno == EINPROGRESS || errno == EINTR else {
-            POSIX.close(socket)
-            return -1
-        }
-        var ready = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
-        var failure: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard poll(&ready, 1, Int32(timeout * 1000)) == 1,
-              getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0
-        else {
-            POSIX.close(socket)
-            return -1
-        }
-        return socket
     }
 }

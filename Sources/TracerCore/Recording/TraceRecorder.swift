@@ -70,6 +70,12 @@ public final class TraceRecorder: Sendable {
         return append(event)
     }
 
+    /// Counts one event its producer could not record (written in the next `dropped` event).
+    public func countDropped() {
+        guard isRecording else { return }
+        chunks.withLock { $0.dropped &+= 1 }
+    }
+
     /// Interns `string` for use in events.
     public func intern(_ string: String) -> Symbol { symbols.intern(string) }
 

@@ -54,8 +54,8 @@ func option(_ name: String, _ fallback: Int) -> Int {
 /// The paths, each beside its twin.
 @MainActor
 func paths() -> [BenchPath] {
-    let counter = TracedCounter(), plainCounter = PlainCounter()
-    let scroller = TracedScroller(), plainScroller = PlainScroller()
+    let counter = standInInstall(TracedCounter()), plainCounter = standInInstall(PlainCounter())
+    let scroller = standInInstall(TracedScroller()), plainScroller = standInInstall(PlainScroller())
     let model = Model(), plainModel = Model()
     let modelView = TracedModelView(model: model), plainModelView = PlainModelView(model: plainModel)
     _ = counter.body  // NB: names the property once, as the view's first body does.
@@ -93,7 +93,26 @@ func run() {
         let format = { (value: Double) in String(format: "%.1f", value) }
         print("\(path.name) | \(format(median(added))) (\(format(added.min() ?? 0))–\(format(added.max() ?? 0))) | \(format(median(twins)))")
     }
+    if SwiftUITrace.session != nil { printNameTableGrowth(labels: option("--labels", 100_000)) }
     SwiftUITrace.session?.recorder.flush()
+}
+
+/// The resident memory of the process, in bytes (Linux: /proc/self/statm).
+func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Runs `labels` bodies each labelled once (`Row[i]`) and prints how much resident memory the
+/// session's name table and symbols grew by (bounded by `AdapterSession.maximumBodyNames`).
+@MainActor
+func printNameTableGrowth(labels: Int) {
+    let before = residentBytes()
+    for index in 0..<labels { keep(TracedRow(index: 1_000_000 + index).body) }
+    let grown = Double(residentBytes() - before) / 1_048_576
+    let names = SwiftUITrace.session?.bodyNames ?? 0
+    print("\(labels) labelled bodies: resident memory +\(String(format: "%.1f", grown)) MiB, \(names) body names kept (ceiling \(AdapterSession.maximumBodyNames))")
 }
 
 MainActor.assumeIsolated { run() }

@@ -122,6 +122,20 @@ struct Gauge: View {
     }
 }
 
+/// A count in `@State` beside one in `@TracedState`: the same writes go to both.
+struct Twins: View {
+    @State var plain = 0
+    @TracedState var traced = 0
+
+    var body: some View { Text("\(plain) \(traced)") }
+
+    /// Writes `value` to both counts.
+    func write(_ value: Int) {
+        plain = value
+        traced = value
+    }
+}
+
 /// The rules that hold with recording on and off alike (each suite runs them): Tracer changes
 /// neither what a body reads nor the binding a child receives, and a model may publish from any
 /// thread.
@@ -129,35 +143,55 @@ struct Gauge: View {
 enum SameOnAndOff {
     /// A body that passes `$level` down reads no state; a body that shows `count` reads it once.
     static func bodiesReadWhatTheyReadWithoutTracer() {
-        let knob = Knob()
+        let knob = standInInstall(Knob())
         _ = knob.body
-        #expect(stateReads(in: knob, at: "_level", "_slot") == 0)
-        let counter = Counter()
+        #expect(stateReads(in: knob, at: "_level", "state") == 0)
+        let counter = standInInstall(Counter())
         _ = counter.body
-        #expect(stateReads(in: counter, at: "_count", "_slot") == 1)
+        #expect(stateReads(in: counter, at: "_count", "state") == 1)
     }
 
     /// A write through the property or through `$x` reads no state: the old value a recording
     /// write needs is peeked at, so a body that writes gains no dependency on what it writes.
     static func aTracedWriteAddsNoRead() {
-        let tally = Tally()
+        let tally = standInInstall(Tally())
         tally.count = 1
         tally.$count.wrappedValue = 2
         #expect(tally.count == 2)
-        #expect(stateReads(in: tally, at: "_count", "_slot") == 1, "the one read is the expectation's")
+        #expect(stateReads(in: tally, at: "_count", "state") == 1, "the one read is the expectation's")
     }
 
     /// The child's binding is the owner's `State` location, projected, and the same on every
     /// evaluation: SwiftUI sees unchanged inputs, as for `$x` of a `@State`.
     static func theChildsBindingIsTheStatesOwnAndStable() {
-        let knob = Knob()
+        let knob = standInInstall(Knob())
         let first = knob.body.$level
         let second = knob.body.$level
         #expect(first.standInLocation == second.standInLocation)
-        #expect(first.standInRoot == stateLocation(in: knob, at: "_level", "_slot"))
+        #expect(first.standInRoot == stateLocation(in: knob, at: "_level", "state"))
         first.wrappedValue = 4
         #expect(knob.level == 4)
-        #expect(stateWrites(in: knob, at: "_level", "_slot") == 1)
+        #expect(stateWrites(in: knob, at: "_level", "state") == 1)
+    }
+
+    /// An equal write of an `Equatable` value invalidates a `@TracedState` no more than a `@State`.
+    static func anEqualWriteInvalidatesAsWithState() {
+        let twins = standInInstall(Twins())
+        for value in [1, 1, 2, 2, 2, 3] { twins.write(value) }
+        #expect(stateWrites(in: twins, at: "_plain") == 3)
+        #expect(stateWrites(in: twins, at: "_traced", "state") == 3)
+    }
+
+    /// Before its view is installed, a `@TracedState` keeps its initial value through a write, as a
+    /// `@State` does (SwiftUI warns and drops the write).
+    static func aWriteBeforeInstallIsDroppedAsWithState() {
+        let twins = Twins()
+        twins.write(5)
+        #expect(twins.plain == 0)
+        #expect(twins.traced == 0)
+        standInInstall(twins).write(6)
+        #expect(twins.plain == 6)
+        #expect(twins.traced == 6)
     }
 
     /// `objectWillChange` sent on another thread reaches `tracedChanges(of:)`'s action there.
@@ -185,6 +219,11 @@ func spin(_ nanoseconds: UInt64) {
 func recordedLines() -> [[String: Any]] {
     guard let session = SwiftUITrace.session, let path = ProcessInfo.processInfo.environment["TRACER_OUTPUT"] else { return [] }
     session.recorder.flush()
+    return recordedLines(at: path)
+}
+
+/// The events in the trace file at `path`, as JSON objects.
+func recordedLines(at path: String) -> [[String: Any]] {
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").compactMap {
         try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

@@ -1,3 +1,4 @@
+import Foundation
 import Combine
 import Dispatch
 import SwiftUI
@@ -9,7 +10,7 @@ import TracerSwiftUICore
 @MainActor @Suite(.enabled(if: SwiftUITrace.session != nil, "needs TRACER_OUTPUT"))
 struct RecordingOnTests {
     @Test func aTracedStateWriteRecordsNameSiteWrapperAndChanged() {
-        let counter = Counter()
+        let counter = standInInstall(Counter())
         _ = counter.body
         counter.count = 1
         counter.count = 1
@@ -20,11 +21,11 @@ struct RecordingOnTests {
         #expect(writes.first?["site"] as? String == "TracerSwiftUITests/AdapterTestViews.swift:9")
         #expect(writes.map { $0["changed"] as? Bool } == [true, false])
         #expect(counter.count == 1)
-        #expect(stateWrites(in: counter, at: "_count", "_slot") == 2)
+        #expect(stateWrites(in: counter, at: "_count", "state") == 1, "the equal write invalidates nothing")
     }
 
     @Test func aBindingWriteRecordsToo() {
-        let dial = Dial()
+        let dial = standInInstall(Dial())
         _ = dial.body
         let binding = dial.$level
         binding.wrappedValue = 7
@@ -36,7 +37,7 @@ struct RecordingOnTests {
     }
 
     @Test func aViewStorageWriteRecordsAndPublishesButNeverInvalidates() {
-        let scroller = Scroller()
+        let scroller = standInInstall(Scroller())
         _ = scroller.body
         var received: [Double] = []
         let subscription = scroller.$offset.publisher.sink { received.append($0) }
@@ -160,6 +161,23 @@ struct RecordingOnTests {
         #expect(recorded("body-eval", view: "Row[1]").count == 2)
     }
 
+    @Test("past the body-name ceiling, a body of a new name runs untraced and counts as dropped")
+    func boundedBodyNames() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ceiling-\(UUID()).jsonl").path
+        let session = try #require(SwiftUITrace.session(["TRACER_OUTPUT": path]))
+        let names = AdapterSession.maximumBodyNames + 100
+        var ran = 0
+        for index in 0..<names {
+            session.recordBody(of: Text(""), label: "Row[\(index)]", scope: .none) { ran += 1 }
+        }
+        session.recorder.flush()
+        let lines = recordedLines(at: path)
+        #expect(ran == names)
+        #expect(session.bodyNames == AdapterSession.maximumBodyNames)
+        #expect(lines.count { $0["kind"] as? String == "body-eval" } == AdapterSession.maximumBodyNames)
+        #expect(lines.compactMap { $0["kind"] as? String == "dropped" ? $0["count"] as? Int : nil }.reduce(0, +) == 100)
+    }
+
     @Test func aMarkIsRecorded() {
         traceMark("adapter-test-mark")
         #expect(recordedLines().contains { $0["kind"] as? String == "mark" && $0["name"] as? String == "adapter-test-mark" })
@@ -171,4 +189,10 @@ struct RecordingOnTests {
         #expect(header?["source"] as? String == "swiftui")
         #expect((header?["capabilities"] as? [String])?.contains("skip") == false)
     }
+
+    @Test("an equal write invalidates a traced state no more than a State while recording")
+    func equalWrites() { SameOnAndOff.anEqualWriteInvalidatesAsWithState() }
+
+    @Test("a write before install is dropped as a State's is while recording")
+    func writeBeforeInstall() { SameOnAndOff.aWriteBeforeInstallIsDroppedAsWithState() }
 }

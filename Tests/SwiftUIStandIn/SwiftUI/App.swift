@@ -40,7 +40,10 @@ public struct SceneBuilder {
 /// https://developer.apple.com/documentation/swiftui/windowgroup — fairly sure: `nonisolated` inits (as Xcode 16 interfaces declare view initializers).
 public struct WindowGroup<Content: View>: Scene {
     /// Creates a window group.
-    nonisolated public init(@ViewBuilder content: () -> Content) {}
+    ///
+    /// NB: builds its content once, as NavigationStack does: an optimised build keeps the app's
+    /// views and their bodies (reached through their `View` conformances), as it does with SwiftUI.
+    nonisolated public init(@ViewBuilder content: () -> Content) { _ = content() }
 }
 
 /// A property wrapper type that instantiates an observable object.

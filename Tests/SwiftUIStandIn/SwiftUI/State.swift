@@ -8,6 +8,8 @@
 // comparison and `Binding.init(get:set:)` reading its getter at once are OpenSwiftUI's reading
 // (OpenSwiftUICore/Data/Binding/Binding.swift, Location.swift), not Apple's documentation.
 
+import Foundation
+
 /// Where a state's or a binding's value lives.
 ///
 /// NB: `@unchecked Sendable`: the stand-in's tests use a location from one thread at a time.
@@ -34,25 +36,94 @@ public class StandInLocation<Value>: @unchecked Sendable {
     }
 }
 
-/// A state's own storage.
+/// A state's own storage: the initial value until a view's graph installs it (`standInInstall`).
+///
+/// What it models, and how sure:
+/// - No storage until installed: a write before it is dropped, with the runtime warning SwiftUI
+///   logs for a `State` used outside a view ("Accessing State's value outside of being installed
+///   on a View. This will result in a constant Binding of the initial value and will not
+///   update."); a read sees the initial value and records no dependency. Sure of the message's
+///   text (quoted from SwiftUI's binary in public code) and that such a state keeps its initial
+///   value (the message says so); not sure SwiftUI logs it on a write as well as on `$x`.
+/// - An equal write of an `Equatable` value is no invalidation: fairly sure (OpenSwiftUI's
+///   reading: a stored location compares the new value with the old before it invalidates); a
+///   value that is not `Equatable` invalidates on every write here, where SwiftUI may compare
+///   some of them by their bytes (not modelled).
+@usableFromInline
 final class StoredLocation<Value>: StandInLocation<Value>, @unchecked Sendable {
     private var value: Value
+    private(set) var isInstalled = false
     var reads = 0
     var writes = 0
+    /// Writes dropped because they came before the state was installed.
+    var writesBeforeInstall = 0
 
     init(_ value: Value) { self.value = value }
 
+    /// Gives the state its storage, as SwiftUI does when it installs the view holding it.
+    func install() { isInstalled = true }
+
     override func read() -> Value {
-        reads += 1
+        if isInstalled { reads += 1 }
         return value
     }
 
     override func peek() -> Value { value }
 
-    override func write(_ value: Value) {
-        self.value = value
+    override func write(_ newValue: Value) {
+        guard isInstalled else {
+            writesBeforeInstall += 1
+            standInWarn(notInstalledWarning)
+            return
+        }
+        if standInEqual(value, newValue) == true { return }
+        value = newValue
         writes += 1
     }
+}
+
+/// SwiftUI's runtime warning for a `State` used before it is installed.
+let notInstalledWarning = "Accessing State's value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update."
+
+/// Prints a runtime warning, as SwiftUI logs one (Xcode shows it as a runtime issue).
+func standInWarn(_ message: String) {
+    FileHandle.standardError.write(Data("SwiftUI: \(message)\n".utf8))
+}
+
+/// `a == b` when `Value` is `Equatable`; nil when it is not.
+func standInEqual<Value>(_ a: Value, _ b: Value) -> Bool? {
+    guard let type = Value.self as? any Equatable.Type else { return nil }
+    return type.standInEqual(a, b)
+}
+
+extension Equatable {
+    /// `a == b`, for values of this very type passed generically.
+    fileprivate static func standInEqual<Other>(_ a: Other, _ b: Other) -> Bool {
+        // NB: called only with `Other == Self` (`standInEqual(_:_:)` opened `Other`'s own type).
+        a as! Self == b as! Self
+    }
+}
+
+/// A state a view holds, which installing the view installs.
+protocol StandInInstallable {
+    /// Gives the state its storage.
+    func standInInstall()
+}
+
+/// Stand-in only: installs every `State` `view` holds, directly or inside the property wrappers
+/// it holds (what SwiftUI does when the view enters its graph), and returns the view.
+@discardableResult
+public func standInInstall<V>(_ view: V) -> V {
+    installStates(in: view, depth: 4)
+    return view
+}
+
+/// Installs the states in `value` and in its stored struct properties, `depth` levels down.
+private func installStates(in value: Any, depth: Int) {
+    if let state = value as? any StandInInstallable { return state.standInInstall() }
+    let mirror = Mirror(reflecting: value)
+    guard depth > 0, mirror.displayStyle == .struct else { return }
+    for child in mirror.children { installStates(in: child.value, depth: depth - 1) }
 }
 
 /// A location reached through a key path from a base location.
@@ -98,7 +169,7 @@ final class FunctionalLocation<Value>: StandInLocation<Value>, @unchecked Sendab
 /// `Sendable`; OpenSwiftUI declares it conditional; whether Apple's is `@unchecked` is not known).
 @frozen @propertyWrapper
 public struct State<Value>: DynamicProperty {
-    @usableFromInline let location: StandInLocation<Value>
+    @usableFromInline let location: StoredLocation<Value>
 
     /// Creates a state property that stores an initial value.
     ///
@@ -122,7 +193,17 @@ public struct State<Value>: DynamicProperty {
     /// A binding to the state value: the state's own location.
     ///
     /// https://developer.apple.com/documentation/swiftui/state/projectedvalue
-    public var projectedValue: Binding<Value> { Binding(location: location) }
+    public var projectedValue: Binding<Value> {
+        guard location.isInstalled else {
+            standInWarn(notInstalledWarning)
+            return .constant(location.peek())
+        }
+        return Binding(location: location)
+    }
+}
+
+extension State: StandInInstallable {
+    func standInInstall() { location.install() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/state (Conforms To: Sendable).
@@ -146,8 +227,8 @@ public protocol StandInStateInspectable {
 }
 
 extension State: StandInStateInspectable {
-    public var standInReads: Int { (location as? StoredLocation<Value>)?.reads ?? 0 }
-    public var standInWrites: Int { (location as? StoredLocation<Value>)?.writes ?? 0 }
+    public var standInReads: Int { location.reads }
+    public var standInWrites: Int { location.writes }
     public var standInLocation: ObjectIdentifier { ObjectIdentifier(location.root) }
 }
 

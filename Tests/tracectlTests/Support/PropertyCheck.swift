@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TracerTestSupport
 
-/// The property every trace must have: `report`, `graph`, `advise`, `diff` and `check` give the
+/// The property every trace must have: `report`, `graph`, `advise`, `diff`, `check` and `why` give the
 /// same JSON however the trace is read (the file by one reader, its bytes on standard input, five
-/// split sets with steals), and `report`'s and `graph`'s figures are the reference fold's.
+/// split sets with steals), and `report`'s, `graph`'s and `why`'s figures are the reference fold's.
 enum PropertyCheck {
     /// The commands compared; `TRACE` is the trace read each way, `VARIANT` and `BUDGET` files.
     static let commands: [[String]] = [
@@ -13,6 +13,7 @@ enum PropertyCheck {
         ["advise", "TRACE", "--format", "json", "--min-savings", "0"],
         ["diff", "TRACE", "VARIANT", "--format", "json"],
         ["check", "TRACE", "--budget", "BUDGET", "--format", "json"],
+        ["why", "TRACE", "**", "--format", "json"],
     ]
 
     /// Rules over figures the random traces have: counts, ratios, saturating times, marks, edges.
@@ -68,6 +69,7 @@ enum PropertyCheck {
             wholeOutputs.append(whole.output)
         }
         problems += try ReferenceComparison.problems(report: wholeOutputs[0], graph: wholeOutputs[1], trace: trace)
+        problems += try ReferenceComparison.pathProblems(why: wholeOutputs[5], trace: trace)
         return (problems, steals)
     }
 
@@ -96,6 +98,31 @@ enum ReferenceComparison {
             problems += viewProblems(name, object, expected, reference.topCause(of: name))
         }
         problems += try edgeProblems(graph, reference.edges)
+        return problems
+    }
+
+    /// What differs between `why`'s paths (JSON, every view) and the reference fold: each view's
+    /// paths must sum to its evaluations, wasted evaluations and skips, and each path's evaluations
+    /// must be the reference's for that path.
+    static func pathProblems(why: String, trace: String) throws -> [String] {
+        let reference = try ReferenceFold(trace: trace)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(why.utf8)) as? [String: Any])
+        var problems: [String] = []
+        var found: [String: Int] = [:]
+        for view in document["views"] as? [[String: Any]] ?? [] {
+            let name = view["view"] as? String ?? ""
+            let paths = view["paths"] as? [[String: Any]] ?? []
+            let expected = reference.views[name] ?? ReferenceFold.View()
+            let sums = ["evals", "wasted", "skips"].map { key in paths.compactMap { int($0[key]) }.reduce(0, +) }
+            if sums != [Int64(expected.evals), Int64(expected.wasted), Int64(expected.skips)] {
+                problems.append("why \(name): paths sum to \(sums), the reference \([expected.evals, expected.wasted, expected.skips])")
+            }
+            for path in paths where int(path["evals"]) ?? 0 > 0 { found[path["path"] as? String ?? "", default: 0] += Int(int(path["evals"]) ?? 0) }
+        }
+        if found != reference.pathEvals {
+            let keys = Set(found.keys).union(reference.pathEvals.keys).filter { found[$0] != reference.pathEvals[$0] }.sorted()
+            problems += keys.prefix(5).map { "why path \($0): \(found[$0] ?? 0) evaluations, the reference \(reference.pathEvals[$0] ?? 0)" }
+        }
         return problems
     }
 

@@ -4,7 +4,7 @@ _tracectl() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W 'demo record import report validate flame graph diff advise export check completion help --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'demo record import report validate flame graph why diff advise export check completion help --help --version' -- "$cur"))
         return
     fi
     case ${COMP_WORDS[1]} in
@@ -105,6 +105,22 @@ _tracectl() {
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
             ;;
+        why)
+            case "$prev" in
+                --format) COMPREPLY=($(compgen -W 'text json markdown' -- "$cur")); return ;;
+                --top) COMPREPLY=(); return ;;
+                --eval) COMPREPLY=(); return ;;
+                --mark) COMPREPLY=(); return ;;
+                --from) COMPREPLY=(); return ;;
+                --to) COMPREPLY=(); return ;;
+                -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            esac
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format --top --eval --mark --from --to -o --output --lenient --help' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -f -- "$cur"))
+            fi
+            ;;
         diff)
             case "$prev" in
                 --format) COMPREPLY=($(compgen -W 'text json markdown folded svg html mermaid dot' -- "$cur")); return ;;
@@ -175,7 +191,7 @@ _tracectl() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--help' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'demo record import report validate flame graph diff advise export check completion help' -- "$cur"))
+                COMPREPLY=($(compgen -W 'demo record import report validate flame graph why diff advise export check completion help' -- "$cur"))
             fi
             ;;
     esac

@@ -11,6 +11,7 @@ _tracectl() {
         'validate:Check a trace against the tracer/1 contract and say what is wrong where.'
         'flame:Show which views evaluate their body most, as a flame graph.'
         'graph:Show the trace'\''s cause graph: which writes and parents make which views re-evaluate.'
+        'why:Show why the views a glob matches re-evaluated: every cause path, with its counts.'
         'diff:Compare two traces of one scenario (e.g. @State vs @ViewStorage) view by view.'
         'advise:Suggest fixes for the redraw patterns in a trace, ranked by estimated savings.'
         'export:Convert a trace for Perfetto UI / chrome://tracing or speedscope.'
@@ -63,7 +64,7 @@ _tracectl() {
                 --format'[The output format.]:format:(text json markdown html)' \
                 --sort'[The order of the views.]:key:(evals wasted time skips)' \
                 --top'[Show only the first N views.]:n: ' \
-                --view'[Show only views whose path matches (e.g. '\''MyView'\'', '\''*/Row\[*\]'\'', '\''**'\'').]:glob: ' \
+                --view'[Show only views whose path matches (e.g. '\''MyView'\'', '\''*/Row\[*\]'\'', '\''**'\''); none matching prints an empty table ('\''why'\'' says so, exit 2).]:glob: ' \
                 --conn'[Only the events of connection N of a '\''record --listen'\'' trace.]:n: ' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
@@ -102,6 +103,20 @@ _tracectl() {
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
                 ':trace:_files'
+            ;;
+        why)
+            _arguments -s \
+                --format'[The output format.]:format:(text json markdown)' \
+                --top'[Show each view'\''s N main paths and sum the rest in one line.]:n: ' \
+                --eval'[Show the chain of the evaluation (or skip) with this seq, event by event.]:seq: ' \
+                --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
+                --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
+                --to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
+                '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
+                --lenient'[Skip invalid lines (counting them) instead of failing.]' \
+                '--help[Show help information.]' \
+                ':trace:_files' \
+                ':view:_files'
             ;;
         diff)
             _arguments -s \
@@ -162,7 +177,7 @@ _tracectl() {
         help)
             _arguments -s \
                 '--help[Show help information.]' \
-                '::subcommand:(demo record import report validate flame graph diff advise export check completion help)'
+                '::subcommand:(demo record import report validate flame graph why diff advise export check completion help)'
             ;;
     esac
 }

@@ -1,0 +1,116 @@
+import TracerCore
+
+/// Reads a trace and groups the evaluations of the views a glob matches by cause path: the
+/// entry point of `tracectl why`.
+///
+/// The whole trace is read as the report reads it (split across threads, merged in file order,
+/// read again on one thread when a chain crosses a split), so no figure depends on the split. A
+/// slice is read in one pass: chains are followed through every event, and only the evaluations
+/// inside the slice count.
+public enum WhyAnalyzer {
+    /// The cause paths of the views `glob` matches in the trace at `source`, within `slice`.
+    ///
+    /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
+    ///   mode) the first invalid line.
+    public static func analyze(
+        source: TraceInput, glob: ViewGlob, options: TraceAnalyzer.AnalysisOptions = .init(), slice: TraceSlice = TraceSlice()
+    ) throws(TraceError) -> (result: WhyResult, unknownMarks: [String], markNames: [String]) {
+        let partial: WhyPartial
+        if slice.isWholeTrace {
+            partial = try TraceAnalyzer.read(source: source, options: options) { (reader) throws(TraceError) in
+                try fold(&reader, glob: glob, slice: nil)
+            }
+        } else {
+            var reader = try TraceReader(source: source, options: options.read)
+            partial = try fold(&reader, glob: glob, slice: slice)
+        }
+        let known = Set(partial.markNames)
+        return (result(partial, glob: glob), slice.markNames.filter { !known.contains($0) }, partial.markNames)
+    }
+
+    /// The paths of what `reader` reads; with a slice, only its evaluations count.
+    static func fold(_ reader: inout TraceReader, glob: ViewGlob, slice: TraceSlice?) throws(TraceError) -> WhyPartial {
+        var collector = WhyCollector(glob: glob)
+        var filter = slice.map(TraceSliceFilter.init)
+        var names = TraceNames()
+        while try reader.advance() {
+            collector.catchUp(with: reader)
+            guard filter != nil else {
+                reader.withCurrent { collector.add(&$0, counts: true) }
+                continue
+            }
+            names.catchUp(with: reader)
+            reader.withCurrent { event in
+                let inside = filter!.contains(&event, names: names)
+                collector.add(&event, counts: inside)
+            }
+        }
+        var partial = WhyPartial(collector, reader, glob: glob)
+        partial.markNames = filter?.markNames ?? []
+        return partial
+    }
+
+    /// The result of a whole read: views by name, their paths by evaluations, skips and text.
+    static func result(_ partial: WhyPartial, glob: ViewGlob) -> WhyResult {
+        var byView: [String: [WhyPath]] = [:]
+        for (key, figures) in partial.paths {
+            guard let last = key.hops.last else { continue }
+            byView[last.view, default: []].append(WhyPath(key: key, figures: figures))
+        }
+        let views = partial.matchedViews.sorted().map { name in
+            let paths = (byView[name] ?? []).map { (path: $0, text: WhyText.path($0.key)) }
+                .sorted { ($1.path.figures.evals, $1.path.figures.skips, $0.text) < ($0.path.figures.evals, $0.path.figures.skips, $1.text) }
+                .map(\.path)
+            var total = WhyFigures()
+            for path in paths { total.add(path.figures) }
+            return WhyView(view: name, paths: paths, total: total)
+        }
+        let header = partial.header
+        return WhyResult(
+            file: partial.file, glob: glob.pattern, source: header?.source,
+            availability: WhyAvailability(
+                causes: header?.can(.cause) ?? true, wasted: header?.can(.outputChanges) ?? true,
+                bodyTime: header?.can(.duration) ?? true, skips: header?.can(.skip) ?? true),
+            views: views, nearMatches: Array(WhyNearMatch.ranked(partial.nearMatches, to: glob).prefix(WhyNearMatch.limit)),
+            warnings: partial.warnings.map(\.description)
+                + (partial.invalidLineCount > 0 ? ["\(partial.file): skipped \(partial.invalidLineCount) invalid line(s)"] : []))
+    }
+}
+
+/// The view paths close to a glob that matched none, for the error that says so.
+enum WhyNearMatch {
+    /// How many near matches are listed.
+    static let limit = 5
+
+    /// The closest `limit` of `views` to `glob` (see `ranked`).
+    static func closest(to glob: ViewGlob, among views: some Sequence<String>) -> Set<String> {
+        var best: [String] = []
+        for view in views where score(view, glob) != nil {
+            best.append(view)
+            if best.count > 4 * limit { best = Array(ranked(Set(best), to: glob).prefix(limit)) }
+        }
+        return Set(ranked(Set(best), to: glob).prefix(limit))
+    }
+
+    /// `views` (each with a score) by score, then name: a total order, so the closest of a split
+    /// read's ranges are the closest of the whole.
+    static func ranked(_ views: Set<String>, to glob: ViewGlob) -> [String] {
+        views.compactMap { view in score(view, glob).map { (view, $0) } }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+    }
+
+    /// 0 when `view`'s last segment is the glob's (letters compared without case, identities and
+    /// wildcards left out), 1 when it contains it, 2 when it is contained in it; nil otherwise.
+    private static func score(_ view: String, _ glob: ViewGlob) -> Int? {
+        let needle = typeName(WhyText.name(glob.pattern))
+        let segment = typeName(WhyText.name(view))
+        guard !needle.isEmpty, !segment.isEmpty else { return nil }
+        if segment == needle { return 0 }
+        if segment.contains(needle) { return 1 }
+        return needle.contains(segment) ? 2 : nil
+    }
+
+    /// A segment's type name, lowercased, without `[id]`, `#n` and wildcards.
+    private static func typeName(_ segment: String) -> String {
+        String(segment.prefix { $0 != "[" && $0 != "#" }.filter { $0 != "*" && $0 != "?" }).lowercased()
+    }
+}

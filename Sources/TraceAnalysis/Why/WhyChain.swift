@@ -1,0 +1,95 @@
+import TracerCore
+
+/// One evaluation's cause chain, event by event from its root: what `why --eval SEQ` prints.
+public struct WhyChain: Sendable {
+    /// One event of the chain.
+    public struct Step: Sendable, Hashable {
+        public var seq: Int64
+        public var ts: Int64?
+        public var kind: String
+        public var view: String
+        /// The reason of an evaluation or skip, the property (and wrapper) of a write.
+        public var detail: String
+        public var dur: Int64?
+        public var changed: Int64?
+    }
+
+    public var file: String
+    /// The chain's events from its root to the evaluation asked for; empty when no evaluation or
+    /// skip has that `seq`.
+    public var steps: [Step]
+
+    /// What is kept of each recent event to walk a chain back.
+    private struct Record: BitwiseCopyable {
+        var seq: Int64 = 0
+        var cause: Int64 = 0
+        var ts: Int64 = -1
+        var dur: Int64 = -1
+        var changed: Int64 = -1
+        var kind: SymbolID = 0
+        var view: ViewID = 0
+        var first: SymbolID = 0
+        var second: SymbolID = 0
+        var isMount = false
+    }
+
+    /// The chain of the evaluation or skip at `seq` in the trace at `source` (read in one pass up
+    /// to it): its causes followed back as far as the trace remembers them, to a root write or a mount.
+    ///
+    /// - Throws: `TraceError` for an unreadable or invalid trace.
+    public static func find(seq: Int64, source: TraceInput, options: TraceReadOptions) throws(TraceError) -> WhyChain {
+        var reader = try TraceReader(source: source, options: options)
+        let recent = RecentSeqTable<Record>()
+        var found: Record?
+        while found == nil, try reader.advance() {
+            reader.withCurrent { event in
+                guard event.has(.seq) else { return }
+                let isWrite = event.kind == .write
+                let record = Record(
+                    seq: event.seq, cause: event.has(.cause) ? event.cause : 0, ts: event.has(.ts) ? event.ts : -1,
+                    dur: event.has(.dur) ? event.dur : -1, changed: event.has(.changed) && !isWrite ? event.changed : -1,
+                    kind: event.kindName, view: event.view, first: isWrite ? event.prop : event.reason, second: isWrite ? event.wrapper : 0,
+                    isMount: event.kind == .mount)
+                recent.store(record, for: event.seq)
+                if event.seq == seq && (event.kind == .bodyEval || event.kind == .skip) { found = record }
+            }
+        }
+        var records: [Record] = []
+        var next = found
+        while let record = next {
+            records.append(record)
+            next = record.isMount || record.cause == 0 ? nil : recent.value(for: record.cause)
+        }
+        let steps = records.reversed().map { record in
+            let first = reader.string(record.first)
+            return Step(
+                seq: record.seq, ts: record.ts >= 0 ? record.ts : nil, kind: reader.string(record.kind), view: reader.viewName(record.view),
+                detail: record.second != 0 ? "\(first) (\(reader.string(record.second)))" : first,
+                dur: record.dur >= 0 ? record.dur : nil, changed: record.changed >= 0 ? record.changed : nil)
+        }
+        return WhyChain(file: reader.displayName, steps: steps)
+    }
+
+    /// The chain as text: one line per event with its timestamp and the time since the one before.
+    public static func text(_ chain: WhyChain) -> String {
+        var rows = [["seq", "ts", "+time", "event", "view", "detail"]]
+        var previous: Int64?
+        for step in chain.steps {
+            let gap = zip(previous, step.ts).map { Formatting.duration($1 - $0) } ?? "n/a"
+            var detail = step.detail
+            if let dur = step.dur { detail += (detail.isEmpty ? "" : ", ") + Formatting.duration(dur) }
+            if let changed = step.changed { detail += (detail.isEmpty ? "" : ", ") + "changed \(changed)" }
+            rows.append([String(step.seq), step.ts.map { Formatting.duration($0) } ?? "n/a", gap, step.kind, step.view, detail])
+            previous = step.ts
+        }
+        let root = chain.steps.first.map { $0.kind == "write" || $0.kind == "mount" ? "" : " (its root is not in the trace: n/a)" } ?? ""
+        return "chain of seq \(chain.steps.last?.seq ?? 0) — \(chain.file)\(root)\n\n"
+            + Formatting.table(rows, leftAligned: [3, 4, 5], separatorBefore: 1)
+    }
+}
+
+/// Both values, or nil when either is missing.
+private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}

@@ -1,0 +1,138 @@
+import TraceSupport
+
+/// Folds the events of one reader into cause paths, keyed by interned ids (the hot path of `why`).
+///
+/// Every event that continues a chain is given the chain's node: a node is a root (a write
+/// without a followed cause, a mount, an unknown cause) or a step (an evaluation, a skip, a write
+/// a chain caused) below its parent node, interned once. An evaluation or skip of a view the glob
+/// matches counts on its own node: that node is the path. Mounts start a chain afresh (a child's
+/// initial evaluation is its mount's, not its parent's); invalidations, state inits and other
+/// kinds pass their cause's node on.
+///
+/// NB: chains are followed through `RecentSeqTable`, as the report follows them, so memory does
+/// not grow with the trace; nodes grow with the distinct paths, not with the events.
+struct WhyCollector {
+    /// A node: a root (`parent` 0) or a step below `parent` (a node id: index + 1).
+    struct NodeKey: FlatHashKey {
+        var parent: UInt32 = 0
+        var view: ViewID = 0
+        var first: SymbolID = 0
+        var second: SymbolID = 0
+        var third: SymbolID = 0
+        var kind: NodeKind = .none
+
+        var flatHash: UInt64 {
+            Self.mixed((UInt64(parent) << 32 | UInt64(view)) ^ (UInt64(first) << 40 | UInt64(second) << 20 | UInt64(third)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(kind.rawValue))
+        }
+    }
+
+    /// What a node is; `none` only in the empty key.
+    enum NodeKind: UInt8, BitwiseCopyable {
+        case none
+        /// A write without a followed cause: `view`, `first` prop, `second` wrapper, `third` site.
+        case rootWrite
+        /// A mount of `view`.
+        case rootMount
+        /// A cause not recorded or not followed.
+        case rootUnknown
+        /// An evaluation of `view` for reason `first`.
+        case evaluation
+        /// A skip of `view` for reason `first`.
+        case skip
+        /// A write of `view`'s `first` prop (`second` wrapper) that the chain caused.
+        case write
+    }
+
+    /// The node of each recent `seq` on a chain.
+    private let chains = RecentSeqTable<UInt32>()
+    private let index = FlatHashTable<NodeKey, UInt32>()
+    private(set) var nodes: [NodeKey] = []
+    /// Each node's index in `figures` (-1: nothing counted on it).
+    private var slots: [Int32] = []
+    private(set) var counted: [(node: UInt32, figures: WhyFigures)] = []
+    /// Whether each view id matches the glob (grown as the reader interns views).
+    private var matches: [Bool] = [false]
+    private let glob: ViewGlob
+    /// The first `seq` of this range.
+    private var firstSeq: Int64 = 0
+    /// Events whose `cause` lies before this range's first `seq` (another range's event).
+    private(set) var crossingCauses = 0
+
+    /// An empty fold counting the views `glob` matches.
+    init(glob: ViewGlob) { self.glob = glob }
+
+    /// Learns whether the views `reader` interned since the last call match the glob.
+    @inline(__always)
+    mutating func catchUp(with reader: borrowing TraceReader) {
+        guard matches.count <= reader.viewCount else { return }
+        while matches.count <= reader.viewCount { matches.append(glob.matches(reader.viewName(ViewID(matches.count)))) }
+    }
+
+    /// Whether view `id` matches the glob.
+    func matches(_ id: ViewID) -> Bool { Int(id) < matches.count && matches[Int(id)] }
+
+    /// Adds one event; `counts` says whether it lies in the slice counted (its chain is followed
+    /// either way).
+    @inline(__always)
+    mutating func add(_ event: inout ParsedEvent, counts: Bool) {
+        if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
+        let node: UInt32
+        switch event.kind {
+        case .write?:
+            if let parent = causeNode(event) {
+                node = intern(NodeKey(parent: parent, view: event.view, first: event.prop, second: event.wrapper, kind: .write))
+            } else {
+                node = intern(NodeKey(view: event.view, first: event.prop, second: event.wrapper, third: event.site, kind: .rootWrite))
+            }
+        case .mount?:
+            node = intern(NodeKey(view: event.view, kind: .rootMount))
+        case .bodyEval?, .skip?:
+            let parent = causeNode(event) ?? intern(NodeKey(kind: .rootUnknown))
+            let isEvaluation = event.kind == .bodyEval
+            node = intern(NodeKey(parent: parent, view: event.view, first: event.reason, kind: isEvaluation ? .evaluation : .skip))
+            if counts && matches(event.view) { count(event, on: node, isEvaluation: isEvaluation) }
+        default:
+            node = causeNode(event) ?? 0
+        }
+        if node != 0 && event.has(.seq) { chains.store(node, for: event.seq) }
+    }
+
+    /// The node of `event`'s cause, or nil when it has none or it is not known.
+    @inline(__always)
+    private mutating func causeNode(_ event: borrowing ParsedEvent) -> UInt32? {
+        guard event.has(.cause) else { return nil }
+        if let node = chains.value(for: event.cause) { return node }
+        if event.cause < firstSeq { crossingCauses += 1 }
+        return nil
+    }
+
+    /// The id of the node `key`, interned on first sight.
+    @inline(__always)
+    private mutating func intern(_ key: NodeKey) -> UInt32 {
+        index.value(for: key) {
+            nodes.append(key)
+            slots.append(-1)
+            return UInt32(nodes.count)
+        }
+    }
+
+    /// Counts an evaluation (or skip) on `node`.
+    @inline(__always)
+    private mutating func count(_ event: borrowing ParsedEvent, on node: UInt32, isEvaluation: Bool) {
+        let (seq, ts) = (event.has(.seq) ? event.seq : nil, event.has(.ts) ? event.ts : nil)
+        var slot = Int(slots[Int(node) - 1])
+        if slot < 0 {
+            slot = counted.count
+            slots[Int(node) - 1] = Int32(slot)
+            counted.append((node, WhyFigures()))
+        }
+        if isEvaluation {
+            counted[slot].figures.evals += 1
+            if event.has(.changed), event.changed == 0 { counted[slot].figures.wasted += 1 }
+            if event.has(.dur) { counted[slot].figures.bodyTimeNs = counted[slot].figures.bodyTimeNs.addingSaturated(event.dur) }
+        } else {
+            counted[slot].figures.skips += 1
+        }
+        counted[slot].figures.note(seq: seq, ts: ts)
+    }
+}

@@ -1,0 +1,103 @@
+import TraceSupport
+
+extension WhyRenderer {
+    /// `result` as the `tracer-why/1` document (see README.md): each view's totals, its paths
+    /// (root, steps, figures, sentence) and the sum of those `top` left out.
+    static func json(_ result: WhyResult, top: Int?) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("schema", schema)
+        json.field("file", result.file)
+        json.field("glob", result.glob)
+        json.field("source", result.source)
+        json.key("available")
+        json.beginObject()
+        for (name, available) in [("causes", result.availability.causes), ("wasted", result.availability.wasted),
+                                  ("bodyTime", result.availability.bodyTime), ("skips", result.availability.skips)] {
+            json.key(name)
+            json.bool(available)
+        }
+        json.endObject()
+        json.key("views")
+        json.beginArray()
+        for view in result.views {
+            json.lineBreak()
+            json.beginObject()
+            json.field("view", view.view)
+            figures(view.total, result.availability, into: &json)
+            json.field("pathCount", view.paths.count)
+            let (shown, rest) = split(view, top: top)
+            json.key("paths")
+            json.beginArray()
+            for path in shown { self.path(path, result.availability, into: &json) }
+            json.endArray()
+            json.key("omitted")
+            if let rest {
+                json.beginObject()
+                json.field("paths", rest.paths)
+                figures(rest.figures, result.availability, into: &json)
+                json.endObject()
+            } else {
+                json.null()
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        return json.document()
+    }
+
+    /// One path's object: root, steps, sentence, figures, times and examples.
+    private static func path(_ path: WhyPath, _ availability: WhyAvailability, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("path", WhyText.path(path.key))
+        json.key("root")
+        json.beginObject()
+        switch path.key.root {
+        case .write(let view, let prop, let wrapper, let site):
+            json.field("kind", "write")
+            json.field("view", view)
+            json.field("prop", prop)
+            json.field("wrapper", wrapper.isEmpty ? nil : wrapper)
+            json.field("site", site.isEmpty ? nil : site)
+        case .mount(let view):
+            json.field("kind", "mount")
+            json.field("view", view)
+        case .unknown:
+            json.field("kind", "unknown")
+        }
+        json.endObject()
+        json.key("hops")
+        json.beginArray()
+        for hop in path.key.hops {
+            json.beginObject()
+            json.field("kind", hop.kind.rawValue)
+            json.field("view", hop.view)
+            json.field(hop.kind == .write ? "prop" : "reason", hop.detail.isEmpty ? nil : hop.detail)
+            json.endObject()
+        }
+        json.endArray()
+        json.field("text", WhyText.sentence(path, availability: availability))
+        figures(path.figures, availability, into: &json)
+        for (name, ts) in [("firstTs", path.figures.firstTs), ("lastTs", path.figures.lastTs)] {
+            json.key(name)
+            if let ts { json.number(ts) } else { json.null() }
+        }
+        json.key("examples")
+        json.beginArray()
+        for seq in path.figures.examples { json.number(seq) }
+        json.endArray()
+        json.endObject()
+    }
+
+    /// The counts and body time of `figures`, null where the source does not record them.
+    private static func figures(_ figures: WhyFigures, _ availability: WhyAvailability, into json: inout JSONWriter) {
+        json.field("evals", figures.evals)
+        for (name, value, available) in [("wasted", Int64(figures.wasted), availability.wasted), ("skips", Int64(figures.skips), availability.skips),
+                                         ("bodyTimeNs", figures.bodyTimeNs, availability.bodyTime)] {
+            json.key(name)
+            if available { json.number(value) } else { json.null() }
+        }
+    }
+}

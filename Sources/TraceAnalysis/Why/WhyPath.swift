@@ -1,0 +1,129 @@
+/// Where a cause path starts: what set off the chain that ended in a view's evaluation.
+public enum WhyRoot: Sendable, Hashable {
+    /// A write of `view.prop` kept in `wrapper`, declared at `site` (empty when the write did not say).
+    case write(view: String, prop: String, wrapper: String, site: String)
+    /// The mount of `view`: an initial evaluation, or one after an identity change.
+    case mount(view: String)
+    /// A cause the trace does not record, or one too far back to follow: never guessed.
+    case unknown
+}
+
+/// One step of a cause path, from its root down to the evaluated view.
+public struct WhyHop: Sendable, Hashable {
+    /// What happened at the step.
+    public enum Kind: String, Sendable, Hashable {
+        /// A body evaluation, with its `reason`.
+        case evaluation = "body-eval"
+        /// A skipped evaluation (equal inputs), with its `reason`.
+        case skip
+        /// A write the chain caused (an environment key, derived state), `detail` is `prop (wrapper)`.
+        case write
+    }
+
+    public var kind: Kind
+    public var view: String
+    /// The reason of an evaluation or skip (`state`, `inputs-changed`, …; empty when it gave
+    /// none); a write's property, then its wrapper in parentheses.
+    public var detail: String
+
+    /// A step of `kind` at `view`.
+    package init(kind: Kind, view: String, detail: String) {
+        (self.kind, self.view, self.detail) = (kind, view, detail)
+    }
+}
+
+/// A cause path: its root and each step down to the evaluated view (the last step).
+public struct WhyPathKey: Sendable, Hashable {
+    public var root: WhyRoot
+    public var hops: [WhyHop]
+
+    /// The path from `root` through `hops`.
+    package init(root: WhyRoot, hops: [WhyHop]) {
+        (self.root, self.hops) = (root, hops)
+    }
+}
+
+/// What happened along one cause path: counts, body time, times and example `seq`s.
+public struct WhyFigures: Sendable, Hashable {
+    /// How many example `seq`s a path keeps: the first ones in trace order.
+    public static let exampleLimit = 3
+
+    public var evals = 0
+    /// Evaluations whose output did not change (`changed` 0).
+    public var wasted = 0
+    public var skips = 0
+    /// Body time of the evaluations, saturating at `Int64.max`.
+    public var bodyTimeNs: Int64 = 0
+    /// The earliest and latest `ts` of the path's evaluations and skips (nil without `ts`).
+    public var firstTs: Int64?
+    public var lastTs: Int64?
+    /// The first `seq`s of the path's evaluations and skips, ascending, at most `exampleLimit`.
+    public var examples: [Int64] = []
+
+    /// No events yet.
+    package init() {}
+
+    /// Adds the figures of `other` (any order gives the same sum: integer counts, saturating
+    /// sums, least and greatest times, the least `seq`s).
+    package mutating func add(_ other: WhyFigures) {
+        evals += other.evals
+        wasted += other.wasted
+        skips += other.skips
+        bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
+        firstTs = [firstTs, other.firstTs].compactMap { $0 }.min()
+        lastTs = [lastTs, other.lastTs].compactMap { $0 }.max()
+        examples = Array(Set(examples + other.examples).sorted().prefix(Self.exampleLimit))
+    }
+
+    /// Notes the event at `seq` and `ts` (nil when it has none).
+    @inline(__always)
+    mutating func note(seq: Int64?, ts: Int64?) {
+        if let ts {
+            firstTs = min(firstTs ?? ts, ts)
+            lastTs = max(lastTs ?? ts, ts)
+        }
+        if let seq, examples.count < Self.exampleLimit, examples.last.map({ $0 < seq }) ?? true { examples.append(seq) }
+    }
+}
+
+/// One cause path of a view and what happened along it.
+public struct WhyPath: Sendable, Hashable {
+    public var key: WhyPathKey
+    public var figures: WhyFigures
+}
+
+/// A view matched by the glob: its evaluations grouped by cause path, most evaluations first.
+public struct WhyView: Sendable, Hashable {
+    public var view: String
+    /// Every path, by evaluations (then skips) descending, ties by the path's text.
+    public var paths: [WhyPath]
+    /// The sum of the paths' figures: the view's evaluations, wasted evaluations, skips, body time.
+    public var total: WhyFigures
+}
+
+/// What a trace's source lets `why` show.
+public struct WhyAvailability: Sendable, Hashable {
+    /// Whether the source records `cause` (else every path is `n/a`).
+    public var causes: Bool
+    /// Whether it records `changed` on evaluations (else wasted is `n/a`).
+    public var wasted: Bool
+    /// Whether it records `dur` (else body time is `n/a`).
+    public var bodyTime: Bool
+    /// Whether it records skips (else skips are `n/a`).
+    public var skips: Bool
+}
+
+/// The answer of `tracectl why`: each matching view's cause paths.
+public struct WhyResult: Sendable {
+    public var file: String
+    public var glob: String
+    /// The header's `source` (nil for a runtime trace, which does not say).
+    public var source: String?
+    public var availability: WhyAvailability
+    /// The matching views, by name.
+    public var views: [WhyView]
+    /// When no view matched: up to five view paths that come close to the glob.
+    public var nearMatches: [String]
+    /// Warnings of the read (cut-off lines, skipped lines), for standard error.
+    public var warnings: [String]
+}

@@ -1,0 +1,90 @@
+import TraceSupport
+
+/// Writes a `WhyResult` as text for terminals, Markdown for pull requests, or the
+/// `tracer-why/1` JSON document.
+public enum WhyRenderer {
+    /// The formats `why` offers.
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, markdown
+    }
+
+    /// The JSON schema id of the `json` format.
+    public static let schema = "tracer-why/1"
+
+    /// `result` in `format`, each view's first `top` paths shown (all when nil) and the rest summed.
+    public static func render(_ result: WhyResult, format: Format, top: Int?) -> String {
+        switch format {
+        case .text: result.views.map { text($0, result, top: top) }.joined(separator: "\n")
+        case .markdown: result.views.map { markdown($0, result, top: top) }.joined(separator: "\n")
+        case .json: json(result, top: top)
+        }
+    }
+
+    /// The paths shown and the sum of those left out (nil when none were).
+    static func split(_ view: WhyView, top: Int?) -> (shown: ArraySlice<WhyPath>, rest: (paths: Int, figures: WhyFigures)?) {
+        let shown = view.paths.prefix(top ?? view.paths.count)
+        guard shown.count < view.paths.count else { return (shown, nil) }
+        var rest = WhyFigures()
+        for path in view.paths[shown.count...] { rest.add(path.figures) }
+        return (shown, (view.paths.count - shown.count, rest))
+    }
+
+    /// The figure cells of a row: evaluations, share, wasted, skips, body time, first, last.
+    private static func cells(_ figures: WhyFigures, of total: WhyFigures, _ availability: WhyAvailability) -> [String] {
+        let share = total.evals > 0 ? Formatting.fixed(Double(figures.evals) * 100 / Double(total.evals), decimals: 1) + "%" : "n/a"
+        return [
+            String(figures.evals), share, availability.wasted ? String(figures.wasted) : "n/a",
+            availability.skips ? String(figures.skips) : "n/a",
+            availability.bodyTime ? Formatting.duration(figures.bodyTimeNs) : "n/a",
+            figures.firstTs.map { Formatting.duration($0) } ?? "n/a", figures.lastTs.map { Formatting.duration($0) } ?? "n/a",
+        ]
+    }
+
+    /// The line a view's section opens with: its totals.
+    private static func headline(_ view: WhyView, _ availability: WhyAvailability) -> String {
+        let total = view.total
+        return WhyText.plural(total.evals, "evaluation") + " (\(availability.wasted ? String(total.wasted) : "n/a") wasted), "
+            + "\(availability.skips ? String(total.skips) : "n/a") skips, body time "
+            + "\(availability.bodyTime ? Formatting.duration(total.bodyTimeNs) : "n/a"), " + WhyText.plural(view.paths.count, "path")
+    }
+
+    /// The line that sums the paths `--top` left out.
+    private static func restLine(_ rest: (paths: Int, figures: WhyFigures)) -> String {
+        "+ \(WhyText.plural(rest.paths, "more path")) left out: \(WhyText.plural(rest.figures.evals, "evaluation")), "
+            + "\(rest.figures.wasted) wasted, \(rest.figures.skips) skips"
+    }
+
+    /// One view's section as text: a table of its paths and a sentence per path.
+    static func text(_ view: WhyView, _ result: WhyResult, top: Int?) -> String {
+        let (shown, rest) = split(view, top: top)
+        var output = "why \(view.view) — \(result.file)\n\(headline(view, result.availability))\n"
+        if !result.availability.causes { output += "cause paths: n/a (the trace's source records no causes)\n" }
+        output += "\n"
+        let header = ["evals", "share", "wasted", "skips", "body time", "first", "last", "examples", "path"]
+        let rows = shown.map { path in
+            cells(path.figures, of: view.total, result.availability) + [path.figures.examples.map(String.init).joined(separator: ","), WhyText.path(path.key)]
+        }
+        output += Formatting.table([header] + rows, leftAligned: [7, 8], separatorBefore: 1)
+        if let rest { output += restLine(rest) + "\n" }
+        output += "\n"
+        for (index, path) in shown.enumerated() { output += "\(index + 1). \(WhyText.sentence(path, availability: result.availability))\n" }
+        return output
+    }
+
+    /// One view's section as Markdown: a heading, a table and a sentence per path.
+    static func markdown(_ view: WhyView, _ result: WhyResult, top: Int?) -> String {
+        let (shown, rest) = split(view, top: top)
+        var output = "### Why \(Formatting.markdownCode(view.view)) re-evaluated\n\n\(headline(view, result.availability))\n\n"
+        output += "| evals | share | wasted | skips | body time | first | last | examples | path |\n"
+        output += "|---:|---:|---:|---:|---:|---:|---:|---|---|\n"
+        for path in shown {
+            let row = cells(path.figures, of: view.total, result.availability)
+                + [path.figures.examples.map(String.init).joined(separator: ", "), Formatting.markdownCode(WhyText.path(path.key))]
+            output += "| " + row.joined(separator: " | ") + " |\n"
+        }
+        if let rest { output += "\n" + Formatting.markdown(restLine(rest)) + "\n" }
+        output += "\n"
+        for path in shown { output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n" }
+        return output
+    }
+}

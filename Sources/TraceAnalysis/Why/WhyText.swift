@@ -1,0 +1,101 @@
+/// The words `why` writes for a path: its one-line form and its plain-language sentence.
+public enum WhyText {
+    /// The root and each step, `→` between: `MyView.offset (State, File.swift:12) → MyView (state)`.
+    public static func path(_ key: WhyPathKey) -> String {
+        ([root(key)] + key.hops.map(hop)).joined(separator: " → ")
+    }
+
+    /// The root's text: the written property with its wrapper and site, `mount`, or `n/a`.
+    static func root(_ key: WhyPathKey) -> String {
+        switch key.root {
+        case .write(let view, let prop, let wrapper, let site):
+            let details = [wrapper, site].filter { !$0.isEmpty }
+            return "\(view).\(prop)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        case .mount(let view):
+            return view == key.hops.first?.view ? "mount" : "mount of \(view)"
+        case .unknown:
+            return "n/a"
+        }
+    }
+
+    /// A step's text: `VIEW (reason)`, `VIEW (skip: reason)`, `VIEW.prop (wrapper)` for a write.
+    static func hop(_ hop: WhyHop) -> String {
+        let reason = hop.detail.isEmpty ? "n/a" : hop.detail
+        switch hop.kind {
+        case .evaluation: return "\(hop.view) (\(reason))"
+        case .skip: return "\(hop.view) (skip: \(reason))"
+        case .write: return "\(hop.view).\(hop.detail)"
+        }
+    }
+
+    /// One sentence for `path`: what started it, what each step did, and what came of it.
+    public static func sentence(_ path: WhyPath, availability: WhyAvailability) -> String {
+        let figures = path.figures
+        let count = figures.evals > 0 ? plural(figures.evals, "evaluation") : plural(figures.skips, "skip")
+        var clauses = [rootClause(path.key)]
+        for (index, step) in path.key.hops.enumerated() {
+            clauses.append(hopClause(step, parent: index > 0 ? path.key.hops[index - 1] : nil))
+        }
+        if figures.evals > 0 { clauses.append(outcome(figures, availability: availability)) }
+        return "\(count): " + clauses.joined(separator: "; ")
+    }
+
+    /// What started the chain.
+    private static func rootClause(_ key: WhyPathKey) -> String {
+        switch key.root {
+        case .write(let view, let prop, let wrapper, let site):
+            let details = [wrapper.isEmpty ? "" : "@\(wrapper)", site.split(separator: "/").last.map(String.init) ?? ""]
+                .filter { !$0.isEmpty }
+            return "\(name(view)).\(prop)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))") + " changed"
+        case .mount(let view):
+            return "\(name(view)) was mounted"
+        case .unknown:
+            return "the cause is not recorded (n/a)"
+        }
+    }
+
+    /// What one step did, `parent` being the step before it.
+    private static func hopClause(_ step: WhyHop, parent: WhyHop?) -> String {
+        switch (step.kind, step.detail) {
+        case (.evaluation, "inputs-changed"):
+            return "\(parent.map { "\(name($0.view))'s body" } ?? "its parent") passed \(name(step.view)) new inputs"
+        case (.evaluation, "initial"):
+            return "\(name(step.view))'s body ran for the first time"
+        case (.evaluation, let reason):
+            return "\(name(step.view))'s body ran (\(reason.isEmpty ? "n/a" : reason))"
+        case (.skip, let reason):
+            return "\(name(step.view)) was skipped (\(reason.isEmpty ? "n/a" : reason))"
+        case (.write, let detail):
+            return "\(name(step.view)).\(detail) was written"
+        }
+    }
+
+    /// Whether the evaluations' output changed.
+    private static func outcome(_ figures: WhyFigures, availability: WhyAvailability) -> String {
+        guard availability.wasted else { return "whether its output changed is not recorded (wasted: n/a)" }
+        switch figures.wasted {
+        case 0: return "its output changed every time"
+        case figures.evals: return "its output did not change in any of them → \(figures.wasted) wasted"
+        default: return "its output did not change in \(figures.wasted) of them → \(figures.wasted) wasted"
+        }
+    }
+
+    /// A view path's last segment, written as its type and identity (`Row[a/b]`: a `/` inside
+    /// `[…]` belongs to the identity).
+    static func name(_ view: String) -> String {
+        var depth = 0
+        var start = view.startIndex
+        for index in view.indices {
+            switch view[index] {
+            case "[": depth += 1
+            case "]": depth = max(0, depth - 1)
+            case "/" where depth == 0: start = view.index(after: index)
+            default: break
+            }
+        }
+        return String(view[start...])
+    }
+
+    /// `count` and `noun`, with an `s` unless it is one.
+    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

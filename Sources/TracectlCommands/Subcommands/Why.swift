@@ -1,0 +1,86 @@
+import TraceAnalysis
+
+/// `tracectl why`: why a view's body ran — every cause path of its evaluations, with counts.
+enum Why: Subcommand {
+    static let spec = CommandSpec(
+        name: "why",
+        abstract: "Show why the views a glob matches re-evaluated: every cause path, with its counts.",
+        discussion: """
+            Per matching view, its evaluations and skips grouped by cause path: the root (a write of
+            VIEW.prop with its wrapper and site, a mount, or n/a where the trace records no cause)
+            and each step down to the view with its reason. Per path: evaluations, share of the
+            view's evaluations, wasted (changed: 0), skips, body time, first and last timestamp,
+            the first three seqs, and one plain-language sentence; the paths' counts sum to the
+            view's. Mounts start a chain afresh; a write that a chain caused (an environment key,
+            derived state) is a step of it.
+              text      a table per view and a sentence per path
+              json      the tracer-why/1 document (documented in README.md)
+              markdown  a table per view, for pull-request comments
+            --eval SEQ prints one evaluation's chain event by event instead.
+            A glob that matches no view is an error (exit 2) listing near matches; 'report --view'
+            prints an empty table instead.
+            """,
+        positionals: [
+            PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input)."),
+            PositionalSpec(name: "view", help: "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]')."),
+        ],
+        options: [Options.format, Options.top, Options.evaluation] + SliceOptions.all + CommonOptions.document,
+        examples: [
+            ("tracectl why scroll.jsonl 'MyView/MyScrollView'", "Every cause path of one view's evaluations."),
+            ("tracectl why form.jsonl 'SignupForm/*/TextField' --top 3", "The three main paths of each text field."),
+            ("tracectl why scroll.jsonl 'MyView/MyScrollView' --eval 11", "One evaluation's chain, event by event."),
+        ])
+
+    /// The options `why` reads, in help order.
+    enum Options {
+        static let format: Option<WhyRenderer.Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
+        static let top: Option<Int> = .number("--top", valueName: "n", help: "Show each view's N main paths and sum the rest in one line.")
+        static let evaluation: Option<Int> = .number(
+            "--eval", valueName: "seq", help: "Show the chain of the evaluation (or skip) with this seq, event by event.")
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let source = TraceInput(argument: try arguments.required("trace"))
+        let glob = ViewGlob(try arguments.required("view"))
+        let readOptions = TraceReading.readOptions(arguments)
+        if let seq = try arguments.integer(Options.evaluation, in: 1...Int.max) {
+            return try chain(seq: Int64(seq), source: source, glob: glob, readOptions, arguments, console: console)
+        }
+        let format: WhyRenderer.Format = try arguments.choice(Options.format)
+        let top = try arguments.integer(Options.top, in: 1...1_000_000)
+        let slice = TraceReading.slice(arguments)
+        let (result, unknownMarks, markNames) = try TraceReading.run { () throws(TraceError) in
+            try WhyAnalyzer.analyze(source: source, glob: glob, options: .init(read: readOptions), slice: slice)
+        }
+        try TraceReading.checkMarks(file: result.file, unknown: unknownMarks, known: markNames)
+        for warning in result.warnings { console.warning(warning) }
+        try checkMatches(result)
+        var output = try CommandOutput.open(arguments)
+        output.write(WhyRenderer.render(result, format: format, top: top))
+        try CommandOutput.close(&output)
+        return .success
+    }
+
+    /// Fails (exit 2) when the glob matched no view, listing near matches.
+    private static func checkMatches(_ result: WhyResult) throws(CommandError) {
+        guard result.views.isEmpty else { return }
+        let near = result.nearMatches.isEmpty ? "" : "; near matches: " + result.nearMatches.map { "'\($0)'" }.joined(separator: ", ")
+        throw CommandError("\(result.file): no view matches '\(result.glob)'\(near)")
+    }
+
+    /// Prints the chain of the evaluation at `seq`, which must be of a view `glob` matches.
+    private static func chain(
+        seq: Int64, source: TraceInput, glob: ViewGlob, _ readOptions: TraceReadOptions, _ arguments: ParsedArguments,
+        console: Console
+    ) throws -> ExitStatus {
+        let chain = try TraceReading.run { () throws(TraceError) in try WhyChain.find(seq: seq, source: source, options: readOptions) }
+        guard let last = chain.steps.last else { throw CommandError("\(chain.file): no evaluation or skip has seq \(seq)") }
+        guard glob.matches(last.view) else {
+            throw CommandError("\(chain.file): seq \(seq) is an event of '\(last.view)', which '\(glob.pattern)' does not match")
+        }
+        var output = try CommandOutput.open(arguments)
+        output.write(WhyChain.text(chain))
+        try CommandOutput.close(&output)
+        return .success
+    }
+}
