@@ -147,7 +147,7 @@ struct MCPTool: Sendable {
         writer.field("type", "object")
         writer.field(
             "description",
-            "Present only when the document was cut to the server's limit: which array was cut, how many items were kept of how many, and how to narrow the request.")
+            "Present only when the document was cut to the server's limit: cut lists the arrays cut (member, kept, total) and narrow says how to ask for less.")
         writer.endObject()
         writer.endObject()
         writer.strings("required", requiredKeys.map(\.name))
