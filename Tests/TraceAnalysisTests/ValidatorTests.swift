@@ -89,7 +89,7 @@ struct ValidatorTests {
 struct InstrumentsContractTests {
     static let header = #"{"kind":"meta","schema":"tracer/1","tool":"t","unit":"ns","pid":1,"source":"instruments","capabilities":["body-eval","dur","hitch","group"],"device":"iPhone 16 Pro","os":"iOS 26.4","instruments":"27.0","run":2}"#
 
-    @Test("dur is optional on an Instruments trace's evaluations, required on a hitch; group and system are typed")
+    @Test("dur is optional on an Instruments trace's evaluations and hitches; group and system are typed")
     func validation() {
         let trace = [
             Self.header,
@@ -99,10 +99,8 @@ struct InstrumentsContractTests {
             #"{"seq":4,"ts":9,"tid":0,"kind":"hitch","dur":1,"system":1}"#,
         ].joined(separator: "\n") + "\n"
         let found = TraceValidator.validate(source: .bytes(Array(trace.utf8), name: "t.jsonl"))
-        #expect(found.map(\.message) == [
-            #"expected a "dur" field (required on "hitch" events)"#,
-            #"expected a boolean for "system""#,
-        ])
+        // NB: a hitch whose duration Instruments' export did not give has none (README's schema table).
+        #expect(found.map(\.message) == [#"expected a boolean for "system""#])
     }
 
     @Test("counts come from every evaluation, time only from those with dur, also when a file is read in two ranges")

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Instruments mapping")
 struct XctraceMappingTests {
-    private func body(_ start: UInt64, _ duration: UInt64, thread: UInt64 = 1) -> XctraceRows.Body {
+    private func body(_ start: UInt64, _ duration: UInt64?, thread: UInt64 = 1) -> XctraceRows.Body {
         XctraceRows.Body(start: start, duration: duration, thread: thread, id: nil, isSwiftUIModule: false, view: 0, process: nil)
     }
 
@@ -16,13 +16,21 @@ struct XctraceMappingTests {
             body(150, 20, thread: 2),  // another thread overlapping the parent: not nested
             body(300, 10),             // after the parent
         ]
-        #expect(XctraceMapping.exclusiveDurations(bodies, limit: .max) == [70, 20, 10, 20, 10])
+        #expect(XctraceMapping.exclusiveDurations(bodies) == [70, 20, 10, 20, 10])
     }
 
-    @Test("a garbage duration or a start at 0 gives no interval: it neither holds rows nor is subtracted")
-    func garbageRowsHaveNoInterval() {
-        let bodies = [body(100, 5_000), body(200, 50), body(0, 40), body(1_000, 10)]
-        #expect(XctraceMapping.exclusiveDurations(bodies, limit: 1_000) == [nil, 50, nil, 10])
+    @Test("a row without a duration or starting at 0 gives no interval: it neither holds rows nor is subtracted")
+    func untimedRowsHaveNoInterval() {
+        let bodies = [body(100, nil), body(200, 50), body(0, 40), body(1_000, 10)]
+        #expect(XctraceMapping.exclusiveDurations(bodies) == [nil, 50, nil, 10])
+    }
+
+    @Test("an interval ending past 2^64 − 1 ends there, never wrapping to before its start")
+    func endsSaturate() {
+        #expect(XctraceMapping.end(.max - 5, 10) == .max)
+        #expect(XctraceMapping.end(100, 10) == 110)
+        let bodies = [body(.max - 100, 1_000), body(.max - 50, 20)]
+        #expect(XctraceMapping.exclusiveDurations(bodies) == [980, 20])
     }
 
     @Test("a row's view: view-name, else the description without .body, else <unknown>", arguments: [
@@ -42,14 +50,14 @@ struct XctraceMappingTests {
             XctraceRows.Group(start: 100, duration: 100, thread: 1, process: nil),
             XctraceRows.Group(start: 120, duration: 20, thread: 1, process: nil),
             XctraceRows.Group(start: 100, duration: 100, thread: 2, process: nil),
-            XctraceRows.Group(start: 300, duration: .max, thread: 1, process: nil),
-        ], limit: 1_000)
+            XctraceRows.Group(start: 300, duration: nil, thread: 1, process: nil),
+        ])
         #expect(groups.number(holding: 110, thread: 1) == 1)
         // NB: numbers follow the starts (1 and 2 start at 100, 3 at 120), whatever the thread.
         #expect(groups.number(holding: 125, thread: 1) == 3)
         #expect(groups.number(holding: 125, thread: 2) == 2)
         #expect(groups.number(holding: 200, thread: 1) == 0)
-        // NB: a group with a garbage length holds nothing.
+        // NB: a group without a duration holds nothing.
         #expect(groups.number(holding: 400, thread: 1) == 0)
     }
 }

@@ -22,12 +22,74 @@ struct XctraceImportCommandTests {
         (["device", "--process", "Nobody"], "xctrace/device.no-process.txt"),
         // NB: the os-signpost table (one row per emit) and an @W wrapper Tracer has no name for.
         (["os-signpost/export.xml"], "xctrace/os-signpost.txt"),
+        // NB: each duration hazard on an evaluation, an update group and a hitch: kept without dur.
+        (["durations"], "xctrace/durations.txt"),
+        (["bad/no-updates-table.xml"], "xctrace/bad-no-updates-table.txt"),
+        (["bad/no-body-updates.xml"], "xctrace/bad-no-body-updates.txt"),
+        (["bad/legacy-links-only.xml"], "xctrace/bad-legacy-links-only.txt"),
     ])
     func fixtures(arguments: [String], golden: String) throws {
         let run = try TracectlProcess.run(["import"] + arguments + (arguments.contains("--from") ? [] : ["--from", "xctrace"]),
                                           currentDirectory: Self.exports)
         // NB: an import's times are not volatile: they come from the fixture, and are kept.
         expectGolden(run.stdout + "--- stderr (exit \(run.status))\n" + run.stderr, at: Golden.directory.appendingPathComponent(golden))
+    }
+
+    @Test("an export that gives no body evaluation is exit 2 naming its tables, update types and processes; no trace is written",
+          arguments: [
+              ("bad/no-updates-table.xml", "export it with xcrun xctrace export --input RECORDING.trace --xpath"),
+              ("bad/no-body-updates.xml", "swiftui-updates update types: Other Updates (2), Representable Updates (1)"),
+              ("bad/legacy-links-only.xml", "[@schema=\"swiftui-body-interval\"]"),
+          ])
+    func noEvaluationWritesNothing(export: String, cause: String) throws {
+        let directory = temporaryDirectory()
+        let fresh = try TracectlProcess.run(["import", Self.exports + "/" + export, "--from", "xctrace", "-o", directory + "/new.jsonl"])
+        #expect(fresh.status == 2)
+        #expect(fresh.stderr.contains("no body evaluation to import, so no trace is written"), "\(fresh.stderr)")
+        #expect(fresh.stderr.contains("tables: ") && fresh.stderr.contains("processes: ") && fresh.stderr.contains(cause), "\(fresh.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/new.jsonl"))
+        let existing = directory + "/existing.jsonl"
+        try "the trace before\n".write(toFile: existing, atomically: true, encoding: .utf8)
+        let again = try TracectlProcess.run(["import", Self.exports + "/" + export, "--from", "xctrace", "-o", existing])
+        #expect(again.status == 2)
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "the trace before\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["existing.jsonl"])
+    }
+
+    @Test("--summary-json: for every table of every export, the rows read are those imported plus those left out by reason",
+          arguments: [
+              ["device"], ["device", "--all-modules"], ["device/updates.xml", "--process", "DemoWidget"], ["legacy-simulator/export.xml"],
+              ["full-causes-only"], ["full-causes-only/runs.xml", "--run", "1"], ["os-signpost/export.xml"], ["durations"],
+          ])
+    func summaryAccountsForEveryRow(arguments: [String]) throws {
+        let directory = temporaryDirectory()
+        let run = try TracectlProcess.run(
+            ["import"] + arguments + ["--from", "xctrace", "-o", directory + "/t.jsonl", "--summary-json", directory + "/summary.json"],
+            currentDirectory: Self.exports)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/summary.json"))) as! [String: Any]
+        #expect(document["schema"] as? String == "tracer-import-summary/1")
+        let tables = try #require(document["tables"] as? [[String: Any]])
+        #expect(!tables.isEmpty)
+        for table in tables {
+            let rows = table["rows"] as! Int, imported = table["imported"] as! Int
+            let leftOut = (table["leftOut"] as! [String: Int]).values.reduce(0, +)
+            #expect(rows == imported + leftOut, "\(table)")
+        }
+        let events = try String(contentsOfFile: directory + "/t.jsonl", encoding: .utf8).split(separator: "\n").count - 1
+        #expect(document["events"] as? Int == events)
+    }
+
+    @Test("--summary-json of the device export and of a console import match their goldens")
+    func summaryGoldens() throws {
+        let directory = temporaryDirectory()
+        let imports = PackagePaths.root.appendingPathComponent("Fixtures/Imports").path
+        for (input, golden) in [("xctrace/device", "xctrace/device.summary.json"), ("console-xcode.txt", "import/console-xcode.summary.json")] {
+            let run = try TracectlProcess.run(["import", input, "-o", directory + "/t.jsonl", "--summary-json", directory + "/s.json"],
+                                              currentDirectory: imports)
+            #expect(run.status == 0, "\(run.stderr)")
+            expectGolden(try String(contentsOfFile: directory + "/s.json", encoding: .utf8), at: Golden.directory.appendingPathComponent(golden))
+        }
     }
 
     @Test("--from auto recognises a directory, an export document and a .trace")
@@ -41,7 +103,7 @@ struct XctraceImportCommandTests {
     }
 
     @Test("imported traces conform to tracer/1, and report, check, advise and diff read them", arguments: [
-        "device", "legacy-simulator", "full-causes-only", "os-signpost",
+        "device", "legacy-simulator", "full-causes-only", "os-signpost", "durations",
     ])
     func importedTracesAreRead(export: String) throws {
         let directory = temporaryDirectory()

@@ -42,9 +42,12 @@ public struct EventCounts: Sendable, Hashable, CountedFigures {
 
 /// Hitches in some part of a trace: how many, and their durations (how late each frame was) added up.
 public struct HitchCounts: Sendable, Hashable {
+    /// Every hitch, those without a `dur` too.
     public var count = 0
-    /// Nanoseconds; `Int64.max` when the sum reached or passed that (saturated).
+    /// Nanoseconds over the hitches with a `dur`; `Int64.max` when the sum reached or passed that (saturated).
     public var timeNs: Int64 = 0
+    /// Hitches without a `dur` (Instruments' duration unreadable): in `count`, not in `timeNs`.
+    public var untimed = 0
 
     package init(count: Int = 0, timeNs: Int64 = 0) {
         self.count = count
@@ -58,10 +61,18 @@ public struct HitchCounts: Sendable, Hashable {
         timeNs = timeNs.addingSaturated(duration)
     }
 
+    /// Counts one hitch without a duration.
+    @inline(__always)
+    package mutating func addUntimed() {
+        count += 1
+        untimed += 1
+    }
+
     /// Adds `other`'s hitches.
     package mutating func add(_ other: HitchCounts) {
         count += other.count
         timeNs = timeNs.addingSaturated(other.timeNs)
+        untimed += other.untimed
     }
 }
 

@@ -155,7 +155,12 @@ struct TraceAggregator {
             count(.stateInits, view)
             root = rootOf(event)
         case .hitch?:
-            if event.system { interval.systemHitches.add(event.dur) } else { interval.hitches.add(event.dur) }
+            // NB: a hitch without a dur counts, but adds no time.
+            if event.has(.dur) {
+                if event.system { interval.systemHitches.add(event.dur) } else { interval.hitches.add(event.dur) }
+            } else {
+                if event.system { interval.systemHitches.addUntimed() } else { interval.hitches.addUntimed() }
+            }
         case .updateGroup?:
             if event.has(.dur) { updateGroups.add(event.dur, for: 0) }
         default:

@@ -11,6 +11,8 @@ extension BudgetCheck {
         let figure = { (summary: TraceSummary) in Self.hitchFigure(hitch, of: rule, in: summary) }
         if let mark = rule.mark, !runs.contains(where: { $0.summary.marks.contains { $0.name == mark } }) {
             result.note = "no mark '\(mark)'"
+        } else if hitch == .time, case let untimed = runs.reduce(0, { $0 + hitchCounts(of: rule, in: $1.summary).untimed }), untimed > 0 {
+            result.note = "\(untimed) hitch(es) without a dur left out of the time (counted in hitches)"
         }
         return finish(result, worst: check(scope, runs.map { figure($0.summary) }, baseline: baseline.map { figure($0.summary) }, rule, aggregate))
     }
@@ -18,6 +20,12 @@ extension BudgetCheck {
     /// The hitches (or their time) of `rule`'s scope in a trace: the whole trace, or every
     /// interval of its mark; the system's hitches too when the rule says so.
     private static func hitchFigure(_ figure: BudgetMetric.HitchFigure, of rule: BudgetRule, in summary: TraceSummary) -> Double {
+        let hitches = hitchCounts(of: rule, in: summary)
+        return figure == .count ? Double(hitches.count) : Double(hitches.timeNs)
+    }
+
+    /// The hitches of `rule`'s scope in a trace (the system's too when the rule says so).
+    private static func hitchCounts(of rule: BudgetRule, in summary: TraceSummary) -> HitchCounts {
         var counters = EventCounts()
         if let mark = rule.mark {
             for interval in summary.marks where interval.name == mark { counters.add(interval.counters) }
@@ -26,6 +34,6 @@ extension BudgetCheck {
         }
         var hitches = counters.hitches
         if rule.includesSystem { hitches.add(counters.systemHitches) }
-        return figure == .count ? Double(hitches.count) : Double(hitches.timeNs)
+        return hitches
     }
 }

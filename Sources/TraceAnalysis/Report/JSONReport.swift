@@ -16,7 +16,8 @@ import TraceSupport
 ///  "beforeFirstMark":{counters},
 ///  "marks":[{"name","seq","ts",counters…}],
 ///  "updateGroups":{"count","maxNs","p95Ns"} (an Instruments trace only; counters then end in
-///  "hitches":{"count","timeNs"},"systemHitches":{…}, `null` where the source records none),
+///  "hitches":{"count","timeNs","untimed"?},"systemHitches":{…}, `null` where the source records
+///  none; `untimed`: hitches without a dur, in `count` but not `timeNs`, when there are any),
 ///  "unknownKinds":{…},"invalidLines":{"count","first":[diagnostic]},
 ///  "warnings":[{"file","line","column","severity","message"}]}
 /// ```
@@ -176,6 +177,7 @@ package enum JSONReport {
                 json.beginObject()
                 json.field("count", hitches.count)
                 json.field("timeNs", hitches.timeNs)
+                if hitches.untimed > 0 { json.field("untimed", hitches.untimed) }
                 json.endObject()
             }
         }

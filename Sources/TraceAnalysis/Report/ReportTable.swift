@@ -44,11 +44,15 @@ enum ReportTable {
     }
 
     /// `, hitches 2 (50.00 ms), system hitches 0 (0 ns)`: the hitch figures of a part of the trace
-    /// (`n/a` when its source records none); empty for a report without them (`showsFrames`).
+    /// (`n/a` when its source records none; `2 (50.00 ms, 1 without dur)` when some have no time);
+    /// empty for a report without them (`showsFrames`).
     static func hitches(_ counters: EventCounts, of summary: TraceSummary) -> String {
         guard summary.showsFrames else { return "" }
         guard summary.can(.hitch) else { return ", hitches n/a" }
-        func part(_ label: String, _ hitches: HitchCounts) -> String { "\(label) \(hitches.count) (\(Formatting.duration(hitches.timeNs)))" }
+        func part(_ label: String, _ hitches: HitchCounts) -> String {
+            let untimed = hitches.untimed > 0 ? ", \(hitches.untimed) without dur" : ""
+            return "\(label) \(hitches.count) (\(Formatting.duration(hitches.timeNs))\(untimed))"
+        }
         return ", " + part("hitches", counters.hitches) + ", " + part("system hitches", counters.systemHitches)
     }
 

@@ -6,7 +6,7 @@ import TracerCore
 /// `meta` header naming `tracer/1`; `seq` is present and strictly increasing; `ts` is present
 /// and non-negative; `cause` refers to an earlier `seq` (of the same transaction when it has a
 /// `tx`); known kinds carry their required fields (`write`: view, prop, wrapper; `body-eval`:
-/// view, dur; `mark`: name; `hitch`: dur; `update-group`: group; other view kinds: view), except
+/// view, dur; `mark`: name; `update-group`: group; other view kinds: view; `hitch`: none), except
 /// the fields the header's `capabilities` say the source cannot produce (`wrapper`, `dur`) and
 /// `dur` on the evaluations of an Instruments trace; `changed` is a boolean on
 /// writes and a non-negative integer on body evaluations; `extract` is at most `built`.
@@ -142,7 +142,6 @@ private struct ContractChecker {
         case .write: return can(.wrapper) ? [.view, .prop, .wrapper] : [.view, .prop]
         // NB: an Instruments update still in flight when recording stopped has no length.
         case .bodyEval: return can(.duration) && !(header?.isInstruments ?? false) ? [.view, .dur] : [.view]
-        case .hitch: return [.dur]
         case .updateGroup: return [.group]
         case .mark: return [.name]
         case .dropped: return [.count]

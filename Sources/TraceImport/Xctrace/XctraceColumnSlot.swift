@@ -45,20 +45,22 @@ extension XctraceTable {
     }
 }
 
-/// Resolves a table kind's named columns against one table's request, once per table.
+/// Resolves a table kind's named columns against one table's request, once per table; or, with
+/// no table, notes the mnemonics a kind names (its request).
 struct XctraceColumnResolver {
-    private let table: XctraceTable
-    /// The mnemonics asked for that the table's request lacks, in the order asked.
+    private let table: XctraceTable?
+    /// The mnemonics asked for that the table's request lacks (with no table: every one), in the
+    /// order asked.
     private(set) var unrequested: [String] = []
 
-    init(_ table: XctraceTable) {
+    init(_ table: XctraceTable?) {
         self.table = table
     }
 
     /// The table's column `mnemonic`; when its request lacks it, noted in `unrequested` and a
     /// column no row can read.
     mutating func callAsFunction(_ mnemonic: String) -> XctraceColumnSlot {
-        if let column = table.column(mnemonic) { return column }
+        if let column = table?.column(mnemonic) { return column }
         unrequested.append(mnemonic)
         return .unrequested
     }
@@ -66,14 +68,19 @@ struct XctraceColumnResolver {
 
 /// A table kind's columns, each by name, resolved once per table from the table's request.
 protocol XctraceColumnSet: Sendable {
-    /// The columns a table of this kind is asked for, by mnemonic, in slot order.
-    static var request: [String] { get }
-
     /// Resolves each named column with `column`.
     init(_ column: inout XctraceColumnResolver)
 }
 
 extension XctraceColumnSet {
+    /// The columns a table of this kind is asked for, by mnemonic, in slot order: those its
+    /// `init` names, in the order it names them (so no mnemonic is written twice).
+    static var request: [String] {
+        var resolver = XctraceColumnResolver(nil)
+        _ = Self(&resolver)
+        return resolver.unrequested
+    }
+
     /// The columns of `table`.
     ///
     /// NB: traps in every build unless `table`'s request holds every column named: both are

@@ -34,81 +34,6 @@ public struct XctraceImportOptions: Sendable {
     }
 }
 
-/// What `XctraceImporter` read and wrote, and what it left out.
-public struct XctraceImportSummary: Sendable {
-    /// Events written and rows left out, by reason.
-    public struct Counts: Sendable {
-        public var events = 0
-        public var evaluations = 0
-        public var writes = 0
-        public var stateInits = 0
-        public var invalidations = 0
-        public var skips = 0
-        public var hitches = 0
-        public var marks = 0
-        public var swiftUIModuleRows = 0
-        public var otherProcessRows = 0
-        public var garbageDurations = 0
-        public var startsAtZero = 0
-        public var garbageGroups = 0
-        public var garbageHitches = 0
-        public var joinedByID = 0
-        public var joinedByNameAndTime = 0
-        public var unjoinedInvalidations = 0
-        public var creationEdges = 0
-        public var otherEdges = 0
-        public var systemSourceEdges = 0
-        public var otherLinkEvents = 0
-        public var causesOutOfOrder = 0
-    }
-
-    /// The input's name.
-    public var file: String
-    /// `instruments` or `instruments-legacy`.
-    public var source: TraceProducer
-    public var counts = Counts()
-    /// Each table read: schema and rows.
-    public var tables: [(schema: String, rows: Int)] = []
-    /// `swiftui-updates` rows that are not view bodies, by update type.
-    public var otherUpdates: [String: Int] = [:]
-    public var updateGroups = 0
-    /// `swiftui-full-causes` rows not used, `swiftui-causes` being there.
-    public var unusedFullCauseEdges = 0
-    public var unresolvedReferences = 0
-    public var controlBytes = 0
-    /// Warnings to print (the process chosen, rows of other apps, durations left out…).
-    public var warnings: [String] = []
-
-    /// The summary line: `imported … from FILE (instruments): tables …; left out …`.
-    public var line: String {
-        let c = counts
-        var parts = ["\(c.evaluations) evaluation(s)", "\(c.writes) write(s)"]
-        if source == .instrumentsLegacy { parts.append("\(c.stateInits) state-init(s)") } else {
-            parts += ["\(c.invalidations) invalidation(s)", "\(c.skips) skip(s)"]
-        }
-        parts += ["\(updateGroups) update group(s)", "\(c.hitches) hitch(es)", "\(c.marks) mark(s)"]
-        var text = "imported \(parts.joined(separator: ", ")) as \(c.events) event(s) from \(file) (\(source.rawValue)); tables: "
-        text += tables.map { "\($0.schema) (\($0.rows) rows)" }.joined(separator: ", ")
-        var skipped: [String] = []
-        if c.swiftUIModuleRows > 0 { skipped.append("\(c.swiftUIModuleRows) of SwiftUI's modules (--all-modules keeps them)") }
-        for (type, rows) in otherUpdates.sorted(by: { $0.key < $1.key }) { skipped.append("\(rows) \(type.isEmpty ? "without an update type" : type)") }
-        if c.otherProcessRows > 0 { skipped.append("\(c.otherProcessRows) body rows of other processes") }
-        if c.otherLinkEvents > 0 { skipped.append("\(c.otherLinkEvents) link events other than Update") }
-        if c.garbageHitches > 0 { skipped.append("\(c.garbageHitches) hitches with a garbage duration") }
-        if unusedFullCauseEdges > 0 { skipped.append("\(unusedFullCauseEdges) swiftui-full-causes (swiftui-causes is there)") }
-        if !skipped.isEmpty { text += "; rows left out: " + skipped.joined(separator: ", ") }
-        if source == .instruments {
-            text += "; cause edges: \(c.joinedByID) joined by id, \(c.joinedByNameAndTime) by name and time, "
-                + "\(c.unjoinedInvalidations) invalidations without an evaluation after them, \(c.creationEdges) Creation, "
-                + "\(c.otherEdges) to other nodes, \(c.systemSourceEdges) from system sources"
-        } else {
-            text += "; \(c.joinedByNameAndTime) writes led to an evaluation, \(c.unjoinedInvalidations) to none"
-        }
-        text += "; unresolved references: \(unresolvedReferences)"
-        return text
-    }
-}
-
 /// Imports Instruments' SwiftUI data (`xctrace export` XML) as a `tracer/1` trace.
 ///
 /// See `XctraceMapping` for how rows become events, `XctraceInput` for what PATH may be.
@@ -116,13 +41,65 @@ public enum XctraceImporter {
     /// Reads the export at `path` and writes the trace to `output` (in blocks, once every table is read).
     ///
     /// - Throws: `TraceError` for unreadable or malformed input, an export without SwiftUI rows
-    ///   (with what was found and the likely reason), an unknown `--run` or `--process`.
+    ///   or that gives no body evaluation (with what was found and the likely reason; nothing is
+    ///   written then), an unknown `--run` or `--process`.
     @discardableResult
     public static func run(
         path: String, options: XctraceImportOptions = XctraceImportOptions(), into output: inout some TextOutputStream
     ) throws(TraceError) -> XctraceImportSummary {
         let input = try XctraceInput(path: path)
         defer { input.removeTemporaryFiles() }
+        var rows: XctraceRows, summary: XctraceImportSummary
+        let export: Export
+        (rows, export, summary) = try read(input, path: path, options: options)
+        let process = try chooseProcess(rows, options: options, run: export.run, path: path, summary: &summary)
+        if rows.isLegacy {
+            summary.source = .instrumentsLegacy
+            summary.warnings.append("\(path): the legacy instruments' tables have no process column: every row is kept, "
+                + "so rows of other apps on the same simulator host may be mixed in")
+        }
+        let has = { (schema: String) in export.tables.contains { $0.schema == schema } }
+        summary.process = process
+        summary.processes = XctraceImportSummary.processRows(rows)
+        // NB: the full graph's edges only when the default graph is not there (they repeat it).
+        var settings = XctraceMapping.Settings(allModules: options.allModules, process: process)
+        if has(XctraceSchema.causes) {
+            summary.unusedFullCauseEdges = rows.fullEdges.count
+        } else {
+            rows.edges = rows.fullEdges
+            settings.edgeSchema = XctraceSchema.fullCauses
+        }
+        let metadata = TraceMetadata(
+            scenario: options.scenario, variant: options.variant, pid: Int32(clamping: process ?? 0),
+            source: summary.source, capabilities: capabilities(rows, has), recording: recording(export.toc, run: export.run))
+        var writer = ImportedTraceWriter(metadata: metadata)
+        summary.updateGroups = rows.groups.count { settings.keeps($0.process) }
+        let found = XctraceFindings(rows, tables: export.tables, run: export.run?.number, process: process)
+        var mapping = XctraceMapping.mapped(&rows, settings: settings, with: &writer)
+        // NB: never a trace without evaluations: a budget of body-evals would pass it with 0.
+        guard mapping.counts.evaluations > 0 else { throw found.noEvaluation(path, mapping.counts) }
+        mapping.write(&writer, into: &output)
+        summary.counts = mapping.counts
+        mapping.tally.leaveOut(XctraceSchema.fullCauses, XctraceImportSummary.Reason.repeatsCauses, summary.unusedFullCauseEdges)
+        summary.accounts = XctraceImportSummary.accounts(export.tables, mapping.tally)
+        if mapping.unknownWrappers {
+            summary.warnings.append("\(path): some writes come from wrappers Tracer has no name for; the trace claims no wrappers")
+        }
+        warnAboutLeftOut(&summary, path: path)
+        return summary
+    }
+
+    /// What `read` found besides the rows: the TOC, the chosen run's entry, and the tables read of that run.
+    struct Export {
+        var toc: XctraceTOC?
+        var run: XctraceTOC.Run?
+        var tables: [XctraceTableRead]
+    }
+
+    /// Reads the tables of `input` and keeps the rows of the chosen run (and of tables naming none).
+    private static func read(
+        _ input: borrowing XctraceInput, path: String, options: XctraceImportOptions
+    ) throws(TraceError) -> (XctraceRows, Export, XctraceImportSummary) {
         let toc = try input.tableOfContents()
         let runs = Set(toc?.runs.map(\.number) ?? [])
         if let wanted = options.run, !runs.isEmpty, !runs.contains(wanted) {
@@ -130,9 +107,10 @@ public enum XctraceImporter {
         }
         var rowsByRun: [Int: XctraceRows] = [:]
         var summary = XctraceImportSummary(file: path, source: .instruments)
-        var tablesRead: [(schema: String, run: Int?, rows: Int)] = []
+        var tablesRead: [XctraceTableRead] = []
+        let limits = DurationLimits(toc: toc, defaultRun: options.run ?? runs.max())
         for file in input.tableFiles {
-            try readTables(file, strict: options.strict, into: &rowsByRun, tablesRead: &tablesRead, summary: &summary)
+            try readTables(file, strict: options.strict, limits: limits, into: &rowsByRun, tablesRead: &tablesRead, summary: &summary)
         }
         // NB: tables of several runs (`--append-run`): the chosen run's, and those naming none.
         let tableRuns = Set(tablesRead.compactMap(\.run))
@@ -147,44 +125,30 @@ public enum XctraceImporter {
         tablesRead.removeAll { $0.run != nil && $0.run != chosenRun }
         summary.tables = tablesRead.map { ($0.schema, $0.rows) }
         summary.otherUpdates = rows.otherUpdates
+        for table in tablesRead where table.untimedRows > 0 { summary.warnings.append(table.untimedWarning) }
         try requireSwiftUIRows(tablesRead, path: path, toc: toc)
-        let run = toc?.runs.first { $0.number == chosenRun }
-        let process = try chooseProcess(rows, options: options, run: run, path: path, summary: &summary)
-        if rows.isLegacy {
-            summary.source = .instrumentsLegacy
-            summary.warnings.append("\(path): the legacy instruments' tables have no process column: every row is kept, "
-                + "so rows of other apps on the same simulator host may be mixed in")
+        return (rows, Export(toc: toc, run: toc?.runs.first { $0.number == chosenRun }, tables: tablesRead), summary)
+    }
+
+    /// The longest duration a table's rows may have: an hour, or less when the TOC gives the
+    /// length of the table's run (of `defaultRun` for a table naming none).
+    struct DurationLimits {
+        let toc: XctraceTOC?
+        let defaultRun: Int?
+
+        /// The limit for a table of run `run`.
+        func limit(run: Int?) -> UInt64 {
+            let length = toc?.runs.first { $0.number == run ?? defaultRun }?.duration.flatMap(CheckedInteger.nanoseconds(seconds:))
+            return min(XctraceMapping.garbageLimit, length ?? .max)
         }
-        let has = { (schema: String) in tablesRead.contains { $0.schema == schema } }
-        // NB: the full graph's edges only when the default graph is not there (they repeat it).
-        if has(XctraceSchema.causes) {
-            summary.unusedFullCauseEdges = rows.fullEdges.count
-        } else {
-            rows.edges = rows.fullEdges
-        }
-        let metadata = TraceMetadata(
-            scenario: options.scenario, variant: options.variant, pid: Int32(clamping: process ?? 0),
-            source: summary.source, capabilities: capabilities(rows, has), recording: recording(toc, run: run))
-        var writer = ImportedTraceWriter(metadata: metadata)
-        let settings = XctraceMapping.Settings(
-            allModules: options.allModules, process: process,
-            runLength: run?.duration.flatMap(CheckedInteger.nanoseconds(seconds:)))
-        summary.updateGroups = rows.groups.count { settings.keeps($0.process) }
-        let mapped = XctraceMapping.write(&rows, settings: settings, with: &writer, into: &output)
-        summary.counts = mapped.counts
-        if mapped.unknownWrappers {
-            summary.warnings.append("\(path): some writes come from wrappers Tracer has no name for; the trace claims no wrappers")
-        }
-        warnAboutLeftOut(&summary, path: path)
-        return summary
     }
 
     /// Reads the tables of `file`: the rows of those the import maps into `rowsByRun` by run (0 for
     /// a table naming none), each such table into `tablesRead`, the unresolved references and
     /// control bytes into `summary`.
     private static func readTables(
-        _ file: String, strict: Bool, into rowsByRun: inout [Int: XctraceRows],
-        tablesRead: inout [(schema: String, run: Int?, rows: Int)], summary: inout XctraceImportSummary
+        _ file: String, strict: Bool, limits: DurationLimits, into rowsByRun: inout [Int: XctraceRows],
+        tablesRead: inout [XctraceTableRead], summary: inout XctraceImportSummary
     ) throws(TraceError) {
         var reader: XctraceTableReader
         do {
@@ -192,25 +156,23 @@ public enum XctraceImporter {
         } catch {
             throw TraceError(TraceDiagnostic(file: file, message: error.message, severity: .error))
         }
-        var schema: String?
         var columns: XctraceTableColumns?
-        var run: Int?
-        var rowCount = 0
+        var table = XctraceTableRead(schema: "", run: nil, rows: 0)
         do {
             while let event = try reader.next() {
                 switch event {
                 case .table:
                     columns = reader.table.flatMap(XctraceTableColumns.init)
-                    schema = columns == nil ? nil : reader.table?.schema
-                    run = reader.table?.run
-                    rowCount = 0
-                    if schema != nil { rowsByRun[run ?? 0, default: XctraceRows()].beginTable() }
+                    table = XctraceTableRead(schema: reader.table?.schema ?? "", run: reader.table?.run, rows: 0)
+                    if columns != nil { rowsByRun[table.run ?? 0, default: XctraceRows()].beginTable(durationLimit: limits.limit(run: table.run)) }
                 case .row:
-                    rowCount += 1
-                    if let columns { rowsByRun[run ?? 0, default: XctraceRows()].add(reader, columns) }
+                    table.rows += 1
+                    if let columns { rowsByRun[table.run ?? 0, default: XctraceRows()].add(reader, columns) }
                 case .endOfTable:
-                    if let schema { tablesRead.append((schema, run, rowCount)) }
-                    schema = nil
+                    if columns != nil, let rows = rowsByRun[table.run ?? 0] {
+                        (table.untimedRows, table.firstUntimedRow, table.leftOut) = (rows.untimedRows, rows.firstUntimedRow, rows.leftOutRows)
+                        tablesRead.append(table)
+                    }
                     columns = nil
                 }
             }
@@ -237,13 +199,9 @@ public enum XctraceImporter {
         return capabilities
     }
 
-    /// Warns of evaluations kept without a duration, causes left out and control bytes tolerated.
+    /// Warns of evaluations starting at 0, causes left out and control bytes tolerated.
     private static func warnAboutLeftOut(_ summary: inout XctraceImportSummary, path: String) {
         let c = summary.counts
-        if c.garbageDurations > 0 {
-            summary.warnings.append("\(path): \(c.garbageDurations) evaluation(s) with a duration over an hour or the run's length "
-                + "(updates in flight) kept without dur")
-        }
         if c.startsAtZero > 0 {
             summary.warnings.append("\(path): \(c.startsAtZero) evaluation(s) starting at 0 (begun before recording) kept without dur")
         }
@@ -257,7 +215,7 @@ public enum XctraceImporter {
 
     /// Fails unless a SwiftUI table with rows was read: what was found, and the likely reason.
     private static func requireSwiftUIRows(
-        _ tables: [(schema: String, run: Int?, rows: Int)], path: String, toc: XctraceTOC?
+        _ tables: [XctraceTableRead], path: String, toc: XctraceTOC?
     ) throws(TraceError) {
         let swiftUI = tables.filter { XctraceSchema.swiftUI.contains($0.schema) }
         guard swiftUI.allSatisfy({ $0.rows == 0 }) else { return }
@@ -292,7 +250,8 @@ public enum XctraceImporter {
         let chosen = known.max { ($0.value.bodies, $1.key) < ($1.value.bodies, $0.key) }!.key
         if known.count > 1 {
             let others = known.keys.filter { $0 != chosen }.sorted().map(describe).joined(separator: ", ")
-            summary.warnings.append("\(path): importing \(describe(chosen)), the process with the most body rows; "
+            let reason = known[chosen]!.bodies > 0 ? "the process with the most body rows" : "the lowest pid (no process has body rows)"
+            summary.warnings.append("\(path): importing \(describe(chosen)), \(reason); "
                 + "also in the export: \(others) (choose with --process NAME|PID)")
         }
         return chosen

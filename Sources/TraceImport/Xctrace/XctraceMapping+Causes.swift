@@ -15,7 +15,7 @@ extension XctraceMapping {
     /// source, an invalidation or a skip per `Update` edge to a view's body, each invalidation
     /// joined to the evaluation it led to.
     mutating func mapEdges(
-        _ edges: [XctraceRows.Edge], _ evaluationsByView: [String: [Int]],
+        _ edges: [XctraceRows.Edge], schema: String, _ evaluationsByView: [String: [Int]],
         _ evaluationByID: [UInt64: Int], _ writer: inout ImportedTraceWriter
     ) {
         // NB: edges in time order, the first row first on a tie.
@@ -27,10 +27,12 @@ extension XctraceMapping {
             let (target, skipped) = Self.destination(edge.destination)
             guard edge.label == "Update" else {
                 if edge.label == "Creation" { counts.creationEdges += 1 } else { counts.otherEdges += 1 }
+                tally.leaveOut(schema, edge.label == "Creation" ? XctraceImportSummary.Reason.creationEdge : XctraceImportSummary.Reason.edgeToOtherNode)
                 continue
             }
             guard let view = target else {
                 counts.otherEdges += 1
+                tally.leaveOut(schema, XctraceImportSummary.Reason.edgeToOtherNode)
                 continue
             }
             var cause: Int?
@@ -38,6 +40,7 @@ extension XctraceMapping {
             switch source {
             case .system:
                 counts.systemSourceEdges += 1
+                tally.leaveOut(schema, XctraceImportSummary.Reason.systemSource)
                 continue
             case .state(_, _, let sourceReason):
                 reason = sourceReason
@@ -51,6 +54,7 @@ extension XctraceMapping {
             event.ts = edge.time
             let effect = pending.count
             append(event, key: edge.time, rank: 2, cause: cause)
+            tally.importRows(schema)
             if skipped {
                 counts.skips += 1
                 continue

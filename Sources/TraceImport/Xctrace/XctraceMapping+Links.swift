@@ -10,12 +10,15 @@ extension XctraceMapping {
         for link in links.sorted(by: { $0.time < $1.time }) {
             guard link.event == "Update" else {
                 counts.otherLinkEvents += 1
+                tally.leaveOut(XctraceSchema.links, XctraceImportSummary.Reason.notAnUpdate)
                 continue
             }
             if link.isSwiftUIModule && !settings.allModules {
                 counts.swiftUIModuleRows += 1
+                tally.leaveOut(XctraceSchema.links, XctraceImportSummary.Reason.swiftUIModule)
                 continue
             }
+            tally.importRows(XctraceSchema.links)
             // NB: `State<Bool>` → State; a type Tracer has no wrapper for gets none.
             let outer = link.linkType.prefix { $0 != "<" }
             let wrapper = WrapperKind.allCases.first { $0 != .none && $0.name == outer } ?? .none

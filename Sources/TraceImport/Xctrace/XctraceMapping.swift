@@ -4,9 +4,11 @@ import TracerCore
 ///
 /// - Evaluations: one per body row of the chosen process (SwiftUI's own modules left out unless
 ///   `allModules`); `ts` = start + duration, `dur` exclusive: the row's duration less those of the
-///   body rows directly nested in it on its thread (any module), never below 0. A duration over
-///   an hour or the run's length, or a start of 0, has no interval: the evaluation keeps `ts` =
-///   start and no `dur`, and neither contains nor is subtracted.
+///   body rows directly nested in it on its thread (any module), never below 0. A row without a
+///   duration (`XctraceRows.duration`: unreadable, or over an hour or the run's length) or with a
+///   start of 0 has no interval: the evaluation keeps `ts` = start and no `dur`, and neither
+///   contains nor is subtracted.
+/// - Update groups and hitches without a duration are kept without `dur`.
 /// - Cause edges (`swiftui-causes`): a `write` per distinct source event of a state, environment
 ///   or external source; an `invalidate` per `Update` edge to `V.body`, caused by the write or by
 ///   the source body's evaluation; the evaluation it leads to found by the edge's destination id
@@ -14,7 +16,8 @@ import TracerCore
 ///   starting at or after the edge; a `skip` per edge to `V.body [skipped]`.
 /// - Legacy View Properties: a `write` per `Update` link event (a first value: `state-init`),
 ///   causing the first evaluation of its view starting at or after it.
-/// - Update groups, hitches and signposts (marks) as they are.
+/// - Update groups, hitches and signposts (marks) as they are; every end (start + duration)
+///   saturates at 2^64 − 1.
 ///
 /// `tx`: each write and each evaluation without a cause opens a transaction; an event caused by
 /// another takes its `tx`. `group`: the innermost update group on the event's thread holding its start.
@@ -24,8 +27,8 @@ struct XctraceMapping {
         var allModules = false
         /// The process whose rows are kept; nil keeps every row.
         var process: UInt64?
-        /// The run's length in ns (the TOC's `<duration>`), when known.
-        var runLength: UInt64?
+        /// The table the edges were read from (`swiftui-full-causes` without `swiftui-causes`).
+        var edgeSchema = XctraceSchema.causes
 
         /// Whether a row of `process` is kept (a row without a process always is).
         func keeps(_ process: UInt64?) -> Bool { self.process == nil || process == nil || process == self.process }
@@ -33,6 +36,13 @@ struct XctraceMapping {
 
     /// A duration over this (one hour) is an in-flight update's garbage.
     static let garbageLimit: UInt64 = 3_600_000_000_000
+
+    /// The end of an interval: `start` + `duration`, at most 2^64 − 1 (both are read from input).
+    @inline(__always)
+    static func end(_ start: UInt64, _ duration: UInt64) -> UInt64 {
+        let (sum, overflow) = start.addingReportingOverflow(duration)
+        return overflow ? .max : sum
+    }
 
     /// An event waiting for its place: `key` orders it, `cause` is another pending event's index.
     ///
@@ -59,47 +69,49 @@ struct XctraceMapping {
     var pending: [Pending] = []
     private var threads: [UInt64: UInt16] = [:]
     var counts = XctraceImportSummary.Counts()
+    /// Each row's fate by table: imported, or left out and why.
+    var tally = XctraceRowTally()
     var unknownWrappers = false
 
-    /// Maps `rows` with `writer` and writes the trace to `output`, in blocks as events are placed.
+    /// The events of `rows`, mapped with `writer` (which interns their strings), not yet written.
     ///
     /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers.
     /// NB: empties `rows` (its bodies filtered in place, then let go before the events are written).
-    static func write(
-        _ rows: inout XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter, into output: inout some TextOutputStream
-    ) -> (counts: XctraceImportSummary.Counts, unknownWrappers: Bool) {
+    static func mapped(_ rows: inout XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter) -> XctraceMapping {
         var mapping = XctraceMapping()
         mapping.map(&rows, settings, &writer)
         rows = XctraceRows()
         if mapping.unknownWrappers { writer.removeCapability(.wrapper) }
-        mapping.flush(&writer, into: &output)
-        return (mapping.counts, mapping.unknownWrappers)
+        return mapping
     }
 
     /// Gathers the pending events of `rows`.
     private mutating func map(_ rows: inout XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
-        let limit = min(Self.garbageLimit, settings.runLength ?? .max)
-        let groups = UpdateGroups(rows.groups.filter { settings.keeps($0.process) }, limit: limit)
+        let groups = UpdateGroups(rows.groups.filter { settings.keeps($0.process) })
+        tally.leaveOut(XctraceSchema.groups, XctraceImportSummary.Reason.otherProcess, rows.groups.count - groups.ordered.count)
         let bodyCount = rows.bodies.count
         rows.bodies.removeAll { !settings.keeps($0.process) }
         let processBodies = rows.bodies
         counts.otherProcessRows += bodyCount - processBodies.count
+        // NB: only `swiftui-updates` rows name a process.
+        tally.leaveOut(XctraceSchema.updates, XctraceImportSummary.Reason.otherProcess, bodyCount - processBodies.count)
         // NB: the legacy tables' links, or the other tables' edges of the process (joined below).
         let edges = rows.isLegacy ? [] : rows.edges.filter { settings.keeps($0.process) }
+        tally.leaveOut(settings.edgeSchema, XctraceImportSummary.Reason.otherProcess, rows.isLegacy ? 0 : rows.edges.count - edges.count)
         let links = rows.isLegacy ? rows.links : []
         let evaluations = settings.allModules ? processBodies.count : processBodies.count { !$0.isSwiftUIModule }
         pending.reserveCapacity(groups.ordered.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
-        mapGroups(groups, limit: limit)
+        mapGroups(groups)
         // NB: the joins of causes and links to evaluations only when there are any to join.
         let joins = mapEvaluations(
-            processBodies, views: rows.views, groups: groups, settings, limit: limit, joining: !links.isEmpty || !edges.isEmpty, &writer)
+            processBodies, views: rows.views, groups: groups, settings, joining: !links.isEmpty || !edges.isEmpty, &writer)
         if rows.isLegacy {
             mapLinks(links, settings, joins.byView, &writer)
         } else {
-            mapEdges(edges, joins.byView, joins.byID, &writer)
+            mapEdges(edges, schema: settings.edgeSchema, joins.byView, joins.byID, &writer)
         }
-        mapHitches(rows.hitches, settings, limit: limit, &writer)
-        mapSignposts(rows.signposts, settings, limit: limit, &writer)
+        mapHitches(rows.hitches, settings, &writer)
+        mapSignposts(rows.signposts, settings, &writer)
     }
 
     // MARK: Order, seq and transactions
@@ -119,7 +131,7 @@ struct XctraceMapping {
     }
 
     /// Writes the events in order of their start, each cause before its effect, to `output` in blocks.
-    private mutating func flush(_ writer: inout ImportedTraceWriter, into output: inout some TextOutputStream) {
+    mutating func write(_ writer: inout ImportedTraceWriter, into output: inout some TextOutputStream) {
         let order = pending.indices.sorted { (pending[$0].key, pending[$0].rank, $0) < (pending[$1].key, pending[$1].rank, $1) }
         var seqOf = [UInt64](repeating: 0, count: pending.count)
         for (position, index) in order.enumerated() { seqOf[index] = UInt64(position + 1) }
@@ -145,5 +157,29 @@ struct XctraceMapping {
         }
         writer.flushChunk(into: &output)
         counts.events = pending.count
+    }
+}
+
+/// The mapping's decision on each row, by table schema: imported, or left out for a reason.
+struct XctraceRowTally {
+    var imported: [String: Int] = [:]
+    var leftOut: [String: [String: Int]] = [:]
+
+    /// Counts `count` rows of `schema` as imported.
+    mutating func importRows(_ schema: String, _ count: Int = 1) {
+        if count > 0 { imported[schema, default: 0] += count }
+    }
+
+    /// Whether a row of `process` read from `schema` is kept by `settings`: counted as imported,
+    /// or as left out for being another process's.
+    mutating func keeps(_ process: UInt64?, of schema: String, _ settings: XctraceMapping.Settings) -> Bool {
+        let kept = settings.keeps(process)
+        if kept { importRows(schema) } else { leaveOut(schema, XctraceImportSummary.Reason.otherProcess) }
+        return kept
+    }
+
+    /// Counts `count` rows of `schema` as left out for `reason` (`XctraceImportSummary.Reason`).
+    mutating func leaveOut(_ schema: String, _ reason: String, _ count: Int = 1) {
+        if count > 0 { leftOut[schema, default: [:]][reason, default: 0] += count }
     }
 }

@@ -365,6 +365,9 @@ struct XctraceReaderState: ~Copyable {
         }
     }
 
+    /// `file:line:col` of the unit read last.
+    var location: String { scanner.location(of: scanner.unitStart) }
+
     private mutating func unresolved(_ id: UInt64) throws(XctraceReadError) {
         if strict {
             throw scanner.error("reference to id \(id), which is not defined before it", at: scanner.unitStart)

@@ -10,7 +10,7 @@ struct XctraceRows {
     /// bulk of an import's memory.
     struct Body {
         var start: UInt64
-        var duration: UInt64
+        private var durationValue: UInt64
         /// The thread's tid (0 for the legacy table, which has none).
         var thread: UInt64
         private var idValue: UInt64
@@ -19,17 +19,27 @@ struct XctraceRows {
         var view: UInt32
         private var flags: UInt8
 
-        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4
+        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4, hasDuration: UInt8 = 8, legacy: UInt8 = 16
 
-        init(start: UInt64, duration: UInt64, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?) {
+        init(
+            start: UInt64, duration: UInt64?, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?,
+            isLegacy: Bool = false
+        ) {
             self.start = start
-            self.duration = duration
+            durationValue = duration ?? 0
             self.thread = thread
             idValue = id ?? 0
             processValue = process ?? 0
             self.view = view
             flags = (id == nil ? 0 : Self.hasID) | (process == nil ? 0 : Self.hasProcess) | (isSwiftUIModule ? Self.swiftUIModule : 0)
+                | (duration == nil ? 0 : Self.hasDuration) | (isLegacy ? Self.legacy : 0)
         }
+
+        /// The table the row was read from: `swiftui-body-interval` (legacy) or `swiftui-updates`.
+        var schema: String { flags & Self.legacy != 0 ? XctraceSchema.bodyIntervals : XctraceSchema.updates }
+
+        /// The row's duration in ns; nil when its cell could not be read as one (see `XctraceRows.duration`).
+        var duration: UInt64? { flags & Self.hasDuration != 0 ? durationValue : nil }
 
         /// The row's event id (`id`), if any.
         var id: UInt64? { flags & Self.hasID != 0 ? idValue : nil }
@@ -52,7 +62,7 @@ struct XctraceRows {
     /// A `swiftui-update-groups` row.
     struct Group {
         var start: UInt64
-        var duration: UInt64
+        var duration: UInt64?
         var thread: UInt64
         var process: UInt64?
     }
@@ -60,7 +70,7 @@ struct XctraceRows {
     /// A `hitches` row.
     struct Hitch {
         var start: UInt64
-        var duration: UInt64
+        var duration: UInt64?
         var isSystem: Bool
         var narrative: String
         var process: UInt64?
@@ -79,6 +89,8 @@ struct XctraceRows {
 
     /// A signpost interval (`duration` set) or point of interest.
     struct Signpost {
+        /// The table it was read from.
+        var schema: String
         var start: UInt64
         var duration: UInt64?
         var name: String
@@ -108,12 +120,23 @@ struct XctraceRows {
     var processes: [UInt64: (name: String?, bodies: Int)] = [:]
     /// Whether the legacy tables were read (no process column: every row is kept).
     var isLegacy = false
+    /// The longest duration the current table's rows may have (an hour, or its run's length).
+    private var durationLimit: UInt64 = .max
+    /// The current table's rows whose duration could not be read, and the first one's location.
+    private(set) var untimedRows = 0
+    private(set) var firstUntimedRow: String?
+    /// The current table's rows left out as they are read, by reason (`XctraceImportSummary.Reason`).
+    private(set) var leftOutRows: [String: Int] = [:]
 }
 
 extension XctraceRows {
     /// Forgets what was learnt of a reader's strings, before the rows of a table (perhaps
-    /// another reader's) are added.
-    mutating func beginTable() {
+    /// another reader's) are added, each of whose durations is at most `durationLimit`.
+    mutating func beginTable(durationLimit: UInt64) {
+        self.durationLimit = durationLimit
+        untimedRows = 0
+        firstUntimedRow = nil
+        leftOutRows.removeAll()
         viewOfStrings.removeAll()
         isBodyUpdateType.removeAll()
         isSwiftUIModuleString.removeAll()
@@ -181,11 +204,11 @@ extension XctraceRows {
             if full { fullEdges.append(edge) } else { edges.append(edge) }
         case let .groups(columns):
             groups.append(Group(
-                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+                start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
                 thread: reader.thread(reader[columns.thread]).tid ?? 0, process: process(reader, columns.process)))
         case let .hitches(columns):
             hitches.append(Hitch(
-                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+                start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
                 isSystem: (reader.integer(in: columns.isSystem) ?? 0) != 0, narrative: reader.text(in: columns.narrative) ?? "",
                 process: process(reader, columns.process)))
         case let .bodyIntervals(columns):
@@ -193,15 +216,18 @@ extension XctraceRows {
         case let .links(columns):
             addLink(reader, columns)
         case let .signpostIntervals(columns):
-            guard let name = Self.pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+            guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
             signposts.append(Signpost(
-                start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration), name: name,
+                schema: XctraceSchema.signpostIntervals, start: reader.integer(in: columns.start) ?? 0, duration: intervalDuration(reader, columns.duration), name: name,
                 process: process(reader, columns.process)))
         case let .signposts(columns):
             addSignpost(reader, columns)
         case let .pointsOfInterest(columns):
-            guard let name = reader.text(in: columns.name) else { return }
-            signposts.append(Signpost(start: reader.integer(in: columns.time) ?? 0, duration: nil, name: name, process: process(reader, columns.process)))
+            guard let name = reader.text(in: columns.name) else {
+                leftOutRows[XctraceImportSummary.Reason.noName, default: 0] += 1
+                return
+            }
+            signposts.append(Signpost(schema: XctraceSchema.pointsOfInterest, start: reader.integer(in: columns.time) ?? 0, duration: nil, name: name, process: process(reader, columns.process)))
         }
     }
 
@@ -213,6 +239,7 @@ extension XctraceRows {
             reader.text(in: columns.updateType) == "View Body Updates"
         }) else {
             otherUpdates[reader.text(in: columns.updateType) ?? "", default: 0] += 1
+            leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += 1
             return
         }
         let pid = process(reader, columns.process)
@@ -231,7 +258,7 @@ extension XctraceRows {
             XctraceSchema.isSwiftUIModule(reader.text(in: columns.module))
         }
         bodies.append(Body(
-            start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0,
+            start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
             thread: reader.thread(reader[columns.thread]).tid ?? 0, id: reader.integer(in: columns.id),
             isSwiftUIModule: isSwiftUI, view: view, process: pid))
     }
@@ -252,9 +279,9 @@ extension XctraceRows {
     private mutating func addBodyInterval(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.BodyIntervalsColumns) {
         isLegacy = true
         bodies.append(Body(
-            start: reader.integer(in: columns.start) ?? 0, duration: reader.integer(in: columns.duration) ?? 0, thread: 0, id: nil,
+            start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration), thread: 0, id: nil,
             isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)),
-            view: viewID(reader.text(in: columns.viewType) ?? "<unknown>"), process: nil))
+            view: viewID(reader.text(in: columns.viewType) ?? "<unknown>"), process: nil, isLegacy: true))
     }
 
     /// Adds a `swiftui-link-event` row (legacy).
@@ -275,23 +302,56 @@ extension XctraceRows {
     /// `OSSignpostIntervals` holds one per interval: an End closes `NAME`'s window (`NAME.end`).
     @inline(__always)
     private mutating func addSignpost(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.SignpostsColumns) {
-        guard let name = Self.pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+        guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
         let end = reader.text(in: columns.eventType) == "End"
         signposts.append(Signpost(
-            start: reader.integer(in: columns.start) ?? reader.integer(in: columns.time) ?? 0,
-            duration: reader.integer(in: columns.duration), name: end ? name + ".end" : name, process: process(reader, columns.process)))
+            schema: XctraceSchema.signposts, start: reader.integer(in: columns.start) ?? reader.integer(in: columns.time) ?? 0,
+            duration: intervalDuration(reader, columns.duration), name: end ? name + ".end" : name, process: process(reader, columns.process)))
     }
 
-    /// A signpost row's name when it is of Points of Interest; nil for another category, or no name.
+    /// The one reader of a duration cell: its whole number of ns, at most `durationLimit`; nil for
+    /// anything else (a sentinel, an empty cell, a dangling reference, text, a negative, fractional
+    /// or padded number, one over 2^64, or one longer than the run), the row counted in
+    /// `untimedRows`. Never 0 for what could not be read.
+    @inline(__always)
+    private mutating func duration(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot) -> UInt64? {
+        if let value = reader.integer(in: column), value <= durationLimit { return value }
+        noteUntimedRow(reader)
+        return nil
+    }
+
+    /// A signpost's duration: nil without a note for a point (no such column, or a sentinel),
+    /// else as `duration(_:_:)` reads it.
+    @inline(__always)
+    private mutating func intervalDuration(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot) -> UInt64? {
+        reader[column].isEmpty ? nil : duration(reader, column)
+    }
+
+    /// Counts the current row as one whose duration could not be read, keeping the first's location.
+    @inline(never)
+    private mutating func noteUntimedRow(_ reader: borrowing XctraceTableReader) {
+        untimedRows += 1
+        if firstUntimedRow == nil { firstUntimedRow = reader.location }
+    }
+
+    /// A signpost row's name when it is of Points of Interest; nil (the row counted as left out)
+    /// for another category, or no name.
     ///
     /// NB: only Points of Interest mark user actions (a table without a category column was
     /// exported for them).
     @inline(__always)
-    private static func pointOfInterestName(
+    private mutating func pointOfInterestName(
         _ reader: borrowing XctraceTableReader, category: XctraceColumnSlot, name: XctraceColumnSlot
     ) -> String? {
-        if case let category = reader[category], !category.isEmpty, reader.text(category) != "PointsOfInterest" { return nil }
-        return reader.text(in: name)
+        if case let category = reader[category], !category.isEmpty, reader.text(category) != "PointsOfInterest" {
+            leftOutRows[XctraceImportSummary.Reason.notPointsOfInterest, default: 0] += 1
+            return nil
+        }
+        guard let name = reader.text(in: name) else {
+            leftOutRows[XctraceImportSummary.Reason.noName, default: 0] += 1
+            return nil
+        }
+        return name
     }
 
     /// The pid of the process in `column`, its name noted when the process is new.

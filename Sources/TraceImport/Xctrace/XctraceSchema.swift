@@ -74,134 +74,107 @@ enum XctraceTableColumns {
 extension XctraceSchema {
     /// A `swiftui-updates` row's columns.
     struct UpdatesColumns: XctraceColumnSet {
-        static let request = ["start", "duration", "id", "update-type", "description", "module", "view-name", "process", "thread"]
         let start, duration, id, updateType, description, module, viewName, process, thread: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            start = column("start")
-            duration = column("duration")
-            id = column("id")
-            updateType = column("update-type")
-            description = column("description")
-            module = column("module")
-            viewName = column("view-name")
-            process = column("process")
-            thread = column("thread")
+            (start, duration, id, updateType, description, module, viewName, process, thread) = (
+                column("start"), column("duration"), column("id"), column("update-type"),
+                column("description"), column("module"), column("view-name"), column("process"),
+                column("thread")
+            )
         }
     }
 
     /// A `swiftui-causes` (or `swiftui-full-causes`) row's columns.
     struct CausesColumns: XctraceColumnSet {
-        static let request = [
-            "timestamp", "source-node-event-id", "source-node", "destination-node-event-id", "destination-node", "label", "process",
-        ]
         let timestamp, sourceID, source, destinationID, destination, label, process: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            timestamp = column("timestamp")
-            sourceID = column("source-node-event-id")
-            source = column("source-node")
-            destinationID = column("destination-node-event-id")
-            destination = column("destination-node")
-            label = column("label")
-            process = column("process")
+            (timestamp, sourceID, source, destinationID, destination, label, process) = (
+                column("timestamp"), column("source-node-event-id"), column("source-node"),
+                column("destination-node-event-id"), column("destination-node"), column("label"),
+                column("process")
+            )
         }
     }
 
     /// A `swiftui-update-groups` row's columns.
     struct GroupsColumns: XctraceColumnSet {
-        static let request = ["start", "duration", "process", "thread"]
         let start, duration, process, thread: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            start = column("start")
-            duration = column("duration")
-            process = column("process")
-            thread = column("thread")
+            (start, duration, process, thread) = (
+                column("start"), column("duration"), column("process"), column("thread")
+            )
         }
     }
 
     /// A `hitches` row's columns.
     struct HitchesColumns: XctraceColumnSet {
-        static let request = ["start", "duration", "process", "is-system", "narrative-description"]
         let start, duration, process, isSystem, narrative: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            start = column("start")
-            duration = column("duration")
-            process = column("process")
-            isSystem = column("is-system")
-            narrative = column("narrative-description")
+            (start, duration, process, isSystem, narrative) = (
+                column("start"), column("duration"), column("process"), column("is-system"),
+                column("narrative-description")
+            )
         }
     }
 
     /// A `swiftui-body-interval` row's columns (legacy View Body).
     struct BodyIntervalsColumns: XctraceColumnSet {
-        static let request = ["start", "duration", "view-type", "view-module"]
         let start, duration, viewType, viewModule: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            start = column("start")
-            duration = column("duration")
-            viewType = column("view-type")
-            viewModule = column("view-module")
+            (start, duration, viewType, viewModule) = (
+                column("start"), column("duration"), column("view-type"), column("view-module")
+            )
         }
     }
 
     /// A `swiftui-link-event` row's columns (legacy View Properties).
     struct LinksColumns: XctraceColumnSet {
-        static let request = ["time", "event", "view-type", "view-module", "link-type", "narrative"]
         let time, event, viewType, viewModule, linkType, narrative: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            time = column("time")
-            event = column("event")
-            viewType = column("view-type")
-            viewModule = column("view-module")
-            linkType = column("link-type")
-            narrative = column("narrative")
+            (time, event, viewType, viewModule, linkType, narrative) = (
+                column("time"), column("event"), column("view-type"), column("view-module"),
+                column("link-type"), column("narrative")
+            )
         }
     }
 
     /// An `OSSignpostIntervals` row's columns: one row per interval, so no `time` or `event-type`.
     struct SignpostIntervalsColumns: XctraceColumnSet {
-        static let request = ["start", "duration", "name", "category", "process"]
         let start, duration, name, category, process: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            start = column("start")
-            duration = column("duration")
-            name = column("name")
-            category = column("category")
-            process = column("process")
+            (start, duration, name, category, process) = (
+                column("start"), column("duration"), column("name"), column("category"), column("process")
+            )
         }
     }
 
     /// An `os-signpost` row's columns: one row per emit, of `event-type` Begin, End or Event.
     struct SignpostsColumns: XctraceColumnSet {
-        static let request = ["start", "duration", "name", "category", "process", "time", "event-type"]
         let start, duration, name, category, process, time, eventType: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            start = column("start")
-            duration = column("duration")
-            name = column("name")
-            category = column("category")
-            process = column("process")
-            time = column("time")
-            eventType = column("event-type")
+            (start, duration, name, category, process, time, eventType) = (
+                column("start"), column("duration"), column("name"), column("category"), column("process"),
+                column("time"), column("event-type")
+            )
         }
     }
 
     /// A `PointsOfInterestEvents` row's columns.
     struct PointsOfInterestColumns: XctraceColumnSet {
-        static let request = ["time", "name", "process"]
         let time, name, process: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            time = column("time")
-            name = column("name")
-            process = column("process")
+            (time, name, process) = (
+                column("time"), column("name"), column("process")
+            )
         }
     }
 }

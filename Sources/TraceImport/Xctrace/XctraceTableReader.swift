@@ -58,6 +58,9 @@ package struct XctraceTableReader: ~Copyable {
     /// What was read so far (complete at the end of the document).
     package var summary: XctraceReadSummary { state.pointee.summary }
 
+    /// `file:line:col` of what was read last (at a row: its end tag, `</row>`).
+    package var location: String { state.pointee.location }
+
     // MARK: - Cells of the current row
 
     /// The current row's value in `column` (made for the current table: else a trap).

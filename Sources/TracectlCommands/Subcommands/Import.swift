@@ -28,7 +28,8 @@ enum Import: Subcommand {
             """,
         positionals: [PositionalSpec(name: "log", help: "The console text or log records ('-' for standard input), or an Instruments export.")],
         options: [
-            Options.from, CommonOptions.output.helping("Where to write the trace ('-' or absent: standard output)."), Options.strict,
+            Options.from, CommonOptions.output.helping("Where to write the trace ('-' or absent: standard output)."), Options.summaryJSON,
+            Options.strict,
             Options.run, Options.process, Options.allModules, Options.scenario, Options.variant,
         ],
         examples: [
@@ -41,6 +42,9 @@ enum Import: Subcommand {
     /// The options `import` reads, in help order.
     enum Options {
         static let from: Option<ImportFormat> = .choice("--from", valueName: "format", help: "The input's format.", default: .auto)
+        static let summaryJSON: Option<String> = .value(
+            "--summary-json", valueName: "file",
+            help: "Also write what was read, imported and left out per table, as a tracer-import-summary/1 document.")
         static let strict: Option<Bool> = .flag(
             "--strict", help: "Fail on a line that looks like a change record but does not parse (xctrace: on an unresolved reference).")
         static let run: Option<Int> = .number("--run", valueName: "number", help: "xctrace: the run to import (default: the last).")
@@ -71,9 +75,18 @@ enum Import: Subcommand {
             try XctraceImporter.run(path: path, options: options, into: &output)
         }
         try CommandOutput.close(&output)
+        try writeSummary(ImportSummaryDocument.json(summary), arguments)
         for warning in summary.warnings { console.warning(warning) }
         console.err(summary.line + "\n")
         return .success
+    }
+
+    /// Writes `document` to the file `--summary-json` names, if any.
+    private static func writeSummary(_ document: String, _ arguments: ParsedArguments) throws(CommandError) {
+        guard let path = arguments.value(Options.summaryJSON) else { return }
+        var output = try CommandOutput.open(path: path)
+        output.write(document)
+        try CommandOutput.close(&output)
     }
 
     /// Imports `_printChanges()` / `_logChanges()` output.
@@ -85,6 +98,7 @@ enum Import: Subcommand {
             try TraceImporter.run(source: source, options: options, into: &output)
         }
         try CommandOutput.close(&output)
+        try writeSummary(ImportSummaryDocument.json(summary), arguments)
         for diagnostic in summary.warnings + summary.malformed { console.warning(diagnostic.description) }
         if summary.malformedCount > 0 {
             console.warning("\(summary.file): skipped \(summary.malformedCount) malformed change record(s)")

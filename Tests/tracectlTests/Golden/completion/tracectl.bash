@@ -35,13 +35,14 @@ _tracectl() {
             case "$prev" in
                 --from) COMPREPLY=($(compgen -W 'auto console oslog xctrace' -- "$cur")); return ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --summary-json) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --run) COMPREPLY=(); return ;;
                 --process) COMPREPLY=(); return ;;
                 --scenario) COMPREPLY=(); return ;;
                 --variant) COMPREPLY=(); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--from -o --output --strict --run --process --all-modules --scenario --variant --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--from -o --output --summary-json --strict --run --process --all-modules --scenario --variant --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

@@ -30,6 +30,7 @@ complete -c tracectl -n '__fish_seen_subcommand_from record' -l help -d 'Show he
 complete -c tracectl -n '__fish_seen_subcommand_from record' -a 'scroll-offset rendering-cycle dice-roll selection lazy-stack form-typing environment-theme'
 complete -c tracectl -n '__fish_seen_subcommand_from import' -l from -x -a 'auto console oslog xctrace' -d 'The input'\''s format.'
 complete -c tracectl -n '__fish_seen_subcommand_from import' -s o -l output -r -F -d 'Where to write the trace ('\''-'\'' or absent: standard output).'
+complete -c tracectl -n '__fish_seen_subcommand_from import' -l summary-json -r -F -d 'Also write what was read, imported and left out per table, as a tracer-import-summary/1 document.'
 complete -c tracectl -n '__fish_seen_subcommand_from import' -l strict -d 'Fail on a line that looks like a change record but does not parse (xctrace: on an unresolved reference).'
 complete -c tracectl -n '__fish_seen_subcommand_from import' -l run -x -a '' -d 'xctrace: the run to import (default: the last).'
 complete -c tracectl -n '__fish_seen_subcommand_from import' -l process -x -a '' -d 'xctrace: the process to import (default: the trace'\''s target, else the one with the most body rows).'

@@ -49,6 +49,7 @@ _tracectl() {
             _arguments -s \
                 --from'[The input'\''s format.]:format:(auto console oslog xctrace)' \
                 '(-o --output)'{-o,--output}'[Where to write the trace ('\''-'\'' or absent\: standard output).]:file:_files' \
+                --summary-json'[Also write what was read, imported and left out per table, as a tracer-import-summary/1 document.]:file:_files' \
                 --strict'[Fail on a line that looks like a change record but does not parse (xctrace\: on an unresolved reference).]' \
                 --run'[xctrace\: the run to import (default\: the last).]:number: ' \
                 --process'[xctrace\: the process to import (default\: the trace'\''s target, else the one with the most body rows).]:name|pid: ' \

@@ -1,0 +1,119 @@
+import TraceFormat
+
+/// A table an import read: its schema, its run (nil: it names none), its rows, and those whose
+/// duration could not be read (kept without `dur`).
+struct XctraceTableRead {
+    var schema: String
+    var run: Int?
+    var rows: Int
+    var untimedRows = 0
+    /// `file:line:col` of the first row whose duration could not be read.
+    var firstUntimedRow: String?
+    /// Rows left out as they were read, by reason.
+    var leftOut: [String: Int] = [:]
+
+    /// The table's one warning for its rows without a duration: how many, and where the first is.
+    var untimedWarning: String {
+        "\(firstUntimedRow ?? "?"): \(schema): \(untimedRows) row(s) whose duration is not a whole number of ns "
+            + "(empty, a reference to nothing, text, negative, fractional, over 2^64) or is longer than the run (or an hour), "
+            + "kept without dur; the first ends here"
+    }
+}
+
+/// What an export held, kept before its rows are mapped: enough to say why an import gave no
+/// body evaluation.
+struct XctraceFindings {
+    var tables: [XctraceTableRead]
+    var otherUpdates: [String: Int]
+    /// Each process seen, with its name and body rows, by pid.
+    var processes: [(pid: UInt64, name: String?, bodies: Int)]
+    var bodyRows: Int
+    var isLegacy: Bool
+    var run: Int?
+    var process: UInt64?
+
+    init(_ rows: XctraceRows, tables: [XctraceTableRead], run: Int?, process: UInt64?) {
+        self.tables = tables
+        otherUpdates = rows.otherUpdates
+        processes = rows.processes.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name, $0.value.bodies) }
+        bodyRows = rows.bodies.count
+        isLegacy = rows.isLegacy
+        self.run = run
+        self.process = process
+    }
+
+    /// The error for an import that gave no body evaluation: every table with its rows, the
+    /// update types and processes seen, the likely cause and what to export or pass instead.
+    func noEvaluation(_ path: String, _ counts: XctraceImportSummary.Counts) -> TraceError {
+        let found = tables.isEmpty ? "no table" : tables.map { "\($0.schema) (\($0.rows) rows)" }.joined(separator: ", ")
+        let types = otherUpdates.isEmpty
+            ? "none other than View Body Updates"
+            : otherUpdates.sorted { $0.key < $1.key }.map { "\($0.key.isEmpty ? "(none)" : $0.key) (\($0.value))" }.joined(separator: ", ")
+        let seen = processes.isEmpty
+            ? "none named"
+            : processes.map { "\($0.name.map { "\($0) " } ?? "")(\($0.pid)): \($0.bodies) body rows" }.joined(separator: ", ")
+        let message = "no body evaluation to import, so no trace is written (one without them would pass a body-evals budget with 0); "
+            + "tables: \(found); swiftui-updates update types: \(types); processes: \(seen); likely cause: \(likelyCause(counts))"
+        return XctraceImporter.failure(path, message)
+    }
+
+    /// Why no row became an evaluation, and what to do about it.
+    private func likelyCause(_ counts: XctraceImportSummary.Counts) -> String {
+        let has = { (schema: String) in tables.contains { $0.schema == schema } }
+        if bodyRows == 0 {
+            if isLegacy || has(XctraceSchema.links) {
+                return "the legacy View Body instrument's table is missing or empty; export it with " + exportCommand(XctraceSchema.bodyIntervals)
+            }
+            if !has(XctraceSchema.updates) {
+                return "no swiftui-updates table was exported (its View Body Updates rows are the evaluations); export it with "
+                    + exportCommand(XctraceSchema.updates)
+            }
+            return "swiftui-updates holds no View Body Updates row: no view body of the app ran while recording, "
+                + "or the recording's SwiftUI instrument did not record body updates"
+        }
+        if counts.otherProcessRows == bodyRows {
+            return "every body row is of another process than the one imported (pid \(process.map(String.init) ?? "?")): choose one with --process NAME|PID"
+        }
+        return "every body row of the process is of SwiftUI's own modules: --all-modules keeps them"
+    }
+
+    /// The `xctrace export` command for table `schema` of the run imported.
+    private func exportCommand(_ schema: String) -> String {
+        let command = XctraceInput.exportCommands("RECORDING.trace", run: String(run ?? 1), schemas: [schema], into: ".").last!
+        return command.map(XctraceInput.shellQuoted).joined(separator: " ")
+    }
+}
+
+extension XctraceImportSummary {
+    /// Each schema of `tables` with its rows, those imported and those left out by reason: as
+    /// read (`tables`) and as mapped (`tally`).
+    static func accounts(_ tables: [XctraceTableRead], _ tally: XctraceRowTally) -> [TableAccount] {
+        var accounts: [TableAccount] = []
+        for table in tables {
+            if !accounts.contains(where: { $0.schema == table.schema }) {
+                accounts.append(TableAccount(
+                    schema: table.schema, imported: tally.imported[table.schema] ?? 0, leftOut: tally.leftOut[table.schema] ?? [:]))
+            }
+            let index = accounts.firstIndex { $0.schema == table.schema }!
+            accounts[index].rows += table.rows
+            accounts[index].untimed += table.untimedRows
+            accounts[index].leftOut.merge(table.leftOut, uniquingKeysWith: +)
+        }
+        return accounts
+    }
+
+    /// Every process seen in `rows`, with its name and its rows per schema.
+    static func processRows(_ rows: XctraceRows) -> [(pid: UInt64, name: String?, rows: [String: Int])] {
+        var byProcess: [UInt64: [String: Int]] = [:]
+        func count(_ process: UInt64?, _ schema: String) {
+            if let process { byProcess[process, default: [:]][schema, default: 0] += 1 }
+        }
+        for body in rows.bodies { count(body.process, body.schema) }
+        for edge in rows.edges { count(edge.process, XctraceSchema.causes) }
+        for edge in rows.fullEdges { count(edge.process, XctraceSchema.fullCauses) }
+        for group in rows.groups { count(group.process, XctraceSchema.groups) }
+        for hitch in rows.hitches { count(hitch.process, XctraceSchema.hitches) }
+        for signpost in rows.signposts { count(signpost.process, signpost.schema) }
+        return rows.processes.keys.sorted().map { ($0, rows.processes[$0]?.name, byProcess[$0] ?? [:]) }
+    }
+}
