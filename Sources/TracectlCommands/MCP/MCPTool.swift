@@ -94,8 +94,9 @@ struct MCPTool: Sendable {
     /// The `schema` value of the document it returns.
     let documentSchema: String
     let requiredKeys: [MCPRequiredKey]
-    /// Whether the command writes its document with `-o` (else it prints it).
-    var writesWithOutputOption = true
+    /// The option that names the file the command writes its document to (`-o`; `import`:
+    /// `--summary-json`), or nil when it prints the document on standard output.
+    var documentOption: String? = "-o"
     /// The exit statuses whose document is a result (`check`'s 1: a budget exceeded; `validate`'s
     /// 2: a trace that does not conform); any other non-zero status is an error result.
     var documentStatuses: Set<Int32> = [0]

@@ -99,7 +99,7 @@ enum MCPToolCatalog {
             .init("schema", "string"), .init("status", "string"), .init("traces", "array"), .init("results", "array"),
             .init("summary", "object"),
         ],
-        writesWithOutputOption: false, documentStatuses: [0, 1])
+        documentOption: nil, documentStatuses: [0, 1])
 
     static let validate = MCPTool(
         name: "validate", description: "Check a trace against the tracer/1 contract: each finding with its line, column and severity (tracer-validate/1).",
@@ -110,10 +110,10 @@ enum MCPToolCatalog {
             .init("schema", "string"), .init("file", "string"), .init("conforms", "boolean"), .init("errors", "integer"),
             .init("warnings", "integer"), .init("findings", "array"),
         ],
-        writesWithOutputOption: false, documentStatuses: [0, 2])
+        documentOption: nil, documentStatuses: [0, 2])
 
     static let importLog = MCPTool(
-        name: "import", description: "Import a captured console, unified-log records or an Instruments export as a tracer/1 trace under the root.",
+        name: "import", description: "Import a captured console, unified-log records or an Instruments export as a tracer/1 trace under the root; the result says what was read, imported and left out (tracer-import-summary/1).",
         command: ["import"],
         parameters: [
             .positional("log", .inputPath, "The console text, log records or xctrace export under the root."),
@@ -123,10 +123,14 @@ enum MCPToolCatalog {
             .option("strict", .boolean, "--strict", "Fail on a line that looks like a change record but does not parse."),
             .option("run", .integer, "--run", "xctrace: the run to import."),
             .option("process", .string, "--process", "xctrace: the process to import (name or pid)."),
+            .option("all_modules", .boolean, "--all-modules", "xctrace: keep the body rows of SwiftUI's own modules."),
             .option("scenario", .string, "--scenario", "xctrace: the scenario the trace's header names."),
             .option("variant", .string, "--variant", "xctrace: the variant the trace's header names."),
         ],
         documentSchema: "tracer-import-summary/1",
-        requiredKeys: [.init("schema", "string")],
-        writesWithOutputOption: false)
+        requiredKeys: [
+            .init("schema", "string"), .init("file", "string"), .init("source", "string"), .init("events", "integer"),
+            .init("tables", "array"), .init("warnings", "array"),
+        ],
+        documentOption: "--summary-json")
 }

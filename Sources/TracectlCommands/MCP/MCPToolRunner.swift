@@ -55,12 +55,12 @@ enum MCPToolRunner {
         }
         var command = prepared.command
         let scratchFile = context.scratch + "/" + UUID().uuidString + ".json"
-        if tool.writesWithOutputOption { command += ["-o", scratchFile] }
+        if let option = tool.documentOption { command += [option, scratchFile] }
         let console = Console.capturing()
         let status = Tracectl.main(command, console: console)
         let (stdout, stderr) = console.captured
         let messages = prepared.naming(stderr)
-        let written = tool.writesWithOutputOption ? (try? String(contentsOfFile: scratchFile, encoding: .utf8)) : stdout
+        let written = tool.documentOption == nil ? stdout : (try? String(contentsOfFile: scratchFile, encoding: .utf8))
         unlink(scratchFile)
         guard tool.documentStatuses.contains(status), let written, !written.isEmpty else {
             return MCPToolOutcome(isError: true, document: nil, text: messages.isEmpty ? "tracectl \(tool.command[0]): exit status \(status)\n" : messages)

@@ -56,8 +56,8 @@ enum MCPSession {
     static func cliDocument(_ tool: MCPTool, _ arguments: [String]) -> String {
         let output = temporaryPath("cli-\(UUID().uuidString).json")
         let console = Console.capturing()
-        _ = Tracectl.main(tool.command + arguments + (tool.writesWithOutputOption ? ["-o", output] : []), console: console)
-        let document = tool.writesWithOutputOption ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : console.captured.out
+        _ = Tracectl.main(tool.command + arguments + (tool.documentOption.map { [$0, output] } ?? []), console: console)
+        let document = tool.documentOption == nil ? console.captured.out : ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
         return text(try? JSONDocumentParser.parse(Array(document.utf8)))
     }
 }
