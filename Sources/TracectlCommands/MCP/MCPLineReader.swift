@@ -17,12 +17,15 @@ struct MCPLineReader {
 
     private let descriptor: Int32
     private let limit: Int
-    private var buffer: [UInt8] = []
+    /// The bytes read and not yet handed out: `pending[start...]`.
+    private var pending: [UInt8] = []
     private var start = 0
     /// Where the search for the next newline resumes (the bytes before it hold none).
     private var scanned = 0
+    /// Whether the current line went over the limit: its bytes are dropped up to its newline.
     private var discarding = false
     private var ended = false
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
     /// A reader of `descriptor` that refuses lines over `limit` bytes.
     init(descriptor: Int32, limit: Int) {
@@ -33,52 +36,62 @@ struct MCPLineReader {
     /// The next line, or nil at the end of input.
     mutating func next() -> Line? {
         while true {
-            if let newline = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[start..<newline])
-                start = newline + 1
-                scanned = start
+            if let newline = Self.newline(in: pending, from: max(start, scanned)) {
+                let line = Array(pending[start..<newline])
+                (start, scanned) = (newline + 1, newline + 1)
                 if discarding {
                     discarding = false
                     return .oversized
                 }
                 return .message(line)
             }
-            if buffer.count - start > limit {
+            scanned = pending.count
+            if pending.count - start > limit {
                 // NB: an oversized line's bytes are dropped as they come: memory stays bounded.
-                buffer.removeAll(keepingCapacity: true)
+                pending.removeAll(keepingCapacity: true)
                 (start, scanned) = (0, 0)
                 discarding = true
             }
-            scanned = buffer.count
             guard !ended else { return finalLine() }
             fill()
         }
     }
 
-    /// What remains at the end of input: a last line without a newline, if any.
-    private mutating func finalLine() -> Line? {
-        defer { buffer.removeAll(); start = 0; discarding = false }
-        if discarding { return .oversized }
-        let rest = Array(buffer[start...])
-        return rest.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) ? nil : .message(rest)
+    /// The index of the first newline in `bytes` from `offset`, if any.
+    private static func newline(in bytes: [UInt8], from offset: Int) -> Int? {
+        guard offset < bytes.count else { return nil }
+        return bytes.withUnsafeBytes { buffer in
+            memchr(buffer.baseAddress! + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset).map { buffer.baseAddress!.distance(to: UnsafeRawPointer($0)) }
+        }
     }
 
-    /// Reads what the descriptor has (up to 64 KiB), compacting consumed bytes first.
+    /// What remains at the end of input: a last line without a newline, if any.
+    private mutating func finalLine() -> Line? {
+        defer {
+            pending.removeAll()
+            (start, scanned, discarding) = (0, 0, false)
+        }
+        if discarding { return .oversized }
+        let rest = pending[start...]
+        return rest.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") } ? nil : .message(Array(rest))
+    }
+
+    /// Reads what the descriptor has (up to 64 KiB), consumed bytes dropped first.
     private mutating func fill() {
         if start > 0 {
-            buffer.removeSubrange(0..<start)
+            pending.removeSubrange(0..<start)
             scanned -= start
             start = 0
         }
-        let chunk = 1 << 16
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
-        let count = buffer.withUnsafeMutableBytes { bytes in
+        let count = chunk.withUnsafeMutableBytes { buffer in
             var result: Int
-            repeat { result = read(descriptor, bytes.baseAddress! + old, chunk) } while result < 0 && errno == EINTR
+            repeat { result = read(descriptor, buffer.baseAddress!, buffer.count) } while result < 0 && errno == EINTR
             return result
         }
-        buffer.removeSubrange((old + max(count, 0))...)
-        if count <= 0 { ended = true }
+        guard count > 0 else {
+            ended = true
+            return
+        }
+        pending.append(contentsOf: chunk[..<count])
     }
 }

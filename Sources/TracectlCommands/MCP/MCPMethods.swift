@@ -32,7 +32,7 @@ enum MCPMethods {
         case "resources/list": return try MCPResources.list(context: context)
         case "resources/read": return try MCPResources.read(params, context: context)
         case "resources/templates/list": return { $0.beginObject(); $0.key("resourceTemplates"); $0.beginArray(); $0.endArray(); $0.endObject() }
-        default: throw RPCError(.methodNotFound, "method not found: \(method)")
+        default: throw RPCError(.methodNotFound, "method not found: \(clipped(method))")
         }
     }
 
@@ -70,12 +70,17 @@ enum MCPMethods {
     static func tool(_ params: JSONNode?) throws(RPCError) -> MCPTool {
         guard case .string(let name)? = params?["name"]?.value else { throw RPCError(.invalidParams, "tools/call needs params.name, a string") }
         guard let tool = MCPToolCatalog.tool(named: name) else {
-            throw RPCError(.invalidParams, "unknown tool '\(name)'; tools: \(MCPToolCatalog.tools.map(\.name).joined(separator: ", "))")
+            throw RPCError(.invalidParams, "unknown tool '\(clipped(name))'; tools: \(MCPToolCatalog.tools.map(\.name).joined(separator: ", "))")
         }
         if let arguments = params?["arguments"], !arguments.isObjectOrNull {
             throw RPCError(.invalidParams, "params.arguments must be an object, not \(arguments.value.typeName)")
         }
         return tool
+    }
+
+    /// `text`, or its first 100 characters and an ellipsis: a name echoed in a message.
+    static func clipped(_ text: String) -> String {
+        text.count > 100 ? text.prefix(100) + "…" : text
     }
 
     /// A tool call's result: the text, the document as `structuredContent`, and `isError`.

@@ -25,8 +25,9 @@ final class MCPServer: Sendable {
         self.send = send
     }
 
-    /// Serves the messages read from `descriptor` until its end.
-    func serve(descriptor: Int32) {
+    /// Serves the messages read from `descriptor` until its end, then waits for the calls in
+    /// flight at most `drainSeconds`.
+    func serve(descriptor: Int32, drainSeconds: Double = MCPServer.drainSeconds) {
         var reader = MCPLineReader(descriptor: descriptor, limit: Self.lineLimit)
         while let line = reader.next() {
             switch line {
@@ -37,7 +38,7 @@ final class MCPServer: Sendable {
                 handle(RPCMessage.parse(bytes))
             }
         }
-        _ = calls.wait(timeout: .now() + Self.drainSeconds)
+        _ = calls.wait(timeout: .now() + drainSeconds)
     }
 
     /// Answers one message (tool calls later, from a worker).

@@ -24,7 +24,8 @@ enum MCPSession {
         defer { context.removeScratch() }
         let lines = Mutex([String]())
         let server = MCPServer(context: context) { line in lines.withLock { $0.append(line) } }
-        server.serve(descriptor: descriptor)
+        // NB: every call in flight is waited for: a test sees every answer.
+        server.serve(descriptor: descriptor, drainSeconds: 600)
         return lines.withLock { $0 }
     }
 
