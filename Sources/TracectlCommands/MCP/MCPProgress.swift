@@ -14,16 +14,14 @@ struct MCPProgress: Sendable {
         self.send = send
     }
 
-    /// Sends `progress` of 1 with `message`.
-    func report(_ progress: Double, message: String) {
+    /// Sends `progress` (of `total`, when known) with `message`.
+    func report(_ progress: Int, of total: Int?, message: String) {
         send(RPCReply.notification("notifications/progress") { writer in
             writer.beginObject()
             writer.key("progressToken")
             writer.value(token)
-            writer.key("progress")
-            writer.number(progress)
-            writer.key("total")
-            writer.number(1.0)
+            writer.field("progress", progress)
+            if let total { writer.field("total", total) }
             writer.field("message", message)
             writer.endObject()
         })

@@ -63,21 +63,26 @@ final class MCPServer: Sendable {
         }
     }
 
-    /// Runs a `tools/call` on a worker; its answer is dropped when the client cancelled it.
+    /// Runs a `tools/call` on a worker, its reading progress sent when the request asks for it;
+    /// a cancelled call stops reading and its answer is not sent.
     private func call(_ id: RPCID, _ params: JSONNode?) {
         let tool: MCPTool
         do { tool = try MCPMethods.tool(params) } catch { return write(RPCReply.error(id, error)) }
         inFlight.withLock { $0[id] = false }
         let progress = MCPProgress(token: params?["_meta"]?["progressToken"]?.value, send: { [weak self] in self?.write($0) })
         DispatchQueue.global().async(group: calls) { [self] in
-            progress?.report(0, message: "running \(tool.name)")
-            let outcome = MCPToolRunner.run(tool, arguments: params?["arguments"], context: context)
-            progress?.report(1, message: "done")
+            let outcome = MCPToolRunner.run(tool, arguments: params?["arguments"], context: context) { read, total in
+                progress?.report(read, of: total, message: "\(tool.name): \(read) bytes read")
+                return !self.isCancelled(id)
+            }
             let cancelled = inFlight.withLock { $0.removeValue(forKey: id) ?? false }
             guard !cancelled else { return }
             write(RPCReply.result(id) { MCPMethods.writeResult(outcome, to: &$0) })
         }
     }
+
+    /// Whether the client cancelled request `id`.
+    private func isCancelled(_ id: RPCID) -> Bool { inFlight.withLock { $0[id] ?? false } }
 
     /// Marks request `id` cancelled (its result is not sent).
     private func cancel(_ id: RPCID) {

@@ -42,8 +42,11 @@ struct MCPToolOutcome: Sendable {
 
 /// Runs a tool: its command in process, with a capturing console, on the confined paths.
 enum MCPToolRunner {
-    /// Runs `tool` with `arguments` (a JSON object or nil).
-    static func run(_ tool: MCPTool, arguments: JSONNode?, context: MCPContext) -> MCPToolOutcome {
+    /// Runs `tool` with `arguments` (a JSON object or nil), its reading progress given to `progress`
+    /// (which returns false to stop the reading).
+    static func run(
+        _ tool: MCPTool, arguments: JSONNode?, context: MCPContext, progress: Console.ProgressHandler? = nil
+    ) -> MCPToolOutcome {
         let prepared: MCPArguments
         do { prepared = try MCPArguments(tool: tool, arguments: arguments, root: context.root) } catch { return .failure(error.message) }
         defer { prepared.close() }
@@ -56,7 +59,7 @@ enum MCPToolRunner {
         var command = prepared.command
         let scratchFile = context.scratch + "/" + UUID().uuidString + ".json"
         if let option = tool.documentOption { command += [option, scratchFile] }
-        let console = Console.capturing()
+        let console = Console.capturing(progress: progress)
         let status = Tracectl.main(command, console: console)
         let (stdout, stderr) = console.captured
         let messages = prepared.naming(stderr)

@@ -110,16 +110,39 @@ struct MCPProtocolTests {
         #expect(MCPSession.response(3, in: sent)?["error"]?["code"]?.value == .number(-32002))
     }
 
-    @Test("a tools/call with a progressToken reports progress before its result")
+    /// A trace of `marks` marks under a new root (reading it takes a while): the root's path.
+    static func largeTraceRoot(marks: Int) throws -> String {
+        let root = temporaryDirectory()
+        var text = #"{"kind":"meta","schema":"tracer/1","scenario":"large","unit":"ns"}"# + "\n"
+        text.reserveCapacity(marks * 56)
+        for seq in 1...marks { text += #"{"seq":\#(seq),"ts":\#(seq),"tid":1,"kind":"mark","name":"m"}"# + "\n" }
+        try text.write(toFile: root + "/large.jsonl", atomically: false, encoding: .utf8)
+        return root
+    }
+
+    @Test("a long read reports progress (bytes read of the file's size) before its result")
     func progress() throws {
+        let root = try Self.largeTraceRoot(marks: 50_000)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: root + "/large.jsonl")[.size] as? Int)
         let sent = try MCPSession.exchange([
-            MCPSession.request(
-                1, "tools/call", #"{"name":"report","arguments":{"trace":"Fixtures/Traces/analysis-basic.jsonl"},"_meta":{"progressToken":"p1"}}"#),
-        ])
+            MCPSession.request(1, "tools/call", #"{"name":"report","arguments":{"trace":"large.jsonl"},"_meta":{"progressToken":"p1"}}"#),
+        ], root: root)
         let notes = sent.filter { $0["method"]?.value == .string("notifications/progress") }
         #expect(notes.count >= 1)
-        #expect(notes.allSatisfy { $0["params"]?["progressToken"]?.value == .string("p1") })
+        #expect(notes.allSatisfy { $0["params"]?["progressToken"]?.value == .string("p1") && $0["params"]?["total"]?.value == .number(Double(size)) })
         #expect(MCPSession.response(1, in: sent)?["result"]?["isError"]?.value == .bool(false))
+    }
+
+    @Test("a cancelled call gets no answer, and the server goes on answering")
+    func cancellation() throws {
+        let root = try Self.largeTraceRoot(marks: 50_000)
+        let sent = try MCPSession.exchange([
+            MCPSession.call(1, "report", #"{"trace":"large.jsonl"}"#),
+            #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"user"}}"#,
+            MCPSession.request(2, "ping"),
+        ], root: root)
+        #expect(sent.allSatisfy { $0["id"]?.value != .number(1) }, "\(sent.map { MCPSession.text($0) })")
+        #expect(MCPSession.text(MCPSession.response(2, in: sent)?["result"]) == "{}")
     }
 }
 
