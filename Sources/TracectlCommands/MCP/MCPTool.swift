@@ -113,45 +113,53 @@ struct MCPTool: Sendable {
         writer.endObject()
     }
 
-    /// The JSON Schema of the arguments: an object of the parameters, the positionals required.
+    /// The JSON Schema of the arguments: an object of the parameters, the positionals required,
+    /// no other key.
     func writeInputSchema(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("type", "object")
-        writer.key("properties")
-        writer.beginObject()
-        for parameter in parameters {
-            writer.key(parameter.name)
-            parameter.writeSchema(to: &writer)
+        Self.writeObjectSchema(to: &writer, required: parameters.filter(\.isRequired).map(\.name), closed: true) { writer in
+            for parameter in parameters {
+                writer.key(parameter.name)
+                parameter.writeSchema(to: &writer)
+            }
         }
-        writer.endObject()
-        writer.strings("required", parameters.filter(\.isRequired).map(\.name))
-        writer.key("additionalProperties")
-        writer.bool(false)
-        writer.endObject()
     }
 
     /// The JSON Schema of the document: an object with its required keys and their types, and the
     /// optional `truncated` member a cut document carries.
     func writeOutputSchema(to writer: inout JSONWriter) {
+        Self.writeObjectSchema(to: &writer, required: requiredKeys.map(\.name), closed: false) { writer in
+            for key in requiredKeys {
+                writer.key(key.name)
+                writer.beginObject()
+                if key.types.count == 1 { writer.field("type", key.types[0]) } else { writer.strings("type", key.types) }
+                writer.endObject()
+            }
+            writer.key("truncated")
+            writer.beginObject()
+            writer.field("type", "object")
+            writer.field(
+                "description",
+                "Present only when the document was cut to the server's limit: cut lists the arrays cut (member, kept, total) and narrow says how to ask for less.")
+            writer.endObject()
+        }
+    }
+
+    /// `{"type":"object","properties":{…},"required":[…]}`, the properties written by `properties`;
+    /// a `closed` schema allows no other key.
+    private static func writeObjectSchema(
+        to writer: inout JSONWriter, required: [String], closed: Bool, properties: (inout JSONWriter) -> Void
+    ) {
         writer.beginObject()
         writer.field("type", "object")
         writer.key("properties")
         writer.beginObject()
-        for key in requiredKeys {
-            writer.key(key.name)
-            writer.beginObject()
-            if key.types.count == 1 { writer.field("type", key.types[0]) } else { writer.strings("type", key.types) }
-            writer.endObject()
+        properties(&writer)
+        writer.endObject()
+        writer.strings("required", required)
+        if closed {
+            writer.key("additionalProperties")
+            writer.bool(false)
         }
-        writer.key("truncated")
-        writer.beginObject()
-        writer.field("type", "object")
-        writer.field(
-            "description",
-            "Present only when the document was cut to the server's limit: cut lists the arrays cut (member, kept, total) and narrow says how to ask for less.")
-        writer.endObject()
-        writer.endObject()
-        writer.strings("required", requiredKeys.map(\.name))
         writer.endObject()
     }
 }
