@@ -37,7 +37,7 @@ struct MCPHostileTests {
             { n in (MCPSession.call(n, "report", #"{"trace":"\#(huge)"}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "report", #"{"trace":"../../../../etc/passwd"}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "report", #"{"trace":"/etc/passwd"}"#), .result(isError: true)) },
-            { n in (MCPSession.call(n, "diff", #"{"base":"-","variant":"/proc/self/environ"}"#), .result(isError: true)) },
+            { n in (MCPSession.call(n, "diff", #"{"base":"-","variant":"/etc/hostname"}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "report", #"{"trace":"Fixtures/Traces/analysis-basic.jsonl","top":"all"}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "report", #"{"trace":"Fixtures/Traces/analysis-basic.jsonl","frobnicate":1}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "check", #"{"traces":[],"budget":"Fixtures/Budgets/scroll-offset.json"}"#), .result(isError: true)) },
