@@ -127,6 +127,10 @@ package struct LineSource: ~Copyable {
             atEnd = true
             return
         }
+        if progress?.isCancelled == true {
+            (readError, atEnd) = (ECANCELED, true)
+            return
+        }
         let got = POSIX.readRetrying(descriptor, buffer + dataEnd, wanted, at: range == nil ? nil : readOffset)
         if got <= 0 {
             if got < 0 { readError = errno }

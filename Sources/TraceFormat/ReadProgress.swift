@@ -4,6 +4,7 @@ import Synchronization
 /// block a `LineSource` reads (256 KiB), never per line.
 public final class ReadProgress: Sendable, Hashable {
     private let bytes = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
 
     /// A count at 0.
     public init() {}
@@ -13,6 +14,13 @@ public final class ReadProgress: Sendable, Hashable {
 
     /// Adds `count` bytes read.
     func add(_ count: Int) { bytes.add(count, ordering: .relaxed) }
+
+    /// Asks the readers counting into this to stop: the next block each reads fails with
+    /// `ECANCELED` (the read is an error, never a shorter trace).
+    package func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    /// Whether `cancel()` was called.
+    package var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     public static func == (lhs: ReadProgress, rhs: ReadProgress) -> Bool { lhs === rhs }
 

@@ -12,13 +12,25 @@ package struct Console: Sendable {
     /// Where the output goes instead of the process's descriptors (an in-process run), if anywhere.
     private let capture: LockedBox<(out: String, err: String)>?
 
+    /// What an in-process run's reading progress goes to instead of a progress line: the bytes
+    /// read so far and the files' total, if known; false asks the reading to stop.
+    package typealias ProgressHandler = @Sendable (_ read: Int, _ total: Int?) -> Bool
+
+    /// Where reading progress goes in an in-process run, if anywhere.
+    let progressHandler: ProgressHandler?
+
     /// The process's standard output and error.
-    package init() { capture = nil }
+    package init() { (capture, progressHandler) = (nil, nil) }
 
-    private init(capture: LockedBox<(out: String, err: String)>) { self.capture = capture }
+    private init(capture: LockedBox<(out: String, err: String)>, progressHandler: ProgressHandler?) {
+        (self.capture, self.progressHandler) = (capture, progressHandler)
+    }
 
-    /// A console that keeps what is written, for running `tracectl` in process (tests, fuzzing).
-    package static func capturing() -> Console { Console(capture: LockedBox((out: "", err: ""))) }
+    /// A console that keeps what is written, for running `tracectl` in process (tests, fuzzing,
+    /// `tracectl mcp`), its reading progress given to `progress`.
+    package static func capturing(progress: ProgressHandler? = nil) -> Console {
+        Console(capture: LockedBox((out: "", err: "")), progressHandler: progress)
+    }
 
     /// What a capturing console was given on standard output and error so far.
     package var captured: (out: String, err: String) { capture?.withLock { $0 } ?? ("", "") }

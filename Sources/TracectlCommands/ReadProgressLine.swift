@@ -3,7 +3,8 @@ import Synchronization
 import TraceAnalysis
 
 /// `reading: 57.3 MB of 210.0 MB (27%)` on standard error while a command has been reading its
-/// traces for more than a second, on a terminal only; erased when the command ends.
+/// traces for more than a second, on a terminal only; erased when the command ends. An in-process
+/// run's console with a progress handler gets the counts instead (and may stop the reading).
 ///
 /// NB: the readers add to `progress` once per block they read (see `LineSource`); this line's own
 /// thread looks at it four times a second, so the reading loop pays nothing for it.
@@ -25,11 +26,12 @@ final class ReadProgressLine: Sendable {
     /// A line for a command reading `paths` (those that are regular files give the total), its
     /// thread started; nil when standard error is not a terminal.
     static func start(console: Console, reading paths: [String]) -> ReadProgressLine? {
-        guard console.stderrIsTerminal else { return nil }
+        guard console.stderrIsTerminal || console.progressHandler != nil else { return nil }
+        // NB: stat follows a link: a trace given as its descriptor (`/proc/self/fd/N`) has its size.
         let sizes = paths.compactMap { path -> Int? in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
-            return (attributes[.size] as? NSNumber)?.intValue
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Int(info.st_size)
         }
         let line = ReadProgressLine(console: console, totalBytes: sizes.isEmpty ? nil : sizes.reduce(0, +))
         Thread.detachNewThread { line.run() }
@@ -45,12 +47,15 @@ final class ReadProgressLine: Sendable {
 
     private func run() {
         var shown = false
-        // NB: the first look is after a second: a shorter command never shows the line.
-        var deadline = DispatchTime.now() + 1.0
+        // NB: the first look is after a second (a shorter command never shows the line); a
+        // handler's after a quarter.
+        var deadline = DispatchTime.now() + (console.progressHandler == nil ? 1.0 : 0.25)
         while stopRequested.wait(timeout: deadline) == .timedOut {
             let read = progress.bytesRead
-            // NB: a command that counts nothing here (it reads no trace) shows nothing.
-            if read > 0 {
+            if let handler = console.progressHandler {
+                if !handler(read, totalBytes) { progress.cancel() }
+            } else if read > 0 {
+                // NB: a command that counts nothing here (it reads no trace) shows nothing.
                 console.progress("reading: " + Self.text(read: read, of: totalBytes))
                 shown = true
             }

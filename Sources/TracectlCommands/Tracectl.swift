@@ -14,6 +14,7 @@ package enum Tracectl {
         Advise.self,
         Export.self,
         Check.self,
+        Mcp.self,
         Completion.self,
     ]
 
@@ -109,5 +110,7 @@ package enum Tracectl {
 
 /// The version `tracectl --version` prints.
 enum TracectlVersion {
-    static let current = "tracectl 0.1.0 (tracer/1)"
+    /// The version number alone (what `tracectl mcp` gives as its server version).
+    static let number = "0.1.0"
+    static let current = "tracectl \(number) (tracer/1)"
 }

@@ -10,7 +10,7 @@ struct CommandLineTests {
         (["help", "help"], "help/help.txt"),
         (["help", "record"], "help/record.txt"),
         (["record", "--help"], "help/record.txt"),
-    ] + ["demo", "import", "report", "validate", "flame", "diff", "advise", "export", "check", "completion"].map { (["\($0)", "--help"], "help/\($0).txt") })
+    ] + ["demo", "import", "report", "validate", "flame", "diff", "advise", "export", "check", "mcp", "completion"].map { (["\($0)", "--help"], "help/\($0).txt") })
     func helpPages(arguments: [String], golden: String) throws {
         let run = TracectlInProcess.run(arguments)
         #expect(run.status == 0)

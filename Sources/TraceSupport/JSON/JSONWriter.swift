@@ -320,3 +320,35 @@ import TracerCore
         bytes.appendQuoted(value, embeddable: embeddable)
     }
 }
+
+extension JSONWriter {
+    /// Writes `text`, one JSON value already written (a document; its final newline dropped), as
+    /// the next value.
+    package mutating func value(json text: String) {
+        separate()
+        var text = text
+        while text.last == "\n" { text.removeLast() }
+        bytes.append(text)
+    }
+
+    /// Writes a parsed value back out (numbers as `number(_: Double)` writes them).
+    package mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let items):
+            beginArray()
+            for item in items { self.value(item.value) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members {
+                key(member.key)
+                self.value(member.node.value)
+            }
+            endObject()
+        }
+    }
+}

@@ -4,7 +4,7 @@ _tracectl() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W 'demo record import report validate flame graph why diff advise export check completion help --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W 'demo record import report validate flame graph why diff advise export check mcp completion help --help --version' -- "$cur"))
         return
     fi
     case ${COMP_WORDS[1]} in
@@ -64,10 +64,11 @@ _tracectl() {
             ;;
         validate)
             case "$prev" in
+                --format) COMPREPLY=($(compgen -W 'text json' -- "$cur")); return ;;
                 --limit) COMPREPLY=(); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--limit --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --limit --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -180,6 +181,16 @@ _tracectl() {
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
             ;;
+        mcp)
+            case "$prev" in
+                --root) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            esac
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--root --help' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -f -- "$cur"))
+            fi
+            ;;
         completion)
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--help' -- "$cur"))
@@ -191,7 +202,7 @@ _tracectl() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--help' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'demo record import report validate flame graph why diff advise export check completion help' -- "$cur"))
+                COMPREPLY=($(compgen -W 'demo record import report validate flame graph why diff advise export check mcp completion help' -- "$cur"))
             fi
             ;;
     esac

@@ -16,6 +16,7 @@ _tracectl() {
         'advise:Suggest fixes for the redraw patterns in a trace, ranked by estimated savings.'
         'export:Convert a trace for Perfetto UI / chrome://tracing or speedscope.'
         'check:Hold traces to a redraw budget: the CI gate (exit 1 when an error-level rule fails).'
+        'mcp:Serve the traces under a directory to coding agents over the Model Context Protocol (stdio).'
         'completion:Print a shell completion script for tracectl (bash, zsh or fish).'
         'help:Show help for a subcommand.'
     )
@@ -73,6 +74,7 @@ _tracectl() {
             ;;
         validate)
             _arguments -s \
+                --format'[The output format.]:format:(text json)' \
                 --limit'[Report at most N findings.]:n: ' \
                 '--help[Show help information.]' \
                 ':trace:_files'
@@ -169,6 +171,11 @@ _tracectl() {
                 '--help[Show help information.]' \
                 '*:traces:_files'
             ;;
+        mcp)
+            _arguments -s \
+                --root'[The directory every path stays in (default\: the current directory).]:dir:_files' \
+                '--help[Show help information.]'
+            ;;
         completion)
             _arguments -s \
                 '--help[Show help information.]' \
@@ -177,7 +184,7 @@ _tracectl() {
         help)
             _arguments -s \
                 '--help[Show help information.]' \
-                '::subcommand:(demo record import report validate flame graph why diff advise export check completion help)'
+                '::subcommand:(demo record import report validate flame graph why diff advise export check mcp completion help)'
             ;;
     esac
 }

@@ -1,0 +1,138 @@
+import Foundation
+import TraceSupport
+
+/// A tool call's arguments turned into a `tracectl` command line: types checked against the
+/// tool's parameters, paths opened confined under the root (and passed as their descriptors).
+struct MCPArguments {
+    /// The command line (the subcommand first).
+    var command: [String]
+    /// What each descriptor path in the command line stands for (the path the client gave).
+    var descriptorNames: [(descriptorPath: String, given: String)] = []
+    /// The descriptors to close after the run.
+    var opened: [ConfinedRoot.Opened] = []
+    /// The arguments the server reads itself.
+    var serverValues: [String: JSONValue] = [:]
+
+    /// A bad argument: the message the tool's result carries.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// Checks `arguments` (a JSON object, or nil for none) against `tool` and opens its paths.
+    init(tool: MCPTool, arguments: JSONNode?, root: ConfinedRoot) throws(Failure) {
+        command = tool.command
+        let members: [(key: String, node: JSONNode)]
+        switch arguments?.value {
+        case nil, .null?: members = []
+        case .object(let object)?: members = object
+        case let other?: throw Failure(message: "arguments must be an object, not \(other.typeName)")
+        }
+        for member in members where !tool.parameters.contains(where: { $0.name == member.key }) {
+            let known = tool.parameters.map(\.name).joined(separator: ", ")
+            throw Failure(message: "unknown argument '\(member.key)'; \(tool.name) takes \(known)")
+        }
+        do throws(Failure) {
+            for parameter in tool.parameters {
+                guard let node = members.last(where: { $0.key == parameter.name })?.node else {
+                    if parameter.isRequired { throw Failure(message: "missing required argument '\(parameter.name)'") }
+                    continue
+                }
+                try add(parameter, node.value, root: root, overwrite: Self.flag(members, "overwrite"))
+            }
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Closes the descriptors the arguments opened.
+    func close() { for file in opened { file.close() } }
+
+    /// `text` with each descriptor path replaced by the path the client gave (as `escape` writes it).
+    func naming(_ text: String, escape: (String) -> String = { $0 }) -> String {
+        var text = text
+        // NB: longest first, so that `/proc/self/fd/1` never rewrites part of `/proc/self/fd/12`.
+        for (path, given) in descriptorNames.sorted(by: { $0.descriptorPath.count > $1.descriptorPath.count }) {
+            text = text.replacingOccurrences(of: path, with: escape(given))
+        }
+        return text
+    }
+
+    private static func flag(_ members: [(key: String, node: JSONNode)], _ name: String) -> Bool {
+        if case .bool(true)? = members.last(where: { $0.key == name })?.node.value { return true }
+        return false
+    }
+
+    /// Adds one argument's words to the command line.
+    private mutating func add(_ parameter: MCPParameter, _ value: JSONValue, root: ConfinedRoot, overwrite: Bool) throws(Failure) {
+        let words: [String]
+        switch (parameter.kind, value) {
+        case (.boolean, .bool(let flag)):
+            if case .server = parameter.passing { serverValues[parameter.name] = value }
+            if flag, case .option(let option) = parameter.passing { command.append(option) }
+            return
+        case (.integer, .number(let number)) where number.rounded() == number && number.magnitude < 0x1p53:
+            words = [String(Int64(number))]
+        case (.string, .string(let text)):
+            words = [text]
+        case (.choice(let choices), .string(let text)):
+            guard choices.contains(text) else { throw Failure(message: "argument '\(parameter.name)': '\(text)' is not one of \(choices.joined(separator: ", "))") }
+            words = [text]
+        case (.inputPath, .string(let path)):
+            words = [try open(path, root: root)]
+        case (.inputPaths, .array(let items)) where !items.isEmpty:
+            var paths: [String] = []
+            for item in items {
+                guard case .string(let path) = item.value else { throw Failure(message: "argument '\(parameter.name)': expected an array of strings") }
+                paths.append(try open(path, root: root))
+            }
+            words = paths
+        case (.outputPath, .string(let path)):
+            words = [try openForWriting(path, root: root, overwrite: overwrite)]
+        default:
+            throw Failure(message: "argument '\(parameter.name)': expected \(parameter.kind.typeName), not \(value.typeName)")
+        }
+        switch parameter.passing {
+        case .positional: command += words
+        case .option(let option): for word in words { command += [option, word] }
+        case .server: serverValues[parameter.name] = value
+        }
+    }
+
+    /// Opens `path` confined; returns the descriptor path the command reads.
+    private mutating func open(_ path: String, root: ConfinedRoot) throws(Failure) -> String {
+        do {
+            let file = try root.open(path)
+            opened.append(file)
+            descriptorNames.append((file.descriptorPath, path))
+            return file.descriptorPath
+        } catch {
+            throw Failure(message: error.description)
+        }
+    }
+
+    /// Opens the directory of the file `path` names, confined; returns the path the command writes.
+    private mutating func openForWriting(_ path: String, root: ConfinedRoot, overwrite: Bool) throws(Failure) -> String {
+        do {
+            let (directory, name) = try root.openForWriting(path, overwrite: overwrite)
+            opened.append(directory)
+            let written = directory.descriptorPath + "/" + name
+            descriptorNames.append((written, path))
+            return written
+        } catch {
+            throw Failure(message: error.description)
+        }
+    }
+}
+
+extension MCPParameter.Kind {
+    /// The JSON type an argument of this kind takes, for "expected …" messages.
+    var typeName: String {
+        switch self {
+        case .inputPath, .outputPath, .string, .choice: "a string"
+        case .inputPaths: "a non-empty array of strings"
+        case .integer: "an integer"
+        case .boolean: "a boolean"
+        }
+    }
+}
