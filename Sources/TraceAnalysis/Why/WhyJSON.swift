@@ -80,10 +80,8 @@ extension WhyRenderer {
         json.endArray()
         json.field("text", WhyText.sentence(path, availability: availability))
         figures(path.figures, availability, into: &json)
-        for (name, ts) in [("firstTs", path.figures.firstTs), ("lastTs", path.figures.lastTs)] {
-            json.key(name)
-            if let ts { json.number(ts) } else { json.null() }
-        }
+        number("firstTs", path.figures.firstTs, into: &json)
+        number("lastTs", path.figures.lastTs, into: &json)
         json.key("examples")
         json.beginArray()
         for seq in path.figures.examples { json.number(seq) }
@@ -94,10 +92,14 @@ extension WhyRenderer {
     /// The counts and body time of `figures`, null where the source does not record them.
     private static func figures(_ figures: WhyFigures, _ availability: WhyAvailability, into json: inout JSONWriter) {
         json.field("evals", figures.evals)
-        for (name, value, available) in [("wasted", Int64(figures.wasted), availability.wasted), ("skips", Int64(figures.skips), availability.skips),
-                                         ("bodyTimeNs", figures.bodyTimeNs, availability.bodyTime)] {
-            json.key(name)
-            if available { json.number(value) } else { json.null() }
-        }
+        number("wasted", availability.wasted ? Int64(figures.wasted) : nil, into: &json)
+        number("skips", availability.skips ? Int64(figures.skips) : nil, into: &json)
+        number("bodyTimeNs", availability.bodyTime ? figures.bodyTimeNs : nil, into: &json)
+    }
+
+    /// The field `name`: `value`, or null when there is none.
+    private static func number(_ name: String, _ value: Int64?, into json: inout JSONWriter) {
+        json.key(name)
+        if let value { json.number(value) } else { json.null() }
     }
 }
