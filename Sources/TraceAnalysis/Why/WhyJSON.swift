@@ -3,7 +3,7 @@ import TraceSupport
 extension WhyRenderer {
     /// `result` as the `tracer-why/1` document (see README.md): each view's totals, its paths
     /// (root, steps, figures, sentence) and the sum of those `top` left out.
-    static func json(_ result: WhyResult, top: Int?) -> String {
+    static func json(_ result: WhyResult, top: Int?, into output: inout some TextOutputStream) {
         var json = JSONWriter()
         json.beginObject()
         json.field("schema", schema)
@@ -41,11 +41,14 @@ extension WhyRenderer {
                 json.null()
             }
             json.endObject()
+            json.flush(into: &output, atLeast: 1 << 16)
         }
         json.endArray()
         json.endObject()
         json.newline()
-        return json.document()
+        json.flush(into: &output)
+        // NB: a document as a file holds it ends with a newline of its own (see `JSONWriter.document()`).
+        output.write("\n")
     }
 
     /// One path's object: root, steps, sentence, figures, times and examples.
