@@ -17,6 +17,7 @@ enum ScaleBenchmark {
         ("flame", ["flame", "TRACE", "--format", "folded"]),
         ("export", ["export", "TRACE", "--format", "chrome"]),
         ("graph", ["graph", "TRACE", "--top", "50"]),
+        ("why", ["why", "TRACE", "Root/List/Row[7]", "--format", "json"]),
     ]
 
     /// A budget with a glob rule over every row, a whole-trace rule and one row's rule.

@@ -68,6 +68,8 @@ for trace in "${traces[@]}"; do
   for format in text json markdown; do run "advise.$format.$id" advise "$trace" --format "$format"; done
   for format in chrome speedscope; do run "export.$format.$id" export "$trace" --format "$format"; done
   run "validate.$id" validate "$trace"
+  for format in text json markdown; do run "why.$format.$id" why "$trace" '**' --format "$format" --top 3; done
+  run "why.row.$id" why "$trace" '**/Row[7]' --format json
   run "check.write.$id" check "$trace" --write-budget -
   for format in text json markdown; do
     run "check.$format.$id" check "$trace" --budget Fixtures/Budgets/scroll-offset.json --format "$format"

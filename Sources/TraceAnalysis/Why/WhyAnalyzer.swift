@@ -53,14 +53,13 @@ public enum WhyAnalyzer {
     /// The result of a whole read: views by name, their paths by evaluations, skips and text.
     static func result(_ partial: WhyPartial, glob: ViewGlob) -> WhyResult {
         var byView: [String: [WhyPath]] = [:]
-        for (key, figures) in partial.paths {
-            guard let last = key.hops.last else { continue }
-            byView[last.view, default: []].append(WhyPath(key: key, figures: figures))
-        }
+        for (view, path) in partial.paths() { byView[view, default: []].append(path) }
         let views = partial.matchedViews.sorted().map { name in
-            let paths = (byView[name] ?? []).map { (path: $0, text: WhyText.path($0.key)) }
-                .sorted { ($1.path.figures.evals, $1.path.figures.skips, $0.text) < ($0.path.figures.evals, $0.path.figures.skips, $1.text) }
-                .map(\.path)
+            let unsorted = byView[name] ?? []
+            let texts = unsorted.map { WhyText.path($0.key) }
+            let paths = unsorted.indices.sorted { a, b in
+                (unsorted[b].figures.evals, unsorted[b].figures.skips, texts[a]) < (unsorted[a].figures.evals, unsorted[a].figures.skips, texts[b])
+            }.map { unsorted[$0] }
             var total = WhyFigures()
             for path in paths { total.add(path.figures) }
             return WhyView(view: name, paths: paths, total: total)

@@ -3,7 +3,7 @@ import TraceSupport
 extension WhyRenderer {
     /// `result` as the `tracer-why/1` document (see README.md): each view's totals, its paths
     /// (root, steps, figures, sentence) and the sum of those `top` left out.
-    static func json(_ result: WhyResult, top: Int?) -> String {
+    static func json(_ result: WhyResult, top: Int?, into output: inout some TextOutputStream) {
         var json = JSONWriter()
         json.beginObject()
         json.field("schema", schema)
@@ -41,11 +41,14 @@ extension WhyRenderer {
                 json.null()
             }
             json.endObject()
+            json.flush(into: &output, atLeast: 1 << 16)
         }
         json.endArray()
         json.endObject()
         json.newline()
-        return json.document()
+        json.flush(into: &output)
+        // NB: a document as a file holds it ends with a newline of its own (see `JSONWriter.document()`).
+        output.write("\n")
     }
 
     /// One path's object: root, steps, sentence, figures, times and examples.
@@ -80,10 +83,8 @@ extension WhyRenderer {
         json.endArray()
         json.field("text", WhyText.sentence(path, availability: availability))
         figures(path.figures, availability, into: &json)
-        for (name, ts) in [("firstTs", path.figures.firstTs), ("lastTs", path.figures.lastTs)] {
-            json.key(name)
-            if let ts { json.number(ts) } else { json.null() }
-        }
+        number("firstTs", path.figures.firstTs, into: &json)
+        number("lastTs", path.figures.lastTs, into: &json)
         json.key("examples")
         json.beginArray()
         for seq in path.figures.examples { json.number(seq) }
@@ -94,10 +95,14 @@ extension WhyRenderer {
     /// The counts and body time of `figures`, null where the source does not record them.
     private static func figures(_ figures: WhyFigures, _ availability: WhyAvailability, into json: inout JSONWriter) {
         json.field("evals", figures.evals)
-        for (name, value, available) in [("wasted", Int64(figures.wasted), availability.wasted), ("skips", Int64(figures.skips), availability.skips),
-                                         ("bodyTimeNs", figures.bodyTimeNs, availability.bodyTime)] {
-            json.key(name)
-            if available { json.number(value) } else { json.null() }
-        }
+        number("wasted", availability.wasted ? Int64(figures.wasted) : nil, into: &json)
+        number("skips", availability.skips ? Int64(figures.skips) : nil, into: &json)
+        number("bodyTimeNs", availability.bodyTime ? figures.bodyTimeNs : nil, into: &json)
+    }
+
+    /// The field `name`: `value`, or null when there is none.
+    private static func number(_ name: String, _ value: Int64?, into json: inout JSONWriter) {
+        json.key(name)
+        if let value { json.number(value) } else { json.null() }
     }
 }

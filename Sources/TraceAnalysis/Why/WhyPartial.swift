@@ -1,6 +1,14 @@
-/// What `why` gathered from one range of a trace, keyed by names so that ranges read on different
+import TraceSupport
+
+/// What `why` gathered from one range of a trace: the range's cause-path nodes with their
+/// figures, their ids translated to the range's own name table, so that ranges read on different
 /// threads (with different interned ids) append in file order to the one-reader result.
+///
+/// NB: only the nodes on a counted path are kept (a counted node and its ancestors), parents
+/// before children; appending translates a later range's nodes id by id, never by path text.
 struct WhyPartial: RangePartial {
+    typealias Node = WhyCollector.NodeKey
+
     var file: String
     var header: TraceHeader?
     var warnings: [TraceDiagnostic] = []
@@ -8,8 +16,12 @@ struct WhyPartial: RangePartial {
     var lineCount = 0
     var crossingCauses = 0
     var endsInsidePairing: Bool { false }
-    /// Each path's figures, the evaluated view being its last step.
-    var paths: [WhyPathKey: WhyFigures] = [:]
+    /// The views and symbols the nodes name, by name id (`names[0]` is the empty name).
+    private(set) var names: [String] = [""]
+    /// The nodes (a node's `parent` and name fields are ids into `nodes`, 1-based, and `names`).
+    private(set) var nodes: [Node] = []
+    /// Each node's figures (zero where nothing counted on it).
+    private(set) var figures: [WhyFigures] = []
     /// Every view the glob matched (with or without evaluations).
     var matchedViews: Set<String> = []
     /// When nothing matched: view paths close to the glob.
@@ -17,7 +29,7 @@ struct WhyPartial: RangePartial {
     /// The trace's mark names in order of first appearance (read with a slice only).
     var markNames: [String] = []
 
-    /// The paths `collector` counted over what `reader` read, by name.
+    /// The paths `collector` counted over what `reader` read.
     init(_ collector: borrowing WhyCollector, _ reader: borrowing TraceReader, glob: ViewGlob) {
         file = reader.displayName
         header = reader.header
@@ -25,24 +37,58 @@ struct WhyPartial: RangePartial {
         invalidLineCount = reader.invalidLineCount
         lineCount = reader.lineCount
         crossingCauses = collector.crossingCauses
-        // NB: names are resolved once each, before any closure needs them (the reader is borrowed).
-        var views: [ViewID: String] = [:]
-        for node in collector.nodes where views[node.view] == nil { views[node.view] = reader.viewName(node.view) }
-        let strings = (0...reader.stringCount).map { reader.string(SymbolID($0)) }
-        for (node, figures) in collector.counted {
-            let key = Self.path(of: node, collector.nodes, view: { views[$0] ?? "" }, string: { Int($0) < strings.count ? strings[Int($0)] : "" })
-            paths[key, default: WhyFigures()].add(figures)
+        var viewIDs = [UInt32](repeating: 0, count: reader.viewCount + 1)
+        var symbolIDs = [UInt32](repeating: 0, count: reader.stringCount + 1)
+        var table = NameTable()
+        let kept = Self.keptNodes(collector)
+        var translated = [UInt32](repeating: 0, count: collector.nodes.count + 1)
+        var slots = [Int32](repeating: -1, count: collector.nodes.count + 1)
+        for (slot, entry) in collector.counted.enumerated() { slots[Int(entry.node)] = Int32(slot) }
+        for id in stride(from: 1, through: collector.nodes.count, by: 1) where kept[id] {
+            let node = collector.nodes[id - 1]
+            let key = Node(
+                parent: translated[Int(node.parent)],
+                view: table.id(of: node.view, in: &viewIDs) { reader.viewName($0) },
+                first: table.id(of: node.first, in: &symbolIDs) { reader.string($0) },
+                second: table.id(of: node.second, in: &symbolIDs) { reader.string($0) },
+                third: table.id(of: node.third, in: &symbolIDs) { reader.string($0) }, kind: node.kind)
+            nodes.append(key)
+            figures.append(slots[id] >= 0 ? collector.counted[Int(slots[id])].figures : WhyFigures())
+            translated[id] = UInt32(nodes.count)
         }
-        var viewNames: [String] = []
-        for id in 0..<reader.viewCount { viewNames.append(reader.viewName(ViewID(id + 1))) }
-        for (index, name) in viewNames.enumerated() where collector.matches(ViewID(index + 1)) { matchedViews.insert(name) }
-        if matchedViews.isEmpty { nearMatches = WhyNearMatch.closest(to: glob, among: viewNames) }
+        names = table.names
+        for id in stride(from: 1, through: reader.viewCount, by: 1) where collector.matches(ViewID(id)) { matchedViews.insert(reader.viewName(ViewID(id))) }
+        if matchedViews.isEmpty {
+            var viewNames: [String] = []
+            for id in stride(from: 1, through: reader.viewCount, by: 1) { viewNames.append(reader.viewName(ViewID(id))) }
+            nearMatches = WhyNearMatch.closest(to: glob, among: viewNames)
+        }
     }
 
-    /// The path from the root to node `id` (an index + 1 into `nodes`).
-    private static func path(
-        of id: UInt32, _ nodes: [WhyCollector.NodeKey], view: (ViewID) -> String, string: (SymbolID) -> String
-    ) -> WhyPathKey {
+    /// Whether each node of `collector` (by id, index 0 unused) lies on a counted path.
+    private static func keptNodes(_ collector: borrowing WhyCollector) -> [Bool] {
+        var kept = [Bool](repeating: false, count: collector.nodes.count + 1)
+        for entry in collector.counted {
+            var id = Int(entry.node)
+            while id != 0 && !kept[id] {
+                kept[id] = true
+                id = Int(collector.nodes[id - 1].parent)
+            }
+        }
+        return kept
+    }
+
+    /// Each counted path: its key, figures and the evaluated view's name.
+    func paths() -> [(view: String, path: WhyPath)] {
+        var paths: [(view: String, path: WhyPath)] = []
+        for (index, node) in nodes.enumerated() where figures[index].evals > 0 || figures[index].skips > 0 {
+            paths.append((names[Int(node.view)], WhyPath(key: key(of: UInt32(index + 1)), figures: figures[index])))
+        }
+        return paths
+    }
+
+    /// The path from the root to node `id`.
+    private func key(of id: UInt32) -> WhyPathKey {
         var hops: [WhyHop] = []
         var node = nodes[Int(id) - 1]
         while true {
@@ -50,18 +96,19 @@ struct WhyPartial: RangePartial {
             case .rootWrite:
                 hops.reverse()
                 return WhyPathKey(
-                    root: .write(view: view(node.view), prop: string(node.first), wrapper: string(node.second), site: string(node.third)),
+                    root: .write(view: names[Int(node.view)], prop: names[Int(node.first)], wrapper: names[Int(node.second)],
+                                 site: names[Int(node.third)]),
                     hops: hops)
             case .rootMount:
                 hops.reverse()
-                return WhyPathKey(root: .mount(view: view(node.view)), hops: hops)
+                return WhyPathKey(root: .mount(view: names[Int(node.view)]), hops: hops)
             case .rootUnknown, .none:
                 hops.reverse()
                 return WhyPathKey(root: .unknown, hops: hops)
             case .evaluation, .skip:
-                hops.append(WhyHop(kind: node.kind == .evaluation ? .evaluation : .skip, view: view(node.view), detail: string(node.first)))
+                hops.append(WhyHop(kind: node.kind == .evaluation ? .evaluation : .skip, view: names[Int(node.view)], detail: names[Int(node.first)]))
             case .write:
-                hops.append(WhyHop(kind: .write, view: view(node.view), detail: "\(string(node.first)) (\(string(node.second)))"))
+                hops.append(WhyHop(kind: .write, view: names[Int(node.view)], detail: "\(names[Int(node.first)]) (\(names[Int(node.second)]))"))
             }
             node = nodes[Int(node.parent) - 1]
         }
@@ -69,9 +116,54 @@ struct WhyPartial: RangePartial {
 
     /// Adds the figures of the range that follows this one.
     mutating func append(_ later: WhyPartial) {
-        for (key, figures) in later.paths { paths[key, default: WhyFigures()].add(figures) }
+        var table = NameTable(names)
+        var nameIDs = [UInt32](repeating: 0, count: later.names.count)
+        let index = FlatHashTable<Node, UInt32>()
+        for (offset, node) in nodes.enumerated() { _ = index.value(for: node) { UInt32(offset + 1) } }
+        var translated = [UInt32](repeating: 0, count: later.nodes.count + 1)
+        for (offset, node) in later.nodes.enumerated() {
+            let name = { (id: UInt32) in table.id(of: id, in: &nameIDs) { later.names[Int($0)] } }
+            let key = Node(
+                parent: translated[Int(node.parent)], view: name(node.view), first: name(node.first), second: name(node.second),
+                third: name(node.third), kind: node.kind)
+            let id = index.value(for: key) {
+                nodes.append(key)
+                figures.append(WhyFigures())
+                return UInt32(nodes.count)
+            }
+            figures[Int(id) - 1].add(later.figures[offset])
+            translated[offset + 1] = id
+        }
+        names = table.names
         matchedViews.formUnion(later.matchedViews)
         nearMatches.formUnion(later.nearMatches)
         appendReading(of: later)
+    }
+}
+
+/// Names interned once each: the ids a partial's nodes are written in.
+private struct NameTable {
+    private(set) var names: [String]
+    private var ids: [String: UInt32] = [:]
+
+    /// A table holding `names` (the first being the empty name, id 0).
+    init(_ names: [String] = [""]) {
+        self.names = names
+        for (id, name) in names.enumerated() { ids[name] = UInt32(id) }
+    }
+
+    /// The id of the name another table calls `local`, remembered in `translated` (0: not yet
+    /// translated; a local 0 is the empty name); `name` resolves the local id.
+    mutating func id(of local: UInt32, in translated: inout [UInt32], _ name: (UInt32) -> String) -> UInt32 {
+        guard local != 0, Int(local) < translated.count else { return 0 }
+        if translated[Int(local)] != 0 { return translated[Int(local)] }
+        let text = name(local)
+        let id = ids[text] ?? {
+            names.append(text)
+            ids[text] = UInt32(names.count - 1)
+            return UInt32(names.count - 1)
+        }()
+        translated[Int(local)] = id
+        return id
     }
 }

@@ -70,9 +70,13 @@ public struct WhyFigures: Sendable, Hashable {
         wasted += other.wasted
         skips += other.skips
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
-        firstTs = [firstTs, other.firstTs].compactMap { $0 }.min()
-        lastTs = [lastTs, other.lastTs].compactMap { $0 }.max()
-        examples = Array(Set(examples + other.examples).sorted().prefix(Self.exampleLimit))
+        if let ts = other.firstTs { firstTs = min(firstTs ?? ts, ts) }
+        if let ts = other.lastTs { lastTs = max(lastTs ?? ts, ts) }
+        // NB: both lists ascend without repeats (`note` and this keep them so).
+        guard !examples.isEmpty else { examples = other.examples; return }
+        var merged = examples
+        for seq in other.examples where !merged.contains(seq) { merged.append(seq) }
+        examples = Array(merged.sorted().prefix(Self.exampleLimit))
     }
 
     /// Notes the event at `seq` and `ts` (nil when it has none).

@@ -13,10 +13,22 @@ public enum WhyRenderer {
 
     /// `result` in `format`, each view's first `top` paths shown (all when nil) and the rest summed.
     public static func render(_ result: WhyResult, format: Format, top: Int?) -> String {
+        var text = ""
+        render(result, format: format, top: top, into: &text)
+        return text
+    }
+
+    /// `result` in `format` written to `output` view by view: a document of many paths is never
+    /// held whole.
+    package static func render(_ result: WhyResult, format: Format, top: Int?, into output: inout some TextOutputStream) {
         switch format {
-        case .text: result.views.map { text($0, result, top: top) }.joined(separator: "\n")
-        case .markdown: result.views.map { markdown($0, result, top: top) }.joined(separator: "\n")
-        case .json: json(result, top: top)
+        case .json:
+            json(result, top: top, into: &output)
+        case .text, .markdown:
+            for (index, view) in result.views.enumerated() {
+                if index > 0 { output.write("\n") }
+                output.write(format == .text ? text(view, result, top: top) : markdown(view, result, top: top))
+            }
         }
     }
 

@@ -83,17 +83,19 @@ public enum WhyText {
     /// A view path's last segment, written as its type and identity (`Row[a/b]`: a `/` inside
     /// `[…]` belongs to the identity).
     static func name(_ view: String) -> String {
+        // NB: read as UTF-8 bytes: `[`, `]` and `/` are ASCII, which no other character's bytes contain.
+        let bytes = view.utf8
         var depth = 0
-        var start = view.startIndex
-        for index in view.indices {
-            switch view[index] {
-            case "[": depth += 1
-            case "]": depth = max(0, depth - 1)
-            case "/" where depth == 0: start = view.index(after: index)
+        var start = bytes.startIndex
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth = max(0, depth - 1)
+            case UInt8(ascii: "/") where depth == 0: start = bytes.index(after: index)
             default: break
             }
         }
-        return String(view[start...])
+        return start == bytes.startIndex ? view : String(view[start...])
     }
 
     /// `count` and `noun`, with an `s` unless it is one.

@@ -56,7 +56,7 @@ enum Why: Subcommand {
         for warning in result.warnings { console.warning(warning) }
         try checkMatches(result)
         var output = try CommandOutput.open(arguments)
-        output.write(WhyRenderer.render(result, format: format, top: top))
+        WhyRenderer.render(result, format: format, top: top, into: &output)
         try CommandOutput.close(&output)
         return .success
     }
