@@ -61,6 +61,9 @@ final class ReadProgressLine: Sendable {
             }
             deadline = DispatchTime.now() + 0.25
         }
+        // NB: a handler hears the bytes read once more at the end, so that a read shorter than
+        // the first look still reports its progress before its result.
+        if let handler = console.progressHandler, progress.bytesRead > 0 { _ = handler(progress.bytesRead, totalBytes) }
         if shown { console.clearProgress() }
         stopped.signal()
     }
