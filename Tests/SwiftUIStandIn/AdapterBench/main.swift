@@ -97,11 +97,15 @@ func run() {
     SwiftUITrace.session?.recorder.flush()
 }
 
-/// The resident memory of the process, in bytes (Linux: /proc/self/statm).
-func residentBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+/// The resident memory of the process, in bytes; nil where it cannot be read (no procfs).
+func residentBytes() -> Int? {
+    #if os(Linux)
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+    return nil
+    #endif
 }
 
 /// Runs `labels` bodies each labelled once (`Row[i]`) and prints how much resident memory the
@@ -110,9 +114,9 @@ func residentBytes() -> Int {
 func printNameTableGrowth(labels: Int) {
     let before = residentBytes()
     for index in 0..<labels { keep(TracedRow(index: 1_000_000 + index).body) }
-    let grown = Double(residentBytes() - before) / 1_048_576
+    let grown = before.flatMap { before in residentBytes().map { String(format: "+%.1f MiB", Double($0 - before) / 1_048_576) } } ?? "n/a"
     let names = SwiftUITrace.session?.bodyNames ?? 0
-    print("\(labels) labelled bodies: resident memory +\(String(format: "%.1f", grown)) MiB, \(names) body names kept (ceiling \(AdapterSession.maximumBodyNames))")
+    print("\(labels) labelled bodies: resident memory \(grown), \(names) body names kept (ceiling \(AdapterSession.maximumBodyNames))")
 }
 
 MainActor.assumeIsolated { run() }
