@@ -239,12 +239,7 @@ struct AdviceCollector {
     /// finding with their counts summed; what a later range needs to know of each path (was it
     /// unmounted, did it have an `ObservedObject`) is kept by full path.
     func partial(_ reader: borrowing TraceReader) -> AdvicePartial {
-        var partial = AdvicePartial(file: reader.displayName)
-        partial.header = reader.header
-        partial.warnings = reader.warnings
-        partial.invalidLineCount = reader.invalidLineCount
-        partial.lineCount = reader.lineCount
-        partial.crossingCauses = crossingCauses
+        var partial = AdvicePartial(reading: RangeReading(reader, crossingCauses: crossingCauses))
         partial.endsInsidePairing = recreation.view != 0
         partial.untimedEvals = untimedEvals
         let origins = self.origins.map {

@@ -16,12 +16,7 @@ struct AdvicePartial: RangePartial {
         var tally: StateInitCounts
     }
 
-    var file: String
-    var header: TraceHeader?
-    var warnings: [TraceDiagnostic] = []
-    var invalidLineCount = 0
-    var lineCount = 0
-    var crossingCauses = 0
+    var reading: RangeReading
     var endsInsidePairing = false
     /// Body evaluations without a `dur` (of 0 ns unless the header says Instruments).
     var untimedEvals = 0
@@ -52,8 +47,8 @@ struct AdvicePartial: RangePartial {
     /// Counts of this range to settle against the earlier ranges' paths (empty once appended).
     var pending: [Pending] = []
 
-    /// An empty partial of `file`.
-    init(file: String) { self.file = file }
+    /// An empty partial of what `reading` read.
+    init(reading: RangeReading) { self.reading = reading }
 
     /// The origin of `property`: it with its site.
     func origin(_ property: WriteOrigin.Property) -> WriteOrigin {

@@ -123,8 +123,7 @@ struct PartialAggregate: Sendable {
         }
     }
 
-    var file: String
-    var header: TraceHeader?
+    var reading: RangeReading
     var views = ViewParts()
     /// The views of later ranges, each with the index here of its origins (`moved[i]` for its
     /// origin `i`), not yet added to `views`.
@@ -146,10 +145,7 @@ struct PartialAggregate: Sendable {
     var updateGroups = DurationAccumulator()
     /// The update groups per label.
     var updateGroupLabels: [String: UpdateGroupLabel] = [:]
-    var warnings: [TraceDiagnostic] = []
-    var invalidLineCount = 0
     var invalidLines: [TraceDiagnostic] = []
-    var lineCount = 0
     var keptDiagnostics = 10
     /// The clients of `record --listen` the trace names, and the events of others left out.
     var connections: [TraceConnection] = []
@@ -159,9 +155,6 @@ struct PartialAggregate: Sendable {
     var markViews: [String: [String: ViewPart]] = [:]
     /// With `AnalysisOptions.markViews`: the per-view figures before this range's first mark.
     var leadingMarkViews: [String: ViewPart] = [:]
-    /// Events whose `cause` refers to an event before this range (in an earlier range): their
-    /// chains cannot be followed from here.
-    var crossingCauses = 0
     /// With `AnalysisOptions.causeGraph`: the cause graph's edges by their endpoints' names.
     var edges: [CauseEdge.Key: CauseEdge]?
     /// The index in `origins` of the property each edge from a source takes its wrapper and site

@@ -235,17 +235,12 @@ struct TraceAggregator {
 
     /// The name-keyed aggregate, resolving ids with `reader`.
     mutating func partial(_ reader: borrowing TraceReader) -> PartialAggregate {
-        var partial = PartialAggregate(file: reader.displayName)
-        partial.header = reader.header
+        var partial = PartialAggregate(reading: RangeReading(reader, crossingCauses: crossingCauses))
         partial.keptDiagnostics = reader.options.keptDiagnostics
-        partial.warnings = reader.warnings
-        partial.invalidLineCount = reader.invalidLineCount
         partial.invalidLines = reader.invalidLines
-        partial.lineCount = reader.lineCount
         partial.connections = reader.connections
         partial.selectedConnection = reader.options.connection
         partial.filteredEventCount = reader.filteredEventCount
-        partial.crossingCauses = crossingCauses
         storeInterval()
         partial.leading = leading
         partial.updateGroups = updateGroups.accumulator(for: 0)

@@ -9,12 +9,7 @@ import TraceSupport
 struct WhyPartial: RangePartial {
     typealias Node = WhyCollector.NodeKey
 
-    var file: String
-    var header: TraceHeader?
-    var warnings: [TraceDiagnostic] = []
-    var invalidLineCount = 0
-    var lineCount = 0
-    var crossingCauses = 0
+    var reading: RangeReading
     var endsInsidePairing: Bool { false }
     /// The views and symbols the nodes name, by name id (`names[0]` is the empty name).
     private(set) var names: [String] = [""]
@@ -31,12 +26,7 @@ struct WhyPartial: RangePartial {
 
     /// The paths `collector` counted over what `reader` read.
     init(_ collector: borrowing WhyCollector, _ reader: borrowing TraceReader, glob: ViewGlob) {
-        file = reader.displayName
-        header = reader.header
-        warnings = reader.warnings
-        invalidLineCount = reader.invalidLineCount
-        lineCount = reader.lineCount
-        crossingCauses = collector.crossingCauses
+        reading = RangeReading(reader, crossingCauses: collector.crossingCauses)
         var viewIDs = [UInt32](repeating: 0, count: reader.viewCount + 1)
         var symbolIDs = [UInt32](repeating: 0, count: reader.stringCount + 1)
         var table = NameTable()
