@@ -27,8 +27,11 @@ package enum ValueDescriber {
     /// type is allowed).
     static func allowedText(_ value: Any) -> String? {
         if let value = value as? any TraceValueDescribing { return value.traceValueDescription }
-        if value is any BinaryInteger || value is any BinaryFloatingPoint || value is Bool { return String(describing: value) }
-        if let value = value as? any RawRepresentable, isAllowedRawValue(value) { return String(describing: value) }
+        // NB: each cast yields the value itself, out of any optional the cast looked through.
+        if let number = value as? any BinaryInteger { return String(describing: number) }
+        if let number = value as? any BinaryFloatingPoint { return String(describing: number) }
+        if let flag = value as? Bool { return String(describing: flag) }
+        if let raw = value as? any RawRepresentable, isAllowedRawValue(raw) { return String(describing: raw) }
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .optional else { return nil }
         guard let wrapped = mirror.children.first?.value else { return "nil" }
