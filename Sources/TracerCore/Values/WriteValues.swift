@@ -29,12 +29,15 @@ public enum WriteValuesState: UInt8, Sendable {
 extension TraceEvent {
     /// On a write: what it says about its values.
     ///
-    /// NB: stored in `dur`, which a write leaves free (as a body-eval's `prop` and `site` hold
-    /// its content), so the record stays 64 bytes.
+    /// NB: stored in `dur`, which a write without a duration leaves free (as a body-eval's `prop`
+    /// and `site` hold its content), so the record stays 64 bytes.
     @inlinable
     public var valuesState: WriteValuesState {
-        get { kind == .write ? WriteValuesState(rawValue: UInt8(truncatingIfNeeded: dur)) ?? .none : .none }
-        set { if kind == .write { dur = UInt64(newValue.rawValue) } }
+        get {
+            guard kind == .write, !hasDuration, dur <= UInt64(WriteValuesState.unavailable.rawValue) else { return .none }
+            return WriteValuesState(rawValue: UInt8(dur)) ?? .none
+        }
+        set { if kind == .write && !hasDuration { dur = UInt64(newValue.rawValue) } }
     }
 }
 
