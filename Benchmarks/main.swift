@@ -14,6 +14,7 @@ let suites: [String: ([String]) -> [BenchFigure]] = [
     "parse": ParseBenchmark.run,
     "runtime": RuntimeBenchmark.run,
     "scale": ScaleBenchmark.run,
+    "values": ValuesBenchmark.run,
 ]
 
 guard let suite = arguments.first, suite == "all" || suites[suite] != nil else {

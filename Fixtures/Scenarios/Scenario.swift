@@ -43,12 +43,13 @@ public struct Scenario: Sendable {
     public func variant(named name: String) -> ScenarioVariant? { variants.first { $0.name == name } }
 
     /// Records `variant` into `sink`: a `meta` header naming scenario and variant, then the events
-    /// of the interaction on a deterministic clock. Closes the sink when done.
-    public func record(variant: String, to sink: any TraceSink) throws(ScenarioError) {
+    /// of the interaction on a deterministic clock; with `values` (by default when
+    /// `TRACER_VALUES=1`), writes carry their values. Closes the sink when done.
+    public func record(variant: String, to sink: any TraceSink, values: Bool = TraceRecorder.valuesRequested()) throws(ScenarioError) {
         guard self.variant(named: variant) != nil else {
             throw .unknownVariant(scenario: name, variant: variant, known: variants.map(\.name))
         }
-        let session = ScenarioSession(scenario: name, variant: variant, sink: sink)
+        let session = ScenarioSession(scenario: name, variant: variant, sink: sink, values: values)
         defer { session.recorder.close() }
         do {
             try script(variant, session)
@@ -98,9 +99,9 @@ public final class ScenarioSession: Sendable {
     // NB: ViewGraph is driven from the one thread running the script; the session never crosses threads.
     nonisolated(unsafe) public let graph: ViewGraph
 
-    init(scenario: String, variant: String, sink: any TraceSink) {
+    init(scenario: String, variant: String, sink: any TraceSink, values: Bool) {
         recorder = TraceRecorder(
-            sink: sink, metadata: TraceMetadata(scenario: scenario, variant: variant), clock: .manual(clock))
+            sink: sink, metadata: TraceMetadata(scenario: scenario, variant: variant), clock: .manual(clock), values: values)
         graph = ViewGraph(recorder: recorder)
         graph.simulatedBodyCost = SimulatedBodyCost(clock: clock, nanosecondsPerViewValue: Self.costPerViewValue)
     }

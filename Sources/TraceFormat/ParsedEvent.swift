@@ -62,6 +62,11 @@ package typealias ViewID = UInt32
     package var scenario: SymbolID = 0
     package var variant: SymbolID = 0
     package var unit: SymbolID = 0
+    /// On a write, when values are recorded: the old and new values' texts, or the `values`
+    /// marker (`redacted`, `unavailable`).
+    package var old: SymbolID = 0
+    package var new: SymbolID = 0
+    package var valuesMarker: SymbolID = 0
 
     /// An empty event.
     package init() {}

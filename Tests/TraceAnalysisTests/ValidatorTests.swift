@@ -25,6 +25,11 @@ struct ValidatorTests {
         (#"{"seq":5,"ts":3,"kind":"mark","name":1}"#, 38, #"expected a string for "name""#),
         (#"{"seq":5,"ts":3,"kind":"body-eval","view":"A","dur":1,"built":1,"extract":3}"#, 75,
          #"expected "extract" at most "built" (3 > 1): it counts some of the values the body built"#),
+        (#"{"seq":5,"ts":3,"kind":"mark","name":"m","old":"1","new":"2"}"#, 48, #"expected "old" only on "write" events"#),
+        (#"{"seq":5,"ts":3,"kind":"write","view":"A","prop":"p","wrapper":"State","old":"1"}"#, 78, #"expected "old" and "new" together"#),
+        (#"{"seq":5,"ts":3,"kind":"write","view":"A","prop":"p","wrapper":"State","old":"1","new":"2","values":"redacted"}"#, 101, #"expected either "old" and "new" or "values", not both"#),
+        (#"{"seq":5,"ts":3,"kind":"write","view":"A","prop":"p","wrapper":"State","values":"hidden"}"#, 81, #"expected "redacted" or "unavailable" for "values", not "hidden""#),
+        (#"{"seq":5,"ts":3,"kind":"write","view":"A","prop":"p","wrapper":"State","old":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","new":"2"}"#, 78, #"expected at most 64 bytes of UTF-8 in "old" (65)"#),
     ]
 
     @Test("contract violations are reported at line and column", arguments: violations)

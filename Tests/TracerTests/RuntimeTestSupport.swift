@@ -33,8 +33,8 @@ final class RecordingGraph {
     let recorder: TraceRecorder
     let graph: ViewGraph
 
-    init(defaultViewport: Range<Int> = 0..<10) {
-        recorder = TraceRecorder(sink: sink, metadata: TraceMetadata(scenario: "runtime-test"), clock: .manual(clock))
+    init(defaultViewport: Range<Int> = 0..<10, values: Bool = false) {
+        recorder = TraceRecorder(sink: sink, metadata: TraceMetadata(scenario: "runtime-test"), clock: .manual(clock), values: values)
         graph = ViewGraph(recorder: recorder, defaultViewport: defaultViewport)
     }
 

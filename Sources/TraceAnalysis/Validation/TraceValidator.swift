@@ -9,7 +9,9 @@ import TracerCore
 /// view, dur; `mark`: name; `update-group`: group; other view kinds: view; `hitch`: none), except
 /// the fields the header's `capabilities` say the source cannot produce (`wrapper`, `dur`) and
 /// `dur` on the evaluations of an Instruments trace; `changed` is a boolean on
-/// writes and a non-negative integer on body evaluations; `extract` is at most `built`.
+/// writes and a non-negative integer on body evaluations; `extract` is at most `built`; `old`,
+/// `new` and `values` appear on writes only, `old` and `new` together (each at most 64 bytes of
+/// UTF-8) or the `values` marker (`redacted`, `unavailable`) instead.
 public enum TraceValidator {
     /// The diagnostics of `source`, in line order, at most `limit` of them (errors and warnings).
     ///
@@ -126,12 +128,34 @@ private struct ContractChecker {
                 report(.changed, "expected a non-negative integer for \"changed\" on a \"body-eval\" event")
             }
         }
+        for (field, message) in Self.valueProblems(event, kind, reader) { report(field, message) }
         // NB: `extract` counts some of the values `built` counts (less one per leaf); the readers
         // take a larger one as `built`.
         if event.has(.extractable) && event.has(.built) && event.extractable > event.built {
             let (extract, built) = (TraceField.extractable.key, TraceField.built.key)
             report(.extractable, "expected \"\(extract)\" at most \"\(built)\" (\(event.extractable) > \(event.built)): "
                 + "it counts some of the values the body built")
+        }
+    }
+
+    /// What is wrong with `event`'s values (`old`, `new`, the `values` marker): found only on
+    /// writes, `old` and `new` together and instead of the marker, each text at most
+    /// `ValueText.capacity` bytes, the marker one of its spellings.
+    private static func valueProblems(_ event: ParsedEvent, _ kind: EventKind, _ reader: borrowing TraceReader) -> [(TraceField, String)] {
+        let (old, new, marker) = (event.has(.old), event.has(.new), event.has(.values))
+        guard old || new || marker else { return [] }
+        let first: TraceField = old ? .old : new ? .new : .values
+        guard kind == .write else { return [(first, "expected \"\(first.key)\" only on \"write\" events")] }
+        guard !marker || !(old || new) else { return [(.values, "expected either \"old\" and \"new\" or \"values\", not both")] }
+        guard old == new else { return [(first, "expected \"old\" and \"new\" together")] }
+        if marker {
+            let spellings = [WriteValuesState.redacted, .unavailable].compactMap(\.marker)
+            let text = reader.string(event.valuesMarker)
+            return spellings.contains(text) ? [] : [(.values, "expected \(spellings.map { "\"\($0)\"" }.joined(separator: " or ")) for \"values\", not \"\(text)\"")]
+        }
+        return [(TraceField.old, event.old), (.new, event.new)].compactMap { field, id in
+            let bytes = reader.string(id).utf8.count
+            return bytes > ValueText.capacity ? (field, "expected at most \(ValueText.capacity) bytes of UTF-8 in \"\(field.key)\" (\(bytes))") : nil
         }
     }
 

@@ -45,12 +45,14 @@ struct PropertyInstaller {
     /// The storage of a node-owned value in the current slot; `initialValue` runs only when the
     /// storage is created (a `@StateObject`'s autoclosure: once per identity).
     mutating func storage<Value>(
-        wrapper: WrapperKind, site: DeclarationSite, invalidates: Bool, publishes: Bool,
+        wrapper: WrapperKind, site: DeclarationSite, invalidates: Bool, publishes: Bool, values: ValueRecording,
         initialValue: () -> Value
     ) -> NodeStorage<Value> {
         let token = self.token
         return slotObject(wrapper: wrapper, site: site) { description in
-            NodeStorage(initialValue(), owner: token, description: description, invalidates: invalidates, publishes: publishes)
+            NodeStorage(
+                initialValue(), owner: token, description: description, invalidates: invalidates, publishes: publishes,
+                recording: values)
         }
     }
 

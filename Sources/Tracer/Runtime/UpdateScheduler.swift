@@ -14,6 +14,8 @@ struct WriteDescription {
     var wrapper: WrapperKind
     /// Whether the value changed, when that can be told (Equatable or a class reference).
     var changed: Bool?
+    /// The values written, when the recorder records them (see `WriteValueSource`).
+    var values: WriteValues = .none
 }
 
 /// The views a write invalidates.
@@ -178,7 +180,7 @@ final class UpdateScheduler: Sendable {
         var event = TraceEvent.write(
             view: write.view, prop: write.prop, wrapper: write.wrapper, changed: write.changed, site: write.site, tx: tx)
         event.cause = cause
-        return recorder.record(event)
+        return recorder.record(event, values: write.values)
     }
 
     private func recordWarning(view: Symbol, site: Symbol, cause: UInt64, tx: UInt64) {
@@ -201,7 +203,8 @@ final class UpdateScheduler: Sendable {
             }
             return
         }
-        var write = WriteDescription(view: owner.view, prop: .none, site: .none, siteText: "", wrapper: .published, changed: change.changed)
+        var write = WriteDescription(
+            view: owner.view, prop: .none, site: .none, siteText: "", wrapper: .published, changed: change.changed, values: change.values)
         if let recorder {
             if let source = change.source {
                 (write.prop, write.site, write.siteText) = source.describe(in: recorder)

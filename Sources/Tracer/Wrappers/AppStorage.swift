@@ -9,13 +9,17 @@ public struct AppStorage<Value: AppStorageValue>: DynamicProperty {
     let defaultValue: Value
     let store: LockedBox<UserDefaults>
     let site: DeclarationSite
+    let values: ValueRecording
     let slot = InstallSlot<AppStorageLink<Value>>()
 
-    /// The value under `key` in `store` (default: `UserDefaults.standard`), or `wrappedValue`.
+    /// The value under `key` in `store` (default: `UserDefaults.standard`), or `wrappedValue`; a
+    /// trace that records values shows those `values` allows (`.recorded`: strings too).
     public init(
-        wrappedValue: Value, _ key: String, store: UserDefaults? = nil, fileID: StaticString = #fileID, line: UInt = #line
+        wrappedValue: Value, _ key: String, store: UserDefaults? = nil, values: ValueRecording = .allowedTypes,
+        fileID: StaticString = #fileID, line: UInt = #line
     ) {
         self.key = key
+        self.values = values
         defaultValue = wrappedValue
         self.store = LockedBox(store ?? .standard)
         site = DeclarationSite(fileID: fileID, line: line)
@@ -50,7 +54,7 @@ extension AppStorage: InstallableProperty {
     func install(_ installer: inout PropertyInstaller) {
         let scheduler = installer.scheduler
         slot.install(installer.slotObject(wrapper: .appStorage, site: site) { description in
-            AppStorageLink<Value>(key: key, store: store, scheduler: scheduler, description: description)
+            AppStorageLink<Value>(key: key, store: store, scheduler: scheduler, description: description, recording: values)
         })
     }
 }
@@ -68,11 +72,13 @@ final class AppStorageLink<Value: AppStorageValue>: Sendable {
     private let store: LockedBox<UserDefaults>
     private let scheduler: UpdateScheduler
     private let description: WriteDescription
+    private let recording: ValueRecording
     /// The key and store, as the graph knows which views declare them.
     let storageKey: AppStorageKey
 
-    init(key: String, store: LockedBox<UserDefaults>, scheduler: UpdateScheduler, description: WriteDescription) {
+    init(key: String, store: LockedBox<UserDefaults>, scheduler: UpdateScheduler, description: WriteDescription, recording: ValueRecording) {
         self.key = key
+        self.recording = recording
         self.store = store
         self.scheduler = scheduler
         self.description = description
@@ -90,12 +96,16 @@ final class AppStorageLink<Value: AppStorageValue>: Sendable {
     }
 
     func write(_ newValue: Value) {
-        let changed = store.withLock { defaults -> Bool in
+        let (old, changed) = store.withLock { defaults -> (Value?, Bool) in
             defer { newValue.store(in: defaults, forKey: key) }
-            return Value(from: defaults, forKey: key) != newValue
+            let old = Value(from: defaults, forKey: key)
+            return (old, old != newValue)
         }
         var write = description
         write.changed = changed
+        if scheduler.recorder?.recordsValues == true {
+            write.values = ValueDescriber.values(old: old, new: Optional(newValue), recording: recording)
+        }
         scheduler.noteWrite(write, invalidating: changed ? .readers(storageKey) : .nothing)
     }
 }

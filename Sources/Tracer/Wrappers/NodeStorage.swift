@@ -9,6 +9,8 @@ final class NodeStorage<Value>: Sendable {
     private let description: WriteDescription
     private let owner: NodeToken
     private let invalidates: Bool
+    /// Which of its values the trace shows.
+    private let recording: ValueRecording
     /// Delivers every written value (`@ViewStorage`); nil for other wrappers.
     let publisher: ValuePublisher<Value>?
 
@@ -18,8 +20,12 @@ final class NodeStorage<Value>: Sendable {
         var readers = ValueReaders()
     }
 
-    init(_ initialValue: Value, owner: NodeToken, description: WriteDescription, invalidates: Bool, publishes: Bool) {
+    init(
+        _ initialValue: Value, owner: NodeToken, description: WriteDescription, invalidates: Bool, publishes: Bool,
+        recording: ValueRecording
+    ) {
         self.contents = LockedBox(Contents(value: initialValue))
+        self.recording = recording
         self.owner = owner
         self.description = description
         self.invalidates = invalidates
@@ -56,6 +62,10 @@ final class NodeStorage<Value>: Sendable {
         }
         var write = description
         write.changed = changed
+        // NB: described after the storage's lock and before the scheduler's.
+        if owner.scheduler.recorder?.recordsValues == true {
+            write.values = ValueDescriber.values(old: old, new: newValue, recording: recording)
+        }
         let seq = owner.scheduler.noteWrite(write, invalidating: invalidated.isEmpty ? .nothing : .views(invalidated))
         publisher?.send(newValue, cause: seq)
     }
@@ -114,12 +124,15 @@ final class InstallSlot<Storage: AnyObject & Sendable>: Sendable {
 struct NodeStorageDeclaration<Value>: Sendable {
     /// The declaration's `#fileID` and line.
     let site: DeclarationSite
+    /// Which of its values a trace shows.
+    let values: ValueRecording
     /// The link to the storage of the node that installed the wrapper value last.
     let slot = InstallSlot<NodeStorage<Value>>()
 
-    /// A declaration at `fileID`:`line`, its slot not linked yet.
-    init(fileID: StaticString, line: UInt) {
+    /// A declaration at `fileID`:`line` whose trace shows `values`, its slot not linked yet.
+    init(values: ValueRecording, fileID: StaticString, line: UInt) {
         site = DeclarationSite(fileID: fileID, line: line)
+        self.values = values
     }
 }
 
@@ -141,7 +154,7 @@ extension NodeStorageWrapper {
     func install(_ installer: inout PropertyInstaller) {
         declaration.slot.install(installer.storage(
             wrapper: Self.wrapperKind, site: declaration.site, invalidates: Self.invalidates, publishes: Self.publishes,
-            initialValue: { initialValue }))
+            values: declaration.values, initialValue: { initialValue }))
     }
 
     func isSameInput(as other: Any) -> Bool {

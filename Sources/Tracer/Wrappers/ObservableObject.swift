@@ -59,6 +59,8 @@ struct PublishedChange {
     /// The property that changed (nil for a manual `send()`).
     var source: (any PublishedSource)?
     var changed: Bool?
+    /// The values written, when some recorder records values (`.none` otherwise).
+    var values: WriteValues = .none
 }
 
 /// A published property that can name itself in a recorder's symbols.

@@ -6,9 +6,12 @@ import Synchronization
 public struct Published<Value> {
     let box: PublishedBox<Value>
 
-    /// A published property starting at `wrappedValue`, declared at `fileID`:`line`.
-    public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
-        box = PublishedBox(wrappedValue, site: DeclarationSite(fileID: fileID, line: line))
+    /// A published property starting at `wrappedValue`, declared at `fileID`:`line`; a trace
+    /// that records values shows those `values` allows (`.recorded`: every value).
+    public init(
+        wrappedValue: Value, values: ValueRecording = .allowedTypes, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        box = PublishedBox(wrappedValue, site: DeclarationSite(fileID: fileID, line: line), recording: values)
     }
 
     /// The current value; writing it notifies the object's observers, then the projected publisher.
@@ -32,18 +35,23 @@ final class PublishedBox<Value>: Sendable {
     let willChange = AtomicLazyReference<ObservableObjectPublisher>()
     let publisher = ValuePublisher<Value>()
     let names: LockedBox<PublishedNames>
+    /// Which of its values a trace shows.
+    let recording: ValueRecording
 
-    init(_ value: Value, site: DeclarationSite) {
+    init(_ value: Value, site: DeclarationSite, recording: ValueRecording) {
         self.value = LockedBox(value)
         self.names = LockedBox(PublishedNames(site: site))
+        self.recording = recording
     }
 
     func write(_ newValue: Value) {
-        let changed = value.withLock { stored -> Bool? in
+        // NB: the old value is described after the lock, and only while some recorder records values.
+        let (old, changed) = value.withLock { stored -> (Value, Bool?) in
             defer { stored = newValue }
-            return ValueComparison.changed(from: stored, to: newValue)
+            return (stored, ValueComparison.changed(from: stored, to: newValue))
         }
-        willChange.load()?.send(PublishedChange(source: self, changed: changed))
+        let values = TraceRecorder.someRecordsValues ? ValueDescriber.values(old: old, new: newValue, recording: recording) : .none
+        willChange.load()?.send(PublishedChange(source: self, changed: changed, values: values))
         publisher.send(newValue)
     }
 }

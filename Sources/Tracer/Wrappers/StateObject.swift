@@ -8,7 +8,7 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
     /// An object made by `wrappedValue` when the view's identity is first installed.
     public init(wrappedValue: @autoclosure @escaping () -> ObjectType, fileID: StaticString = #fileID, line: UInt = #line) {
         makeObject = wrappedValue
-        declaration = NodeStorageDeclaration(fileID: fileID, line: line)
+        declaration = NodeStorageDeclaration(values: .allowedTypes, fileID: fileID, line: line)
     }
 
     /// The node's object. Read before the view is installed, it is a new object every time
@@ -22,7 +22,8 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
 extension StateObject: InstallableProperty {
     func install(_ installer: inout PropertyInstaller) {
         let storage = declaration.slot.install(installer.storage(
-            wrapper: .stateObject, site: declaration.site, invalidates: false, publishes: false, initialValue: makeObject))
+            wrapper: .stateObject, site: declaration.site, invalidates: false, publishes: false, values: declaration.values,
+            initialValue: makeObject))
         installer.observe(storage.read(), wrapper: .stateObject, site: declaration.site)
     }
 }

@@ -7,10 +7,13 @@ public struct ViewStorage<Value>: DynamicProperty {
     let initialValue: Value
     let declaration: NodeStorageDeclaration<Value>
 
-    /// Storage starting at `wrappedValue`, declared at `fileID`:`line`.
-    public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
+    /// Storage starting at `wrappedValue`, declared at `fileID`:`line`; a trace that records
+    /// values shows those `values` allows (`.recorded`: every value, strings included).
+    public init(
+        wrappedValue: Value, values: ValueRecording = .allowedTypes, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
         initialValue = wrappedValue
-        declaration = NodeStorageDeclaration(fileID: fileID, line: line)
+        declaration = NodeStorageDeclaration(values: values, fileID: fileID, line: line)
     }
 
     /// The current value; writing it notifies the publisher but invalidates nothing.

@@ -27,11 +27,15 @@ public struct EventLineWriter {
         // NB: a body-eval's `prop` and `site` slots hold counts; read as symbols they only overestimate.
         EncodedKeys.fixedPartBound + symbolLength(event.view) + symbolLength(event.prop)
             + symbolLength(event.site) + symbolLength(event.text)
+            + (event.valuesState == .described ? EncodedKeys.valuesBound : 0)
     }
 
-    /// Writes `event` as one `\n`-terminated line at `cursor`; returns the position after it.
+    /// Writes `event` as one `\n`-terminated line at `cursor`; returns the position after it. A
+    /// write whose `valuesState` is `described` takes its `old` and `new` texts from `values`.
     @inline(__always)
-    public func write(_ event: TraceEvent, to cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    public func write(
+        _ event: TraceEvent, values: UnsafePointer<WriteValuePair>? = nil, to cursor: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
         // NB: one function on purpose. It is the per-event hot path of the recorder's writer loop
         // (and of imported traces), inlined there: one cursor runs through a straight line of
         // stores with no call per field. That line is also the `tracer/1` key order, which
@@ -99,6 +103,21 @@ public struct EventLineWriter {
             out = keys.put(.count, at: out)
             out = keys.decimal.put(event.dur, at: out)
         }
+        switch event.valuesState {
+        case .none: break
+        case .described:
+            guard let values else { break }
+            out = keys.put(.old, at: out)
+            out = values.pointee.old.withBytes { JSONString.putQuoted($0, at: out) }
+            out = keys.put(.new, at: out)
+            out = values.pointee.new.withBytes { JSONString.putQuoted($0, at: out) }
+        case .redacted:
+            out = keys.put(.values, at: out)
+            out = keys.put(.redacted, at: out)
+        case .unavailable:
+            out = keys.put(.values, at: out)
+            out = keys.put(.unavailable, at: out)
+        }
         return keys.put(.lineEnd, at: out)
     }
 
@@ -126,13 +145,15 @@ struct EncodedKeys: @unchecked Sendable {
     /// Each fixed byte run the writer emits.
     enum Key: Int, CaseIterable {
         case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, built, extractable
-        case name, message, count, group, system, trueLiteral, falseLiteral, lineEnd
+        case name, message, count, group, system, old, new, values, redacted, unavailable, trueLiteral, falseLiteral, lineEnd
     }
 
     static let shared = EncodedKeys()
 
-    /// Bytes of a line besides its symbols and digits never exceed this.
+    /// Bytes of a line besides its symbols, digits and value texts never exceed this.
     static let fixedPartBound = 512
+    /// Bytes of a write's `old` and `new` texts, quoted and escaped, never exceed this.
+    static let valuesBound = 2 * JSONString.maximumQuotedLength(of: ValueText.capacity)
 
     // NB: immutable after init and never freed, hence @unchecked Sendable.
     private let base: UnsafeMutablePointer<UInt8>
@@ -170,6 +191,11 @@ struct EncodedKeys: @unchecked Sendable {
             case .count: return key(F.count)
             case .group: return key(F.group)
             case .system: return key(F.system)
+            case .old: return key(F.old)
+            case .new: return key(F.new)
+            case .values: return key(F.values)
+            case .redacted: return JSONString.quoted(WriteValuesState.redacted.marker!)
+            case .unavailable: return JSONString.quoted(WriteValuesState.unavailable.marker!)
             case .trueLiteral: return Array("true".utf8)
             case .falseLiteral: return Array("false".utf8)
             case .lineEnd: return Array("}\n".utf8)

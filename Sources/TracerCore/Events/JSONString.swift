@@ -46,32 +46,59 @@
         }
     }
 
+    /// Writes `bytes` (UTF-8) as a quoted JSON string literal at `cursor`, which has room for
+    /// `maximumQuotedLength(of:)` bytes; returns the position after it.
+    package static func putQuoted(_ bytes: UnsafeRawBufferPointer, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var out = cursor
+        out.pointee = UInt8(ascii: "\"")
+        out += 1
+        escape(bytes, embeddable: false) { byte in
+            out.pointee = byte
+            out += 1
+        }
+        out.pointee = UInt8(ascii: "\"")
+        return out + 1
+    }
+
+    /// The most bytes `putQuoted` writes for `count` bytes of text: each escaped as `\u00XX`.
+    package static func maximumQuotedLength(of count: Int) -> Int { 6 * count + 2 }
+
     /// Appends the UTF-8 `bytes` escaped, without quotes.
     private static func appendEscaped(_ bytes: [UInt8], embeddable: Bool, to output: inout [UInt8]) {
+        bytes.withUnsafeBytes { bytes in escape(bytes, embeddable: embeddable) { output.append($0) } }
+    }
+
+    /// Hands the UTF-8 `bytes` escaped, without quotes, to `emit` byte by byte.
+    @inline(__always)
+    private static func escape(_ bytes: UnsafeRawBufferPointer, embeddable: Bool, emit: (UInt8) -> Void) {
+        func emitAll(_ text: StaticString) {
+            for index in 0..<text.utf8CodeUnitCount { emit(text.utf8Start[index]) }
+        }
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
             switch byte {
-            case UInt8(ascii: "\""): output += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): output += [0x5C, 0x5C]
-            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
-            case 0x09: output += [0x5C, UInt8(ascii: "t")]
-            case 0x08: output += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: output += [0x5C, UInt8(ascii: "f")]
-            case UInt8(ascii: "<") where embeddable: output += "\\u003c".utf8
-            case UInt8(ascii: ">") where embeddable: output += "\\u003e".utf8
-            case UInt8(ascii: "&") where embeddable: output += "\\u0026".utf8
+            case UInt8(ascii: "\""): emitAll("\\\"")
+            case UInt8(ascii: "\\"): emitAll("\\\\")
+            case 0x0A: emitAll("\\n")
+            case 0x0D: emitAll("\\r")
+            case 0x09: emitAll("\\t")
+            case 0x08: emitAll("\\b")
+            case 0x0C: emitAll("\\f")
+            case UInt8(ascii: "<") where embeddable: emitAll("\\u003c")
+            case UInt8(ascii: ">") where embeddable: emitAll("\\u003e")
+            case UInt8(ascii: "&") where embeddable: emitAll("\\u0026")
             // NB: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
             case 0xE2 where embeddable && index + 1 < bytes.count && bytes[index] == 0x80
                 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-                output += (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                emitAll(bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029")
                 index += 2
             case ..<0x20, 0x7F:
-                output += "\\u00".utf8
-                output += [hexDigit(byte >> 4), hexDigit(byte & 0xF)]
-            default: output.append(byte)
+                emitAll("\\u00")
+                emit(hexDigit(byte >> 4))
+                emit(hexDigit(byte & 0xF))
+            default: emit(byte)
             }
         }
     }

@@ -167,6 +167,15 @@ public struct TraceMetadata: Sendable, Equatable {
         self.capabilities = capabilities
         self.recording = recording
     }
+
+    /// This header listing `capability` too: after those it lists, or after every capability a
+    /// header without a list claims.
+    public func listing(_ capability: TraceCapability) -> TraceMetadata {
+        var copy = self
+        let listed = capabilities ?? TraceCapability.allCases.filter(\.isImpliedWithoutList)
+        copy.capabilities = listed.contains(capability) ? listed : listed + [capability]
+        return copy
+    }
 }
 
 /// Where and with what a trace was recorded, as an Instruments trace's table of contents says:

@@ -55,6 +55,8 @@ public enum TraceCapability: String, Sendable, CaseIterable {
     case hitch
     /// `group` on events and `update-group` events: SwiftUI's update groups.
     case group
+    /// `old` and `new` (or the `values` marker) on writes: the values written.
+    case values
 
     /// Whether a header that lists no capabilities (the runtime's) claims this one.
     ///
@@ -62,7 +64,7 @@ public enum TraceCapability: String, Sendable, CaseIterable {
     /// runtime records no hitches, so its hitches are not available rather than 0.
     public var isImpliedWithoutList: Bool {
         switch self {
-        case .hitch, .group: false
+        case .hitch, .group, .values: false
         default: true
         }
     }

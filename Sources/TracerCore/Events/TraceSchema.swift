@@ -28,6 +28,12 @@ public enum TraceSchema {
         public static let built = "built"
         /// On a body-eval (`extract`): of those, what extracting unchanged leaf content would stop rebuilding.
         public static let extractable = "extract"
+        /// On a write, when values are recorded: the old and new values' texts (`ValueText`).
+        public static let old = "old"
+        public static let new = "new"
+        /// On a write, when values are recorded but these were not: `redacted` or `unavailable`
+        /// (`WriteValuesState.marker`).
+        public static let values = "values"
         public static let name = "name"
         public static let message = "message"
         public static let count = "count"

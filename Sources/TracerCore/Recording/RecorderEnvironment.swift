@@ -11,6 +11,14 @@ extension TraceRecorder {
     /// The environment variable naming where a program's trace goes.
     public static let outputVariable = "TRACER_OUTPUT"
 
+    /// The environment variable that turns value recording on (`TRACER_VALUES=1`).
+    public static let valuesVariable = "TRACER_VALUES"
+
+    /// Whether `environment` asks for values: `TRACER_VALUES=1`.
+    public static func valuesRequested(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        environment[valuesVariable] == "1"
+    }
+
     /// The process-wide recorder named by `TRACER_OUTPUT`, or nil when it is unset.
     ///
     /// NB: created on first use; an unusable value is reported once on stderr and yields nil,
@@ -24,7 +32,7 @@ extension TraceRecorder {
     ) -> TraceRecorder? {
         guard let value = environment[outputVariable], !value.isEmpty else { return nil }
         do {
-            return TraceRecorder(sink: try sink(for: value), metadata: metadata)
+            return TraceRecorder(sink: try sink(for: value), metadata: metadata, values: valuesRequested(environment))
         } catch {
             reportError("\(outputVariable)=\(value): \(error.reason); not recording")
             return nil

@@ -28,6 +28,8 @@ public final class TraceRecorder: Sendable {
     public let clock: TraceClock
     /// What the `meta` header says.
     public let metadata: TraceMetadata
+    /// Whether writes carry their values (`old`/`new` or the `values` marker); see `record(_:values:)`.
+    public let recordsValues: Bool
 
     @usableFromInline let recording: Atomic<Bool>
     @usableFromInline let origin: UInt64
@@ -39,26 +41,40 @@ public final class TraceRecorder: Sendable {
     private let writerFinished = DispatchSemaphore(value: 0)
     private let closing = Atomic<Bool>(false)
 
-    /// A recorder writing to `sink`; the `meta` header is written at once.
-    public init(sink: any TraceSink, metadata: TraceMetadata = TraceMetadata(), clock: TraceClock = .monotonic) {
+    /// A recorder writing to `sink`; the `meta` header is written at once. With `values` (by
+    /// default, when `TRACER_VALUES=1`), writes carry their values and the header lists the
+    /// `values` capability.
+    public init(
+        sink: any TraceSink, metadata: TraceMetadata = TraceMetadata(), clock: TraceClock = .monotonic,
+        values: Bool = TraceRecorder.valuesRequested()
+    ) {
         self.symbols = SymbolTable()
         self.clock = clock
-        self.metadata = metadata
+        self.metadata = values ? metadata.listing(.values) : metadata
+        self.recordsValues = values
         self.origin = clock.now()
         self.recording = Atomic(true)
-        self.chunks = LockedBox(ChunkQueue(capacity: Self.chunkCapacity))
+        self.chunks = LockedBox(ChunkQueue(capacity: Self.chunkCapacity, values: values))
         self.writer = WriterBox(OutputState(sink: sink, clock: clock))
         var header: [UInt8] = []
-        JSONLineEncoder.appendMeta(metadata, to: &header)
+        JSONLineEncoder.appendMeta(self.metadata, to: &header)
         writer.output.withLock { state in
             state.append(header, flushing: writeOut)
             writeOut(&state)
         }
         OpenRecorders.add(self)
+        if values { Self.valueRecorders.add(1, ordering: .relaxed) }
         let writerThread = Thread { [self] in runWriter() }
         writerThread.name = "tracer-writer"
         writerThread.start()
     }
+
+    /// How many open recorders record values.
+    private static let valueRecorders = Atomic<Int>(0)
+
+    /// Whether some open recorder records values: what a producer that cannot tell which
+    /// recorder hears a write (a `@Published` property) checks before describing its values.
+    package static var someRecordsValues: Bool { valueRecorders.load(ordering: .relaxed) > 0 }
 
     /// Whether events are being recorded: false once closed or after a sink error.
     @inlinable public var isRecording: Bool { recording.load(ordering: .relaxed) }
@@ -67,7 +83,19 @@ public final class TraceRecorder: Sendable {
     @inlinable @discardableResult
     public func record(_ event: TraceEvent) -> UInt64 {
         guard recording.load(ordering: .relaxed) else { return 0 }
-        return append(event)
+        return append(event, values: nil)
+    }
+
+    /// Records the write `event` with `values` (`ValueDescriber.values`), which a recorder
+    /// that does not record values ignores; returns its `seq` (0 when not recording).
+    @discardableResult
+    public func record(_ event: TraceEvent, values: WriteValues) -> UInt64 {
+        guard isRecording else { return 0 }
+        var event = event
+        event.valuesState = recordsValues ? values.state : .none
+        guard recordsValues, case .described(let old, let new) = values else { return append(event, values: nil) }
+        var pair = WriteValuePair(old: old, new: new)
+        return withUnsafePointer(to: &pair) { append(event, values: $0) }
     }
 
     /// Counts one event its producer could not record (written in the next `dropped` event).
@@ -85,7 +113,7 @@ public final class TraceRecorder: Sendable {
         guard isRecording else { return 0 }
         var event = TraceEvent(kind: .mark)
         event.text = intern(name)
-        return append(event)
+        return append(event, values: nil)
     }
 
     /// The time `ts` would carry now, for measuring durations on the recorder's clock.
@@ -95,10 +123,14 @@ public final class TraceRecorder: Sendable {
     /// goes in `dur` with `durationInTicks` set, and is converted to nanoseconds when written.
     public func ticks() -> UInt64 { clock.ticks() }
 
+    /// Stores `event` (and the texts of a described write, into the chunk's side table).
+    ///
+    /// NB: with values recorded, a write recorded without them says its values are unavailable.
     @usableFromInline
-    func append(_ event: TraceEvent) -> UInt64 {
+    func append(_ event: TraceEvent, values: UnsafePointer<WriteValuePair>?) -> UInt64 {
         var event = event
         event.tid = ThreadID.current
+        if recordsValues && event.kind == .write && event.valuesState == .none { event.valuesState = .unavailable }
         let (seq, chunkFilled) = chunks.withLock { queue -> (UInt64, Bool) in
             var chunkFilled = false
             if queue.count == Self.chunkCapacity {
@@ -112,6 +144,7 @@ public final class TraceRecorder: Sendable {
             event.seq = queue.nextSeq
             event.ts = clock.ticks()
             queue.current.events[queue.count] = event
+            if let values { queue.current.values?[queue.count] = values.pointee }
             queue.count &+= 1
             return (event.seq, chunkFilled)
         }
@@ -131,7 +164,8 @@ public final class TraceRecorder: Sendable {
                         event.ts = state.converter.nanoseconds(fromTicks: event.ts)
                         if event.durationInTicks { event.dur = state.converter.nanoseconds(forTickCount: event.dur) }
                         state.reserve(writer.maximumLineLength(of: event), flushing: writeOut)
-                        state.used = writer.write(event, to: state.base + state.used) - state.base
+                        let values = chunk.values.map { UnsafePointer($0 + index) }
+                        state.used = writer.write(event, values: values, to: state.base + state.used) - state.base
                     }
                 }
             }
@@ -155,6 +189,7 @@ public final class TraceRecorder: Sendable {
         flush()
         writer.output.withLock { $0.sink.close() }
         OpenRecorders.remove(self)
+        if recordsValues { Self.valueRecorders.subtract(1, ordering: .relaxed) }
     }
 
     deinit {
@@ -238,6 +273,19 @@ struct OutputState: @unchecked Sendable {
 @usableFromInline
 struct Chunk: @unchecked Sendable {
     @usableFromInline let events: UnsafeMutablePointer<TraceEvent>
+    /// The value texts of described writes, slot for slot with `events`; nil when values are not recorded.
+    @usableFromInline let values: UnsafeMutablePointer<WriteValuePair>?
+
+    init(capacity: Int, values: Bool) {
+        events = .allocate(capacity: capacity)
+        self.values = values ? .allocate(capacity: capacity) : nil
+    }
+
+    /// Frees the chunk's memory; it is unusable afterwards.
+    func deallocate() {
+        events.deallocate()
+        values?.deallocate()
+    }
 }
 
 /// Preallocated event chunks: the one being filled, the full ones waiting, and spare ones.
@@ -251,10 +299,12 @@ struct ChunkQueue {
     private var spare: [Chunk] = []
     private var allocated = 1
     private let capacity: Int
+    private let values: Bool
 
-    init(capacity: Int) {
+    init(capacity: Int, values: Bool) {
         self.capacity = capacity
-        current = Chunk(events: .allocate(capacity: capacity))
+        self.values = values
+        current = Chunk(capacity: capacity, values: values)
         spare.reserveCapacity(8)
         full.reserveCapacity(8)
     }
@@ -296,7 +346,7 @@ struct ChunkQueue {
 
     /// Frees every chunk; the queue is unusable afterwards (the recorder is going away).
     mutating func deallocateAll() {
-        for chunk in [current] + full + spare { chunk.events.deallocate() }
+        for chunk in [current] + full + spare { chunk.deallocate() }
         full.removeAll()
         spare.removeAll()
     }
@@ -305,7 +355,7 @@ struct ChunkQueue {
         if let chunk = spare.popLast() { return chunk }
         guard allocated < maximumChunks else { return nil }
         allocated += 1
-        return Chunk(events: .allocate(capacity: capacity))
+        return Chunk(capacity: capacity, values: values)
     }
 }
 
