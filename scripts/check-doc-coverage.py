@@ -2,12 +2,13 @@
 """Fails on a public or open declaration written in Sources/ that has no doc comment of its own.
 
 Reads the symbol graphs (`*.symbols.json`) in the directories given, as `swift-symbolgraph-extract`
-writes them with `-minimum-access-level public -skip-synthesized-members -skip-inherited-docs`:
-members the compiler synthesizes or a type inherits (through a superclass or a protocol's default
-implementation) are not in them, and a member that implements a documented requirement carries no
-doc comment unless its own declaration has one. An extension block is no declaration of its own.
-A symbol counts when its location lies under ROOT/Sources (a graph's symbols of another module
-re-exported or extended are counted in their own module's graph, once).
+writes them with `-minimum-access-level public -skip-synthesized-members`: members the compiler
+synthesizes or a type inherits (through a superclass or a protocol's default implementation) are
+not in them. A member that implements a documented protocol requirement (`description`, `body`,
+`hash(into:)`) carries the requirement's doc comment, as DocC shows it, and counts as documented.
+An extension block is no declaration of its own. A symbol counts when its location lies under
+ROOT/Sources, once, whichever graphs hold it (a module's graph renamed into the module that
+re-exports it holds the same declarations again).
 
 Usage: scripts/check-doc-coverage.py --root ROOT GRAPH_DIR…
 Prints each undocumented declaration as `FILE:LINE: MODULE.PATH (KIND) has no doc comment` and a
@@ -36,9 +37,9 @@ def undocumented(graph_directories, sources):
                 if symbol.get("docComment", {}).get("lines"):
                     continue
                 line = symbol["location"]["position"]["line"] + 1
-                name = module + "." + ".".join(symbol["pathComponents"])
-                found[(os.path.realpath(file), line, name)] = symbol["kind"]["displayName"]
-    return sorted((file, line, name, kind) for (file, line, name), kind in found.items())
+                path = ".".join(symbol["pathComponents"])
+                found.setdefault((os.path.realpath(file), line, path), (module, symbol["kind"]["displayName"]))
+    return sorted((file, line, f"{module}.{path}", kind) for (file, line, path), (module, kind) in found.items())
 
 
 def main():

@@ -46,7 +46,7 @@ extract() {
   for map in "$products"/*.build/module.modulemap; do [ -f "$map" ] && maps+=(-Xcc "-fmodule-map-file=$map"); done
   mkdir -p "$out"
   swift-symbolgraph-extract -module-name "$module" -target "$target" -I "$products/Modules" "${maps[@]}" \
-    -minimum-access-level public -skip-synthesized-members -skip-inherited-docs -emit-extension-block-symbols \
+    -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
     -output-dir "$out"
 }
 
