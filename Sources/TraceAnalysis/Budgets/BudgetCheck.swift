@@ -57,8 +57,8 @@ public struct BudgetCheck: Sendable {
         public var note: String?
         /// Whether the rule was skipped because a trace's source cannot produce its metric.
         public var isUnavailable = false
-        /// Whether `found` is a body-time total that saturated at `Int64.max` ns (README, "Body
-        /// time beyond 292 years"): the true figure is larger.
+        /// Whether `found` is a body-time total that saturated at `Int64.max` ns (the `tracectl
+        /// report` article, "Body time beyond 292 years"): the true figure is larger.
         public var isSaturated = false
         /// How long evaluating the rule took (JUnit's `time`); zero for a rule not evaluated.
         public var evaluationTime: Duration = .zero
