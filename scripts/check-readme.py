@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Checks that README.md runs as written.
+"""Checks that README.md and every DocC article run as written.
 
-Every ```console block with a `$ tracectl …` command is run, in README order, in one fresh copy of
-the repository's files (what `git ls-files` lists), with the built products on PATH; the output of
-its commands (standard output and error, as a terminal shows them) must equal the lines the block
-shows after each `$ COMMAND` line. Every ```swift block is type-checked against the built Tracer and
-TraceAnalysis modules (and TraceFormat, which TraceAnalysis re-exports).
+Every ```console block with a `$ tracectl …` command is run, in the order of its file, in a fresh copy
+of the repository's files (what `git ls-files` lists) made for that file alone, with the built
+products on PATH; the output of its commands (standard output and error, as a terminal shows them)
+must equal the lines the block shows after each `$ COMMAND` line. Every ```swift block is
+type-checked against the built Tracer and TraceAnalysis modules (and TraceFormat, which
+TraceAnalysis re-exports). The files are README.md and every Markdown file of a DocC catalog
+(`Sources/*/*.docc/`); no block depends on another file's: each file sets up what its blocks need.
 
 A block is prepared or left out only by an HTML comment on the line(s) just before its fence:
 
@@ -23,10 +25,11 @@ A block is prepared or left out only by an HTML comment on the line(s) just befo
 A console block without a `$ tracectl` command (xcrun, log stream) is not run. Process ids and the
 copy's temporary directory (shown as /tmp) are always normalised.
 
-Usage: scripts/check-readme.py [--bin DIR] [--keep] [--update] [README.md]
+Usage: scripts/check-readme.py [--bin DIR] [--keep] [--update] [FILE.md …]
   --bin DIR   where tracectl, tracer-app and the modules are (default: .build/release)
-  --keep      leave the temporary copy (its path is printed) to look at a failure
-  --update    write what the commands printed into the README's console blocks (review the diff)
+  --keep      leave the temporary copies (their path is printed) to look at a failure
+  --update    write what the commands printed into the files' console blocks (review the diff)
+  FILE.md     the files to check (default: README.md and every article of every catalog)
 """
 import os
 import re
@@ -70,7 +73,7 @@ def blocks(path):
             body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
             index += 1
         block = Block(language, start + 1, body, markers)
-        block.indent, block.end = indent, index  # the closing fence's 0-based line
+        block.file, block.indent, block.end = path, indent, index  # the closing fence's 0-based line
         found.append(block)
         index += 1
     return found
@@ -88,13 +91,14 @@ def commands(block):
 
 
 def normalise(text, block, temporary):
+    """TEXT with what the block marks volatile, the copy's directory and process ids made alike."""
     text = text.replace(temporary, "/tmp")
     text = re.sub(r'"pid":\d+', '"pid":PID', text)
     text = re.sub(r"\bpid \d+", "pid PID", text)
     wanted = set(" ".join(block.marked("normalise")).split())
     unknown = wanted - {"durations", "bytes", "spaces"}
     if unknown:
-        raise SystemExit(f"README.md:{block.line}: unknown normalise value(s) {sorted(unknown)}")
+        raise SystemExit(f"{block.file}:{block.line}: unknown normalise value(s) {sorted(unknown)}")
     if "durations" in wanted:
         text = re.sub(r"\d+(\.\d+)? ?(ns|µs|ms|s)\b", "TIME", text)
         text = re.sub(r'"(ts|dur)":\d+', r'"\1":0', text)
@@ -123,7 +127,7 @@ def run_console(block, checkout, environment, temporary):
         want = normalise("\n".join(expected), block, temporary)
         got = normalise(actual, block, temporary)
         if want != got:
-            problems.append(f"$ {command}\n--- README shows\n{want}\n--- the command printed\n{got}")
+            problems.append(f"$ {command}\n--- the file shows\n{want}\n--- the command printed\n{got}")
     return problems, [output.replace(temporary, "/tmp") for output in outputs]
 
 
@@ -142,83 +146,116 @@ def check_swift(block, directory, bin_directory, index):
     return [] if done.returncode == 0 else [done.stderr.strip()]
 
 
+def documents(repository):
+    """README.md and every Markdown file of the DocC catalogs, relative to the repository, in a fixed order."""
+    found = ["README.md"]
+    sources = os.path.join(repository, "Sources")
+    for directory, _, names in sorted(os.walk(sources)):
+        if ".docc" in directory:
+            found += sorted(os.path.relpath(os.path.join(directory, name), repository) for name in names if name.endswith(".md"))
+    return found
+
+
+def copy_repository(repository, destination):
+    """A copy of the repository's files (what `git ls-files` lists) in DESTINATION."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=repository, capture_output=True, check=True).stdout
+    for name in files.decode().split("\0"):
+        if name and os.path.isfile(os.path.join(repository, name)):
+            os.makedirs(os.path.join(destination, os.path.dirname(name)), exist_ok=True)
+            shutil.copy2(os.path.join(repository, name), os.path.join(destination, name))
+
+
+def check_document(path, repository, template, work, bin_directory, environment):
+    """Checks one file in its own copy of the repository: (counts, failures, console blocks to update)."""
+    name = os.path.relpath(path, repository)
+    # NB: a copy and a temporary directory of its own, so that no block sees another file's leftovers.
+    checkout, temporary = (os.path.join(work, kind + "-" + name.replace("/", "_")) for kind in ("checkout", "tmp"))
+    shutil.copytree(template, checkout, symlinks=True)
+    os.makedirs(temporary)
+    environment = dict(environment, TMPDIR=temporary)
+    counts, failures, updates = {"console": 0, "swift": 0, "skip": 0}, [], []
+    for index, block in enumerate(blocks(path)):
+        where = f"{name}:{block.line}"
+        if block.marked("skip"):
+            counts["skip"] += 1
+            continue
+        if block.marked("file"):
+            shown = "\n".join(block.lines).strip("\n")
+            actual = open(os.path.join(repository, block.marked("file")[0]), encoding="utf-8").read().strip("\n")
+            if shown != actual:
+                failures.append(f"{where}: the block differs from {block.marked('file')[0]}, which it shows")
+            continue
+        if block.language == "console":
+            if not any(command.startswith("tracectl") for command, _ in commands(block)):
+                continue
+            counts["console"] += 1
+            problems, outputs = run_console(block, checkout, environment, temporary)
+            if problems and outputs is not None:
+                updates.append((block, outputs))
+        elif block.language == "swift":
+            counts["swift"] += 1
+            problems = check_swift(block, work, bin_directory, f"{name.replace('/', '_')}-{index}")
+        else:
+            continue
+        failures += [f"{where}: {problem}" for problem in problems]
+    return counts, failures, updates
+
+
+def update_document(path, updates):
+    """Writes what the commands printed into the console blocks of PATH that differed."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    # NB: from the last block up, so that earlier blocks' line numbers still hold.
+    for block, outputs in reversed(updates):
+        body = []
+        for (command, _), output in zip(commands(block), outputs):
+            body.append(f"$ {command}")
+            body += output.rstrip("\n").split("\n") if output.strip("\n") else []
+        lines[block.line:block.end] = [(block.indent + line).rstrip() if line else "" for line in body]
+    open(path, "w", encoding="utf-8").write("\n".join(lines))
+    print(f"check-readme: updated {len(updates)} block(s) of {path}; review the diff")
+
+
 def main():
     arguments = sys.argv[1:]
     keep, update = "--keep" in arguments, "--update" in arguments
     arguments = [a for a in arguments if a not in ("--keep", "--update")]
-    updates = []
     bin_directory = ".build/release"
     if "--bin" in arguments:
         at = arguments.index("--bin")
         bin_directory = arguments[at + 1]
         del arguments[at:at + 2]
-    readme = arguments[0] if arguments else "README.md"
-    repository = os.path.dirname(os.path.abspath(readme))
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    paths = [os.path.abspath(a) for a in arguments] or [os.path.join(repository, d) for d in documents(repository)]
     bin_directory = os.path.abspath(bin_directory)
     for product in ["tracectl", "tracer-app"]:
         if not os.access(os.path.join(bin_directory, product), os.X_OK):
             raise SystemExit(f"check-readme: {bin_directory}/{product} is missing: build first (swift build -c release)")
 
     work = tempfile.mkdtemp(prefix="check-readme-")
-    temporary = os.path.join(work, "tmp")
-    checkout = os.path.join(work, "checkout")
-    os.makedirs(temporary)
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=repository, capture_output=True, check=True).stdout
-    for name in files.decode().split("\0"):
-        if name and os.path.isfile(os.path.join(repository, name)):
-            os.makedirs(os.path.join(checkout, os.path.dirname(name)), exist_ok=True)
-            shutil.copy2(os.path.join(repository, name), os.path.join(checkout, name))
-    environment = dict(os.environ, PATH=bin_directory + os.pathsep + os.environ["PATH"], TMPDIR=temporary)
+    template = os.path.join(work, "repository")
+    copy_repository(repository, template)
+    environment = dict(os.environ, PATH=bin_directory + os.pathsep + os.environ["PATH"])
     environment.pop("NO_COLOR", None)
     environment.pop("GITHUB_STEP_SUMMARY", None)
 
-    failures, ran, compiled, skipped = [], 0, 0, 0
-    for index, block in enumerate(blocks(readme)):
-        where = f"{readme}:{block.line}"
-        if block.marked("skip"):
-            skipped += 1
-            continue
-        if block.marked("file"):
-            path = block.marked("file")[0]
-            shown = "\n".join(block.lines).strip("\n")
-            actual = open(os.path.join(repository, path), encoding="utf-8").read().strip("\n")
-            if shown != actual:
-                failures.append(f"{where}: the block differs from {path}, which it shows")
-            continue
-        if block.language == "console":
-            if not any(command.startswith("tracectl") for command, _ in commands(block)):
-                continue
-            ran += 1
-            problems, outputs = run_console(block, checkout, environment, temporary)
-            if update and problems and outputs is not None:
-                updates.append((block, outputs))
-        elif block.language == "swift":
-            compiled += 1
-            problems = check_swift(block, work, bin_directory, index)
-        else:
-            continue
-        failures += [f"{where}: {problem}" for problem in problems]
-
-    if updates:
-        lines = open(readme, encoding="utf-8").read().split("\n")
-        # NB: from the last block up, so that earlier blocks' line numbers still hold.
-        for block, outputs in reversed(updates):
-            body = []
-            for (command, _), output in zip(commands(block), outputs):
-                body.append(f"$ {command}")
-                body += output.rstrip("\n").split("\n") if output.strip("\n") else []
-            lines[block.line:block.end] = [(block.indent + line).rstrip() if line else "" for line in body]
-        open(readme, "w", encoding="utf-8").write("\n".join(lines))
-        print(f"check-readme: updated {len(updates)} block(s) of {readme}; review the diff")
+    totals, failures = {"console": 0, "swift": 0, "skip": 0}, []
+    for path in paths:
+        counts, found, updates = check_document(path, repository, template, work, bin_directory, environment)
+        print(f"check-readme: {os.path.relpath(path, repository)}: {counts['console']} console, {counts['swift']} swift, "
+              f"{counts['skip']} skip; {len(found)} problem(s)")
+        totals = {kind: totals[kind] + counts[kind] for kind in totals}
+        failures += found
+        if update and updates:
+            update_document(path, updates)
     for failure in failures:
         print(failure + "\n", file=sys.stderr)
-    print(f"check-readme: {ran} console block(s) run, {compiled} swift block(s) type-checked, "
-          f"{skipped} marked skip; {len(failures)} problem(s)")
+    print(f"check-readme: {len(paths)} file(s): {totals['console']} console block(s) run, {totals['swift']} swift block(s) "
+          f"type-checked, {totals['skip']} marked skip; {len(failures)} problem(s)")
     if failures:
         print("check-readme: fix the block or the code; a block that cannot run or compile here is marked with "
               "<!-- readme-check: skip: REASON --> on the line before it (see the top of scripts/check-readme.py)")
     if keep:
-        print(f"check-readme: the copy is in {work}")
+        print(f"check-readme: the copies are in {work}")
     else:
         shutil.rmtree(work)
     return 1 if failures else 0

@@ -5,7 +5,7 @@
 # warning an error; the stand-ins in the Swift 5 mode Apple builds SwiftUI and Combine in. SwiftUI
 # does not exist on Linux; this proves the adapter compiles against Apple's documented signatures
 # (isolation, Sendable, closure types) and that its own logic is right, nothing about SwiftUI's updates.
-# Last, the example is built for Release, where it leaves Tracer out (README: "Leaving Tracer out of
+# Last, the example is built for Release, where it leaves Tracer out (TracerSwiftUI.docc, "Leaving Tracer out of
 # a Release build"): `nm` shows its object files reference no Tracer symbol but @TracedViewStorage's.
 #
 # The package is generated in .build-swiftui/ (its manifest Tests/SwiftUIStandIn/StandInPackage.swift,

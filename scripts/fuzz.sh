@@ -5,7 +5,7 @@
 #
 # Builds the library modules with coverage and AddressSanitizer (SwiftPM, into .build-fuzz), links
 # the target's harness from Fuzz/ with libFuzzer, seeds a corpus from Fixtures/ (traces, budgets,
-# change logs and xctrace exports to import, the README's command lines) and runs it for SECONDS with leak detection,
+# change logs and xctrace exports to import, the command lines of README and the DocC articles) and runs it for SECONDS with leak detection,
 # a per-input timeout and an RSS limit. Crashes, leaks and timeouts land in fuzz-artifacts/TARGET/
 # and exit non-zero; the number of inputs executed is printed. Every crash found becomes a
 # regression case in Fixtures/.
@@ -67,7 +67,7 @@ case "$target" in
     mapfile -t linked < <(objects TracerTicks TracerCore Tracer TraceSupport TraceFormat TraceAnalysis TraceImport TraceCapture Scenarios)
     while IFS= read -r line; do
       printf '%s' "$line" | tr ' ' '\0' > "$corpus/$(printf '%s' "$line" | cksum | cut -d' ' -f1)"
-    done < <(grep -ho 'tracectl [a-z][^`"]*' README.md | sed 's/^tracectl //' | sort -u)
+    done < <(grep -ho 'tracectl [a-z][^`"]*' README.md Sources/*/*.docc/*.md | sed 's/^tracectl //' | sort -u)
     max_len=4096 ;;
 esac
 

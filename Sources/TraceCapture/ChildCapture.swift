@@ -223,7 +223,9 @@ private final class ChildProcess: Sendable {
 
 /// How a child ended and what its capture wrote.
 public struct ChildCaptureResult: Sendable {
+    /// How the program ended.
     public var termination: ChildTermination
+    /// What was recorded.
     public var summary: CaptureSummary
 }
 

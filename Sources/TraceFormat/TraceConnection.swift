@@ -3,8 +3,11 @@
 public struct TraceConnection: Sendable, Hashable {
     /// The number the capture tagged the client's lines with (`conn`).
     public var id: Int64
+    /// The client's process id, from its header.
     public var pid: Int64?
+    /// The client's scenario, from its header.
     public var scenario: String?
+    /// The client's variant, from its header.
     public var variant: String?
 
     /// A connection with the given fields.

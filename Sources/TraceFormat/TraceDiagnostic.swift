@@ -14,9 +14,13 @@ public struct TraceDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// The trace's display name: its path, or `<stdin>`.
     public var file: String
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
+    /// What was wrong, or expected.
     public var message: String
+    /// An error or a warning.
     public var severity: Severity
 
     /// A finding about the whole of `file`, without a position.

@@ -2,11 +2,17 @@ import TracerCore
 
 /// What a trace's `meta` header says.
 public struct TraceHeader: Sendable, Hashable {
+    /// The schema (`tracer/1`).
     public var schema: String?
+    /// The tool that wrote the trace (`tracer 0.1.0`).
     public var tool: String?
+    /// The scenario recorded.
     public var scenario: String?
+    /// The variant recorded.
     public var variant: String?
+    /// The unit of `ts` and `dur` (`ns`).
     public var unit: String?
+    /// The recording process's id.
     public var pid: Int64?
     /// The `source` field as written (`runtime`, `swiftui`, `printChanges`, `logChanges`, or a
     /// newer writer's); nil for a header without one, which is a runtime trace.

@@ -9,12 +9,14 @@ import TraceSupport
 
 /// How `TraceImporter` reads its input.
 public struct ImportOptions: Sendable {
+    /// The input's format, or `.auto` to detect it.
     public var format: ImportFormat
     /// Whether a line that looks like a change record but does not parse is an error.
     public var strict: Bool
     /// How many malformed lines are kept as diagnostics (all are counted).
     public var keptMalformed: Int
 
+    /// Options of `tracectl import`: the format, `--strict`, and how many malformed lines to keep for the message.
     public init(format: ImportFormat = .auto, strict: Bool = false, keptMalformed: Int = 5) {
         self.format = format
         self.strict = strict

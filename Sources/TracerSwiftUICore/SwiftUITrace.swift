@@ -7,6 +7,7 @@ public enum SwiftUITrace {
     /// Optional environment variables naming the trace's scenario and variant in its header
     /// (`tracectl diff` labels its columns with them).
     public static let scenarioVariable = "TRACER_SCENARIO"
+    /// The environment variable naming the variant in the header (`TRACER_VARIANT`).
     public static let variantVariable = "TRACER_VARIANT"
 
     /// What an adapter trace can contain: writes (with `changed` and `site`; an `@Observable`

@@ -1,17 +1,20 @@
 import Foundation
 import Testing
 
-/// README's Layout states the module graph; `Package.swift` declares it.
-@Suite("README's module graph")
+/// The Layout article states the module graph; `Package.swift` declares it.
+@Suite("The Layout article's module graph")
 struct LayoutTests {
-    /// The dependencies of each module README's Layout lists (`Name → A, B (re-exported)   what it is`).
-    static func readmeGraph() throws -> [String: [String]] {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let layout = try #require(readme.range(of: "## Layout\n"), "README has no Layout section")
-        let fence = try #require(readme.range(of: "```\n", range: layout.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "```\n", range: fence.upperBound..<readme.endIndex))
+    /// The article (Tracer's DocC catalog) whose first block is the module graph.
+    static let article = "Sources/Tracer/Tracer.docc/Layout.md"
+
+    /// The dependencies of each module the Layout article lists (`Name → A, B (re-exported)   what it is`).
+    static func articleGraph() throws -> [String: [String]] {
+        let text = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent(article), encoding: .utf8)
+        let layout = try #require(text.range(of: "# Layout\n"), "\(article) has no Layout title")
+        let fence = try #require(text.range(of: "```\n", range: layout.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```\n", range: fence.upperBound..<text.endIndex))
         var graph: [String: [String]] = [:]
-        for line in readme[fence.upperBound..<end.lowerBound].split(separator: "\n") where line.first?.isWhitespace == false {
+        for line in text[fence.upperBound..<end.lowerBound].split(separator: "\n") where line.first?.isWhitespace == false {
             let name = String(line.prefix { !$0.isWhitespace })
             var dependencies: [String] = []
             if let arrow = line.range(of: "→ ") {
@@ -41,16 +44,16 @@ struct LayoutTests {
         return graph
     }
 
-    @Test("every module under Sources is in README's Layout graph, each with the dependencies Package.swift gives it")
-    func readmeGraphMatchesThePackage() throws {
-        let readme = try Self.readmeGraph(), package = try Self.packageGraph()
+    @Test("every module under Sources is in the Layout article's graph, each with the dependencies Package.swift gives it")
+    func articleGraphMatchesThePackage() throws {
+        let article = try Self.articleGraph(), package = try Self.packageGraph()
         let sources = try FileManager.default.contentsOfDirectory(atPath: TestSupport.packageRoot.appendingPathComponent("Sources").path)
         #expect(package.count > 10, "Package.swift's targets were not found: \(package.keys.sorted())")
         for module in sources.filter({ !$0.hasPrefix(".") }) {
-            #expect(readme[module] != nil, "README's Layout does not list \(module)")
+            #expect(article[module] != nil, "\(Self.article) does not list \(module)")
         }
-        for (module, dependencies) in readme {
-            #expect(package[module] == dependencies, "README's Layout gives \(module) → \(dependencies); Package.swift: \(package[module].map { "\($0)" } ?? "no such target")")
+        for (module, dependencies) in article {
+            #expect(package[module] == dependencies, "\(Self.article) gives \(module) → \(dependencies); Package.swift: \(package[module].map { "\($0)" } ?? "no such target")")
         }
     }
 }

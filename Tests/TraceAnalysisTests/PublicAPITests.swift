@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TracerTestSupport
 
-/// TraceAnalysis's public API is a stated facade (README, "Layout"): the compiler's list of its
-/// public declarations, and of the reading layer's it re-exports, is pinned in `Golden/public-api.txt`.
+/// TraceAnalysis's public API is a stated facade (the topics of its DocC landing page,
+/// `Sources/TraceAnalysis/TraceAnalysis.docc/TraceAnalysis.md`): the compiler's list of its public
+/// declarations, and of the reading layer's it re-exports, is pinned in `Golden/public-api.txt`.
 @Suite("TraceAnalysis's public API", .temporaryDirectory)
 struct PublicAPITests {
     static let golden = TestSupport.goldens.appendingPathComponent("public-api.txt")
@@ -72,10 +73,29 @@ struct PublicAPITests {
             return """
                 TraceAnalysis's public API (its own declarations and TraceFormat's, which it re-exports) differs \
                 from Golden/public-api.txt. A declaration a user of the library needs goes into the facade: update \
-                the list (TRACER_RECORD_GOLDENS=1) and README's "Layout"; anything else is `package`.
+                the list (TRACER_RECORD_GOLDENS=1) and the topics of TraceAnalysis.docc/TraceAnalysis.md; anything else is `package`.
                 new public: \(added.isEmpty ? "none" : "\n  " + added.joined(separator: "\n  "))
                 no longer public: \(removed.isEmpty ? "none" : "\n  " + removed.joined(separator: "\n  "))
                 """
         }
+    }
+
+    /// The names the landing page of TraceAnalysis's documentation curates (its ``Name`` links).
+    static func curatedNames() throws -> Set<String> {
+        let page = TestSupport.packageRoot.appendingPathComponent("Sources/TraceAnalysis/TraceAnalysis.docc/TraceAnalysis.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let topics = try #require(text.range(of: "\n## Topics\n"), "TraceAnalysis.md has no Topics")
+        return Set(text[topics.upperBound...].matches(of: #/``(?<name>[A-Za-z]+)``/#).map { String($0.output.name) })
+    }
+
+    @Test("the documentation's landing page curates every public type of the facade, and names no other")
+    func landingPageCuratesTheFacade() throws {
+        let declarations = try Self.publicDeclarations()
+        // NB: a type's own line has no `Parent: ` prefix: `struct TraceSummary`, `typealias TraceSource = TraceInput`.
+        let types = Set(declarations.filter { !$0.contains(": ") }.compactMap { $0.split(separator: " ").first { $0.first?.isUppercase == true } }.map(String.init))
+        let curated = try Self.curatedNames()
+        #expect(types.count > 50, "the symbol graph lists too few types: \(types.count)")
+        #expect(types.subtracting(curated).isEmpty, "public types the landing page's topics do not list: \(types.subtracting(curated).sorted())")
+        #expect(curated.subtracting(types).isEmpty, "topics naming no public type: \(curated.subtracting(types).sorted())")
     }
 }

@@ -1,16 +1,20 @@
 /// One ranked suggestion: a pattern seen at a property or view, its evidence and what fixing it saves.
 public struct AdviceFinding: Sendable, Hashable {
+    /// The pattern seen.
     public var pattern: AdvicePattern
     /// The view concerned (a row's `[id]` segments written `[*]`, so one finding covers every row).
     public var view: String
     /// The property concerned, its wrapper and declaration site (empty when the trace did not say).
     public var prop: String
+    /// The wrapper of `prop` (`State`, `ViewStorage`, …; empty when the trace did not say).
     public var wrapper: String
+    /// The declaration site of `prop` (`Module/File.swift:12`; empty when the trace did not say).
     public var site: String
     /// The other view involved: the child re-evaluated, the view observing (nil when none).
     public var relatedView: String?
     /// Counts from the trace, in the order they are shown.
     public var evidence: [AdviceEvidence]
+    /// What the fix is estimated to save.
     public var savings: EstimatedSavings
     /// How the estimate was computed, with this trace's numbers.
     public var estimate: String
@@ -69,6 +73,7 @@ public struct EstimatedSavings: Sendable, Hashable {
 public struct AdviceEvidence: Sendable, Hashable {
     /// What was counted, in camelCase (the JSON key).
     public var name: String
+    /// How many (`240`).
     public var count: Int
 
     /// `count` of `name`.

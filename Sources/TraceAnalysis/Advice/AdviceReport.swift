@@ -4,7 +4,9 @@ import TracerCore
 public struct AdviceReport: Sendable, Hashable {
     /// The trace's name as given, its header and how many lines it has.
     public var file: String
+    /// The trace's `meta` header (nil when it has none).
     public var header: TraceHeader?
+    /// The number of lines read.
     public var lineCount: Int
     /// The findings whose savings reach `minimumSavings`, most first.
     public var findings: [AdviceFinding]
@@ -51,7 +53,9 @@ public struct AdviceReport: Sendable, Hashable {
 
 /// A pattern not evaluated, and the capabilities the trace's header lacks for it.
 public struct SkippedPattern: Sendable, Hashable {
+    /// The pattern not looked for.
     public var pattern: AdvicePattern
+    /// The capabilities it needs that the trace's source lacks.
     public var missing: [TraceCapability]
 
     /// `pattern`, lacking `missing`.

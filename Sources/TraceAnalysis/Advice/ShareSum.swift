@@ -4,7 +4,7 @@
 ///
 /// NB: per value of `built` (the share's denominator), the numerators are summed in integers
 /// (saturating); the fractions are combined only when a figure is asked for, then rounded to the
-/// nearest integer, a sum exactly halfway rounding up (README, "Rounding"). A floating-point sum of
+/// nearest integer, a sum exactly halfway rounding up (the `tracectl advise` article, "Rounding"). A floating-point sum of
 /// the shares depended on how a file was split across threads.
 struct ShareSum: Sendable {
     /// The numerators of one denominator: shares (extractable values) and time (ns × values).

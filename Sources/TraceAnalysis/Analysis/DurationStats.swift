@@ -7,12 +7,17 @@
 /// most `DurationAccumulator.exactLimit` samples, beyond that read from a log-linear histogram
 /// (16 sub-buckets per power of two: within about 3 %, clamped to the observed min and max).
 public struct DurationStats: Sendable, Hashable {
+    /// The number of durations.
     public var count: Int
     /// The sum of the durations, or `Int64.max` when it reached or passed that.
     public var total: Int64
+    /// The mean duration (always exact).
     public var mean: Int64
+    /// The median duration.
     public var p50: Int64
+    /// The 95th percentile.
     public var p95: Int64
+    /// The longest duration.
     public var max: Int64
     /// Whether the percentiles are exact (false: from the histogram).
     public var exact: Bool

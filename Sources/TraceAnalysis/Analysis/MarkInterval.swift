@@ -4,6 +4,7 @@ public struct MarkInterval: Sendable, Hashable {
     public var name: String?
     /// The mark's `seq` and `ts` (0 for the interval before the first mark).
     public var seq: Int64
+    /// The mark's timestamp.
     public var ts: Int64
     /// The events in the interval, the mark itself included.
     public var counters: EventCounts

@@ -302,7 +302,7 @@ struct PartialAggregate: Sendable {
             }, causeGraph: edges.map { CauseGraph(edges: $0.values) })
     }
 
-    /// The warning that body-time totals saturated (README, "Body time beyond 292 years"), naming
+    /// The warning that body-time totals saturated (the `tracectl report` article, "Body time beyond 292 years"), naming
     /// the first view and counting the rest; nil when none did.
     private static func saturationWarning(
         file: String, views: [ViewStats], totals: EventCounts, marks: [MarkInterval]

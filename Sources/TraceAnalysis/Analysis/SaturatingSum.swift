@@ -1,6 +1,6 @@
 /// How Tracer adds up durations and weights: a sum that would pass `Int64.max` stays at it.
 ///
-/// `dur` may be any integer from 0 to `Int64.max` (README, "Body time beyond 292 years"), so a
+/// `dur` may be any integer from 0 to `Int64.max` (the `tracectl report` article, "Body time beyond 292 years"), so a
 /// view's total, an interval's, the trace's or a flame frame's can pass `Int64.max` ns. Such a
 /// total is shown as 9223372036854775807 (`saturatedTotal`) and the summary carries a warning
 /// saying so; means and percentiles are always exact.

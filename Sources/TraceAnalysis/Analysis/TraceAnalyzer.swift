@@ -56,6 +56,7 @@ public enum TraceAnalyzer {
 
     /// The per-view figures kept per mark interval.
     public enum MarkFigures: Sendable, Hashable {
+        /// No per-view figures per mark interval.
         case none
         /// Evaluations, wasted evaluations, skips, invalidations and writes.
         case counts

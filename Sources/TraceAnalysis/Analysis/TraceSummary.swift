@@ -22,6 +22,7 @@ public struct TraceSummary: Sendable, Hashable {
     public var warnings: [TraceDiagnostic]
     /// Lines skipped as invalid in lenient mode, and the first few of their diagnostics.
     public var invalidLineCount: Int
+    /// The invalid lines skipped (lenient reading), with their positions.
     public var invalidLines: [TraceDiagnostic]
     /// Lines in the trace, blank and invalid ones included.
     public var lineCount: Int
@@ -31,6 +32,7 @@ public struct TraceSummary: Sendable, Hashable {
     /// The connection `TraceReadOptions.connection` selected, if any, and the events of the
     /// others it left out.
     public var selectedConnection: Int64?
+    /// The events of the other connections that the selection left out.
     public var filteredEventCount: Int
     /// The lengths of the trace's update groups (`update-group` events; count 0 when it has none).
     public var updateGroups: DurationStats

@@ -2,7 +2,9 @@
 /// `Transaction for onChange`, `(RootDisplayList DisplayList)`, …): how many, how many of them
 /// have no `dur`, and the time of the others.
 public struct UpdateGroupLabel: Sendable, Hashable {
+    /// The label.
     public var name: String
+    /// How many update groups have the label.
     public var count = 0
     /// Groups without a `dur`: counted, not timed.
     public var untimed = 0

@@ -2,6 +2,7 @@
 public struct WriteOrigin: Sendable, Hashable, Comparable {
     /// The view owning the property.
     public var view: String
+    /// The property written.
     public var prop: String
     /// The wrapper kind (`State`, `ViewStorage`, …); empty when the write did not say.
     public var wrapper: String
@@ -44,7 +45,9 @@ extension WriteOrigin {
 
 /// How many times something happened per write origin (writes of it, or evaluations it caused).
 public struct OriginCount: Sendable, Hashable {
+    /// The write.
     public var origin: WriteOrigin
+    /// How many evaluations it caused.
     public var count: Int
 
     /// `count` for `origin`.

@@ -19,8 +19,10 @@ public struct Budget: Sendable, Equatable {
 
     /// How the figures of repeated runs combine when a rule does not say.
     public var aggregate: RunAggregate
+    /// The rules, in file order.
     public var rules: [BudgetRule]
 
+    /// A budget of `rules` combining repeated runs by `aggregate`.
     public init(aggregate: RunAggregate = .median, rules: [BudgetRule]) {
         self.aggregate = aggregate
         self.rules = rules
@@ -64,6 +66,7 @@ public struct Budget: Sendable, Equatable {
 public struct BudgetRule: Sendable, Equatable {
     /// The view glob (`MyView`, `*/Row[*]`, `**`).
     public var view: String
+    /// The metric held to the limit.
     public var metric: BudgetMetric
     /// At most this much (inclusive).
     public var max: Double?
@@ -71,9 +74,11 @@ public struct BudgetRule: Sendable, Equatable {
     public var min: Double?
     /// With a baseline: at most the baseline's figure plus this.
     public var maxIncrease: BudgetIncrease?
+    /// What a breach does: fail, warn, or nothing.
     public var level: BudgetLevel
     /// Only traces of this scenario / variant; nil for any.
     public var scenario: String?
+    /// Only traces of this variant; nil for any.
     public var variant: String?
     /// Only the events within the `mark` interval of this name; nil for the whole trace.
     public var mark: String?
@@ -90,6 +95,7 @@ public struct BudgetRule: Sendable, Equatable {
     /// Where the rule starts in the budget file.
     public var line: Int
 
+    /// A rule with every field given (those not given: no limit, an error, any trace).
     public init(
         view: String, metric: BudgetMetric, max: Double? = nil, min: Double? = nil,
         maxIncrease: BudgetIncrease? = nil, level: BudgetLevel = .error, scenario: String? = nil,
@@ -163,13 +169,21 @@ public struct BudgetMetric: Sendable, Hashable, CaseIterable, RawRepresentable {
 
     package var figure: Figure
 
+    /// `body-evals`: a view's body evaluations.
     public static let bodyEvals = BudgetMetric(.view(.bodyEvals))
+    /// `skips`: a view's skips.
     public static let skips = BudgetMetric(.view(.skips))
+    /// `wasted-evals`: a view's evaluations whose output did not change.
     public static let wastedEvals = BudgetMetric(.view(.wastedEvals))
+    /// `invalidations`: a view's invalidations.
     public static let invalidations = BudgetMetric(.view(.invalidations))
+    /// `writes`: writes to a view's own properties.
     public static let writes = BudgetMetric(.view(.writes))
+    /// `evals-per-write`: evaluations caused per write of the view's properties.
     public static let evalsPerWrite = BudgetMetric(.view(.evalsPerWrite))
+    /// `body-time-p95`: the 95th percentile of a view's body time.
     public static let bodyTimeP95 = BudgetMetric(.view(.bodyTimeP95))
+    /// `body-time-total`: a view's body time, summed.
     public static let bodyTimeTotal = BudgetMetric(.view(.bodyTimeTotal))
     /// The sum of body evaluations over every matching view.
     public static let totalBodyEvals = BudgetMetric(.total(.bodyEvals))
@@ -272,6 +286,7 @@ public enum BudgetLevel: String, Sendable, CaseIterable {
 
 /// How the figures of several runs of the same trace combine.
 public enum RunAggregate: String, Sendable, CaseIterable {
+    /// The median of the runs' figures, their largest, or their smallest.
     case median, max, min
 
     /// Combines `values` (not empty).
@@ -291,7 +306,9 @@ public enum RunAggregate: String, Sendable, CaseIterable {
 
 /// An allowed increase over a baseline: a percentage or an absolute amount.
 public enum BudgetIncrease: Sendable, Equatable, CustomStringConvertible {
+    /// An increase by this percentage of the baseline's figure.
     case percent(Double)
+    /// An increase by this amount.
     case absolute(Double)
 
     /// The limit for a baseline figure.
@@ -312,11 +329,15 @@ public enum BudgetIncrease: Sendable, Equatable, CustomStringConvertible {
 
 /// A budget file that cannot be used: where, and what was expected.
 public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The budget file.
     public var file: String
+    /// The line of the problem, when it has one.
     public var line: Int?
+    /// The column of the problem, when it has one.
     public var column: Int?
     /// The JSON path of the problem (`$.rules[2].metric`), when it is about a value.
     public var path: String?
+    /// What was wrong, or expected.
     public var message: String
 
     package init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {

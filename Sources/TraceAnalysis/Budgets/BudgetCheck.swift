@@ -8,7 +8,9 @@
 public struct BudgetCheck: Sendable {
     /// A view over its limit, with the writes that led to its evaluations.
     public struct Offender: Sendable, Hashable {
+        /// The view (or, for an edge rule, the edge's name).
         public var view: String
+        /// Its figure.
         public var value: Double
         /// The root writes behind its evaluations in the first run, most first.
         public var causes: [OriginCount]
@@ -34,7 +36,9 @@ public struct BudgetCheck: Sendable {
 
     /// One rule's outcome.
     public struct Result: Sendable {
+        /// The rule.
         public var rule: BudgetRule
+        /// How it came out.
         public var status: Status
         /// The effective upper limit (the tighter of `max` and the baseline's limit), if any.
         public var maximum: Double?
@@ -53,8 +57,8 @@ public struct BudgetCheck: Sendable {
         public var note: String?
         /// Whether the rule was skipped because a trace's source cannot produce its metric.
         public var isUnavailable = false
-        /// Whether `found` is a body-time total that saturated at `Int64.max` ns (README, "Body
-        /// time beyond 292 years"): the true figure is larger.
+        /// Whether `found` is a body-time total that saturated at `Int64.max` ns (the `tracectl
+        /// report` article, "Body time beyond 292 years"): the true figure is larger.
         public var isSaturated = false
         /// How long evaluating the rule took (JUnit's `time`); zero for a rule not evaluated.
         public var evaluationTime: Duration = .zero

@@ -12,12 +12,14 @@ public struct EdgeDelta: Sendable, Hashable {
         case same
     }
 
+    /// The edge's endpoints, by which the two sides are matched.
     public let key: CauseEdge.Key
     /// The edge in the base and in the variant; nil on a side without it.
     ///
     /// NB: `let`s: the init checks that the edge is on one side at least (`latest` and the
     /// renderers rely on it).
     public let base: CauseEdge?
+    /// The edge in the variant; nil when the variant lacks it.
     public let variant: CauseEdge?
 
     /// The edge `key` with its figures on either side, or on both.
@@ -28,6 +30,7 @@ public struct EdgeDelta: Sendable, Hashable {
         self.variant = variant
     }
 
+    /// New, removed, changed by more than the threshold, or the same.
     public var change: Change {
         guard let base else { return .new }
         guard let variant else { return .removed }

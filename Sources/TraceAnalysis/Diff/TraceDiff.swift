@@ -3,13 +3,16 @@
 /// Like pprof's `-diff_base`, the base is subtracted from the variant: positive deltas mean the
 /// variant does more.
 public struct TraceDiff: Sendable, Hashable {
+    /// The base trace's profile.
     public var base: VisualProfile
+    /// The variant trace's profile.
     public var variant: VisualProfile
     /// Every view of either trace, ordered by path.
     public var views: [ViewDelta]
     /// What the comparison calls each side: the headers' variants, or the file names when those
     /// are missing or the same.
     public var baseLabel: String
+    /// The variant's name in headings and columns.
     public var variantLabel: String
     /// The two cause graphs compared edge by edge; nil when a summary has no cause graph or a
     /// side's source records no causes (see `edgesUnavailability`).

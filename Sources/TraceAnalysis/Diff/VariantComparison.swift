@@ -3,7 +3,9 @@
 public struct VariantComparison: Sendable, Hashable {
     /// One compared variant: its label and its summary.
     public struct Side: Sendable, Hashable {
+        /// The variant's name.
         public var label: String
+        /// The variant's summary.
         public var summary: TraceSummary
 
         /// The variant called `label`, summarised by `summary`.

@@ -1,7 +1,10 @@
 /// One view compared across two traces: its statistics on each side (nil where it did not appear).
 public struct ViewDelta: Sendable, Hashable {
+    /// The view path.
     public var view: String
+    /// The view in the base; nil when the base lacks it.
     public var base: ViewStats?
+    /// The view in the variant; nil when the variant lacks it.
     public var variant: ViewStats?
 
     /// The comparison of `view`.
@@ -13,16 +16,22 @@ public struct ViewDelta: Sendable, Hashable {
 
     /// Which sides the view appears on.
     public enum Presence: String, Sendable {
+        /// In both traces.
         case both
+        /// In the base only.
         case baseOnly = "base-only"
+        /// In the variant only.
         case variantOnly = "variant-only"
     }
 
+    /// Which traces have the view.
     public var presence: Presence { base == nil ? .variantOnly : variant == nil ? .baseOnly : .both }
 
     /// One measure on both sides.
     public struct Pair: Sendable, Hashable {
+        /// The base's figure.
         public var base: UInt64
+        /// The variant's figure.
         public var variant: UInt64
         /// `variant - base`.
         public var delta: Int64 { Int64(bitPattern: variant &- base) }
@@ -38,7 +47,9 @@ public struct ViewDelta: Sendable, Hashable {
         return pair { UInt64(max(metric.integer(of: $0) ?? 0, 0)) }
     }
 
+    /// Body evaluations on either side.
     public var evals: Pair { pair { UInt64($0.bodyEvals) } }
+    /// Wasted evaluations on either side.
     public var wasted: Pair { pair { UInt64($0.wastedEvals) } }
 
     private func pair(_ measure: (ViewStats) -> UInt64) -> Pair {

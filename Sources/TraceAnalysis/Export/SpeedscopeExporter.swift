@@ -17,6 +17,7 @@ public struct SpeedscopeExporter: StreamingExporter {
     /// The format's schema URL, as its files name it.
     public static let schemaURL = "https://www.speedscope.app/file-format-schema.json"
 
+    /// What a frame's weight counts.
     public let weight: FlameWeight
     private var frameIndex: [String: Int] = [:]
     private var frameNames: [String] = []

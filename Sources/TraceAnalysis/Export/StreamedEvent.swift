@@ -30,9 +30,11 @@ public struct StreamedEvent: Sendable {
     /// The 1-based line number in the trace.
     public var line: Int { parsed.line }
 
+    /// The event's `seq`.
     public var seq: Int64? { field(.seq, parsed.seq) }
     /// The time, in the unit the header names (`ns`).
     public var ts: Int64? { field(.ts, parsed.ts) }
+    /// The emitting thread (`tid`).
     public var tid: Int64? { field(.tid, parsed.tid) }
     /// The transaction: the events one write set off share it.
     public var tx: Int64? { field(.tx, parsed.tx) }
@@ -53,7 +55,9 @@ public struct StreamedEvent: Sendable {
     public var viewNumber: Int { Int(parsed.view) }
     /// A write's property, its wrapper kind (`State`, `ViewStorage`, …) and its declaration site.
     public var prop: String? { string(.prop, parsed.prop) }
+    /// A write's wrapper (`wrapper`).
     public var wrapper: String? { string(.wrapper, parsed.wrapper) }
+    /// A write's declaration site (`site`).
     public var site: String? { string(.site, parsed.site) }
     /// Why a body was evaluated or skipped (`state`, `inputs-changed`, …).
     public var reason: String? { string(.reason, parsed.reason) }
@@ -61,6 +65,7 @@ public struct StreamedEvent: Sendable {
     public var name: String? { string(.name, parsed.name) }
     /// The `meta` header's scenario and variant.
     public var scenario: String? { string(.scenario, parsed.scenario) }
+    /// The header's `variant`.
     public var variant: String? { string(.variant, parsed.variant) }
 
     /// Whether the trace's source records `changed` for this kind of event (its header's

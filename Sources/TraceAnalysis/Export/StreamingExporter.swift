@@ -23,6 +23,7 @@ public protocol StreamingExporter {
 public struct ViewerLimit: Sendable, Hashable {
     /// The viewer, as a warning names it.
     public var viewer: String
+    /// The largest file the viewer loads, in bytes.
     public var bytes: Int
 
     /// `viewer` loads at most `bytes`.

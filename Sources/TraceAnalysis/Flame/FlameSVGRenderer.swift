@@ -9,6 +9,7 @@ import TraceSupport
 public enum FlameSVGRenderer {
     /// How the graph is drawn.
     public struct Options: Sendable {
+        /// The heading drawn above the graph.
         public var title: String
         /// What the weights count (`evals`, `ns`, …).
         public var unit: String
@@ -19,6 +20,7 @@ public enum FlameSVGRenderer {
         public var standalone: Bool
         /// Names of the two sides of a differential graph.
         public var baselineLabel: String
+        /// The variant's name, in a differential graph's legend.
         public var variantLabel: String
 
         /// Options for a standalone graph titled `title`.

@@ -4,6 +4,7 @@
 public struct FlameSample: Sendable, Hashable {
     /// Frames from the root: the view path's `/`-separated segments.
     public var frames: [String]
+    /// The sample's weight (evaluations, or nanoseconds).
     public var weight: UInt64
     /// The weight of the same stack in the baseline trace; 0 when not comparing.
     public var baseline: UInt64

@@ -4,6 +4,7 @@
 public struct FlameTree: Sendable, Hashable {
     /// One frame in its stack.
     public struct Node: Sendable, Hashable {
+        /// The frame's name: one view path segment.
         public var name: String
         /// The weight of samples ending at this frame.
         public var selfWeight: UInt64 = 0
@@ -11,6 +12,7 @@ public struct FlameTree: Sendable, Hashable {
         public var total: UInt64 = 0
         /// `selfWeight` and `total` in the baseline (differential trees).
         public var selfBaseline: UInt64 = 0
+        /// In a differential graph, the base's total for the frame.
         public var baselineTotal: UInt64 = 0
         /// The width a layout gives this frame: `total` for a plain tree; for a differential tree the
         /// larger of its two self weights plus its children's extents, so both sides fit.

@@ -15,6 +15,7 @@ public struct CauseNode: Sendable, Hashable, Comparable {
     /// The view `path`.
     package static func view(_ path: String) -> CauseNode { CauseNode(view: path, prop: nil) }
 
+    /// Whether the node is a written property rather than a view.
     public var isSource: Bool { prop != nil }
 
     /// `VIEWPATH.prop` for a source, the path for a view: what budget rules and outputs call it.
@@ -31,9 +32,12 @@ public struct CauseNode: Sendable, Hashable, Comparable {
 public struct CauseEdge: Sendable, Hashable {
     /// What identifies an edge across traces: its endpoints' names.
     public struct Key: Sendable, Hashable, Comparable {
+        /// Where the edge starts: a source or a view.
         public var from: CauseNode
+        /// The view path the edge ends at.
         public var to: String
 
+        /// The edge from `from` to `to`.
         public init(from: CauseNode, to: String) {
             self.from = from
             self.to = to
@@ -42,12 +46,16 @@ public struct CauseEdge: Sendable, Hashable {
         public static func < (lhs: Key, rhs: Key) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
     }
 
+    /// The edge's endpoints.
     public var key: Key
     /// A source's wrapper kind (`State`, `ViewStorage`, …) and declaration site; empty when the
     /// write did not say, and for a view.
     public var wrapper: String
+    /// A source's declaration site; empty when the write did not say, and for a view.
     public var site: String
+    /// Evaluations of `to` along the edge.
     public var evals: Int
+    /// Skips of `to` along the edge.
     public var skips: Int
     /// The body time of the evaluations along the edge, saturated at `Int64.max`.
     public var bodyTimeNs: Int64
@@ -62,7 +70,9 @@ public struct CauseEdge: Sendable, Hashable {
         self.bodyTimeNs = bodyTimeNs
     }
 
+    /// Where the edge starts.
     public var from: CauseNode { key.from }
+    /// Where the edge ends.
     public var to: String { key.to }
     /// Evaluations and skips along the edge.
     public var count: Int { evals + skips }
@@ -133,6 +143,7 @@ public struct GraphSelection: Sendable, Hashable {
         /// Only edges one of whose ends' views matches.
         public var view: ViewGlob?
 
+        /// Edges of at least `minimumCount` evaluations and skips, the `top` heaviest, from or to a view `view` matches.
         public init(minimumCount: Int = 1, top: Int? = nil, view: ViewGlob? = nil) {
             self.minimumCount = minimumCount
             self.top = top
@@ -151,6 +162,7 @@ public struct GraphSelection: Sendable, Hashable {
     public var edges: [CauseEdge]
     /// The edges of the graph left out (by `--min-count`, `--top` or `--view`) and their evaluations.
     public var omittedEdges: Int
+    /// The evaluations along the edges left out.
     public var omittedEvals: Int
     /// What left them out (`--top 40`, `--min-count 5`), for the line saying so.
     public var reasons: [String]

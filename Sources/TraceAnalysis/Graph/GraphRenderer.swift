@@ -8,6 +8,7 @@ public enum GraphRenderer {
 
     /// The output formats.
     public enum Format: String, Sendable, CaseIterable {
+        /// One line per edge, `tracer-graph/1`, Graphviz, or a Mermaid flowchart.
         case text, json, dot, mermaid
     }
 

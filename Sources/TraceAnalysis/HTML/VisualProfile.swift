@@ -3,6 +3,7 @@ import TracerCore
 
 /// What the visual outputs show about one trace: its per-view summary and its evaluation timeline.
 public struct VisualProfile: Sendable, Hashable {
+    /// The trace's summary.
     public var summary: TraceSummary
     package var timeline: EvalTimeline
     /// The advice for the trace (see `TraceAdvisor`), when it was asked for.

@@ -7,7 +7,9 @@ public protocol CountedFigures {
 
 // NB: one line each, as the metric table has one row each.
 extension CountedFigures {
+    /// Body evaluations.
     public var bodyEvals: Int { get { counts[.bodyEvals] } set { counts[.bodyEvals] = newValue } }
+    /// Skips.
     public var skips: Int { get { counts[.skips] } set { counts[.skips] = newValue } }
     /// Body evaluations with `changed: 0`: nothing in the output differed.
     public var wastedEvals: Int { get { counts[.wastedEvals] } set { counts[.wastedEvals] = newValue } }

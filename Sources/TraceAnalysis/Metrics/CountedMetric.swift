@@ -4,6 +4,7 @@
 /// aggregation tests' capacity test, and the lane subscript traps rather than read past them.
 public enum CountedMetric: Int, CaseIterable, Sendable, Hashable {
     // NB: `Metric`'s first cases, in its order; each is documented there.
+    /// The counted metrics, in `Metric`'s order, and state inits.
     case bodyEvals, skips, wastedEvals, invalidations, writes, evalsCausedByWrites, stateInits
 
     /// The metric in the table.

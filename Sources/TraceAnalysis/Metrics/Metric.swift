@@ -8,19 +8,28 @@ import TracerCore
 /// whether a trace can have it is defined here once. Adding a counted metric is one case here,
 /// its `definition`, its `CountedMetric` case, and the line in `TraceAggregator` that counts it.
 public enum Metric: Int, CaseIterable, Sendable, Hashable {
+    /// Body evaluations.
     case bodyEvals
+    /// Skipped evaluations (a child whose inputs were equal).
     case skips
+    /// Evaluations whose output did not change.
     case wastedEvals
+    /// Invalidations.
     case invalidations
+    /// Writes to a view's own properties.
     case writes
     /// Evaluations (of any view) whose cause chain starts at a write to this view's properties.
     case evalsCausedByWrites
     /// State storage created for the view (`state-init`): a `@StateObject` made, an inline
     /// `@ObservedObject` model met anew, `@State` storage for a new identity.
     case stateInits
+    /// Evaluations caused per write.
     case evalsPerWrite
+    /// Body time, summed.
     case bodyTimeTotal
+    /// The median body time.
     case bodyTimeP50
+    /// The 95th percentile of body time.
     case bodyTimeP95
 
     /// What the table says about this metric.
@@ -113,6 +122,7 @@ public struct MetricDefinition: Sendable, Hashable {
     public var label: String
     /// The name budget rules use; nil for a figure no rule can hold.
     public var budgetName: String?
+    /// What the figure is counted in.
     public var unit: Unit
     /// What the trace's source must be able to produce for the figure to exist.
     public var requires: [TraceCapability]

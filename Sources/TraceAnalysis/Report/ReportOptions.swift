@@ -2,9 +2,11 @@
 public struct ReportOptions: Sendable, Hashable {
     /// The column views are sorted by (descending; ties by view path).
     public enum Sort: String, Sendable, Hashable, CaseIterable {
+        /// By evaluations, wasted evaluations, body time or skips, most first.
         case evals, wasted, time, skips
     }
 
+    /// The order of the views.
     public var sort: Sort
     /// Show at most this many views (nil: all).
     public var top: Int?

@@ -7,7 +7,9 @@
 public struct TraceSlice: Sendable, Hashable {
     /// Where a slice starts or ends: the first mark of a name, or a timestamp in ns.
     public enum Bound: Sendable, Hashable {
+        /// The first mark of this name.
         case mark(String)
+        /// The first event at or after this timestamp, in ns.
         case timestamp(Int64)
 
         /// A bound from a command-line value: digits (with an optional `-`) are a timestamp in ns,

@@ -4,16 +4,23 @@ import TracerCore
 public struct WhyChain: Sendable {
     /// One event of the chain.
     public struct Step: Sendable, Hashable {
+        /// The event's `seq`.
         public var seq: Int64
+        /// The event's `ts` (nil in a trace without timestamps).
         public var ts: Int64?
+        /// The event's kind (`write`, `invalidate`, `body-eval`, `skip`, …).
         public var kind: String
+        /// The view of the event.
         public var view: String
         /// The reason of an evaluation or skip, the property (and wrapper) of a write.
         public var detail: String
+        /// An evaluation's `dur` (nil without one).
         public var dur: Int64?
+        /// An evaluation's or a write's `changed` (nil without one).
         public var changed: Int64?
     }
 
+    /// The trace, as given.
     public var file: String
     /// The chain's events from its root to the evaluation asked for; empty when no evaluation or
     /// skip has that `seq`.

@@ -1,7 +1,7 @@
 import TraceSupport
 
 extension WhyRenderer {
-    /// `result` as the `tracer-why/1` document (see README.md): each view's totals, its paths
+    /// `result` as the `tracer-why/1` document (see the `tracectl why` article): each view's totals, its paths
     /// (root, steps, figures, sentence) and the sum of those `top` left out.
     static func json(_ result: WhyResult, top: Int?, into output: inout some TextOutputStream) {
         var json = JSONWriter()

@@ -20,7 +20,9 @@ public struct WhyHop: Sendable, Hashable {
         case write
     }
 
+    /// What the step is.
     public var kind: Kind
+    /// The view of the step.
     public var view: String
     /// The reason of an evaluation or skip (`state`, `inputs-changed`, …; empty when it gave
     /// none); a write's property, then its wrapper in parentheses.
@@ -34,7 +36,9 @@ public struct WhyHop: Sendable, Hashable {
 
 /// A cause path: its root and each step down to the evaluated view (the last step).
 public struct WhyPathKey: Sendable, Hashable {
+    /// Where the path starts.
     public var root: WhyRoot
+    /// The steps down to the evaluated view.
     public var hops: [WhyHop]
 
     /// The path from `root` through `hops`.
@@ -48,14 +52,17 @@ public struct WhyFigures: Sendable, Hashable {
     /// How many example `seq`s a path keeps: the first ones in trace order.
     public static let exampleLimit = 3
 
+    /// Evaluations along the path.
     public var evals = 0
     /// Evaluations whose output did not change (`changed` 0).
     public var wasted = 0
+    /// Skips along the path.
     public var skips = 0
     /// Body time of the evaluations, saturating at `Int64.max`.
     public var bodyTimeNs: Int64 = 0
     /// The earliest and latest `ts` of the path's evaluations and skips (nil without `ts`).
     public var firstTs: Int64?
+    /// The latest `ts` of the path's evaluations and skips (nil without `ts`).
     public var lastTs: Int64?
     /// The first `seq`s of the path's evaluations and skips, ascending, at most `exampleLimit`.
     public var examples: [Int64] = []
@@ -92,12 +99,15 @@ public struct WhyFigures: Sendable, Hashable {
 
 /// One cause path of a view and what happened along it.
 public struct WhyPath: Sendable, Hashable {
+    /// The path.
     public var key: WhyPathKey
+    /// What happened along it.
     public var figures: WhyFigures
 }
 
 /// A view matched by the glob: its evaluations grouped by cause path, most evaluations first.
 public struct WhyView: Sendable, Hashable {
+    /// The view path.
     public var view: String
     /// Every path, by evaluations (then skips) descending, ties by the path's text.
     public var paths: [WhyPath]
@@ -119,10 +129,13 @@ public struct WhyAvailability: Sendable, Hashable {
 
 /// The answer of `tracectl why`: each matching view's cause paths.
 public struct WhyResult: Sendable {
+    /// The trace, as given.
     public var file: String
+    /// The view glob asked about.
     public var glob: String
     /// The header's `source` (nil for a runtime trace, which does not say).
     public var source: String?
+    /// What the source lets `why` show.
     public var availability: WhyAvailability
     /// The matching views, by name.
     public var views: [WhyView]

@@ -5,6 +5,7 @@ import TraceSupport
 public enum WhyRenderer {
     /// The formats `why` offers.
     public enum Format: String, Sendable, CaseIterable {
+        /// Text for a terminal, `tracer-why/1`, or Markdown.
         case text, json, markdown
     }
 

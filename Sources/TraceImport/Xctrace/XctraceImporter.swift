@@ -19,8 +19,10 @@ public struct XctraceImportOptions: Sendable {
     public var strict: Bool
     /// The scenario and variant the header names.
     public var scenario: String?
+    /// The variant named in the trace's header; nil for none.
     public var variant: String?
 
+    /// Options of `tracectl import --from xctrace`: the run, the process, `--all-modules`, `--strict`, and the header's names.
     public init(
         run: Int? = nil, process: String? = nil, allModules: Bool = false, strict: Bool = false,
         scenario: String? = nil, variant: String? = nil

@@ -167,6 +167,7 @@ extension TextOutputStream {
 
 /// An output file that could not be created or written.
 public struct OutputError: Error, Sendable, CustomStringConvertible {
+    /// The file that could not be written.
     public var path: String
     /// The `errno` value.
     public var code: Int32

@@ -111,21 +111,33 @@ public enum EvalReason: UInt8, Sendable, CaseIterable {
 
 /// The property wrapper behind a write or a `state-init`, as written in the `wrapper` field.
 public enum WrapperKind: UInt8, Sendable, CaseIterable {
+    /// No wrapper (not written).
     case none
+    /// `@State`.
     case state
+    /// `@ViewStorage` (writes never redraw).
     case viewStorage
+    /// `@Published` of an `ObservableObject`.
     case published
+    /// An `@Observable` model.
     case observable
+    /// `@StateObject`.
     case stateObject
+    /// `@ObservedObject`.
     case observedObject
+    /// `@AppStorage`.
     case appStorage
+    /// `@Environment` (a value set with `.environment`).
     case environment
+    /// `@EnvironmentObject`.
     case environmentObject
     /// An input from outside the view graph (Instruments' `External: Time` and the like).
     case external
     /// A `Binding` (Instruments' `@Binding` source nodes).
     case binding
+    /// `@FocusState` (Instruments' source nodes).
     case focusState
+    /// `@SceneStorage` (Instruments' source nodes).
     case sceneStorage
 
     /// The spelling in the `wrapper` field (empty for `.none`).

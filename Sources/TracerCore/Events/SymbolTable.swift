@@ -14,6 +14,7 @@ public final class SymbolTable: Sendable {
 
     private let storage = LockedBox(Storage())
 
+    /// An empty table.
     public init() {}
 
     /// The symbol for `string`, interning it on first use.

@@ -9,6 +9,7 @@ public struct Symbol: Hashable, Sendable {
     /// The absent symbol: its field is not written.
     public static let none = Symbol(rawValue: 0)
 
+    /// The symbol of a table's raw number.
     @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 }
 
@@ -17,30 +18,40 @@ public struct Symbol: Hashable, Sendable {
 /// The recorder fills `seq`, `ts` and `tid`; the caller sets the rest. Fields at their "absent"
 /// value (0, `.none`, or -1 for `changed`) are not written.
 public struct TraceEvent: Sendable {
+    /// Strictly increasing per trace; `cause` refers to it.
     public var seq: UInt64 = 0
     /// Nanoseconds since the recorder started (ticks until the writer converts them).
     public var ts: UInt64 = 0
+    /// The update transaction (0: none).
     public var tx: UInt64 = 0
+    /// The `seq` of the event that led to this one (0: none).
     public var cause: UInt64 = 0
     /// `dur` on body evaluations; `count` on `dropped` events.
     public var dur: UInt64 = 0
+    /// The view path.
     public var view: Symbol = .none
+    /// The property written.
     public var prop: Symbol = .none
     /// The call site; on an `update-group`, its label (`name`).
     public var site: Symbol = .none
     /// `name` on marks, `message` on warnings.
     public var text: Symbol = .none
+    /// The emitting thread's small id.
     public var tid: UInt16 = 0
     /// On a write, 1 or 0 (changed or not); on a body-eval, how many children differ; -1 absent.
     public var changed: Int16 = -1
+    /// What happened.
     public var kind: EventKind
+    /// Why a body ran or was skipped.
     public var reason: EvalReason = .none
+    /// The wrapper of a write or a `state-init`.
     public var wrapper: WrapperKind = .none
     /// Whether `dur` is written (a body-eval of 0 ns still has a duration).
     public var hasDuration: Bool = false
     /// Whether `dur` is in the recorder's ticks (`TraceRecorder.ticks()`), converted when written.
     public var durationInTicks: Bool = false
 
+    /// An event of `kind`, every other field absent.
     @inlinable public init(kind: EventKind) { self.kind = kind }
 
     /// A `write` of `prop` in `view`.
@@ -138,6 +149,7 @@ public struct BodyContent: Sendable, Equatable {
     /// extracting each into a view of its own would stop rebuilding on this evaluation.
     public var extractable: Int
 
+    /// `built` view values, `extractable` of them in leaf content that extraction would stop rebuilding.
     @inlinable public init(built: Int, extractable: Int) {
         self.built = built
         self.extractable = extractable
@@ -146,8 +158,11 @@ public struct BodyContent: Sendable, Equatable {
 
 /// The fields of a trace's `meta` header beyond schema, tool and unit.
 public struct TraceMetadata: Sendable, Equatable {
+    /// The scenario recorded (`TRACER_SCENARIO`).
     public var scenario: String?
+    /// The variant recorded (`TRACER_VARIANT`).
     public var variant: String?
+    /// The recording process's id.
     public var pid: Int32
     /// The trace's origin; nil writes no `source` (a runtime trace).
     public var source: TraceProducer?
@@ -156,6 +171,7 @@ public struct TraceMetadata: Sendable, Equatable {
     /// Where an imported Instruments trace was recorded (nil fields are not written).
     public var recording: RecordingInfo
 
+    /// A header with these fields.
     public init(
         scenario: String? = nil, variant: String? = nil, pid: Int32 = currentProcessID(),
         source: TraceProducer? = nil, capabilities: [TraceCapability]? = nil, recording: RecordingInfo = RecordingInfo()
@@ -193,6 +209,7 @@ public struct RecordingInfo: Sendable, Hashable {
     /// (`SwiftUIFilteredUpdates`: they may be a filtered subset).
     public var bodyTable: String?
 
+    /// What an Instruments recording says of itself, each field nil when its table of contents does not.
     public init(instruments: String? = nil, run: Int? = nil, device: String? = nil, os: String? = nil, bodyTable: String? = nil) {
         self.instruments = instruments
         self.run = run

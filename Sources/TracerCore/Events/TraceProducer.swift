@@ -27,13 +27,21 @@ public enum TraceProducer: String, Sendable, CaseIterable {
 /// A `meta` header lists them in `capabilities`; a figure built on one the list lacks is *not
 /// available* (`n/a` in text, `null` in JSON, a skipped budget rule), never a measured 0.
 public enum TraceCapability: String, Sendable, CaseIterable {
+    /// `write` events.
     case write
+    /// `invalidate` events.
     case invalidate
+    /// `body-eval` events.
     case bodyEval = "body-eval"
+    /// `skip` events.
     case skip
+    /// `mount` events.
     case mount
+    /// `unmount` events.
     case unmount
+    /// `state-init` events.
     case stateInit = "state-init"
+    /// `mark` events.
     case mark
     /// `dur` on body evaluations: body time.
     case duration = "dur"

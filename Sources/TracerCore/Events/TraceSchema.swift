@@ -11,18 +11,31 @@ public enum TraceSchema {
 
     /// Field names of a `tracer/1` line.
     public enum Field {
+        /// Strictly increasing per trace.
         public static let seq = "seq"
+        /// Nanoseconds since the recorder started.
         public static let ts = "ts"
+        /// The emitting thread.
         public static let tid = "tid"
+        /// The update transaction.
         public static let tx = "tx"
+        /// The event's kind.
         public static let kind = "kind"
+        /// The view path.
         public static let view = "view"
+        /// The property written.
         public static let prop = "prop"
+        /// The wrapper of a write.
         public static let wrapper = "wrapper"
+        /// On a write, whether the value changed; on a body-eval, how many children differ.
         public static let changed = "changed"
+        /// The declaration site.
         public static let site = "site"
+        /// The `seq` of the event that led to this one.
         public static let cause = "cause"
+        /// Why a body ran or was skipped.
         public static let reason = "reason"
+        /// Nanoseconds a body-eval took; the count of a `dropped` event is `count`.
         public static let dur = "dur"
         /// On a body-eval: view values the body built (see `BodyContent`).
         public static let built = "built"
@@ -34,14 +47,23 @@ public enum TraceSchema {
         /// On a write, when values are recorded but these were not: `redacted` or `unavailable`
         /// (`WriteValuesState.marker`).
         public static let values = "values"
+        /// A mark's name.
         public static let name = "name"
+        /// A warning's message.
         public static let message = "message"
+        /// The events a `dropped` event counts.
         public static let count = "count"
+        /// On the `meta` header: the schema.
         public static let schema = "schema"
+        /// On the `meta` header: the tool that wrote the trace.
         public static let tool = "tool"
+        /// On the `meta` header: the scenario.
         public static let scenario = "scenario"
+        /// On the `meta` header: the variant.
         public static let variant = "variant"
+        /// On the `meta` header: the time unit.
         public static let unit = "unit"
+        /// On the `meta` header: the recording process's id.
         public static let pid = "pid"
         /// On the `meta` header: the trace's origin (`TraceProducer`); absent means `runtime`.
         public static let source = "source"
@@ -58,8 +80,11 @@ public enum TraceSchema {
         /// On the `meta` header of an imported Instruments trace: the Instruments version, the
         /// run, the device and its OS, from the trace's table of contents.
         public static let instruments = "instruments"
+        /// On the `meta` header of an Instruments import: the run.
         public static let run = "run"
+        /// On the `meta` header of an Instruments import: the device.
         public static let device = "device"
+        /// On the `meta` header of an Instruments import: the device's OS.
         public static let os = "os"
         /// On the `meta` header of an Instruments import whose evaluations come from another
         /// table than `swiftui-updates` (`SwiftUIFilteredUpdates`): that table's name.

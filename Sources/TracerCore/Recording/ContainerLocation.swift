@@ -6,9 +6,13 @@ import Foundation
 ///
 /// `NAME` is a relative path (no empty or `..` segment) in that directory, which must exist.
 public enum ContainerLocation: String, CaseIterable, Sendable {
+    /// The app's Documents directory (`documents:NAME`).
     case documents
+    /// The app's Caches directory (`caches:NAME`).
     case caches
+    /// The app's temporary directory (`tmp:NAME`).
     case tmp
+    /// An app group's container (`app-group:GROUP-ID/NAME`).
     case appGroup = "app-group"
 
     /// The absolute path `value` names, or nil when it names no container.

@@ -17,9 +17,12 @@ public protocol TraceSink: AnyObject, Sendable {
 
 /// A sink that failed: what it was writing to and the system's reason.
 public struct TraceSinkError: Error, Sendable, CustomStringConvertible {
+    /// The sink's name (a path, `fd:N`, `tcp://HOST:PORT`).
     public var sink: String
+    /// What failed.
     public var reason: String
 
+    /// The failure `reason` of `sink`.
     public init(sink: String, reason: String) {
         self.sink = sink
         self.reason = reason
@@ -68,6 +71,7 @@ public final class MemorySink: TraceSink {
     private let storage = LockedBox<[UInt8]>([])
     public let name = "memory"
 
+    /// An empty sink.
     public init() {}
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TraceSinkError) {
