@@ -68,6 +68,9 @@ extension EventParser {
         case .scenario: event.scenario = id
         case .variant: event.variant = id
         case .unit: event.unit = id
+        case .old: event.old = id
+        case .new: event.new = id
+        case .values: event.values = id
         case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .conn, .built, .extractable, .group, .system:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not a string field")
@@ -94,7 +97,8 @@ extension EventParser {
         case .pid: event.pid = value
         case .conn: event.conn = value
         case .group: event.group = try nonNegative(value, field, at: index)
-        case .kind, .system, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit:
+        case .kind, .system, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit,
+             .old, .new, .values:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not an integer field")
         }

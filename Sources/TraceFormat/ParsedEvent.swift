@@ -62,6 +62,11 @@ package typealias ViewID = UInt32
     package var scenario: SymbolID = 0
     package var variant: SymbolID = 0
     package var unit: SymbolID = 0
+    /// On a write that carries values: the value before and after (cut at 64 bytes), or the
+    /// `values` marker (`redacted`, `unavailable`) in their place.
+    package var old: SymbolID = 0
+    package var new: SymbolID = 0
+    package var values: SymbolID = 0
 
     /// An empty event.
     package init() {}

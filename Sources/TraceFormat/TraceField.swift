@@ -6,6 +6,8 @@ import TracerCore
 @usableFromInline package enum TraceField: UInt8, Sendable, CaseIterable {
     case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
     case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system
+    /// A write's values (#43): `old` and `new` (at most 64 bytes each), or the `values` marker.
+    case old, new, values
 
     /// The JSON type a known field's value must have.
     package enum ValueType: Sendable {
@@ -55,6 +57,10 @@ import TracerCore
         case .extractable: return F.extractable
         case .group: return F.group
         case .system: return F.system
+        // NB: the values contract's keys (`TraceValues`), read here before the recorder writes them.
+        case .old: return TraceValues.oldKey
+        case .new: return TraceValues.newKey
+        case .values: return TraceValues.markerKey
         }
     }
 

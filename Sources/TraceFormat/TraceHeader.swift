@@ -16,6 +16,9 @@ public struct TraceHeader: Sendable, Hashable {
     public var capabilities: Set<TraceCapability>?
     /// Where an imported Instruments trace was recorded: Instruments version, run, device, OS.
     public var recording = RecordingInfo()
+    /// Whether `capabilities` lists `values`: writes carry `old`/`new` or a marker. A capability
+    /// that counts only when listed: without it, values were not recorded.
+    package var recordsValues = false
 
     /// A header with the given fields.
     package init(

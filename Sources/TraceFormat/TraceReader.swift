@@ -313,6 +313,7 @@ import TraceSupport
                     throw TraceError(diagnostic(line: line.number, column: item.column,
                         "expected a string in \"\(F.capabilities)\", found \(item.value.typeName)"))
                 }
+                if name == TraceValues.capability { header?.recordsValues = true }
                 // NB: a capability this reader does not know (a newer writer's) is left out.
                 if let capability = TraceCapability(rawValue: name) { capabilities.insert(capability) }
             }

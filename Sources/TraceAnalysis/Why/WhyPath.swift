@@ -94,6 +94,8 @@ public struct WhyFigures: Sendable, Hashable {
 public struct WhyPath: Sendable, Hashable {
     public var key: WhyPathKey
     public var figures: WhyFigures
+    /// The values of the root writes of the path's evaluations (empty when none carried any).
+    public var values: WhyValues
 }
 
 /// A view matched by the glob: its evaluations grouped by cause path, most evaluations first.
@@ -115,6 +117,8 @@ public struct WhyAvailability: Sendable, Hashable {
     public var bodyTime: Bool
     /// Whether it records skips (else skips are `n/a`).
     public var skips: Bool
+    /// Whether it recorded values (the header lists `values`; else nothing is said of them).
+    public var values: Bool
 }
 
 /// The answer of `tracectl why`: each matching view's cause paths.

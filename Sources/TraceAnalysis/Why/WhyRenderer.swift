@@ -66,6 +66,16 @@ public enum WhyRenderer {
             + "\(rest.figures.wasted) wasted, \(rest.figures.skips) skips"
     }
 
+    /// The value lines of `path` (none when the trace recorded no values); values are written as
+    /// JSON strings (escapes shown, nothing a terminal acts on), in code spans for Markdown.
+    private static func valueLines(_ path: WhyPath, _ result: WhyResult, markdown: Bool = false) -> [String] {
+        guard result.availability.values else { return [] }
+        return WhyText.valueLines(path.values) { value in
+            let quoted = JSONText.quoted(value, embeddable: false)
+            return markdown ? Formatting.markdownCode(quoted) : quoted
+        }
+    }
+
     /// One view's section as text: a table of its paths and a sentence per path.
     static func text(_ view: WhyView, _ result: WhyResult, top: Int?) -> String {
         let (shown, rest) = split(view, top: top)
@@ -79,7 +89,10 @@ public enum WhyRenderer {
         output += Formatting.table([header] + rows, leftAligned: [7, 8], separatorBefore: 1)
         if let rest { output += restLine(rest) + "\n" }
         output += "\n"
-        for (index, path) in shown.enumerated() { output += "\(index + 1). \(WhyText.sentence(path, availability: result.availability))\n" }
+        for (index, path) in shown.enumerated() {
+            output += "\(index + 1). \(WhyText.sentence(path, availability: result.availability))\n"
+            for line in valueLines(path, result) { output += "   \(line)\n" }
+        }
         return output
     }
 
@@ -96,7 +109,10 @@ public enum WhyRenderer {
         }
         if let rest { output += "\n" + Formatting.markdown(restLine(rest)) + "\n" }
         output += "\n"
-        for path in shown { output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n" }
+        for path in shown {
+            output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n"
+            for line in valueLines(path, result, markdown: true) { output += "  - \(line)\n" }
+        }
         return output
     }
 }
