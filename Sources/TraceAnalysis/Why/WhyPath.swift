@@ -122,7 +122,7 @@ public struct WhyAvailability: Sendable, Hashable {
 }
 
 /// The answer of `tracectl why`: each matching view's cause paths.
-public struct WhyResult: Sendable {
+public struct WhyResult: Sendable, Hashable {
     public var file: String
     public var glob: String
     /// The header's `source` (nil for a runtime trace, which does not say).
