@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Loads a Tracer HTML page in headless Chromium and checks that its script ran: the per-view table,
 # the flame graph and the timeline are in the rendered DOM, the page's ready marker is there, the
-# page shows no error banner and the console no uncaught error. Saves a screenshot and prints its path.
+# page shows no error banner and the console no uncaught error; on a report page, each view row's
+# "why" link leads to that view's why section in the page. Saves a screenshot and prints its path.
 #
-#   scripts/check-html.sh [PAGE.html] [SCREENSHOT.png]
+#   scripts/check-html.sh [PAGE.html] [SCREENSHOT.png] [why]
 #
 # Without PAGE, writes with the built tracectl (TRACECTL=path/to/tracectl to choose one; default
 # .build/debug/tracectl) the report page and the diff page of the visual fixtures and the diff page
@@ -28,10 +29,10 @@ browser() {
         --virtual-time-budget=5000 "$@"
 }
 
-# check PAGE SCREENSHOT: runs the page, checks the DOM and the console, saves a screenshot.
-# Returns 1 when any check failed.
+# check PAGE SCREENSHOT [why]: runs the page, checks the DOM and the console (with why: the rows'
+# links to the views' why sections), saves a screenshot. Returns 1 when any check failed.
 check() {
-    local page="$1" screenshot="$2" name failed=0
+    local page="$1" screenshot="$2" links="${3:-}" name failed=0
     name="$(basename "$page")"
     if [ ! -s "$page" ]; then
         echo "check-html: $name: FAILED: no page at $page" >&2
@@ -65,6 +66,21 @@ check() {
     expect 'class="timeline-chart"' "the timeline was drawn"
     refuse 'class="error"' "the page reported a script error"
     refuse '<script>alert' "a trace name became markup"
+    if [ "$links" = why ]; then
+        expect 'class="why-link"' "the view rows link to their why sections"
+        expect '<section class="why"' "the why sections are in the page"
+        # NB: each link's target must be an element of the rendered page (an anchor that leads nowhere fails).
+        local target missing=""
+        for target in $(grep -o 'class="why-link" href="#[^"]*"' "$work/dom.html" | sed 's/.*href="#//; s/"$//' | sort -u); do
+            grep -q "id=\"$target\"" "$work/dom.html" || missing="$missing $target"
+        done
+        if [ -n "$missing" ]; then
+            echo "check-html: $name: FAILED: every why link has its section (none for:$missing)" >&2
+            failed=1
+        else
+            echo "check-html: $name: ok: every why link has its section"
+        fi
+    fi
     # NB: console messages are the log lines tagged CONSOLE; an uncaught error or a CSP refusal shows there.
     if grep 'CONSOLE' "$work/console.log" | grep -E "Uncaught|SyntaxError|TypeError|ReferenceError|Refused to" >&2; then
         echo "check-html: $name: FAILED: script errors on the console (above)" >&2
@@ -84,7 +100,7 @@ check() {
 }
 
 if [ $# -ge 1 ]; then
-    check "$1" "${2:-${1%.html}.png}" && exit 0 || exit 1
+    check "$1" "${2:-${1%.html}.png}" "${3:-}" && exit 0 || exit 1
 fi
 
 tracectl="${TRACECTL:-$root/.build/debug/tracectl}"
@@ -105,7 +121,7 @@ page() {
         status=1
         return
     fi
-    check "$out/$name.html" "$out/$name.png" || status=1
+    check "$out/$name.html" "$out/$name.png" "$([ "$1" = report ] && echo why)" || status=1
 }
 
 page report report "$visual/state.jsonl"

@@ -11,9 +11,12 @@ import TraceSupport
         let viewStorage = try VisualGolden.profile("view-storage")
         let advised = try VisualProfile.load(
             source: .file(VisualGolden.fixture("state")), options: TraceReadOptions(threads: 1), advising: true)
+        let paths = try VisualProfile.load(
+            source: .file(VisualGolden.fixture("state")), options: TraceReadOptions(threads: 1), whyPaths: true)
         return [
             ("report", HTMLReport.report(state)),
             ("report with advice", HTMLReport.report(advised)),
+            ("report with why sections", HTMLReport.report(paths, values: true)),
             ("diff", HTMLReport.diff(TraceDiff(base: state, variant: viewStorage))),
         ]
     }
@@ -118,5 +121,20 @@ import TraceSupport
         #expect(timeline.writes.reduce(0, +) == profile.summary.totals.writes)
         let page = HTMLReport.report(profile)
         #expect(page.contains("\"timeline\":{\"axis\":\"transaction\",\"start\":1,\"bucket\":1,"))
+    }
+
+    @Test("the report page's why sections: one per view with paths, each row's anchor in the data block; values only when asked for")
+    func whySections() throws {
+        let profile = try VisualProfile.load(
+            source: .file(TestSupport.traces.appendingPathComponent("values/edges.jsonl").path), options: TraceReadOptions(threads: 1), whyPaths: true)
+        let plain = HTMLReport.report(profile)
+        #expect(plain.contains(#"<section class="why" id="why-1">"#) && plain.contains("<h3>Why <code>Editor</code> re-evaluated</h3>"))
+        #expect(plain.contains(#""why":{"Editor":"why-1"}"#))
+        #expect(plain.contains("<li>14 evaluations: Editor.title (@TracedState, Editor.swift:7) changed;"))
+        for hidden in ["old → new", "&quot;H&quot;", "equal value", "redacted", "unavailable"] { #expect(!plain.contains(hidden), "\(hidden)") }
+        let valued = HTMLReport.report(profile, values: true)
+        #expect(valued.contains("<li>old → new: &quot;1&quot; → &quot;2&quot; ×3, &quot;&quot; → &quot;H&quot; ×1,"))
+        #expect(valued.contains("<li>values redacted (1 evaluation)</li>"))
+        #expect(!HTMLReport.report(try VisualGolden.profile("state")).contains(#"<section class="why""#))
     }
 }

@@ -88,6 +88,8 @@ struct ParserTests {
         (#"{"seq":1,"ts":2,"kind":3}"#, 24, #"expected a string for "kind""#),
         (#"{"seq":1,"ts":2,"kind":"write","prop":"p"}"#, 24, #"expected a "view" field (required on "write" events)"#),
         (#"{"seq":1,"ts":2}"#, 1, #"expected a "kind" field"#),
+        (#"{"seq":1,"ts":2,"kind":"write","view":"A","old":12,"new":"13"}"#, 49, #"expected a string for "old""#),
+        (#"{"seq":1,"ts":2,"kind":"write","view":"A","values":null}"#, 52, #"expected a string for "values""#),
     ]
 
     @Test("rejects invalid lines with line, column and message", arguments: rejected)
@@ -220,5 +222,29 @@ struct ParserTests {
         }
         #expect(Set(propIDs.values).count == Set(alike).count)
         #expect(Set(viewIDs.values).count == Set(alike).count)
+    }
+
+    @Test("a write's values are read and interned as strings: old, new (escapes and a cut included) and the marker; the header's values capability is noted")
+    func values() throws {
+        let cut = String(repeating: "x", count: 61) + "…"
+        let header = #"{"kind":"meta","schema":"tracer/1","unit":"ns","capabilities":["write","values"]}"#
+        let lines = [
+            #"{"seq":1,"ts":2,"kind":"write","view":"A","prop":"p","changed":true,"old":"a\"b","new":"\#(cut)"}"#,
+            #"{"seq":2,"ts":3,"kind":"write","view":"A","prop":"p","changed":true,"values":"redacted"}"#,
+            #"{"seq":3,"ts":4,"kind":"write","view":"A","prop":"p","changed":true,"old":"\#(cut)","new":"a\"b"}"#,
+        ]
+        var reader = try TraceReader(source: .file(try TestSupport.temporaryTrace(([header] + lines).joined(separator: "\n") + "\n")))
+        _ = try reader.next()
+        #expect(reader.header?.can(.values) == true)
+        let first = try #require(try reader.next())
+        #expect(first.has(.old) && first.has(.new) && !first.has(.values))
+        #expect(reader.string(first.old) == "a\"b" && reader.string(first.new) == cut)
+        let marked = try #require(try reader.next())
+        #expect(!marked.has(.old) && !marked.has(.new) && reader.string(marked.values) == "redacted")
+        let third = try #require(try reader.next())
+        #expect(third.old == first.new && third.new == first.old)
+        var plain = try TraceReader(source: .file(try TestSupport.temporaryTrace(TestSupport.meta + "\n")))
+        _ = try plain.next()
+        #expect(plain.header?.can(.values) == false)
     }
 }

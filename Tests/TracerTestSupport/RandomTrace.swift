@@ -26,7 +26,8 @@ public struct SeededRandom: RandomNumberGenerator {
 /// of several wrappers, some caused by other writes; invalidations; evaluations of owners and
 /// their children along cause chains, with skips; `built`/`extract` from {1, 3, 6, 7, 10} (`extract`
 /// above `built` included); durations of 0, absent, small and near 2^63; mounts, unmounts and
-/// state-inits; marks, hitches and a kind no reader knows.
+/// state-inits; marks, hitches and a kind no reader knows; on even seeds, writes' values (pairs
+/// from a few strings, escaped, non-ASCII and cut ones among them, and both markers).
 public struct RandomTrace {
     /// The trace's lines, the `meta` header first, without newlines.
     public private(set) var lines: [String]
@@ -36,11 +37,18 @@ public struct RandomTrace {
     private var tx = 0
     /// The views, parents before children: each path and the indices of its children.
     private var views: [(path: String, children: [Int])] = []
+    /// Whether writes carry values (even seeds): `old`/`new` or a marker, chosen by `seq` so that
+    /// the other events are those of a trace without values.
+    private let recordsValues: Bool
 
     /// The trace of `seed`, of 200 to `maximumEvents` events (more of them short than long).
     public init(seed: UInt64, maximumEvents: Int = 2_000) {
         random = SeededRandom(seed: seed)
-        lines = [#"{"kind":"meta","schema":"tracer/1","tool":"random","scenario":"random","variant":"v\#(seed % 3)","unit":"ns","pid":1}"#]
+        recordsValues = seed % 2 == 0
+        // NB: a header that lists values must list every capability the runtime's implies.
+        let capabilities = #","capabilities":["write","invalidate","body-eval","skip","mount","unmount","state-init","mark","dur","#
+            + #""body-eval.changed","body-eval.built","write.changed","cause","site","wrapper","view-path","values"]"#
+        lines = [#"{"kind":"meta","schema":"tracer/1","tool":"random","scenario":"random","variant":"v\#(seed % 3)","unit":"ns","pid":1\#(recordsValues ? capabilities : "")}"#]
         makeViews()
         let spread = max(maximumEvents - 200, 0)
         let events = 200 + (0..<2).reduce(random.below(spread + 1)) { share, _ in share * random.below(spread + 1) / max(spread, 1) }
@@ -96,13 +104,25 @@ public struct RandomTrace {
         let site = "\(path.split(separator: "/").last!).swift:\(1 + random.below(random.below(8) == 0 ? 3 : 1))"
         // NB: rare, so that most splits are merged rather than read again in one pass.
         let earlier = random.below(400) == 0 && seq > 10 ? #","cause":\#(seq - 5 - random.below(5))"# : ""
-        var root = emit(#""kind":"write","view":"\#(path)","prop":"\#(prop)","wrapper":"\#(wrapper)","changed":\#(random.below(6) > 0),"site":"\#(site)"\#(earlier)"#)
+        var root = emit(#""kind":"write","view":"\#(path)","prop":"\#(prop)","wrapper":"\#(wrapper)","changed":\#(random.below(6) > 0)\#(values()),"site":"\#(site)"\#(earlier)"#)
         if random.below(4) == 0 {
-            root = emit(#""kind":"write","view":"\#(path)","prop":"derived","wrapper":"State","changed":true,"site":"D.swift:1","cause":\#(root)"#)
+            root = emit(#""kind":"write","view":"\#(path)","prop":"derived","wrapper":"State","changed":true\#(values()),"site":"D.swift:1","cause":\#(root)"#)
         }
         guard random.below(8) > 0 else { return }
         let invalidation = emit(#""kind":"invalidate","view":"\#(path)","cause":\#(root)"#)
         evaluate(owner, cause: invalidation, reason: wrapper == "Published" ? "observed" : "state")
+    }
+
+    /// The values of the next write, chosen by the `seq` before it; nothing when the trace records none.
+    private func values() -> String {
+        guard recordsValues else { return "" }
+        switch seq % 13 {
+        case 0: return #","values":"redacted""#
+        case 1: return #","values":"unavailable""#
+        default:
+            let texts = ["0", "1", #"caf\u00e9 \"q\""#, String(repeating: "y", count: 61) + "…", "", "1"]
+            return #","old":"\#(texts[seq % texts.count])","new":"\#(texts[(seq / 7) % texts.count])""#
+        }
     }
 
     /// A view's evaluation caused by `cause`, and its children's evaluations or skips.

@@ -34,6 +34,8 @@ struct HTMLBrowserTests {
             for check in ["the per-view table has rows", "the flame graph has frames", "no script error on the console"] {
                 #expect(log.contains("check-html: \(page).html: ok: \(check)\n"), "\(page): \(check)")
             }
+            let links = ["the view rows link to their why sections", "every why link has its section"]
+            for check in links { #expect(log.contains("check-html: \(page).html: ok: \(check)\n") == (page == "report"), "\(page): \(check)") }
             let screenshot = "\(directory)/\(page).png"
             #expect(log.contains("check-html: \(page).html: screenshot \(screenshot)\n"))
             let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
@@ -75,5 +77,22 @@ struct HTMLBrowserTests {
         #expect(log.contains("check-html: broken.html: FAILED: the page reported a script error"))
         #expect(log.contains("check-html: broken.html: FAILED: script errors on the console"))
         #expect(log.contains("check-html: broken.html: screenshot \(directory)/broken.png"))
+    }
+
+    @Test("a report page's why links lead to the views' why sections; a link whose section is missing fails the check")
+    func whyLinks() throws {
+        let directory = temporaryDirectory()
+        let report = try TracectlProcess.run(["report", PackagePaths.trace("values/edges.jsonl"), "--format", "html"])
+        #expect(report.status == 0)
+        try report.stdout.write(toFile: directory + "/edges.html", atomically: true, encoding: .utf8)
+        let (status, log) = try checkHTML([directory + "/edges.html", directory + "/edges.png", "why"])
+        #expect(status == 0, "check-html.sh:\n\(log)")
+        #expect(log.contains("check-html: edges.html: ok: every why link has its section\n"))
+        let broken = report.stdout.replacingOccurrences(of: #"<section class="why" id="why-1">"#, with: #"<section class="why" id="elsewhere">"#)
+        #expect(broken != report.stdout)
+        try broken.write(toFile: directory + "/broken.html", atomically: true, encoding: .utf8)
+        let (brokenStatus, brokenLog) = try checkHTML([directory + "/broken.html", directory + "/broken.png", "why"])
+        #expect(brokenStatus == 1, "check-html.sh:\n\(brokenLog)")
+        #expect(brokenLog.contains("check-html: broken.html: FAILED: every why link has its section (none for: why-1)"))
     }
 }

@@ -48,12 +48,18 @@ struct ReferenceFold {
     private(set) var edges: [[String]: Edge] = [:]
     /// Evaluations per cause path, written as `why` writes a path (`WhyText.path`).
     private(set) var pathEvals: [String: Int] = [:]
+    /// Whether the header lists `values`.
+    private(set) var recordsValues = false
+    /// Per write path: its evaluations by their root write's value (`valueNote`).
+    private(set) var pathValues: [String: [String: Int]] = [:]
 
     /// A chain so far: its root (a written property's text, `mount` of a view, or `n/a`) and its steps.
     struct Chain {
         var root: String
         var mountedView: String?
         var hops: [(view: String, text: String)] = []
+        /// The root write's value (see `valueNote`); nil for other roots or a write without one.
+        var value: String?
 
         /// The path's text: a mount of the chain's first view is written `mount`.
         var text: String {
@@ -69,9 +75,13 @@ struct ReferenceFold {
         var chainOfSeq: [Int64: Chain] = [:]
         for line in trace.split(separator: "\n") {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if event["kind"] as? String == "meta" { recordsValues = (event["capabilities"] as? [String])?.contains("values") ?? false }
             if let seq = (event["seq"] as? NSNumber)?.int64Value, seq > 0, let chain = Self.chain(event, chainOfSeq) {
                 chainOfSeq[seq] = chain
-                if event["kind"] as? String == "body-eval" { pathEvals[chain.text, default: 0] += 1 }
+                if event["kind"] as? String == "body-eval" {
+                    pathEvals[chain.text, default: 0] += 1
+                    if let value = chain.value { pathValues[chain.text, default: [:]][value, default: 0] += 1 }
+                }
             }
             let kind = event["kind"] as? String ?? ""
             let view = event["view"] as? String ?? ""
@@ -124,7 +134,8 @@ struct ReferenceFold {
         case "write":
             guard var chain = caused else {
                 let details = [string("wrapper"), string("site")].filter { !$0.isEmpty }
-                return Chain(root: "\(view).\(string("prop"))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
+                let root = "\(view).\(string("prop"))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+                return Chain(root: root, value: valueNote(event))
             }
             chain.hops.append((view, "\(view).\(string("prop")) (\(string("wrapper")))"))
             return chain
@@ -136,6 +147,18 @@ struct ReferenceFold {
         default:
             return caused
         }
+    }
+
+    /// How a root write's value counts: `pair`, `OLD`, `NEW` joined by NUL, `equal` (`changed`
+    /// false), `cut` (changed, yet equal strings), `redacted` or `unavailable` (the marker); nil
+    /// for a write with none of these.
+    static func valueNote(_ event: [String: Any]) -> String? {
+        if let marker = event["values"] as? String { return ["redacted", "unavailable"].contains(marker) ? marker : nil }
+        let changed = event["changed"] as? Bool
+        if changed == false { return "equal" }
+        guard let old = event["old"] as? String, let new = event["new"] as? String else { return nil }
+        if old == new && changed != nil { return "cut" }
+        return "pair\u{0}\(old)\u{0}\(new)"
     }
 
     /// The root write with the most of `view`'s evaluations (the first by view, property, wrapper

@@ -7,6 +7,8 @@ import TraceSupport
 ///   one without a duration (an Instruments update in flight) an instant (`"ph":"i"`) at its `ts`
 ///   with `"untimed":true`, never a slice of 0 µs;
 /// - writes: 1 ns complete events, the start of a flow (`s`/`f`) to each evaluation they caused;
+///   their `old`/`new` values (or `values` marker) only when the exporter was made `values: true`:
+///   values may hold what users typed, and an exported file travels;
 /// - `changed` and `wasted` in args are `null` where the trace's source does not produce them
 ///   (its header's capabilities), never a measured 0 or false;
 /// - skips, invalidations, marks and lifecycle events: instant events (`"ph":"i"`);
@@ -44,8 +46,11 @@ public struct ChromeTraceExporter: StreamingExporter {
     private var json = JSONWriter(capacity: blockSize + 4096, embeddable: true)
     private static let blockSize = 1 << 16
 
-    /// A new exporter.
-    public init() {}
+    /// Whether writes' args carry their `old`/`new` values or `values` marker.
+    private let includesValues: Bool
+
+    /// A new exporter; with `values`, writes carry the values the trace recorded.
+    public init(values: Bool = false) { includesValues = values }
 
     /// `chrome://tracing` fails on JSON beyond 256 MB (its V8 string limit), and Perfetto UI in
     /// the browser runs out of memory on JSON traces a few times that size.
@@ -160,6 +165,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         if event.parsed.has(.site) {
             json.field("site", quoted: quotedStrings.quoted(event.parsed.site, { event.names.string($0) }))
         }
+        if includesValues { values(event) }
         json.field("seq", number: event.parsed.seq)
         cause(event)
         if let root {
@@ -170,6 +176,19 @@ public struct ChromeTraceExporter: StreamingExporter {
         if root == nil && event.parsed.has(.seq) {
             roots.store(RootWrite(seq: event.parsed.seq, ts: event.parsed.ts, tid: event.parsed.tid), for: event.parsed.seq)
         }
+    }
+
+    /// A write's `old`, `new` and `values` marker, those it has, into its args.
+    private mutating func values(_ event: StreamedEvent) {
+        value("old", .old, event.parsed.old, of: event)
+        value("new", .new, event.parsed.new, of: event)
+        value("values", .values, event.parsed.values, of: event)
+    }
+
+    /// Arg `name`: the string `field` (interned as `id`) of `event`, when the line held it.
+    private mutating func value(_ name: StaticString, _ field: TraceField, _ id: SymbolID, of event: StreamedEvent) {
+        guard event.parsed.has(field) else { return }
+        json.field(name, quoted: quotedStrings.quoted(id, { event.names.string($0) }))
     }
 
     /// A body evaluation: a slice (an instant when untimed), the view's evaluation counter, and the
@@ -356,35 +375,5 @@ public struct ChromeTraceExporter: StreamingExporter {
         if index >= evalCounts.count { evalCounts += repeatElement(0, count: index + 1 - evalCounts.count) }
         evalCounts[index] += 1
         return evalCounts[index]
-    }
-}
-
-/// Names by id as embeddable JSON string literals, each quoted on first use into one arena.
-private struct QuotedNames {
-    /// Where each id's literal is in `arena` (count 0: not yet quoted).
-    private var places: [(start: Int, count: Int)] = []
-    private let arena = ByteBlock(capacity: 1 << 12)
-
-    /// The literal of name `id` (`name(id)` on first use), quotes included.
-    @inline(__always)
-    mutating func quoted(_ id: UInt32, _ name: (UInt32) -> String) -> UnsafeBufferPointer<UInt8> {
-        let index = Int(id)
-        if index >= places.count { places += repeatElement((start: 0, count: 0), count: index + 1 - places.count) }
-        if places[index].count == 0 {
-            let literal = JSONString.quoted(name(id), embeddable: true)
-            places[index] = (arena.count, literal.count)
-            literal.withUnsafeBufferPointer { arena.append($0) }
-        }
-        // NB: through `bytes`, inlined from TraceSupport, where the block's fields are read
-        // unchecked: reading `arena.base` from this module would check exclusivity dynamically.
-        let place = places[index]
-        return UnsafeBufferPointer(rebasing: arena.bytes[place.start..<place.start + place.count])
-    }
-
-    /// The escaped text of name `id`, without its quotes: a part of a longer string.
-    @inline(__always)
-    mutating func escaped(_ id: UInt32, _ name: (UInt32) -> String) -> UnsafeBufferPointer<UInt8> {
-        let literal = quoted(id, name)
-        return UnsafeBufferPointer(start: literal.baseAddress! + 1, count: literal.count - 2)
     }
 }

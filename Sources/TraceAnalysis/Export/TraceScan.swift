@@ -45,14 +45,17 @@ public enum TraceScan {
 
     /// Reads `source` once, calling `visit` for each event that `filter` keeps (each one without
     /// it); returns their summary (with its `views` only for `viewFigures`, its cause graph only
-    /// for `causeGraph`) and, when `advising`, what `tracectl advise` gathers.
+    /// for `causeGraph`), when `advising`, what `tracectl advise` gathers, and with `whyPaths`,
+    /// every view's cause paths (`tracectl why TRACE '**'`).
     static func run(
         source: TraceInput, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true, causeGraph: Bool = false,
-        filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (StreamedEvent) -> Void
-    ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?) {
+        whyPaths: Bool = false, filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (StreamedEvent) -> Void
+    ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?, why: WhyResult?) {
         var reader = try TraceReader(source: source, options: options)
         var aggregator = ScanAggregator(viewFigures: viewFigures, causeGraph: causeGraph)
         var collector = advising ? AdviceCollector(&reader) : nil
+        var paths = whyPaths ? WhyCollector(glob: WhyHTML.everyView) : nil
+        paths?.learnMarkers(of: &reader)
         // NB: one event for the pass, each read into it in place: copied once, out of the reader.
         var event = StreamedEvent()
         while try reader.advance() {
@@ -62,9 +65,12 @@ public enum TraceScan {
             if let filter, !filter(&event.parsed, event.names) { continue }
             aggregator.add(&event.parsed)
             collector?.add(&event.parsed)
+            paths?.catchUp(with: reader)
+            paths?.add(&event.parsed, counts: true)
             visit(event)
         }
-        return (aggregator.summary(reader, threads: options.threads), collector?.partial(reader))
+        let why = paths.map { WhyAnalyzer.result(WhyPartial($0, reader, glob: WhyHTML.everyView), glob: WhyHTML.everyView) }
+        return (aggregator.summary(reader, threads: options.threads), collector?.partial(reader), why)
     }
 }
 

@@ -8,8 +8,10 @@ import TraceSupport
 /// escaped, and the page's script builds the DOM with `textContent`, so any name is shown as text.
 public enum HTMLReport {
     /// The report page of one trace: summary, sortable per-view table, flame graph (weighted by
-    /// evaluations), evaluations-per-frame timeline and the writes that caused the most evaluations.
-    public static func report(_ profile: VisualProfile) -> String {
+    /// evaluations), evaluations-per-frame timeline, the writes that caused the most evaluations
+    /// and, when the profile has them (`whyPaths`), each view's cause paths, linked from its row;
+    /// writes' values only with `values`.
+    public static func report(_ profile: VisualProfile, values: Bool = false) -> String {
         let tree = FlameTree(views: profile.summary, weight: .evals)
         let flame = FlameSVGRenderer.render(
             tree, options: .init(title: "Body evaluations by view", unit: FlameWeight.evals.unit, standalone: false))
@@ -20,7 +22,8 @@ public enum HTMLReport {
         return page(
             title: "Tracer report — \(profile.label)", heading: "Tracer report", subtitle: subtitle,
             flame: flame, flameNote: "Width: body evaluations. Hover for counts, click a frame to zoom.",
-            data: PageData.report(profile), sections: profile.advice.map(AdviceHTML.section) ?? "")
+            data: PageData.report(profile), sections: profile.advice.map(AdviceHTML.section) ?? "",
+            trailing: profile.why.map { WhyHTML.section($0, values: values) } ?? "")
     }
 
     /// The comparison page: both traces side by side, the per-view delta table, a red/blue
@@ -57,7 +60,7 @@ public enum HTMLReport {
 
     private static func page(
         title: String, heading: String, subtitle: String, flame: String, flameNote: String, data: String,
-        sections: String = ""
+        sections: String = "", trailing: String = ""
     ) -> String {
         """
         <!DOCTYPE html>
@@ -95,6 +98,7 @@ public enum HTMLReport {
         <h2>Causes</h2>
         <p class="note">The state writes whose cause chains led to the most body evaluations.</p>
         <div id="causes" class="sides"></div>
+        \(trailing)
         <script type="application/json" id="tracer-data">\(data)</script>
         <script>
         window.addEventListener('error', function (event) {

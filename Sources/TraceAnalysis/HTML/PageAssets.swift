@@ -28,6 +28,9 @@ enum PageAssets {
         thead { position: sticky; top: 0; z-index: 1; }
         th { background: #f5f5f7; text-align: right; cursor: pointer; user-select: none; }
         tr.group th { cursor: default; text-align: center; border-left: 1px solid var(--line); }
+        a.why-link { font-size: 0.85em; }
+        section.why { margin: 12px 0 20px; }
+        section.why li { margin: 3px 0; }
         tr.group th:first-child { border-left: 0; }
         th { white-space: normal; vertical-align: bottom; }
         th.text, td.text { text-align: left; }
@@ -171,6 +174,13 @@ enum PageAssets {
                   var format = data.columns[index].format;
                   var td = el('td', format === 'text' ? 'text' : null, value === 'n/a' ? value : formats[format](value));
                   if ((format === 'delta' || format === 'ns-delta' || format === 'percent') && value) { td.className = value > 0 ? 'up' : 'down'; }
+                  if (index === 0 && Object.prototype.hasOwnProperty.call(data.why, value)) {
+                    var link = el('a', 'why-link', 'why');
+                    link.href = '#' + data.why[value];
+                    link.title = 'Why this view re-evaluated: its cause paths';
+                    td.appendChild(document.createTextNode(' '));
+                    td.appendChild(link);
+                  }
                   tr.appendChild(td);
                 });
                 body.appendChild(tr);

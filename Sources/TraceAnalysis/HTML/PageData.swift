@@ -32,7 +32,10 @@ enum PageData {
         }
         // NB: a figure the trace's source cannot produce is shown as n/a, never as 0.
         let available = reportColumns.map(summary.isAvailable)
-        return document(mode: "report", verdict: nil, sides: [(profile, profile.label)], columns: columns, sortColumn: 1) { json in
+        let anchors = profile.why.map(WhyHTML.anchors) ?? [:]
+        return document(
+            mode: "report", verdict: nil, sides: [(profile, profile.label)], columns: columns, sortColumn: 1, why: anchors
+        ) { json in
             for stats in summary.views {
                 json.lineBreak()
                 json.beginArray()
@@ -94,7 +97,7 @@ enum PageData {
     /// The page's data: its mode and verdict, the sides, the table's columns and the rows `rows` writes.
     private static func document(
         mode: String, verdict: String?, sides: [(profile: VisualProfile, label: String)], columns: [Column], sortColumn: Int?,
-        rows: (inout JSONWriter) -> Void
+        why: [String: String] = [:], rows: (inout JSONWriter) -> Void
     ) -> String {
         var json = JSONWriter(embeddable: true)
         json.beginObject()
@@ -111,6 +114,11 @@ enum PageData {
         }
         json.key("sortColumn")
         if let sortColumn { json.number(sortColumn) } else { json.null() }
+        // NB: the anchor of each view's why section, by view path, sorted: the page is the same on every run.
+        json.key("why")
+        json.beginObject()
+        for (view, anchor) in why.sorted(by: { $0.key < $1.key }) { json.field(view, anchor) }
+        json.endObject()
         json.key("rows")
         json.beginArray()
         rows(&json)

@@ -8,6 +8,8 @@ public struct VisualProfile: Sendable, Hashable {
     package var timeline: EvalTimeline
     /// The advice for the trace (see `TraceAdvisor`), when it was asked for.
     public var advice: AdviceReport?
+    /// Every view's cause paths (`tracectl why`), when they were asked for.
+    public var why: WhyResult?
 
     /// A profile with the given parts.
     package init(summary: TraceSummary, timeline: EvalTimeline, advice: AdviceReport? = nil) {
@@ -18,21 +20,24 @@ public struct VisualProfile: Sendable, Hashable {
 
     /// Reads `source` once (standard input included) and builds its profile; with `advising`,
     /// the advice too (findings saving `TraceAdvisor.defaultMinimumSavings` or more); with
-    /// `causeGraph`, the summary's cause graph.
+    /// `causeGraph`, the summary's cause graph; with `whyPaths`, every view's cause paths.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func load(
-        source: TraceInput, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false, causeGraph: Bool = false
+        source: TraceInput, options: TraceReadOptions = TraceReadOptions(), advising: Bool = false, causeGraph: Bool = false,
+        whyPaths: Bool = false
     ) throws(TraceError) -> VisualProfile {
         var timeline = EvalTimeline()
-        let (summary, advice) = try TraceScan.run(
-            source: source, options: options, advising: advising, causeGraph: causeGraph
+        let (summary, advice, why) = try TraceScan.run(
+            source: source, options: options, advising: advising, causeGraph: causeGraph, whyPaths: whyPaths
         ) { event in
             timeline.add(event.parsed)
         }
-        return VisualProfile(
+        var profile = VisualProfile(
             summary: summary, timeline: timeline,
             advice: advice.map { TraceAdvisor.report($0, minimumSavings: TraceAdvisor.defaultMinimumSavings) })
+        profile.why = why
+        return profile
     }
 
     /// The profiles of `sources`, read at the same time on as many threads (a comparison's two

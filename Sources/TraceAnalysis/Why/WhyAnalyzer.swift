@@ -31,6 +31,7 @@ public enum WhyAnalyzer {
     /// The paths of what `reader` reads; with a slice, only its evaluations count.
     static func fold(_ reader: inout TraceReader, glob: ViewGlob, slice: TraceSlice?) throws(TraceError) -> WhyPartial {
         var collector = WhyCollector(glob: glob)
+        collector.learnMarkers(of: &reader)
         var filter = slice.map(TraceSliceFilter.init)
         var names = TraceNames()
         while try reader.advance() {
@@ -69,7 +70,7 @@ public enum WhyAnalyzer {
             file: partial.file, glob: glob.pattern, source: header?.source,
             availability: WhyAvailability(
                 causes: header?.can(.cause) ?? true, wasted: header?.can(.outputChanges) ?? true,
-                bodyTime: header?.can(.duration) ?? true, skips: header?.can(.skip) ?? true),
+                bodyTime: header?.can(.duration) ?? true, skips: header?.can(.skip) ?? true, values: header?.can(.values) ?? false),
             views: views, nearMatches: Array(WhyNearMatch.ranked(partial.nearMatches, to: glob).prefix(WhyNearMatch.limit)),
             warnings: partial.warnings.map(\.description)
                 + (partial.invalidLineCount > 0 ? ["\(partial.file): skipped \(partial.invalidLineCount) invalid line(s)"] : []))

@@ -43,13 +43,23 @@ struct WhyCollector {
         case write
     }
 
-    /// The node of each recent `seq` on a chain.
-    private let chains = RecentSeqTable<UInt32>()
+    /// A chain so far: its node and its root write's value.
+    struct ChainLink: BitwiseCopyable {
+        var node: UInt32
+        var value = WhyValueNote()
+    }
+
+    /// The link of each recent `seq` on a chain.
+    private let chains = RecentSeqTable<ChainLink>()
     private let index = FlatHashTable<NodeKey, UInt32>()
     private(set) var nodes: [NodeKey] = []
     /// Each node's index in `figures` (-1: nothing counted on it).
     private var slots: [Int32] = []
     private(set) var counted: [(node: UInt32, figures: WhyFigures)] = []
+    /// The values of each counted node's evaluations, by the same index as `counted`.
+    private(set) var valueTallies: [WhyValueTally] = []
+    /// The reader's ids of the `values` markers (see `learnMarkers(of:)`).
+    private var markers: (redacted: SymbolID, unavailable: SymbolID) = (0, 0)
     /// Whether each view id matches the glob (grown as the reader interns views).
     private var matches: [Bool] = [false]
     private let glob: ViewGlob
@@ -68,6 +78,11 @@ struct WhyCollector {
         while matches.count <= reader.viewCount { matches.append(glob.matches(reader.viewName(ViewID(matches.count)))) }
     }
 
+    /// Interns the `values` markers in `reader`'s table, so that a write's marker is told by its id.
+    mutating func learnMarkers(of reader: inout TraceReader) {
+        markers = (reader.parser.strings.intern(WriteValuesState.redacted.marker!), reader.parser.strings.intern(WriteValuesState.unavailable.marker!))
+    }
+
     /// Whether view `id` matches the glob.
     func matches(_ id: ViewID) -> Bool { Int(id) < matches.count && matches[Int(id)] }
 
@@ -76,32 +91,34 @@ struct WhyCollector {
     @inline(__always)
     mutating func add(_ event: inout ParsedEvent, counts: Bool) {
         if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
-        let node: UInt32
+        let link: ChainLink
         switch event.kind {
         case .write?:
-            if let parent = causeNode(event) {
-                node = intern(NodeKey(parent: parent, view: event.view, first: event.prop, second: event.wrapper, kind: .write))
+            if let parent = causeLink(event) {
+                link = ChainLink(node: intern(NodeKey(parent: parent.node, view: event.view, first: event.prop, second: event.wrapper, kind: .write)), value: parent.value)
             } else {
-                node = intern(NodeKey(view: event.view, first: event.prop, second: event.wrapper, third: event.site, kind: .rootWrite))
+                link = ChainLink(
+                    node: intern(NodeKey(view: event.view, first: event.prop, second: event.wrapper, third: event.site, kind: .rootWrite)),
+                    value: WhyValueNote(write: event, markers: markers))
             }
         case .mount?:
-            node = intern(NodeKey(view: event.view, kind: .rootMount))
+            link = ChainLink(node: intern(NodeKey(view: event.view, kind: .rootMount)))
         case .bodyEval?, .skip?:
-            let parent = causeNode(event) ?? intern(NodeKey(kind: .rootUnknown))
+            let parent = causeLink(event) ?? ChainLink(node: intern(NodeKey(kind: .rootUnknown)))
             let isEvaluation = event.kind == .bodyEval
-            node = intern(NodeKey(parent: parent, view: event.view, first: event.reason, kind: isEvaluation ? .evaluation : .skip))
-            if counts && matches(event.view) { count(event, on: node, isEvaluation: isEvaluation) }
+            link = ChainLink(node: intern(NodeKey(parent: parent.node, view: event.view, first: event.reason, kind: isEvaluation ? .evaluation : .skip)), value: parent.value)
+            if counts && matches(event.view) { count(event, on: link, isEvaluation: isEvaluation) }
         default:
-            node = causeNode(event) ?? 0
+            link = causeLink(event) ?? ChainLink(node: 0)
         }
-        if node != 0 && event.has(.seq) { chains.store(node, for: event.seq) }
+        if link.node != 0 && event.has(.seq) { chains.store(link, for: event.seq) }
     }
 
-    /// The node of `event`'s cause, or nil when it has none or it is not known.
+    /// The link of `event`'s cause, or nil when it has none or it is not known.
     @inline(__always)
-    private mutating func causeNode(_ event: borrowing ParsedEvent) -> UInt32? {
+    private mutating func causeLink(_ event: borrowing ParsedEvent) -> ChainLink? {
         guard event.has(.cause) else { return nil }
-        if let node = chains.value(for: event.cause) { return node }
+        if let link = chains.value(for: event.cause) { return link }
         if event.cause < firstSeq { crossingCauses += 1 }
         return nil
     }
@@ -116,20 +133,22 @@ struct WhyCollector {
         }
     }
 
-    /// Counts an evaluation (or skip) on `node`.
+    /// Counts an evaluation (or skip) on `link`'s node, and an evaluation's root write's value.
     @inline(__always)
-    private mutating func count(_ event: borrowing ParsedEvent, on node: UInt32, isEvaluation: Bool) {
+    private mutating func count(_ event: borrowing ParsedEvent, on link: ChainLink, isEvaluation: Bool) {
         let (seq, ts) = (event.has(.seq) ? event.seq : nil, event.has(.ts) ? event.ts : nil)
-        var slot = Int(slots[Int(node) - 1])
+        var slot = Int(slots[Int(link.node) - 1])
         if slot < 0 {
             slot = counted.count
-            slots[Int(node) - 1] = Int32(slot)
-            counted.append((node, WhyFigures()))
+            slots[Int(link.node) - 1] = Int32(slot)
+            counted.append((link.node, WhyFigures()))
+            valueTallies.append(WhyValueTally())
         }
         if isEvaluation {
             counted[slot].figures.evals += 1
             if event.has(.changed), event.changed == 0 { counted[slot].figures.wasted += 1 }
             if event.has(.dur) { counted[slot].figures.bodyTimeNs = counted[slot].figures.bodyTimeNs.addingSaturated(event.dur) }
+            if link.value.state != .none { valueTallies[slot].count(link.value) }
         } else {
             counted[slot].figures.skips += 1
         }

@@ -13,7 +13,8 @@ extension WhyRenderer {
         json.key("available")
         json.beginObject()
         for (name, available) in [("causes", result.availability.causes), ("wasted", result.availability.wasted),
-                                  ("bodyTime", result.availability.bodyTime), ("skips", result.availability.skips)] {
+                                  ("bodyTime", result.availability.bodyTime), ("skips", result.availability.skips),
+                                  ("values", result.availability.values)] {
             json.key(name)
             json.bool(available)
         }
@@ -89,6 +90,30 @@ extension WhyRenderer {
         json.beginArray()
         for seq in path.figures.examples { json.number(seq) }
         json.endArray()
+        json.key("values")
+        if availability.values, case .write = path.key.root { values(path.values, into: &json) } else { json.null() }
+        json.endObject()
+    }
+
+    /// A write path's values: the most frequent pairs, how many distinct pairs there are, and the
+    /// evaluations whose write carried none (equal value, cut equal, each marker).
+    private static func values(_ values: WhyValues, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("pairs")
+        json.beginArray()
+        for pair in values.pairs.prefix(WhyValues.shownPairs) {
+            json.beginObject()
+            json.field("old", pair.old)
+            json.field("new", pair.new)
+            json.field("count", pair.count)
+            json.endObject()
+        }
+        json.endArray()
+        json.field("distinctPairs", values.pairs.count)
+        json.field("equal", values.equal)
+        json.field("differsAfterCut", values.cutEqual)
+        json.field("redacted", values.redacted)
+        json.field("unavailable", values.unavailable)
         json.endObject()
     }
 

@@ -17,6 +17,8 @@ struct WhyPartial: RangePartial {
     private(set) var nodes: [Node] = []
     /// Each node's figures (zero where nothing counted on it).
     private(set) var figures: [WhyFigures] = []
+    /// Each node's value tallies, their ids into `names`.
+    private(set) var values: [WhyValueTally] = []
     /// Every view the glob matched (with or without evaluations).
     var matchedViews: Set<String> = []
     /// When nothing matched: view paths close to the glob.
@@ -44,6 +46,11 @@ struct WhyPartial: RangePartial {
                 third: table.id(of: node.third, in: &symbolIDs) { reader.string($0) }, kind: node.kind)
             nodes.append(key)
             figures.append(slots[id] >= 0 ? collector.counted[Int(slots[id])].figures : WhyFigures())
+            var tally = WhyValueTally()
+            if slots[id] >= 0 {
+                tally.add(collector.valueTallies[Int(slots[id])]) { table.id(of: $0, in: &symbolIDs) { reader.string($0) } }
+            }
+            values.append(tally)
             translated[id] = UInt32(nodes.count)
         }
         names = table.names
@@ -72,7 +79,8 @@ struct WhyPartial: RangePartial {
     func paths() -> [(view: String, path: WhyPath)] {
         var paths: [(view: String, path: WhyPath)] = []
         for (index, node) in nodes.enumerated() where figures[index].evals > 0 || figures[index].skips > 0 {
-            paths.append((names[Int(node.view)], WhyPath(key: key(of: UInt32(index + 1)), figures: figures[index])))
+            let pathValues = values[index].values { names[Int($0)] }
+            paths.append((names[Int(node.view)], WhyPath(key: key(of: UInt32(index + 1)), figures: figures[index], values: pathValues)))
         }
         return paths
     }
@@ -119,9 +127,11 @@ struct WhyPartial: RangePartial {
             let id = index.value(for: key) {
                 nodes.append(key)
                 figures.append(WhyFigures())
+                values.append(WhyValueTally())
                 return UInt32(nodes.count)
             }
             figures[Int(id) - 1].add(later.figures[offset])
+            values[Int(id) - 1].add(later.values[offset]) { name($0) }
             translated[offset + 1] = id
         }
         names = table.names

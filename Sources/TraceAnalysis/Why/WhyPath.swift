@@ -103,6 +103,8 @@ public struct WhyPath: Sendable, Hashable {
     public var key: WhyPathKey
     /// What happened along it.
     public var figures: WhyFigures
+    /// The values of the root writes of the path's evaluations (empty when none carried any).
+    public var values: WhyValues
 }
 
 /// A view matched by the glob: its evaluations grouped by cause path, most evaluations first.
@@ -125,10 +127,12 @@ public struct WhyAvailability: Sendable, Hashable {
     public var bodyTime: Bool
     /// Whether it records skips (else skips are `n/a`).
     public var skips: Bool
+    /// Whether it recorded values (the header lists `values`; else nothing is said of them).
+    public var values: Bool
 }
 
 /// The answer of `tracectl why`: each matching view's cause paths.
-public struct WhyResult: Sendable {
+public struct WhyResult: Sendable, Hashable {
     /// The trace, as given.
     public var file: String
     /// The view glob asked about.

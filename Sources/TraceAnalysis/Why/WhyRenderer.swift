@@ -33,6 +33,9 @@ public enum WhyRenderer {
         }
     }
 
+    /// The columns of a view's table of paths.
+    static let columns = ["evals", "share", "wasted", "skips", "body time", "first", "last", "examples", "path"]
+
     /// The paths shown and the sum of those left out (nil when none were).
     static func split(_ view: WhyView, top: Int?) -> (shown: ArraySlice<WhyPath>, rest: (paths: Int, figures: WhyFigures)?) {
         let shown = view.paths.prefix(top ?? view.paths.count)
@@ -43,7 +46,7 @@ public enum WhyRenderer {
     }
 
     /// The figure cells of a row: evaluations, share, wasted, skips, body time, first, last.
-    private static func cells(_ figures: WhyFigures, of total: WhyFigures, _ availability: WhyAvailability) -> [String] {
+    static func cells(_ figures: WhyFigures, of total: WhyFigures, _ availability: WhyAvailability) -> [String] {
         let share = total.evals > 0 ? Formatting.fixed(Double(figures.evals) * 100 / Double(total.evals), decimals: 1) + "%" : "n/a"
         return [
             String(figures.evals), share, availability.wasted ? String(figures.wasted) : "n/a",
@@ -54,7 +57,7 @@ public enum WhyRenderer {
     }
 
     /// The line a view's section opens with: its totals.
-    private static func headline(_ view: WhyView, _ availability: WhyAvailability) -> String {
+    static func headline(_ view: WhyView, _ availability: WhyAvailability) -> String {
         let total = view.total
         return WhyText.plural(total.evals, "evaluation") + " (\(availability.wasted ? String(total.wasted) : "n/a") wasted), "
             + "\(availability.skips ? String(total.skips) : "n/a") skips, body time "
@@ -62,9 +65,19 @@ public enum WhyRenderer {
     }
 
     /// The line that sums the paths `--top` left out.
-    private static func restLine(_ rest: (paths: Int, figures: WhyFigures)) -> String {
+    static func restLine(_ rest: (paths: Int, figures: WhyFigures)) -> String {
         "+ \(WhyText.plural(rest.paths, "more path")) left out: \(WhyText.plural(rest.figures.evals, "evaluation")), "
             + "\(rest.figures.wasted) wasted, \(rest.figures.skips) skips"
+    }
+
+    /// The value lines of `path` (none when the trace recorded no values); values are written as
+    /// JSON strings (escapes shown, nothing a terminal acts on), in code spans for Markdown.
+    static func valueLines(_ path: WhyPath, _ result: WhyResult, markdown: Bool = false) -> [String] {
+        guard result.availability.values else { return [] }
+        return WhyText.valueLines(path.values) { value in
+            let quoted = JSONText.quoted(value, embeddable: false)
+            return markdown ? Formatting.markdownCode(quoted) : quoted
+        }
     }
 
     /// One view's section as text: a table of its paths and a sentence per path.
@@ -73,14 +86,16 @@ public enum WhyRenderer {
         var output = "why \(view.view) — \(result.file)\n\(headline(view, result.availability))\n"
         if !result.availability.causes { output += "cause paths: n/a (the trace's source records no causes)\n" }
         output += "\n"
-        let header = ["evals", "share", "wasted", "skips", "body time", "first", "last", "examples", "path"]
         let rows = shown.map { path in
             cells(path.figures, of: view.total, result.availability) + [path.figures.examples.map(String.init).joined(separator: ","), WhyText.path(path.key)]
         }
-        output += Formatting.table([header] + rows, leftAligned: [7, 8], separatorBefore: 1)
+        output += Formatting.table([columns] + rows, leftAligned: [7, 8], separatorBefore: 1)
         if let rest { output += restLine(rest) + "\n" }
         output += "\n"
-        for (index, path) in shown.enumerated() { output += "\(index + 1). \(WhyText.sentence(path, availability: result.availability))\n" }
+        for (index, path) in shown.enumerated() {
+            output += "\(index + 1). \(WhyText.sentence(path, availability: result.availability))\n"
+            for line in valueLines(path, result) { output += "   \(line)\n" }
+        }
         return output
     }
 
@@ -97,7 +112,10 @@ public enum WhyRenderer {
         }
         if let rest { output += "\n" + Formatting.markdown(restLine(rest)) + "\n" }
         output += "\n"
-        for path in shown { output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n" }
+        for path in shown {
+            output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n"
+            for line in valueLines(path, result, markdown: true) { output += "  - \(line)\n" }
+        }
         return output
     }
 }

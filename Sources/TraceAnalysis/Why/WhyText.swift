@@ -80,6 +80,27 @@ public enum WhyText {
         }
     }
 
+    /// What a path's root writes wrote, one line each: the most frequent old → new pairs (the
+    /// rest counted as "+N more distinct"), then the evaluations whose write carried no pair
+    /// (each count is of the path's evaluations, by the value of the write at their root);
+    /// `quote` writes one value. Empty when no write carried values.
+    static func valueLines(_ values: WhyValues, quote: (String) -> String) -> [String] {
+        var lines: [String] = []
+        if !values.pairs.isEmpty {
+            let shown = values.pairs.prefix(WhyValues.shownPairs).map { "\(quote($0.old)) → \(quote($0.new)) ×\($0.count)" }
+            let more = values.pairs.count - shown.count
+            lines.append("old → new: " + shown.joined(separator: ", ") + (more > 0 ? " (+\(more) more distinct)" : ""))
+        }
+        if values.equal > 0 { lines.append("written with an equal value \(times(values.equal))") }
+        if values.cutEqual > 0 { lines.append("differs after \(ValueText.capacity) bytes \(times(values.cutEqual))") }
+        if values.redacted > 0 { lines.append("values redacted (\(plural(values.redacted, "evaluation")))") }
+        if values.unavailable > 0 { lines.append("values unavailable (\(plural(values.unavailable, "evaluation")))") }
+        return lines
+    }
+
+    /// `count` and `time` or `times`.
+    private static func times(_ count: Int) -> String { plural(count, "time") }
+
     /// A view path's last segment, written as its type and identity (`Row[a/b]`: a `/` inside
     /// `[…]` belongs to the identity).
     static func name(_ view: String) -> String {

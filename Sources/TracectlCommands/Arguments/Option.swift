@@ -78,6 +78,11 @@ enum CommonOptions {
         help: "Colour PASS/FAIL/WARN and warnings: auto (on a terminal, unless NO_COLOR is set), always or never.",
         default: .auto)
 
+    /// `--values`: carry writes' recorded values into an export or a page (off: they may hold
+    /// what users typed).
+    static let values: Option<Bool> = .flag(
+        "--values", help: "Carry the values writes recorded (old/new) into the output; left out by default, as they may hold user data.")
+
     /// What a command that reads traces and writes one document ends its options with.
     static let document: [any OptionDeclaration] = [output, lenient]
 }

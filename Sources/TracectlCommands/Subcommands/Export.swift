@@ -18,9 +18,11 @@ enum Export: Subcommand {
                         time, plus views weighted by evaluations.
             The trace is converted while it is read; '-' reads standard input. --mark, --from and
             --to convert a slice of it: a big trace's export is more than a browser loads.
+            Writes' recorded values (old/new) are left out unless --values (chrome: in a write's
+            args; speedscope has no place for writes and never carries them).
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to convert ('-' for standard input).")],
-        options: [Options.format] + SliceOptions.all + CommonOptions.document,
+        options: [Options.format] + SliceOptions.all + [CommonOptions.values] + CommonOptions.document,
         examples: [
             ("tracectl export scroll.jsonl --format chrome -o scroll.perfetto.json", "Open the result in ui.perfetto.dev."),
             ("tracectl export scroll.jsonl --format speedscope -o scroll.speedscope.json", "Open the result in speedscope."),
@@ -36,7 +38,7 @@ enum Export: Subcommand {
         let source = TraceInput(argument: try arguments.required("trace"))
         let options = TraceReading.readOptions(arguments)
         let exporter: any StreamingExporter = switch try arguments.choice(Options.format) {
-        case .chrome: ChromeTraceExporter()
+        case .chrome: ChromeTraceExporter(values: arguments.flag(CommonOptions.values))
         case .speedscope: SpeedscopeExporter(weight: .evals)
         }
         try TraceReading.stream(exporter, source: source, options: options, arguments: arguments, console: console)

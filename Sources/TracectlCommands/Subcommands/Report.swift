@@ -18,14 +18,16 @@ enum Report: Subcommand {
               text      an aligned table for terminals
               json      the tracer-report/1 document (documented in README.md)
               markdown  tables for pull-request comments and CI job summaries
-              html      one self-contained page: summary, advice, sortable table, flame graph, timeline
+              html      one self-contained page: summary, advice, sortable table, flame graph, timeline,
+                        and each view's cause paths ('why'), linked from its row; writes' recorded
+                        values (old/new) only with --values
             A cut-off final line is a warning (exit 0); invalid JSON is an error (exit 2) unless
             --lenient, which skips invalid lines and counts them.
             A trace of 'record --listen' lists its connections (one per app process) in the header;
             their views are merged unless --conn selects one (a warning says so when there are several).
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
-        options: [Options.format, Options.sort, Options.top, Options.view, Options.connection] + CommonOptions.document,
+        options: [Options.format, Options.sort, Options.top, Options.view, Options.connection, CommonOptions.values] + CommonOptions.document,
         examples: [
             ("tracectl report scroll.jsonl", "The table, views with the most body evaluations first."),
             ("tracectl report scroll.jsonl --sort wasted --top 10", "The ten views that waste the most evaluations."),
@@ -62,8 +64,11 @@ enum Report: Subcommand {
             }
             try finish(summary, arguments, console: console) { ReportRenderer.write(summary, format: rendered, options: options, to: $0) }
         } else {
-            let profile = try TraceReading.run { () throws(TraceError) in try VisualProfile.load(source: source, options: readOptions, advising: true) }
-            try finish(profile.summary, arguments, console: console) { $0.write(HTMLReport.report(profile)) }
+            let profile = try TraceReading.run { () throws(TraceError) in
+                try VisualProfile.load(source: source, options: readOptions, advising: true, whyPaths: true)
+            }
+            let values = arguments.flag(CommonOptions.values)
+            try finish(profile.summary, arguments, console: console) { $0.write(HTMLReport.report(profile, values: values)) }
         }
         return .success
     }

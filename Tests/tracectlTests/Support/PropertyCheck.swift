@@ -118,12 +118,36 @@ enum ReferenceComparison {
                 problems.append("why \(name): paths sum to \(sums), the reference \([expected.evals, expected.wasted, expected.skips])")
             }
             for path in paths where int(path["evals"]) ?? 0 > 0 { found[path["path"] as? String ?? "", default: 0] += Int(int(path["evals"]) ?? 0) }
+            problems += paths.flatMap { valueProblems($0, reference) }
         }
         if found != reference.pathEvals {
             let keys = Set(found.keys).union(reference.pathEvals.keys).filter { found[$0] != reference.pathEvals[$0] }.sorted()
             problems += keys.prefix(5).map { "why path \($0): \(found[$0] ?? 0) evaluations, the reference \(reference.pathEvals[$0] ?? 0)" }
         }
         return problems
+    }
+
+    /// What differs between a path's `values` in `why`'s JSON and the reference's: null unless the
+    /// trace records values and the root is a write; else the five most frequent pairs (ties by
+    /// old, then new), the distinct pairs and the evaluations of each other kind.
+    private static func valueProblems(_ path: [String: Any], _ reference: ReferenceFold) -> [String] {
+        let text = path["path"] as? String ?? ""
+        let isWrite = (path["root"] as? [String: Any])?["kind"] as? String == "write"
+        guard reference.recordsValues && isWrite else {
+            return path["values"] is NSNull ? [] : ["why path \(text): values where the reference has none"]
+        }
+        let notes = reference.pathValues[text] ?? [:]
+        let pairs = notes.compactMap { note, count -> (old: String, new: String, count: Int)? in
+            let parts = note.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 3 && parts[0] == "pair" ? (parts[1], parts[2], count) : nil
+        }.sorted { ($1.count, $0.old, $0.new) < ($0.count, $1.old, $1.new) }
+        let expected = pairs.prefix(5).map { "\($0.old)→\($0.new)×\($0.count)" }
+            + ["distinct \(pairs.count)"] + ["equal", "cut", "redacted", "unavailable"].map { "\($0) \(notes[$0] ?? 0)" }
+        let values = path["values"] as? [String: Any] ?? [:]
+        let found = (values["pairs"] as? [[String: Any]] ?? []).map { "\($0["old"] as? String ?? "?")→\($0["new"] as? String ?? "?")×\(int($0["count"]) ?? -1)" }
+            + ["distinct \(int(values["distinctPairs"]) ?? -1)"]
+            + zip(["equal", "cut", "redacted", "unavailable"], ["equal", "differsAfterCut", "redacted", "unavailable"]).map { "\($0) \(int(values[$1]) ?? -1)" }
+        return found == expected ? [] : ["why path \(text): values \(found), the reference \(expected)"]
     }
 
     /// `value` as a JSON integer, if it is one.

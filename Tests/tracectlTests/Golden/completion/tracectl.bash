@@ -57,7 +57,7 @@ _tracectl() {
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --sort --top --view --conn -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --sort --top --view --conn --values -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -158,7 +158,7 @@ _tracectl() {
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --mark --from --to -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --mark --from --to --values -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

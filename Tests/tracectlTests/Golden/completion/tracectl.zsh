@@ -67,6 +67,7 @@ _tracectl() {
                 --top'[Show only the first N views.]:n: ' \
                 --view'[Show only views whose path matches (e.g. '\''MyView'\'', '\''*/Row\[*\]'\'', '\''**'\''); none matching prints an empty table ('\''why'\'' says so, exit 2).]:glob: ' \
                 --conn'[Only the events of connection N of a '\''record --listen'\'' trace.]:n: ' \
+                --values'[Carry the values writes recorded (old/new) into the output; left out by default, as they may hold user data.]' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
@@ -149,6 +150,7 @@ _tracectl() {
                 --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
                 --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
                 --to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
+                --values'[Carry the values writes recorded (old/new) into the output; left out by default, as they may hold user data.]' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
