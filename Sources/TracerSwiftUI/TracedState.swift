@@ -116,8 +116,8 @@ enum RecordedKeyPath {
 
     /// The value; a write is recorded as `declaration`'s, then stored.
     subscript(recording declaration: TracedDeclaration) -> Value {
-        get { value }
-        set {
+        @inline(__always) get { value }
+        @inline(__always) set {
             if let session = SwiftUITrace.session { session.recordWrite(declaration, from: value, to: newValue) }
             value = newValue
         }

@@ -68,6 +68,8 @@ func paths() -> [BenchPath] {
         BenchPath(name: "storage $x.binding", traced: { _ in keep(scroller.$offset.binding) }, twin: { _ in keep(plainScroller.box.binding) }),
         BenchPath(name: "traced { } body", traced: { _ in keep(counter.body) }, twin: { _ in keep(plainCounter.body) }),
         BenchPath(name: "traced(\"Row[\\(i)]\") body", traced: { keep(TracedRow(index: $0 & 15).body) }, twin: { keep(PlainRow(index: $0 & 15).body) }),
+        // NB: what the labelled body's label costs by itself: the app's interpolation, built only when recording.
+        BenchPath(name: "label \"Row[\\(i)]\" alone", traced: { keep("Row[\($0 & 15)]") }, twin: { keep($0 & 15) }),
         BenchPath(
             name: "@Observable write + traced body",
             traced: { model.value = $0; keep(modelView.body) }, twin: { plainModel.value = $0; keep(plainModelView.body) }),
