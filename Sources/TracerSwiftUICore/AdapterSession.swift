@@ -69,9 +69,11 @@ public final class AdapterSession: Sendable {
     /// The traced body `view` runs as under `parent` or `scope`: the thread's when it looked it up
     /// before, else the table's; nil when the table is full (`NameTable.maximumBodyNames`).
     private func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody? {
+        let slot = NameTable.ViewKey.slot(of: View.self, label: label, parent: parent, scope: scope, among: BodyStack.bodySlots)
+        if let cached = stack.bodies[slot], cached.session == id, cached.key.matches(View.self, label: label, parent: parent, scope: scope) {
+            return cached.body
+        }
         let key = NameTable.ViewKey(view: View.self, label: label, parent: parent, scope: scope)
-        let slot = key.slot(of: BodyStack.bodySlots)
-        if let cached = stack.bodies[slot], cached.session == id, cached.key == key { return cached.body }
         guard let (body, named) = names.withLock({ $0.body(of: view, key: key, scope: scope, in: recorder) }) else { return nil }
         if named { namings.add(1, ordering: .releasing) }
         stack.bodies[slot] = BodyStack.CachedBody(session: id, key: key, body: body)

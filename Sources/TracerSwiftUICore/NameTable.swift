@@ -30,10 +30,20 @@ struct NameTable {
             self.label = label
         }
 
-        /// The key's slot among `count` (a power of two), from a hash cheaper than `Hasher`'s: the
-        /// type's address, the parent, the scope's length and the label's bytes (FNV-1a).
-        func slot(of count: Int) -> Int {
-            var hash = UInt64(UInt(bitPattern: Int(bitPattern: type))) ^ UInt64(parent.rawValue) << 32 ^ UInt64(scope.utf8.count)
+        /// Whether this is the key `init` makes of these arguments, compared in place (no copy).
+        func matches(_ view: Any.Type, label: String?, parent: Symbol?, scope: TracePath) -> Bool {
+            // NB: under a parent, the scope is not part of the key (`init`).
+            type == ObjectIdentifier(view) && self.parent == (parent ?? .none) && self.label == label
+                && (parent != nil || self.scope == scope.text)
+        }
+
+        /// The slot among `count` (a power of two) of the key `init` makes of these arguments, from
+        /// a hash cheaper than `Hasher`'s: the type's address, the parent, the scope's length and
+        /// the label's bytes (FNV-1a).
+        static func slot(of view: Any.Type, label: String?, parent: Symbol?, scope: TracePath, among count: Int) -> Int {
+            let scopeLength = parent == nil ? scope.text.utf8.count : 0
+            var hash = UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(view))))
+            hash ^= UInt64((parent ?? .none).rawValue) << 32 ^ UInt64(scopeLength)
             if let label {
                 // NB: a label is contiguous UTF-8 (a small string's on the stack); the count stands in otherwise.
                 hash = label.utf8.withContiguousStorageIfAvailable { bytes in
