@@ -70,7 +70,8 @@ public final class AdapterSession: Sendable {
     /// before, else the table's; nil when the table is full (`NameTable.maximumBodyNames`).
     private func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody? {
         let slot = NameTable.ViewKey.slot(of: View.self, label: label, parent: parent, scope: scope, among: BodyStack.bodySlots)
-        if let cached = stack.bodies[slot], cached.session == id, cached.key.matches(View.self, label: label, parent: parent, scope: scope) {
+        if let cached = stack.bodies[slot], cached.session == id,
+           cached.key.matches(View.self, label: label, parent: parent, scope: scope) {
             return cached.body
         }
         let key = NameTable.ViewKey(view: View.self, label: label, parent: parent, scope: scope)
@@ -100,8 +101,8 @@ public final class AdapterSession: Sendable {
     /// `observedChange(of:)`). The evaluation's `cause` is the first write still waiting for it:
     /// an `@Observable` write its registration recorded (`reason` `observed`) or a `@TracedState`
     /// write of the view's type (`state`); none when it follows neither (its parent's evaluation,
-    /// which the adapter cannot see). The tracking nests: an enclosing tracking (SwiftUI's own, of the
-    /// same `body`) still sees every read.
+    /// which the adapter cannot see). The tracking nests: an enclosing tracking (SwiftUI's own, of
+    /// the same `body`) still sees every read.
     public func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () -> Content) -> Content {
         guard recorder.isRecording else { return content() }
         let stack = BodyStack.current
