@@ -41,6 +41,19 @@ run_tests() {
 }
 echo "check-swiftui-adapter: tests, recording on"
 run_tests "$work/on.log" env TRACER_OUTPUT="$trace" swift test --skip-build --filter RecordingOnTests
+# NB: `tracectl why` on the trace the tests recorded: a traced write → its view's next evaluation,
+# the child's hop from its parent n/a (RecordingOnTests.aWriteCausesItsViewsNextEvaluation). Needs
+# the root package's release tracectl (.ci/run builds it first).
+tracectl=$root/.build/release/tracectl
+if [ -x "$tracectl" ]; then
+  echo "check-swiftui-adapter: tracectl why on the adapter's trace"
+  why=$("$tracectl" why "$trace" 'Pager' 2>&1 && "$tracectl" why "$trace" 'Pager/PageLabel' 2>&1 || true)
+  grep -qE 'Pager\.page \(State, TracerSwiftUITests/AdapterTestViews\.swift:[0-9]+\) → Pager \(state\)' <<<"$why" \
+    || { echo "why shows no write → Pager (state) path:"; echo "$why"; exit 1; }
+  grep -qF 'n/a → Pager/PageLabel (n/a)' <<<"$why" || { echo "why shows a parent hop for Pager/PageLabel:"; echo "$why"; exit 1; }
+else
+  echo "check-swiftui-adapter: tracectl why not checked: no $tracectl (swift build -c release first)"
+fi
 echo "check-swiftui-adapter: tests, recording off"
 run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter 'RecordingOffTests|IsolationProbes'
 

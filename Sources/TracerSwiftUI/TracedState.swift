@@ -67,7 +67,7 @@ public struct TracedState<Value>: DynamicProperty, TracedProperty {
     /// NB: `TracedSlot<Value>` has one stored property, so it has `Value`'s layout: the `State`'s
     /// binding, retyped, is a binding to the same storage seen as a slot, and the projection's
     /// setter gets the old value from that storage's location, not from a read of the `State`.
-    @usableFromInline func recording(_ path: WritableKeyPath<TracedSlot<Value>, Value>) -> Binding<Value> {
+    @inlinable func recording(_ path: WritableKeyPath<TracedSlot<Value>, Value>) -> Binding<Value> {
         unsafeBitCast(state.projectedValue, to: Binding<TracedSlot<Value>>.self)[dynamicMember: path]
     }
 }
@@ -116,8 +116,8 @@ enum RecordedKeyPath {
 
     /// The value; a write is recorded as `declaration`'s, then stored.
     subscript(recording declaration: TracedDeclaration) -> Value {
-        get { value }
-        set {
+        @inline(__always) get { value }
+        @inline(__always) set {
             if let session = SwiftUITrace.session { session.recordWrite(declaration, from: value, to: newValue) }
             value = newValue
         }

@@ -6,8 +6,9 @@ import TracerCore
 /// changes and marks.
 ///
 /// NB: the names behind each event (a view's type, a property's label, a site) are interned once
-/// per declaration or view type; an event then costs a table look-up (none when the thread's last
-/// one was the same, see `BodyStack`) and the recorder's append.
+/// per declaration or view type; an event then costs a table look-up (none for a body the thread
+/// looked up before, or a write of the thread's last declaration, see `BodyStack`) and the
+/// recorder's append.
 public final class AdapterSession: Sendable {
     /// Where the events go.
     public let recorder: TraceRecorder
@@ -42,13 +43,15 @@ public final class AdapterSession: Sendable {
     public static var maximumBodyNames: Int { NameTable.maximumBodyNames }
 
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
-    /// written when `Value` is `Equatable` (or a class: by identity).
+    /// written when `Value` is `Equatable` (or a class: by identity). A `@TracedState` write of a
+    /// view whose traced body has run is the `cause` of that view type's next evaluation.
     public func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
         guard recorder.isRecording else { return }
         let symbols = symbols(for: declaration, of: Value.self)
-        recorder.record(.write(
+        let seq = recorder.record(.write(
             view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind,
             changed: symbols.change.changed(from: old, to: new), site: symbols.site, tx: 0))
+        symbols.pending?.offer(seq)
     }
 
     /// The symbols of `declaration`'s writes: the thread's last ones when they are the same
@@ -63,14 +66,18 @@ public final class AdapterSession: Sendable {
         return symbols
     }
 
-    /// The traced body `view` runs as under `parent` or `scope`: the thread's last one when it is
-    /// the same, else the table's; nil when the table is full (`NameTable.maximumBodyNames`).
+    /// The traced body `view` runs as under `parent` or `scope`: the thread's when it looked it up
+    /// before, else the table's; nil when the table is full (`NameTable.maximumBodyNames`).
     private func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody? {
+        let slot = NameTable.ViewKey.slot(of: View.self, label: label, parent: parent, scope: scope, among: BodyStack.bodySlots)
+        if let cached = stack.bodies[slot], cached.session == id,
+           cached.key.matches(View.self, label: label, parent: parent, scope: scope) {
+            return cached.body
+        }
         let key = NameTable.ViewKey(view: View.self, label: label, parent: parent, scope: scope)
-        if let last = stack.lastBody, last.session == id, last.key == key { return last.body }
         guard let (body, named) = names.withLock({ $0.body(of: view, key: key, scope: scope, in: recorder) }) else { return nil }
         if named { namings.add(1, ordering: .releasing) }
-        stack.lastBody = BodyStack.LastBody(session: id, key: key, body: body)
+        stack.bodies[slot] = BodyStack.CachedBody(session: id, key: key, body: body)
         return body
     }
 
@@ -91,8 +98,11 @@ public final class AdapterSession: Sendable {
     ///
     /// The `@Observable` properties `content` reads are tracked unless a registration of this
     /// body is pending: the first mutation of one is a `write` of the view (see
-    /// `observedChange(of:)`). The tracking nests: an enclosing tracking (SwiftUI's own, of the
-    /// same `body`) still sees every read.
+    /// `observedChange(of:)`). The evaluation's `cause` is the first write still waiting for it:
+    /// an `@Observable` write its registration recorded (`reason` `observed`) or a `@TracedState`
+    /// write of the view's type (`state`); none when it follows neither (its parent's evaluation,
+    /// which the adapter cannot see). The tracking nests: an enclosing tracking (SwiftUI's own, of
+    /// the same `body`) still sees every read.
     public func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () -> Content) -> Content {
         guard recorder.isRecording else { return content() }
         let stack = BodyStack.current
@@ -102,6 +112,7 @@ public final class AdapterSession: Sendable {
             return content()
         }
         stack.frames.append(BodyStack.Frame(view: body.view))
+        let cause = body.takeCause()
         // NB: timed in the recorder's ticks (cheaper than the monotonic clock), converted when written.
         let start = recorder.ticks()
         defer {
@@ -113,6 +124,7 @@ public final class AdapterSession: Sendable {
             event.dur = elapsed &- min(frame.nested, elapsed)
             event.hasDuration = true
             event.durationInTicks = true
+            if let cause { (event.cause, event.reason) = cause }
             recorder.record(event)
         }
         guard body.claim() else { return content() }
@@ -136,7 +148,8 @@ public final class AdapterSession: Sendable {
         let registration = ObservedRegistration(body: body, session: self)
         return { [recorder] in
             guard registration.end() else { return }
-            recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))
+            let seq = recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))
+            body.observedWrite.offer(seq)
         }
     }
 

@@ -7,7 +7,7 @@ import TracerCore
 
 /// The traced bodies running on the calling thread, innermost last: a nested one's time is
 /// taken out of its parent's `dur`, and it is named under its parent. It also keeps the thread's
-/// last body and declaration look-ups, so that a repeated one takes no lock.
+/// body look-ups and its last declaration look-up, so that a repeated one takes no lock.
 final class BodyStack {
     /// One running traced body.
     struct Frame {
@@ -19,7 +19,7 @@ final class BodyStack {
     /// A traced body looked up, by session and key.
     ///
     /// NB: a class, so that a hit compares in place and copies one reference.
-    final class LastBody {
+    final class CachedBody {
         let session: UInt64
         let key: NameTable.ViewKey
         let body: TracedBody
@@ -30,6 +30,10 @@ final class BodyStack {
             self.body = body
         }
     }
+
+    /// How many traced bodies a thread keeps looked up (`bodies`): more than the rows a screen
+    /// shows, each labelled (`Row[\(i)]`).
+    static let bodySlots = 128
 
     /// A declaration's symbols looked up, by session, key and the session's naming count.
     ///
@@ -43,8 +47,9 @@ final class BodyStack {
 
     // NB: used by the owning thread only, so exclusivity is not checked at run time.
     @exclusivity(unchecked) var frames: [Frame] = []
-    /// The last traced body looked up on this thread.
-    @exclusivity(unchecked) var lastBody: LastBody?
+    /// The traced bodies looked up on this thread, each in the slot of its key
+    /// (`NameTable.ViewKey.slot`): a repeated look-up takes no lock and hashes no text with SipHash.
+    @exclusivity(unchecked) var bodies = [CachedBody?](repeating: nil, count: BodyStack.bodySlots)
     /// The last declaration's symbols looked up on this thread.
     @exclusivity(unchecked) var lastDeclaration: LastDeclaration?
 

@@ -3,12 +3,15 @@ import TracerCore
 /// The symbols an adapter session's events carry, interned once per declaration, view type and
 /// scope.
 struct NameTable {
-    /// The symbols of one declaration's writes, and how they detect a change.
+    /// The symbols of one declaration's writes, how they detect a change, and where a write waits
+    /// for the declaring view's next evaluation (nil: its owner is not known, or its writes
+    /// redraw nothing).
     struct DeclarationSymbols {
         let view: Symbol
         let prop: Symbol
         let site: Symbol
         let change: ChangeDetection
+        let pending: PendingCause?
     }
 
     /// A traced body's name: under a parent body or a scope, a type or a label.
@@ -26,6 +29,30 @@ struct NameTable {
             type = ObjectIdentifier(view)
             self.label = label
         }
+
+        /// Whether this is the key `init` makes of these arguments, compared in place (no copy).
+        func matches(_ view: Any.Type, label: String?, parent: Symbol?, scope: TracePath) -> Bool {
+            // NB: under a parent, the scope is not part of the key (`init`).
+            type == ObjectIdentifier(view) && self.parent == (parent ?? .none) && self.label == label
+                && (parent != nil || self.scope == scope.text)
+        }
+
+        /// The slot among `count` (a power of two) of the key `init` makes of these arguments, from
+        /// a hash cheaper than `Hasher`'s: the type's address, the parent, the scope's length and
+        /// the label's bytes (FNV-1a).
+        static func slot(of view: Any.Type, label: String?, parent: Symbol?, scope: TracePath, among count: Int) -> Int {
+            let scopeLength = parent == nil ? scope.text.utf8.count : 0
+            var hash = UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(view))))
+            hash ^= UInt64((parent ?? .none).rawValue) << 32 ^ UInt64(scopeLength)
+            if let label {
+                // NB: a label is contiguous UTF-8 (a small string's on the stack); the count stands in otherwise.
+                hash = label.utf8.withContiguousStorageIfAvailable { bytes in
+                    bytes.reduce(hash) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+                } ?? hash ^ UInt64(label.utf8.count)
+            }
+            // NB: the multiply spreads every bit into the top ones, which pick the slot.
+            return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - count.trailingZeroBitCount))
+        }
     }
 
     /// The most traced body names a session keeps: per-instance labels (`Row[\(id)]`) would
@@ -41,8 +68,11 @@ struct NameTable {
     /// The name each view symbol stands for, to name the bodies nested in it.
     private var viewNames: [Symbol: String] = [:]
     private var types: [ObjectIdentifier: Symbol] = [:]
-    /// Declarations named by reflecting the view that holds them: (view type name, label).
-    private var reflected: [DeclarationKey: (view: String, prop: String)] = [:]
+    /// Declarations named by reflecting the view that holds them: (view type name, label, where a
+    /// `@TracedState` write waits for the view's evaluation).
+    private var reflected: [DeclarationKey: (view: String, prop: String, pending: PendingCause?)] = [:]
+    /// Per view type with a traced body, where its `@TracedState` writes wait for its next evaluation.
+    private var stateWrites: [ObjectIdentifier: PendingCause] = [:]
     /// Per view type reflected so far, the `prop` of the `@Observable` writes its bodies observe.
     private var observedModels: [ObjectIdentifier: Symbol] = [:]
 
@@ -56,12 +86,13 @@ struct NameTable {
         let key = declaration.key
         if let symbols = declarations[key] { return symbols }
         let site = declaration.site.text
-        let owner = reflected[key] ?? (Self.fileStem(site), "line \(declaration.site.line)")
+        let owner = reflected[key] ?? (Self.fileStem(site), "line \(declaration.site.line)", nil)
         let symbols = DeclarationSymbols(
             view: recorder.intern(owner.view),
             prop: recorder.intern(declaration.name.map { $0.description } ?? owner.prop),
             site: recorder.intern(site),
-            change: ChangeDetection(for: Value.self))
+            change: ChangeDetection(for: Value.self),
+            pending: owner.pending)
         declarations[key] = symbols
         return symbols
     }
@@ -75,12 +106,14 @@ struct NameTable {
     mutating func body<View>(of view: View, key: ViewKey, scope: TracePath, in recorder: TraceRecorder) -> (TracedBody, named: Bool)? {
         if let body = views[key] { return (body, false) }
         guard views.count < Self.maximumBodyNames else { return nil }
-        let models = observedModels[key.type] ?? reflect(view, in: recorder)
+        let stateWrite = stateWrites[key.type] ?? PendingCause()
+        stateWrites[key.type] = stateWrite
+        let models = observedModels[key.type] ?? reflect(view, stateWrite: stateWrite, in: recorder)
         observedModels[key.type] = models
         let segment = (key.label ?? String(describing: View.self)).replacing("/", with: ":")
         let prefix = key.parent == .none ? scope.text : viewNames[key.parent] ?? scope.text
         let name = prefix.isEmpty ? segment : prefix + "/" + segment
-        let body = TracedBody(view: recorder.intern(name), models: models)
+        let body = TracedBody(view: recorder.intern(name), models: models, stateWrite: stateWrite)
         views[key] = body
         viewNames[body.view] = name
         return (body, true)
@@ -99,13 +132,15 @@ struct NameTable {
     }
 
     /// Names each traced property `view` declares after its label (`_offset` → `offset`), owned
-    /// by the view's type; returns the `prop` of the `@Observable` writes the view's bodies observe.
-    private mutating func reflect(_ view: Any, in recorder: TraceRecorder) -> Symbol {
+    /// by the view's type, whose `@TracedState` writes wait in `stateWrite`; returns the `prop` of
+    /// the `@Observable` writes the view's bodies observe.
+    private mutating func reflect(_ view: Any, stateWrite: PendingCause, in recorder: TraceRecorder) -> Symbol {
         let owner = String(describing: Swift.type(of: view))
         for child in Mirror(reflecting: view).children {
             guard let property = child.value as? any TracedProperty, let label = child.label else { continue }
             let key = property.tracedDeclaration.key
-            reflected[key] = (owner, label.hasPrefix("_") ? String(label.dropFirst()) : label)
+            let redraws = property.tracedDeclaration.wrapper == .state
+            reflected[key] = (owner, label.hasPrefix("_") ? String(label.dropFirst()) : label, redraws ? stateWrite : nil)
             declarations[key] = nil
         }
         return recorder.intern(ObservableModels.prop(ObservableModels.names(heldBy: view)))

@@ -11,11 +11,14 @@ public enum SwiftUITrace {
     public static let variantVariable = "TRACER_VARIANT"
 
     /// What an adapter trace can contain: writes (with `changed` and `site`; an `@Observable`
-    /// write has no site), timed body evaluations and marks.
+    /// write has no site), timed body evaluations and marks, and `cause` links from a
+    /// `@TracedState` write to its view's next evaluation and from an `@Observable` write to the
+    /// evaluation of the body that observed it.
     ///
     /// NB: never `skip`, `invalidate` or `body-eval.changed` (SwiftUI does not expose them), nor
-    /// `cause` or `view-path` (a scope path starts at the outermost scope, not at the root).
-    public static let capabilities: [TraceCapability] = [.write, .bodyEval, .mark, .duration, .writeChanges, .site]
+    /// `view-path` (a scope path starts at the outermost scope, not at the root); no `cause` from a
+    /// parent's evaluation to its child's (SwiftUI does not say why a child ran).
+    public static let capabilities: [TraceCapability] = [.write, .bodyEval, .mark, .duration, .writeChanges, .site, .cause]
 
     /// The `meta` header of an adapter trace.
     public static func metadata(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> TraceMetadata {

@@ -1,13 +1,18 @@
 import Synchronization
 import TracerCore
 
-/// One traced body as the adapter names it, and whether an Observation registration of it is
-/// pending: one at most, however often the body runs.
+/// One traced body as the adapter names it, whether an Observation registration of it is
+/// pending (one at most, however often the body runs), and the writes its next evaluation follows.
 final class TracedBody: Sendable {
     /// The view's name (`Screen/Row`), written in its `body-eval` and observed writes.
     let view: Symbol
     /// The `prop` of its observed writes: the `@Observable` model types the view holds.
     let models: Symbol
+    /// The `@TracedState` write of the view's type waiting for an evaluation: shared by every body
+    /// of the type (the declaring view, whatever its label or scope).
+    let stateWrite: PendingCause
+    /// The `@Observable` write this body's registration recorded, waiting for its next evaluation.
+    let observedWrite = PendingCause()
     /// `idle`, `claimed` (a run is tracking its reads) or `registered` (a registration waits for a
     /// change).
     private let state = Atomic<UInt8>(TracedBody.idle)
@@ -15,9 +20,18 @@ final class TracedBody: Sendable {
     private static let claimed: UInt8 = 1
     private static let registered: UInt8 = 2
 
-    init(view: Symbol, models: Symbol) {
+    init(view: Symbol, models: Symbol, stateWrite: PendingCause) {
         self.view = view
         self.models = models
+        self.stateWrite = stateWrite
+    }
+
+    /// The write this evaluation follows, now linked: the earlier of the waiting `@TracedState` and
+    /// `@Observable` writes, with the evaluation's `reason`; nil when none waits.
+    func takeCause() -> (seq: UInt64, reason: EvalReason)? {
+        let state = stateWrite.take(), observed = observedWrite.take()
+        if state != 0 && (observed == 0 || state < observed) { return (state, .state) }
+        return observed == 0 ? nil : (observed, .observed)
     }
 
     /// Whether this run tracks its reads: no registration is pending and no other run is tracking.
@@ -71,5 +85,30 @@ final class ObservedRegistration: Sendable {
         body.registrationEnded()
         session.registrations.subtract(1, ordering: .relaxed)
         return true
+    }
+}
+
+/// The `seq` of a write waiting for the evaluation it leads to (0: none), which that evaluation
+/// takes as its `cause`.
+///
+/// NB: the first write waits until an evaluation takes it, as the runtime links an evaluation to
+/// the first write of its transaction. A load first, so that a body with nothing waiting and a
+/// write while one waits take no read-modify-write.
+final class PendingCause: Sendable {
+    private let seq = Atomic<UInt64>(0)
+
+    /// An empty slot.
+    init() {}
+
+    /// Keeps `write` unless a write waits already.
+    func offer(_ write: UInt64) {
+        guard write != 0, seq.load(ordering: .relaxed) == 0 else { return }
+        _ = seq.compareExchange(expected: 0, desired: write, ordering: .relaxed)
+    }
+
+    /// The waiting write, which no longer waits; 0 when none.
+    func take() -> UInt64 {
+        guard seq.load(ordering: .relaxed) != 0 else { return 0 }
+        return seq.exchange(0, ordering: .relaxed)
     }
 }

@@ -131,8 +131,8 @@ private final class Tracker {}
         let header = RecordedSession().lines.first
         #expect(header?["source"] as? String == "swiftui")
         let capabilities = Set(header?["capabilities"] as? [String] ?? [])
-        #expect(capabilities == ["write", "body-eval", "mark", "dur", "write.changed", "site"])
-        #expect(capabilities.isDisjoint(with: ["skip", "invalidate", "body-eval.changed", "cause", "view-path"]))
+        #expect(capabilities == ["write", "body-eval", "mark", "dur", "write.changed", "site", "cause"])
+        #expect(capabilities.isDisjoint(with: ["skip", "invalidate", "body-eval.changed", "view-path"]))
     }
 
     @Test func theEnvironmentNamesTheOutputScenarioAndVariant() throws {

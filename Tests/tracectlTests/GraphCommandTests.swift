@@ -57,7 +57,7 @@ struct GraphCommandTests {
 
     @Test("graph of a source without causes: n/a with a warning, JSON null, never an empty graph")
     func unavailable() throws {
-        let run = try tracectl(["graph", "../sources/swiftui.jsonl", "--format", "json"])
+        let run = try tracectl(["graph", "../sources/swiftui-without-causes.jsonl", "--format", "json"])
         #expect(run.status == 0)
         #expect(run.stderr.contains("cause graph n/a: the swiftui source records no cause"))
         #expect(run.stdout.contains(#""nodes":null,"edges":null"#))

@@ -108,9 +108,29 @@ struct WhyCommandTests {
         #expect(other.status == 2 && other.stderr.contains("which 'MyView' does not match"))
     }
 
-    @Test("a source without causes: every path's root is n/a, never a guess")
+    @Test("an adapter trace: a traced write → its view's next evaluation (state); a child's hop from its parent is n/a")
+    func adapterLinks() throws {
+        let run = try TracectlProcess.run(
+            ["why", "scroll-offset.state.jsonl", "**", "--format", "json"], currentDirectory: PackagePaths.trace("adapter"))
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((document["available"] as? [String: Any])?["causes"] as? Bool == true)
+        let views = document["views"] as? [[String: Any]] ?? []
+        let paths = { (name: String) in views.first { $0["view"] as? String == name }?["paths"] as? [[String: Any]] ?? [] }
+        let written = try #require(paths("MyView").first)
+        #expect(written["evals"] as? Int == 240)
+        #expect(written["path"] as? String == "MyView.scrollContentOffset (State, TracerSwiftUICoreTests/AdapterFixtureTests.swift:10) → MyView (state)")
+        #expect(paths("MyScrollView").map { ($0["root"] as? [String: Any])?["kind"] as? String } == ["unknown"])
+        let chain = try TracectlProcess.run(["why", "scroll-offset.state.jsonl", "MyView", "--eval", "6"], currentDirectory: PackagePaths.trace("adapter"))
+        let steps = chain.stdout.split(separator: "\n").dropFirst(3).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(steps.map { $0.first.map(String.init) } == ["5", "6"])
+        #expect(steps.last?.contains("state,") == true)
+    }
+
+    @Test("a source without causes (an adapter trace from before its cause links): every path's root is n/a, never a guess")
     func unavailable() throws {
-        let run = try TracectlProcess.run(["why", "swiftui.jsonl", "**", "--format", "json"], currentDirectory: PackagePaths.trace("sources"))
+        let run = try TracectlProcess.run(
+            ["why", "swiftui-without-causes.jsonl", "**", "--format", "json"], currentDirectory: PackagePaths.trace("sources"))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let roots = (document["views"] as? [[String: Any]] ?? []).flatMap { $0["paths"] as? [[String: Any]] ?? [] }.map { ($0["root"] as? [String: Any])?["kind"] as? String }
         #expect(!roots.isEmpty && roots.allSatisfy { $0 == "unknown" })

@@ -1,4 +1,4 @@
-// `adapter-bench [--operations N] [--rounds R]`: what Tracer adds to each path an app takes —
+// `adapter-bench [--operations N] [--rounds R] [--path TEXT]`: what Tracer adds to each path an app takes —
 // a property write, `$x`, `$x.binding`, a traced body, a labelled body, an `@Observable` mutation
 // followed by a traced body — over its untraced twin (`@State`, a plain body), timed in the same
 // round, in the calling thread's CPU time. Recording is on when `TRACER_OUTPUT` is set.
@@ -68,6 +68,8 @@ func paths() -> [BenchPath] {
         BenchPath(name: "storage $x.binding", traced: { _ in keep(scroller.$offset.binding) }, twin: { _ in keep(plainScroller.box.binding) }),
         BenchPath(name: "traced { } body", traced: { _ in keep(counter.body) }, twin: { _ in keep(plainCounter.body) }),
         BenchPath(name: "traced(\"Row[\\(i)]\") body", traced: { keep(TracedRow(index: $0 & 15).body) }, twin: { keep(PlainRow(index: $0 & 15).body) }),
+        // NB: what the labelled body's label costs by itself: the app's interpolation, built only when recording.
+        BenchPath(name: "label \"Row[\\(i)]\" alone", traced: { keep("Row[\($0 & 15)]") }, twin: { keep($0 & 15) }),
         BenchPath(
             name: "@Observable write + traced body",
             traced: { model.value = $0; keep(modelView.body) }, twin: { plainModel.value = $0; keep(plainModelView.body) }),
@@ -81,7 +83,9 @@ func run() {
     let rounds = option("--rounds", 7)
     print("recording \(SwiftUITrace.session == nil ? "off" : "on"); \(operations) calls per round, \(rounds) rounds; thread CPU ns per call")
     print("path | added over twin: median (min–max) | twin median")
-    for path in paths() {
+    let only = CommandLine.arguments.firstIndex(of: "--path").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
+    // NB: `--path TEXT` runs only the paths whose name contains TEXT (to profile one alone).
+    for path in paths() where only.map(path.name.contains) ?? true {
         _ = perCall(operations / 10, path.traced)  // NB: warms up what runs once (naming, caches).
         _ = perCall(operations / 10, path.twin)
         var added: [Double] = [], twins: [Double] = []

@@ -29,6 +29,25 @@ struct Dial: View {
     }
 }
 
+/// A page kept in `@TracedState`, whose traced body runs a child's traced body: a write links to
+/// this view's next evaluation, never to the child's.
+struct Pager: View {
+    @TracedState var page = 0
+
+    var body: some View {
+        traced { PageLabel(page: page).body }
+    }
+}
+
+/// The child `Pager`'s body runs: its evaluations follow its parent's, which the adapter cannot link.
+struct PageLabel: View {
+    let page: Int
+
+    var body: some View {
+        traced { Text("\(page)") }
+    }
+}
+
 /// An offset kept in `@TracedViewStorage`, with a traced body.
 struct Scroller: View {
     @TracedViewStorage var offset = 0.0
