@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceImport
+import TracerTestSupport
 
 @Suite("Instruments mapping")
 struct XctraceMappingTests {
@@ -60,4 +61,25 @@ struct XctraceMappingTests {
         // NB: a group without a duration holds nothing.
         #expect(groups.number(holding: 400, thread: 1) == 0)
     }
+
+    @Test("the group holding a time is the one a look at every group finds, on nested, disjoint and untimed groups", arguments: 1...20)
+    func updateGroupsAgreeWithEveryGroupLookedAt(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var rows: [XctraceRows.Group] = []
+        for _ in 0..<300 {
+            let start = random.next() % 10_000
+            let duration: UInt64? = random.next() % 5 == 0 ? nil : random.next() % 2_000
+            rows.append(XctraceRows.Group(start: start, duration: duration, thread: random.next() % 3, process: nil))
+        }
+        let groups = UpdateGroups(rows)
+        for _ in 0..<2_000 {
+            let time = random.next() % 12_000, thread = random.next() % 4
+            var expected: UInt32 = 0
+            for (index, group) in groups.ordered.enumerated().reversed() where group.thread == thread && group.start <= time {
+                if let duration = group.duration, time < group.start + duration { expected = UInt32(index + 1); break }
+            }
+            #expect(groups.number(holding: time, thread: thread) == expected, "time \(time) on thread \(thread)")
+        }
+    }
 }
+

@@ -25,21 +25,52 @@ extension XctraceMapping {
 /// The update groups of the chosen process, numbered 1, 2, … in start order, by thread.
 struct UpdateGroups {
     let ordered: [XctraceRows.Group]
-    /// Each thread's groups (number − 1), in start order.
-    private var byThread: [UInt64: [Int]] = [:]
+    /// Each thread's groups, in start order.
+    private var byThread: [UInt64: ThreadGroups] = [:]
+
+    /// One thread's groups: their numbers − 1, starts, and how far the groups up to each reach.
+    private struct ThreadGroups {
+        var indices: [Int] = []
+        var starts: [UInt64] = []
+        /// The latest end of the groups up to each one (0 while none has a duration).
+        var reach: [UInt64] = []
+
+        /// Adds group number `index` + 1, which starts at `start` (no earlier than those here) and
+        /// ends at `end` (0: no duration).
+        mutating func append(_ index: Int, start: UInt64, end: UInt64) {
+            indices.append(index)
+            starts.append(start)
+            reach.append(max(end, reach.last ?? 0))
+        }
+    }
 
     init(_ groups: [XctraceRows.Group]) {
         ordered = groups.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
-        for (index, group) in ordered.enumerated() { byThread[group.thread, default: []].append(index) }
+        for (index, group) in ordered.enumerated() {
+            let end = group.duration.map { XctraceMapping.end(group.start, $0) } ?? 0
+            byThread[group.thread, default: ThreadGroups()].append(index, start: group.start, end: end)
+        }
     }
 
     /// The number of the innermost group on `thread` whose interval holds `time` (the latest
     /// started of those; a group without a duration holds nothing); 0 for none.
+    ///
+    /// NB: the groups started by `time` are found by binary search, and the look back stops where
+    /// no earlier group reaches past `time`: an export's evaluations are looked up in a few steps
+    /// each, not one per group.
     func number(holding time: UInt64, thread: UInt64) -> UInt32 {
         guard let groups = byThread[thread] else { return 0 }
-        for index in groups.reversed() where ordered[index].start <= time {
+        var low = 0, high = groups.starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if groups.starts[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        var position = low - 1
+        while position >= 0 && groups.reach[position] > time {
+            let index = groups.indices[position]
             let group = ordered[index]
             if let duration = group.duration, time < XctraceMapping.end(group.start, duration) { return UInt32(index + 1) }
+            position -= 1
         }
         return 0
     }
