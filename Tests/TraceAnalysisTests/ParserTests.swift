@@ -240,7 +240,7 @@ struct ParserTests {
         #expect(first.has(.old) && first.has(.new) && !first.has(.values))
         #expect(reader.string(first.old) == "a\"b" && reader.string(first.new) == cut)
         let marked = try #require(try reader.next())
-        #expect(!marked.has(.old) && !marked.has(.new) && reader.string(marked.values) == "redacted")
+        #expect(!marked.has(.old) && !marked.has(.new) && reader.string(marked.valuesMarker) == "redacted")
         let third = try #require(try reader.next())
         #expect(third.old == first.new && third.new == first.old)
         var plain = try TraceReader(source: .file(try TestSupport.temporaryTrace(TestSupport.meta + "\n")))

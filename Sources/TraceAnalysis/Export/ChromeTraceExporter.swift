@@ -182,7 +182,7 @@ public struct ChromeTraceExporter: StreamingExporter {
     private mutating func values(_ event: StreamedEvent) {
         value("old", .old, event.parsed.old, of: event)
         value("new", .new, event.parsed.new, of: event)
-        value("values", .values, event.parsed.values, of: event)
+        value("values", .values, event.parsed.valuesMarker, of: event)
     }
 
     /// Arg `name`: the string `field` (interned as `id`) of `event`, when the line held it.

@@ -1,3 +1,4 @@
+import TracerCore
 import TraceSupport
 
 /// Folds the events of one reader into cause paths, keyed by interned ids (the hot path of `why`).

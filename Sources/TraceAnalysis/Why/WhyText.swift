@@ -1,3 +1,5 @@
+import TracerCore
+
 /// The words `why` writes for a path: its one-line form and its plain-language sentence.
 public enum WhyText {
     /// The root and each step, `→` between: `MyView.offset (State, File.swift:12) → MyView (state)`.
