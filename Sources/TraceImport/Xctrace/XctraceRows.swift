@@ -61,6 +61,9 @@ struct XctraceRows {
         var destinationID: UInt64?
         var destination: String
         var label: String
+        /// The type of the value that changed (`value-type`) and which of its stored properties
+        /// did (`changed-properties`), when the export has them: what changed, never the values.
+        var valueType, changedProperties: String?
         var process: UInt64?
     }
 
@@ -280,7 +283,8 @@ extension XctraceRows {
             source: reader.label(reader[columns.source]) ?? reader.text(in: columns.source) ?? "",
             destinationID: reader.integer(in: columns.destinationID),
             destination: reader.label(reader[columns.destination]) ?? reader.text(in: columns.destination) ?? "",
-            label: reader.text(in: columns.label) ?? "", process: process(reader, columns.process))
+            label: reader.text(in: columns.label) ?? "", valueType: reader.text(in: columns.valueType),
+            changedProperties: reader.text(in: columns.changedProperties), process: process(reader, columns.process))
     }
 
     /// Adds a `swiftui-body-interval` row (legacy: no id, thread or process).
