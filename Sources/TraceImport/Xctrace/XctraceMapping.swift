@@ -72,16 +72,20 @@ struct XctraceMapping {
     /// Each row's fate by table: imported, or left out and why.
     var tally = XctraceRowTally()
     var unknownWrappers = false
+    /// The old and new values of the writes that carry them, by pending index (legacy links).
+    var valuePairs: [Int: WriteValuePair] = [:]
 
     /// The events of `rows`, mapped with `writer` (which interns their strings), not yet written.
     ///
-    /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers.
+    /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers; it lists
+    /// values only when a write carries them.
     /// NB: empties `rows` (its bodies filtered in place, then let go before the events are written).
     static func mapped(_ rows: inout XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter) -> XctraceMapping {
         var mapping = XctraceMapping()
         mapping.map(&rows, settings, &writer)
         rows = XctraceRows()
         if mapping.unknownWrappers { writer.removeCapability(.wrapper) }
+        if !mapping.valuePairs.isEmpty { writer.listCapability(.values) }
         return mapping
     }
 
@@ -151,7 +155,7 @@ struct XctraceMapping {
                 }
             }
             pending[index].event.tx = event.tx
-            writer.append(event)
+            writer.append(event, values: valuePairs[index])
             writer.flushChunk(into: &output, threshold: 1 << 16)
         }
         writer.flushChunk(into: &output)

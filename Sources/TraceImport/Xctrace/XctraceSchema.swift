@@ -142,12 +142,12 @@ extension XctraceSchema {
 
     /// A `swiftui-link-event` row's columns (legacy View Properties).
     struct LinksColumns: XctraceColumnSet {
-        let time, event, viewType, viewModule, linkType, narrative: XctraceColumnSlot
+        let time, event, viewType, viewModule, linkType, value, narrative: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            (time, event, viewType, viewModule, linkType, narrative) = (
+            (time, event, viewType, viewModule, linkType, value, narrative) = (
                 column("time"), column("event"), column("view-type"), column("view-module"),
-                column("link-type"), column("narrative")
+                column("link-type"), column("value"), column("narrative")
             )
         }
     }
