@@ -10,12 +10,14 @@ import TracerCore
 ///   contains nor is subtracted.
 /// - Update groups and hitches without a duration are kept without `dur`.
 /// - Cause edges (`swiftui-causes`): a `write` per distinct source event of a state, environment
-///   or external source; an `invalidate` per `Update` edge to `V.body`, caused by the write or by
+///   or external source (its `prop` naming the value type and changed properties, when the edges
+///   say: `store [Store: self]`); an `invalidate` per `Update` edge to `V.body`, caused by the write or by
 ///   the source body's evaluation; the evaluation it leads to found by the edge's destination id
 ///   when that names an imported row of the same view, else the first uncaused evaluation of `V`
 ///   starting at or after the edge; a `skip` per edge to `V.body [skipped]`.
 /// - Legacy View Properties: a `write` per `Update` link event (a first value: `state-init`),
-///   causing the first evaluation of its view starting at or after it.
+///   causing the first evaluation of its view starting at or after it, with the values its
+///   narrative prints (`mapLinks`).
 /// - Update groups, hitches and signposts (marks) as they are; every end (start + duration)
 ///   saturates at 2^64 − 1.
 ///
