@@ -9,38 +9,41 @@ import TracerTestSupport
 struct XctraceValuesTests {
     static let exports = XctraceImportCommandTests.exports
 
-    /// The lines of the trace at `path`, each as a JSON object.
-    static func lines(_ path: String) throws -> [[String: Any]] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+    /// Imports `export` (under `exports`) into a temporary trace: its path and lines, each as a JSON
+    /// object, and its header's capabilities.
+    func imported(_ export: String) throws -> (trace: String, lines: [[String: Any]], capabilities: [String]) {
+        let trace = temporaryDirectory() + "/imported.jsonl"
+        let run = try TracectlProcess.run(["import", export, "--from", "xctrace", "-o", trace], currentDirectory: Self.exports)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
         }
+        return (trace, lines, lines.first?["capabilities"] as? [String] ?? [])
+    }
+
+    /// Checks `why TRACE VIEW`'s output against the golden `xctrace/NAME`.
+    func expectWhy(_ trace: String, _ view: String, golden name: String) throws {
+        let why = try TracectlProcess.run(["why", trace, view])
+        #expect(why.status == 0, "\(why.stderr)")
+        expectGolden(why.stdout.replacingOccurrences(of: trace, with: "imported.jsonl"), at: Golden.directory.appendingPathComponent("xctrace/" + name))
     }
 
     @Test("a cause's value type and changed properties name what changed in its one write's prop; no values are written")
     func causeValueTypes() throws {
-        let trace = temporaryDirectory() + "/cause-values.jsonl"
-        let run = try TracectlProcess.run(["import", "cause-values/export.xml", "--from", "xctrace", "-o", trace], currentDirectory: Self.exports)
-        #expect(run.status == 0, "\(run.stderr)")
-        let lines = try Self.lines(trace)
+        let (trace, lines, capabilities) = try imported("cause-values/export.xml")
         let writes = lines.filter { $0["kind"] as? String == "write" }
         // NB: source event 700 has two edges, only the second saying what changed: still one write.
         #expect(writes.map { $0["prop"] as? String } == ["count [Int: self]", "settings [Settings: step, limit]", "Model.(Array<Int>) [items]"])
         #expect(writes.allSatisfy { $0["old"] == nil && $0["new"] == nil && $0["values"] == nil })
-        #expect((lines.first?["capabilities"] as? [String])?.contains("values") == false)
-        let why = try TracectlProcess.run(["why", trace, "Counter"])
-        #expect(why.status == 0, "\(why.stderr)")
-        expectGolden(why.stdout.replacingOccurrences(of: trace, with: "cause-values.jsonl"),
-                     at: Golden.directory.appendingPathComponent("xctrace/cause-values.why.txt"))
+        #expect(!capabilities.contains("values"))
+        try expectWhy(trace, "Counter", golden: "cause-values.why.txt")
     }
 
     @Test("legacy View Properties: each write carries the old and new values its narrative prints, cut at 64 bytes at a character boundary; validate accepts it and why shows the pairs")
     func legacyValues() throws {
-        let trace = temporaryDirectory() + "/legacy-values.jsonl"
-        let run = try TracectlProcess.run(["import", "legacy-values/export.xml", "--from", "xctrace", "-o", trace], currentDirectory: Self.exports)
-        #expect(run.status == 0, "\(run.stderr)")
+        let (trace, lines, capabilities) = try imported("legacy-values/export.xml")
         expectGolden(try String(contentsOfFile: trace, encoding: .utf8), at: Golden.directory.appendingPathComponent("xctrace/legacy-values.txt"))
-        let lines = try Self.lines(trace)
-        #expect((lines.first?["capabilities"] as? [String])?.contains("values") == true)
+        #expect(capabilities.contains("values"))
         let writes = lines.filter { $0["kind"] as? String == "write" }
         let full = #"Route(name: "Großglockner-Hochalpenstraße", peaks: ["🏔️", "🏔️", "🏔️"], km: 48)"#
         let cut = try #require(writes.compactMap { $0["new"] as? String }.first { $0.hasPrefix("Route(") })
@@ -52,20 +55,13 @@ struct XctraceValuesTests {
         #expect(writes.allSatisfy { ($0["old"] != nil) == ($0["new"] != nil) && ($0["old"] == nil) == ($0["values"] != nil) })
         let validate = try TracectlProcess.run(["validate", trace])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
-        let why = try TracectlProcess.run(["why", trace, "HikeEditor"])
-        #expect(why.status == 0, "\(why.stderr)")
-        expectGolden(why.stdout.replacingOccurrences(of: trace, with: "legacy-values.jsonl"),
-                     at: Golden.directory.appendingPathComponent("xctrace/legacy-values.why.txt"))
+        try expectWhy(trace, "HikeEditor", golden: "legacy-values.why.txt")
     }
 
     @Test("legacy View Properties without value and narrative columns: no write carries values and the header does not list them")
     func legacyWithoutValues() throws {
-        let trace = temporaryDirectory() + "/no-values.jsonl"
-        let run = try TracectlProcess.run(["import", "legacy-values/no-value-columns.xml", "--from", "xctrace", "-o", trace],
-                                          currentDirectory: Self.exports)
-        #expect(run.status == 0, "\(run.stderr)")
-        let lines = try Self.lines(trace)
-        #expect((lines.first?["capabilities"] as? [String])?.contains("values") == false)
+        let (_, lines, capabilities) = try imported("legacy-values/no-value-columns.xml")
+        #expect(!capabilities.contains("values"))
         #expect(lines.count { $0["kind"] as? String == "write" } == 7)
         #expect(lines.allSatisfy { $0["old"] == nil && $0["new"] == nil && $0["values"] == nil })
     }
