@@ -60,6 +60,14 @@ struct ImportedTraceWriter: ~Copyable {
         metadata.capabilities?.removeAll { $0 == capability }
     }
 
+    /// Adds `capability` to the header's.
+    ///
+    /// NB: only before the first event (which writes the header).
+    mutating func listCapability(_ capability: TraceCapability) {
+        precondition(seq == 0, "the header is already written")
+        metadata = metadata.listing(capability)
+    }
+
     /// Hands the chunk to `output` once it holds `threshold` bytes or more, and empties it.
     mutating func flushChunk(into output: inout some TextOutputStream, threshold: Int = 0) {
         guard lines.count > 0, lines.count >= threshold else { return }
@@ -116,14 +124,15 @@ struct ImportedTraceWriter: ~Copyable {
     }
 
     /// Writes `event` with the next `seq` (the header first, with `metadata`'s pid, if not yet
-    /// written); returns that `seq`. Its symbols come from `intern(_:)`.
+    /// written); returns that `seq`. Its symbols come from `intern(_:)`; a write whose values are
+    /// described takes them from `values`.
     @discardableResult
-    mutating func append(_ event: TraceEvent) -> UInt64 {
+    mutating func append(_ event: TraceEvent, values: WriteValuePair? = nil) -> UInt64 {
         if seq == 0 { appendHeader(pid: metadata.pid) }
         var event = event
         symbolBytes.withUnsafeBufferPointer { bytes in
             symbolOffsets.withUnsafeBufferPointer { offsets in
-                put(&event, EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets))
+                put(&event, EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets), values: values)
             }
         }
         return seq
@@ -140,11 +149,14 @@ struct ImportedTraceWriter: ~Copyable {
 
     /// Gives `event` the next `seq` and writes it.
     @inline(__always)
-    private mutating func put(_ event: inout TraceEvent, _ writer: EventLineWriter) {
+    private mutating func put(_ event: inout TraceEvent, _ writer: EventLineWriter, values: WriteValuePair? = nil) {
         seq += 1
         event.seq = seq
         lines.reserve(lines.count + writer.maximumLineLength(of: event))
-        lines.count = lines.pointer.distance(to: writer.write(event, to: lines.pointer + lines.count))
+        let cursor = lines.pointer + lines.count
+        let end = if let values { withUnsafePointer(to: values) { writer.write(event, values: $0, to: cursor) } }
+            else { writer.write(event, to: cursor) }
+        lines.count = lines.pointer.distance(to: end)
     }
 
     private mutating func appendHeader(pid: Int32) {

@@ -92,4 +92,24 @@ struct ImportCommandTests {
         #expect(run.status == 2)
         #expect(run.stderr == "tracectl: error: /dev/full: cannot write: \(String(cString: strerror(ENOSPC)))\n")
     }
+
+    @Test("_printChanges: every _property a line names is a write of its view, in the line's order, before the evaluation it causes; why shows the one hop and no values")
+    func printChangesNamesTheChangedProperties() throws {
+        let trace = temporaryDirectory() + "/console.jsonl"
+        let run = try TracectlProcess.run(["import", Self.imports + "/console-plain.txt", "-o", trace])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        // NB: "ContentView: _number, _isOn changed." is the fixture's only line naming two properties.
+        let isOn = try #require(lines.firstIndex { $0["prop"] as? String == "isOn" })
+        let (number, evaluation) = (lines[isOn - 1], lines[isOn + 1])
+        #expect(number["kind"] as? String == "write" && number["prop"] as? String == "number" && number["view"] as? String == "ContentView")
+        #expect(lines[isOn]["changed"] as? Bool == true && lines[isOn]["view"] as? String == "ContentView")
+        #expect(evaluation["kind"] as? String == "body-eval" && evaluation["cause"] as? Int == number["seq"] as? Int)
+        #expect(lines.allSatisfy { $0["old"] == nil && $0["new"] == nil && $0["values"] == nil })
+        let why = try TracectlProcess.run(["why", trace, "ContentView"])
+        #expect(why.status == 0, "\(why.stderr)")
+        Golden.check(why.stdout.replacingOccurrences(of: trace, with: "console.jsonl"), named: "import/console-plain.why.txt")
+    }
 }

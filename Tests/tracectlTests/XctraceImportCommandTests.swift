@@ -87,6 +87,7 @@ struct XctraceImportCommandTests {
               ["device"], ["device", "--all-modules"], ["device/updates.xml", "--process", "DemoWidget"], ["legacy-simulator/export.xml"],
               ["full-causes-only"], ["full-causes-only/runs.xml", "--run", "1"], ["os-signpost/export.xml"], ["durations"],
               ["filtered-updates/filtered-only.xml"], ["filtered-updates/with-updates.xml"], ["invalid-utf8.xml"],
+              ["cause-values/export.xml"], ["legacy-values/export.xml"], ["legacy-values/no-value-columns.xml"],
           ])
     func summaryAccountsForEveryRow(arguments: [String]) throws {
         let directory = temporaryDirectory()
@@ -130,7 +131,7 @@ struct XctraceImportCommandTests {
     }
 
     @Test("imported traces conform to tracer/1, and report, check, advise and diff read them", arguments: [
-        "device", "legacy-simulator", "full-causes-only", "os-signpost", "durations",
+        "device", "legacy-simulator", "full-causes-only", "os-signpost", "durations", "cause-values",
     ])
     func importedTracesAreRead(export: String) throws {
         let directory = temporaryDirectory()

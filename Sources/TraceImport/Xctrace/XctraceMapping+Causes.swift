@@ -65,31 +65,52 @@ extension XctraceMapping {
     }
 
     /// Adds a write per distinct source event of a state source, at its earliest edge, of the view
-    /// of its earliest edge to a body; returns each source's place in the list of writes, and the
+    /// of its earliest edge to a body, its `prop` naming what changed as its earliest edge that
+    /// says so does (`whatChanged`); returns each source's place in the list of writes, and the
     /// writes (their pending events) with their views.
     private mutating func mapSourceWrites(
         _ edges: [XctraceRows.Edge], in order: [Int], _ writer: inout ImportedTraceWriter
     ) -> (writeOfSource: [String: Int], writeViews: [(write: Int, view: String?)]) {
         var writeOfSource: [String: Int] = [:]
         var writeViews: [(write: Int, view: String?)] = []
+        // NB: each write's source prop, and what changed once an edge says so (one write per source event).
+        var props: [(source: String, changed: String?)] = []
         for index in order {
             let edge = edges[index]
             guard case .state(let wrapper, let prop, _) = Self.source(edge.source) else { continue }
             let target = Self.destination(edge.destination).view
             if let write = writeOfSource[Self.sourceKey(edge)] {
                 if writeViews[write].view == nil { writeViews[write].view = target }
+                if props[write].changed == nil { props[write].changed = Self.whatChanged(edge) }
                 continue
             }
-            var event = TraceEvent.write(view: .none, prop: writer.intern(prop), wrapper: wrapper, changed: nil, site: .none, tx: 0)
+            var event = TraceEvent.write(view: .none, prop: .none, wrapper: wrapper, changed: nil, site: .none, tx: 0)
             event.ts = edge.time
             if wrapper == .none { unknownWrappers = true }
             writeOfSource[Self.sourceKey(edge)] = writeViews.count
             writeViews.append((pending.count, target))
+            props.append((prop, Self.whatChanged(edge)))
             append(event, key: edge.time, rank: 1)
             counts.writes += 1
         }
-        for (write, view) in writeViews { pending[write].event.view = writer.intern(view ?? "<unknown>") }
+        for ((write, view), prop) in zip(writeViews, props) {
+            pending[write].event.view = writer.intern(view ?? "<unknown>")
+            pending[write].event.prop = writer.intern(prop.changed.map { "\(prop.source) [\($0)]" } ?? prop.source)
+        }
         return (writeOfSource, writeViews)
+    }
+
+    /// What an edge says changed: its value type and changed properties, `Type: properties`
+    /// (either alone when the other is missing); nil when it says neither.
+    ///
+    /// NB: the type and names of what changed, never its values: no `old`/`new` is made of them.
+    static func whatChanged(_ edge: XctraceRows.Edge) -> String? {
+        switch (edge.valueType, edge.changedProperties) {
+        case (let type?, let properties?): "\(type): \(properties)"
+        case (let type?, nil): type
+        case (nil, let properties?): properties
+        case (nil, nil): nil
+        }
     }
 
     /// Joins the invalidation `effect` of `edge` to the evaluation of `view` it led to, which takes

@@ -3,10 +3,19 @@ import TracerCore
 extension XctraceMapping {
     /// Adds the legacy View Properties' links: a write per `Update` link event (a first value: a
     /// `state-init`), causing the first evaluation of its view starting at or after it.
+    ///
+    /// Values: when the narrative of any write's link gives its old and new values, every write
+    /// carries them (`old`/`new`, each cut as the recorder cuts, `ValueText`), or
+    /// `"values":"unavailable"` where its narrative gives none; else no write carries values.
     mutating func mapLinks(
         _ links: [XctraceRows.Link], _ settings: XctraceMapping.Settings, _ evaluationsByView: [String: [Int]],
         _ writer: inout ImportedTraceWriter
     ) {
+        var unprinted: [Int] = []
+        defer {
+            // NB: "unavailable" only beside values that were read: a table without them gives none.
+            if !valuePairs.isEmpty { for write in unprinted { pending[write].event.valuesState = .unavailable } }
+        }
         for link in links.sorted(by: { $0.time < $1.time }) {
             guard link.event == "Update" else {
                 counts.otherLinkEvents += 1
@@ -33,6 +42,12 @@ extension XctraceMapping {
                 continue
             }
             let write = pending.count
+            if let printed = link.printed {
+                event.valuesState = .described
+                valuePairs[write] = WriteValuePair(old: ValueText(cutting: printed.old), new: ValueText(cutting: printed.new))
+            } else {
+                unprinted.append(write)
+            }
             append(event, key: link.time, rank: 1)
             counts.writes += 1
             guard let evaluation = evaluationsByView[link.view]?.first(where: { pending[$0].key >= link.time }) else {

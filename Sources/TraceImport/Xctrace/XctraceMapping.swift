@@ -10,12 +10,14 @@ import TracerCore
 ///   contains nor is subtracted.
 /// - Update groups and hitches without a duration are kept without `dur`.
 /// - Cause edges (`swiftui-causes`): a `write` per distinct source event of a state, environment
-///   or external source; an `invalidate` per `Update` edge to `V.body`, caused by the write or by
+///   or external source (its `prop` naming the value type and changed properties, when the edges
+///   say: `store [Store: self]`); an `invalidate` per `Update` edge to `V.body`, caused by the write or by
 ///   the source body's evaluation; the evaluation it leads to found by the edge's destination id
 ///   when that names an imported row of the same view, else the first uncaused evaluation of `V`
 ///   starting at or after the edge; a `skip` per edge to `V.body [skipped]`.
 /// - Legacy View Properties: a `write` per `Update` link event (a first value: `state-init`),
-///   causing the first evaluation of its view starting at or after it.
+///   causing the first evaluation of its view starting at or after it, with the values its
+///   narrative prints (`mapLinks`).
 /// - Update groups, hitches and signposts (marks) as they are; every end (start + duration)
 ///   saturates at 2^64 − 1.
 ///
@@ -72,16 +74,20 @@ struct XctraceMapping {
     /// Each row's fate by table: imported, or left out and why.
     var tally = XctraceRowTally()
     var unknownWrappers = false
+    /// The old and new values of the writes that carry them, by pending index (legacy links).
+    var valuePairs: [Int: WriteValuePair] = [:]
 
     /// The events of `rows`, mapped with `writer` (which interns their strings), not yet written.
     ///
-    /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers.
+    /// NB: when a write's wrapper has no name in Tracer, the header claims no wrappers; it lists
+    /// values only when a write carries them.
     /// NB: empties `rows` (its bodies filtered in place, then let go before the events are written).
     static func mapped(_ rows: inout XctraceRows, settings: Settings, with writer: inout ImportedTraceWriter) -> XctraceMapping {
         var mapping = XctraceMapping()
         mapping.map(&rows, settings, &writer)
         rows = XctraceRows()
         if mapping.unknownWrappers { writer.removeCapability(.wrapper) }
+        if !mapping.valuePairs.isEmpty { writer.listCapability(.values) }
         return mapping
     }
 
@@ -151,7 +157,7 @@ struct XctraceMapping {
                 }
             }
             pending[index].event.tx = event.tx
-            writer.append(event)
+            writer.append(event, values: valuePairs[index])
             writer.flushChunk(into: &output, threshold: 1 << 16)
         }
         writer.flushChunk(into: &output)

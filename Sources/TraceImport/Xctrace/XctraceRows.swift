@@ -61,6 +61,9 @@ struct XctraceRows {
         var destinationID: UInt64?
         var destination: String
         var label: String
+        /// The type of the value that changed (`value-type`) and which of its stored properties
+        /// did (`changed-properties`), when the export has them: what changed, never the values.
+        var valueType, changedProperties: String?
         var process: UInt64?
     }
 
@@ -92,6 +95,9 @@ struct XctraceRows {
         var linkType: String
         /// Whether the narrative says the value was the first (`from <initialState>`).
         var isInitial: Bool
+        /// The printed old and new values its narrative gives (`XctraceLinkNarrative`); nil when
+        /// it gives none that can be read.
+        var printed: (old: String, new: String)?
     }
 
     /// A signpost interval (`duration` set) or point of interest.
@@ -280,7 +286,8 @@ extension XctraceRows {
             source: reader.label(reader[columns.source]) ?? reader.text(in: columns.source) ?? "",
             destinationID: reader.integer(in: columns.destinationID),
             destination: reader.label(reader[columns.destination]) ?? reader.text(in: columns.destination) ?? "",
-            label: reader.text(in: columns.label) ?? "", process: process(reader, columns.process))
+            label: reader.text(in: columns.label) ?? "", valueType: reader.text(in: columns.valueType),
+            changedProperties: reader.text(in: columns.changedProperties), process: process(reader, columns.process))
     }
 
     /// Adds a `swiftui-body-interval` row (legacy: no id, thread or process).
@@ -297,12 +304,15 @@ extension XctraceRows {
     @inline(__always)
     private mutating func addLink(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.LinksColumns) {
         isLegacy = true
+        let view = reader.text(in: columns.viewType) ?? "<unknown>", linkType = reader.text(in: columns.linkType) ?? ""
+        let narrative = reader.text(in: columns.narrative)
         links.append(Link(
-            time: reader.integer(in: columns.time) ?? 0, event: reader.text(in: columns.event) ?? "",
-            view: reader.text(in: columns.viewType) ?? "<unknown>",
-            isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)),
-            linkType: reader.text(in: columns.linkType) ?? "",
-            isInitial: reader.text(in: columns.narrative)?.contains("<initialState>") ?? false))
+            time: reader.integer(in: columns.time) ?? 0, event: reader.text(in: columns.event) ?? "", view: view,
+            isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)), linkType: linkType,
+            isInitial: narrative?.contains("<initialState>") ?? false,
+            printed: narrative.flatMap {
+                XctraceLinkNarrative.values(of: $0, linkType: linkType, view: view, value: reader.text(in: columns.value))
+            }))
     }
 
     /// Adds an `os-signpost` row of Points of Interest: a point, or the end of its name's window.

@@ -95,13 +95,13 @@ extension XctraceSchema {
 
     /// A `swiftui-causes` (or `swiftui-full-causes`) row's columns.
     struct CausesColumns: XctraceColumnSet {
-        let timestamp, sourceID, source, destinationID, destination, label, process: XctraceColumnSlot
+        let timestamp, sourceID, source, destinationID, destination, label, valueType, changedProperties, process: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            (timestamp, sourceID, source, destinationID, destination, label, process) = (
+            (timestamp, sourceID, source, destinationID, destination, label, valueType, changedProperties, process) = (
                 column("timestamp"), column("source-node-event-id"), column("source-node"),
                 column("destination-node-event-id"), column("destination-node"), column("label"),
-                column("process")
+                column("value-type"), column("changed-properties"), column("process")
             )
         }
     }
@@ -142,12 +142,12 @@ extension XctraceSchema {
 
     /// A `swiftui-link-event` row's columns (legacy View Properties).
     struct LinksColumns: XctraceColumnSet {
-        let time, event, viewType, viewModule, linkType, narrative: XctraceColumnSlot
+        let time, event, viewType, viewModule, linkType, value, narrative: XctraceColumnSlot
 
         init(_ column: inout XctraceColumnResolver) {
-            (time, event, viewType, viewModule, linkType, narrative) = (
+            (time, event, viewType, viewModule, linkType, value, narrative) = (
                 column("time"), column("event"), column("view-type"), column("view-module"),
-                column("link-type"), column("narrative")
+                column("link-type"), column("value"), column("narrative")
             )
         }
     }
