@@ -86,6 +86,13 @@ struct WhyCommandTests {
         #expect(omitted["paths"] as? Int == 1 && omitted["evals"] as? Int == 1)
     }
 
+    @Test("--top's line of the rest says n/a for wasted evaluations and skips a source does not record (the SwiftUI adapter)")
+    func topWithoutWastedOrSkips() throws {
+        let trace = PackagePaths.trace("sources/swiftui.jsonl")
+        let run = try TracectlProcess.run(["why", trace, "MyView", "--top", "1"], currentDirectory: temporaryDirectory())
+        #expect(run.stdout.contains("+ 1 more path left out: 1 evaluation, n/a wasted, n/a skips\n"))
+    }
+
     @Test("a glob matching no view exits 2 and lists near matches")
     func noMatch() throws {
         let directory = temporaryDirectory()

@@ -45,7 +45,7 @@ enum WhyHTML {
             html += "<tr>" + row.map { "<td>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
         }
         html += "</table></div>\n"
-        if let rest { html += "<p class=\"note\">\(Markup.escape(WhyRenderer.restLine(rest)))</p>\n" }
+        if let rest { html += "<p class=\"note\">\(Markup.escape(WhyRenderer.restLine(rest, result.availability)))</p>\n" }
         html += "<ol>\n"
         for path in shown {
             html += "<li>\(Markup.escape(WhyText.sentence(path, availability: result.availability)))"

@@ -64,10 +64,11 @@ public enum WhyRenderer {
             + "\(availability.bodyTime ? Formatting.duration(total.bodyTimeNs) : "n/a"), " + WhyText.plural(view.paths.count, "path")
     }
 
-    /// The line that sums the paths `--top` left out.
-    static func restLine(_ rest: (paths: Int, figures: WhyFigures)) -> String {
+    /// The line that sums the paths `--top` left out (`n/a` for what the source does not record).
+    static func restLine(_ rest: (paths: Int, figures: WhyFigures), _ availability: WhyAvailability) -> String {
         "+ \(WhyText.plural(rest.paths, "more path")) left out: \(WhyText.plural(rest.figures.evals, "evaluation")), "
-            + "\(rest.figures.wasted) wasted, \(rest.figures.skips) skips"
+            + "\(availability.wasted ? String(rest.figures.wasted) : "n/a") wasted, "
+            + "\(availability.skips ? String(rest.figures.skips) : "n/a") skips"
     }
 
     /// The value lines of `path` (none when the trace recorded no values); values are written as
@@ -90,7 +91,7 @@ public enum WhyRenderer {
             cells(path.figures, of: view.total, result.availability) + [path.figures.examples.map(String.init).joined(separator: ","), WhyText.path(path.key)]
         }
         output += Formatting.table([columns] + rows, leftAligned: [7, 8], separatorBefore: 1)
-        if let rest { output += restLine(rest) + "\n" }
+        if let rest { output += restLine(rest, result.availability) + "\n" }
         output += "\n"
         for (index, path) in shown.enumerated() {
             output += "\(index + 1). \(WhyText.sentence(path, availability: result.availability))\n"
@@ -110,7 +111,7 @@ public enum WhyRenderer {
                 + [path.figures.examples.map(String.init).joined(separator: ", "), Formatting.markdownCode(WhyText.path(path.key))]
             output += "| " + row.joined(separator: " | ") + " |\n"
         }
-        if let rest { output += "\n" + Formatting.markdown(restLine(rest)) + "\n" }
+        if let rest { output += "\n" + Formatting.markdown(restLine(rest, result.availability)) + "\n" }
         output += "\n"
         for path in shown {
             output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n"

@@ -15,7 +15,7 @@ enum Advise: Subcommand {
             evidence, a one-sentence fix with a code sketch, and the body evaluations, body time
             and state re-creations the fix would save, with how that was estimated.
               text      numbered findings for terminals
-              json      the tracer-advice/1 document (documented in README.md)
+              json      the tracer-advice/1 document (documented in Tracer.docc/TracectlAdvise.md)
               markdown  a table and the fixes, for pull-request comments
             A pattern the trace's source cannot support (its meta header's capabilities) is not
             evaluated, and the output says so.

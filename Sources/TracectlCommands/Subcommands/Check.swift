@@ -12,7 +12,7 @@ enum Check: Subcommand {
         name: "check",
         abstract: "Hold traces to a redraw budget: the CI gate (exit 1 when an error-level rule fails).",
         discussion: """
-            Each rule of the budget file (schema tracer-budget/1, see README.md and
+            Each rule of the budget file (schema tracer-budget/1, see Tracer.docc/BudgetFormat.md and
             Fixtures/tracer-budget.schema.json) limits a metric of the views matching a glob. Several
             traces are repeated runs: each rule combines them (median by default). With --baseline,
             rules with "maxIncrease" limit a figure to the baseline's plus a percentage or amount.

@@ -16,7 +16,7 @@ enum Report: Subcommand {
             writes, evaluations per write, body time (total, p50, p95; also mean and max in json)
             and the root property writes that led to its evaluations (followed through cause chains).
               text      an aligned table for terminals
-              json      the tracer-report/1 document (documented in README.md)
+              json      the tracer-report/1 document (documented in Tracer.docc/TracectlReport.md)
               markdown  tables for pull-request comments and CI job summaries
               html      one self-contained page: summary, advice, sortable table, flame graph, timeline,
                         and each view's cause paths ('why'), linked from its row; writes' recorded

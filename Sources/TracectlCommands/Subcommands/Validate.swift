@@ -12,7 +12,7 @@ enum Validate: Subcommand {
             Prints one 'FILE:LINE:COL: severity: message' line per finding (at most --limit), then
             how many errors and warnings the whole trace has, and exits 2 when any is an error, 0
             otherwise. --format json prints the tracer-validate/1 document instead (documented in
-            README.md; same exit statuses).
+            Tracer.docc/TracectlValidate.md; same exit statuses).
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to check ('-' for standard input).")],
         options: [Options.format, Options.limit],

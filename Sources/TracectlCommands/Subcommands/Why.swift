@@ -14,7 +14,7 @@ enum Why: Subcommand {
             view's. Mounts start a chain afresh; a write that a chain caused (an environment key,
             derived state) is a step of it.
               text      a table per view and a sentence per path
-              json      the tracer-why/1 document (documented in README.md)
+              json      the tracer-why/1 document (documented in Tracer.docc/TracectlWhy.md)
               markdown  a table per view, for pull-request comments
             --eval SEQ prints one evaluation's chain event by event instead.
             A glob that matches no view is an error (exit 2) listing near matches; 'report --view'
