@@ -97,8 +97,11 @@ public struct WhyValues: Sendable, Hashable {
 
     /// An old → new pair and the evaluations whose root write made it.
     public struct Pair: Sendable, Hashable {
+        /// The value before the write, as the trace holds it (cut at 64 bytes).
         public var old: String
+        /// The value after the write.
         public var new: String
+        /// The evaluations whose root write made this pair.
         public var count: Int
     }
 

@@ -41,8 +41,9 @@ public enum TraceSchema {
         public static let built = "built"
         /// On a body-eval (`extract`): of those, what extracting unchanged leaf content would stop rebuilding.
         public static let extractable = "extract"
-        /// On a write, when values are recorded: the old and new values' texts (`ValueText`).
+        /// On a write, when values are recorded: the old value's text (`ValueText`).
         public static let old = "old"
+        /// On a write, when values are recorded: the new value's text (`ValueText`).
         public static let new = "new"
         /// On a write, when values are recorded but these were not: `redacted` or `unavailable`
         /// (`WriteValuesState.marker`).

@@ -14,7 +14,14 @@ public enum WriteValues: Sendable, Equatable {
 /// How a `write` event's values are stored: in the event, which of the `WriteValues` cases; the
 /// texts themselves in the recorder's side table.
 public enum WriteValuesState: UInt8, Sendable {
-    case none, described, redacted, unavailable
+    /// Values are not recorded: the event carries no value field.
+    case none
+    /// The texts are in the recorder's side table: the event carries `old` and `new`.
+    case described
+    /// The type is not allowed and the property did not opt in: `"values":"redacted"`.
+    case redacted
+    /// The source cannot know the value: `"values":"unavailable"`.
+    case unavailable
 
     /// The `values` marker's spelling; nil when the event carries none.
     public var marker: String? {
@@ -55,9 +62,12 @@ extension WriteValues {
 
 /// A write's two value texts, as the recorder's side table holds them.
 public struct WriteValuePair: Sendable, Equatable {
+    /// The value before the write.
     public var old: ValueText
+    /// The value after the write.
     public var new: ValueText
 
+    /// The pair of `old` and `new`.
     public init(old: ValueText, new: ValueText) {
         self.old = old
         self.new = new
