@@ -58,6 +58,11 @@ public enum HTMLReport {
         return html
     }
 
+    /// The whole page around its parts: head, styles, the sections in reading order, the data and
+    /// the scripts.
+    ///
+    /// NB: one literal, though long: it is the page's markup in document order, which split into
+    /// pieces would no longer read as the page it makes.
     private static func page(
         title: String, heading: String, subtitle: String, flame: String, flameNote: String, data: String,
         sections: String = "", trailing: String = ""
