@@ -15,9 +15,6 @@ struct RangeReading: Sendable {
     /// again on one thread.
     var crossingCauses = 0
 
-    /// Nothing read yet of `file`.
-    init(file: String) { self.file = file }
-
     /// What `reader` read, with the `crossingCauses` its collector counted.
     init(_ reader: borrowing TraceReader, crossingCauses: Int) {
         file = reader.displayName
@@ -54,10 +51,7 @@ extension RangePartial {
     /// The file the range was read from.
     var file: String { reading.file }
     /// The trace's header, when the range held it.
-    var header: TraceHeader? {
-        get { reading.header }
-        set { reading.header = newValue }
-    }
+    var header: TraceHeader? { reading.header }
     /// The reader's warnings, at lines counted from the range's start.
     var warnings: [TraceDiagnostic] { reading.warnings }
     /// Lines that were not events.
