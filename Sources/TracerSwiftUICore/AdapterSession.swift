@@ -55,7 +55,10 @@ public final class AdapterSession: Sendable {
         let event = TraceEvent.write(
             view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind,
             changed: symbols.change.changed(from: old, to: new), site: symbols.site, tx: 0)
-        // NB: described after the name table's lock and before the recorder's: outside both.
+        // NB: described after the name table's lock and before the recorder's: outside both. A
+        // write made inside a traced body is described inside that body's Observation tracking,
+        // which the describer adds nothing to (a class instance is named, never looked into) unless
+        // a `TraceValueDescribing` text reads an `@Observable` property.
         let seq = recorder.recordsValues
             ? recorder.record(event, values: ValueDescriber.values(old: old, new: new, recording: declaration.values))
             : recorder.record(event)
