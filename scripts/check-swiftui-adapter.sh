@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compiles TracerSwiftUI and Examples/SwiftUIScrollOffset against the stand-in SwiftUI and Combine
-# modules (Tests/SwiftUIStandIn) and runs the adapter's tests: once recording into TRACER_OUTPUT,
-# once with it unset. The adapter, the example and the tests compile in Swift 6 mode with every
+# modules (Tests/SwiftUIStandIn) and runs the adapter's tests: recording into TRACER_OUTPUT, once
+# without values and once with TRACER_VALUES=1, then with it unset. The adapter, the example and the tests compile in Swift 6 mode with every
 # warning an error; the stand-ins in the Swift 5 mode Apple builds SwiftUI and Combine in. SwiftUI
 # does not exist on Linux; this proves the adapter compiles against Apple's documented signatures
 # (isolation, Sendable, closure types) and that its own logic is right, nothing about SwiftUI's updates.
@@ -40,7 +40,10 @@ run_tests() {
   ! grep -q 'skipped' "$log" || { grep 'skipped' "$log"; exit 1; }
 }
 echo "check-swiftui-adapter: tests, recording on"
-run_tests "$work/on.log" env TRACER_OUTPUT="$trace" swift test --skip-build --filter RecordingOnTests
+run_tests "$work/on.log" env -u TRACER_VALUES TRACER_OUTPUT="$trace" swift test --skip-build --filter 'RecordingOnTests|ValuesOffTests'
+values_trace=$(dirname "$trace")/adapter-values.jsonl
+echo "check-swiftui-adapter: tests, recording on with values (TRACER_VALUES=1)"
+run_tests "$work/values.log" env TRACER_VALUES=1 TRACER_OUTPUT="$values_trace" swift test --skip-build --filter 'RecordingOnTests|ValuesOnTests'
 # NB: `tracectl why` on the trace the tests recorded: a traced write → its view's next evaluation,
 # the child's hop from its parent n/a (RecordingOnTests.aWriteCausesItsViewsNextEvaluation). Needs
 # the root package's release tracectl (.ci/run builds it first).
@@ -51,6 +54,12 @@ if [ -x "$tracectl" ]; then
   grep -qE 'Pager\.page \(State, TracerSwiftUITests/AdapterTestViews\.swift:[0-9]+\) → Pager \(state\)' <<<"$why" \
     || { echo "why shows no write → Pager (state) path:"; echo "$why"; exit 1; }
   grep -qF 'n/a → Pager/PageLabel (n/a)' <<<"$why" || { echo "why shows a parent hop for Pager/PageLabel:"; echo "$why"; exit 1; }
+  # NB: the values run's trace: valid (old/new, the markers, the `values` capability), and `why`
+  # shows Volume's writes (ValuesOnTests.allowedValuesChain) as old → new pairs.
+  echo "check-swiftui-adapter: tracectl validate on both traces, why on the values run's"
+  for file in "$trace" "$values_trace"; do "$tracectl" validate "$file" >/dev/null || { "$tracectl" validate "$file"; exit 1; }; done
+  why=$("$tracectl" why "$values_trace" 'Volume' 2>&1 || true)
+  grep -qF 'old → new: "1" → "2" ×1, "2" → "3" ×1' <<<"$why" || { echo "why shows no values for Volume:"; echo "$why"; exit 1; }
 else
   echo "check-swiftui-adapter: tracectl why not checked: no $tracectl (swift build -c release first)"
 fi

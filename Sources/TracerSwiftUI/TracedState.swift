@@ -1,6 +1,7 @@
 #if canImport(SwiftUI)
 import SwiftUI
 import Synchronization
+import TracerCore
 import TracerSwiftUICore
 
 /// A drop-in for `@State` that records every write — through the property or its binding — as a
@@ -16,6 +17,11 @@ import TracerSwiftUICore
 /// binding projected through a key path whose setter records (the same location on every access,
 /// so SwiftUI compares it as it compares `$x` of a `@State`), and `x = v` writes through it: the
 /// old value is the location's, read without a read of the `State`, so no write adds a dependency.
+///
+/// Values (`TRACER_VALUES=1`): a write carries `old` and `new` when the value's type is allowed
+/// (numbers, `Bool`, enums with raw values, optionals of those, CoreGraphics geometry, types
+/// adopting `TraceValueDescribing`), else `"values":"redacted"`; `@TracedState(values: .recorded)`
+/// opts the property in for every value (typed text included), each cut to 64 bytes.
 @propertyWrapper
 public struct TracedState<Value>: DynamicProperty, TracedProperty {
     /// The value, in SwiftUI's own storage.
@@ -27,9 +33,13 @@ public struct TracedState<Value>: DynamicProperty, TracedProperty {
     /// The recording key path of this declaration (`RecordedKeyPath`); nil when recording is off.
     @usableFromInline let recordedPath: RecordingPath<Value>?
 
-    /// State starting at `wrappedValue`, named `name` (default: the property's label).
-    public init(wrappedValue: Value, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        let declaration = TracedDeclaration(wrapper: .state, name: name, fileID: fileID, line: line)
+    /// State starting at `wrappedValue`, named `name` (default: the property's label); a trace
+    /// that records values shows those `values` allows (`.recorded`: every value, strings included).
+    public init(
+        wrappedValue: Value, name: StaticString? = nil, values: ValueRecording = .allowedTypes,
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        let declaration = TracedDeclaration(wrapper: .state, name: name, values: values, fileID: fileID, line: line)
         tracedDeclaration = declaration
         state = State(wrappedValue: wrappedValue)
         recordedPath = SwiftUITrace.session == nil ? nil : RecordingPath(keyPath: RecordedKeyPath.of(Value.self, declaration))

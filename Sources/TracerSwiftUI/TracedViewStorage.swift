@@ -1,6 +1,7 @@
 #if canImport(SwiftUI) && canImport(Combine)
 import Combine
 import SwiftUI
+import TracerCore
 import TracerSwiftUICore
 
 /// Storage tied to the view's lifetime, like `@State`, whose writes never redraw the view (the
@@ -9,6 +10,10 @@ import TracerSwiftUICore
 /// `$x.binding` writes the storage; `$x.publisher` delivers each new value (for `onReceive`).
 /// Main-actor isolated, like `@StateObject`, whose init is `nonisolated` as this one is: a view
 /// holding it is built from any isolation.
+///
+/// Values (`TRACER_VALUES=1`): as `TracedState`'s — the storage holds the old value, so a write
+/// carries `old` and `new` for an allowed type, else `"values":"redacted"`, unless
+/// `values: .recorded` opts the property in.
 @MainActor @propertyWrapper
 public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     /// The value and its publisher, kept by SwiftUI for the view's lifetime.
@@ -46,9 +51,13 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     /// The declaration the writes name.
     public let tracedDeclaration: TracedDeclaration
 
-    /// Storage starting at `wrappedValue`, named `name` (default: the property's label).
-    nonisolated public init(wrappedValue: Value, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        let declaration = TracedDeclaration(wrapper: .viewStorage, name: name, fileID: fileID, line: line)
+    /// Storage starting at `wrappedValue`, named `name` (default: the property's label); a trace
+    /// that records values shows those `values` allows (`.recorded`: every value, strings included).
+    nonisolated public init(
+        wrappedValue: Value, name: StaticString? = nil, values: ValueRecording = .allowedTypes,
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        let declaration = TracedDeclaration(wrapper: .viewStorage, name: name, values: values, fileID: fileID, line: line)
         tracedDeclaration = declaration
         _box = State(wrappedValue: Box(wrappedValue, declaration: declaration))
     }

@@ -45,12 +45,23 @@ public final class AdapterSession: Sendable {
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
     /// written when `Value` is `Equatable` (or a class: by identity). A `@TracedState` write of a
     /// view whose traced body has run is the `cause` of that view type's next evaluation.
+    ///
+    /// When the recorder records values, the write carries `old` and `new` as
+    /// `declaration.values` allows (`ValueDescriber`), else `"values":"redacted"`; otherwise
+    /// nothing is described.
     public func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
         guard recorder.isRecording else { return }
         let symbols = symbols(for: declaration, of: Value.self)
-        let seq = recorder.record(.write(
+        let event = TraceEvent.write(
             view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind,
-            changed: symbols.change.changed(from: old, to: new), site: symbols.site, tx: 0))
+            changed: symbols.change.changed(from: old, to: new), site: symbols.site, tx: 0)
+        // NB: described after the name table's lock and before the recorder's: outside both. A
+        // write made inside a traced body is described inside that body's Observation tracking,
+        // which the describer adds nothing to (a class instance is named, never looked into) unless
+        // a `TraceValueDescribing` text reads an `@Observable` property.
+        let seq = recorder.recordsValues
+            ? recorder.record(event, values: ValueDescriber.values(old: old, new: new, recording: declaration.values))
+            : recorder.record(event)
         symbols.pending?.offer(seq)
     }
 
@@ -82,6 +93,9 @@ public final class AdapterSession: Sendable {
     }
 
     /// Records a change an observable model announced: a write of `property` in the model's type.
+    ///
+    /// NB: with values recorded, the write says `"values":"unavailable"` (the recorder's default
+    /// for a write recorded without values): the announcement carries no value.
     public func recordModelChange(of model: AnyObject, property: String, wrapper: TracedWrapper) {
         guard recorder.isRecording else { return }
         let view = names.withLock { $0.typeSymbol(type(of: model), in: recorder) }
@@ -140,6 +154,9 @@ public final class AdapterSession: Sendable {
     /// NB: `changed` is what Observation tells: since Swift 6.2 an `@Observable` property whose
     /// type is `Equatable` (or a class) does not notify an equal (identical) value; one of
     /// another type, or a model compiled by an older compiler, notifies every set.
+    ///
+    /// NB: with values recorded, the write says `"values":"unavailable"` (the recorder's default
+    /// for a write recorded without values): `onChange` names neither the property nor the value.
     ///
     /// NB: Observation calls it once, on the mutating thread, before the value changes: a burst
     /// of mutations before the body runs again is one write. Runs of the body while it is pending

@@ -22,7 +22,8 @@ public enum TracedWrapper: Sendable {
 }
 
 /// What a traced property wrapper knows of its declaration: its wrapper, its site
-/// (`#fileID:#line`, captured by the initializer) and, when given, its name.
+/// (`#fileID:#line`, captured by the initializer), when given, its name, and which of its values
+/// a trace that records values shows.
 ///
 /// NB: two words of static text and a few integers; building one costs no allocation, so a view
 /// that is re-created on every parent evaluation pays nothing for it.
@@ -31,12 +32,19 @@ public struct TracedDeclaration: Sendable {
     public let wrapper: TracedWrapper
     /// The name given at the declaration; nil when the adapter names the property by reflection.
     public let name: StaticString?
+    /// Which values of the property a trace shows when values are recorded (`TRACER_VALUES=1`):
+    /// those of allowed types (the default), or every value when the property opts in.
+    public let values: ValueRecording
     let site: DeclarationSite
 
-    /// A declaration at `fileID`:`line` wrapped by `wrapper`.
-    public init(wrapper: TracedWrapper, name: StaticString? = nil, fileID: StaticString, line: UInt) {
+    /// A declaration at `fileID`:`line` wrapped by `wrapper`, whose values a trace that records
+    /// values shows as `values` allows.
+    public init(
+        wrapper: TracedWrapper, name: StaticString? = nil, values: ValueRecording = .allowedTypes, fileID: StaticString, line: UInt
+    ) {
         self.wrapper = wrapper
         self.name = name
+        self.values = values
         site = DeclarationSite(fileID: fileID, line: line)
     }
 

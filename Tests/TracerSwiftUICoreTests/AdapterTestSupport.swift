@@ -6,8 +6,11 @@ import TracerSwiftUICore
 struct FakeTracedProperty: TracedProperty {
     let tracedDeclaration: TracedDeclaration
 
-    init(_ wrapper: TracedWrapper = .state, name: StaticString? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        tracedDeclaration = TracedDeclaration(wrapper: wrapper, name: name, fileID: fileID, line: line)
+    init(
+        _ wrapper: TracedWrapper = .state, name: StaticString? = nil, values: ValueRecording = .allowedTypes,
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        tracedDeclaration = TracedDeclaration(wrapper: wrapper, name: name, values: values, fileID: fileID, line: line)
     }
 }
 
@@ -16,8 +19,9 @@ struct RecordedSession {
     let sink = MemorySink()
     let session: AdapterSession
 
-    init() {
-        session = AdapterSession(recorder: TraceRecorder(sink: sink, metadata: SwiftUITrace.metadata([:])))
+    /// A session whose recorder records values when `values` is true (never from the environment).
+    init(values: Bool = false) {
+        session = AdapterSession(recorder: TraceRecorder(sink: sink, metadata: SwiftUITrace.metadata([:]), values: values))
     }
 
     /// The header and events recorded so far, as JSON objects.
