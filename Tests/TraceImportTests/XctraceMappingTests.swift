@@ -8,6 +8,12 @@ struct XctraceMappingTests {
         XctraceRows.Body(start: start, duration: duration, thread: thread, id: nil, isSwiftUIModule: false, view: 0, process: nil)
     }
 
+    /// Each row's exclusive duration, as the mapping takes it from the nested durations.
+    private func exclusive(_ bodies: [XctraceRows.Body]) -> [UInt64?] {
+        let nested = XctraceMapping.nestedDurations(bodies)
+        return bodies.indices.map { XctraceMapping.exclusiveDuration(of: bodies[$0], nested: nested[$0]) }
+    }
+
     @Test("exclusive dur subtracts only the rows directly nested on the same thread, never below 0")
     func exclusiveDurations() {
         let bodies = [
@@ -17,13 +23,13 @@ struct XctraceMappingTests {
             body(150, 20, thread: 2),  // another thread overlapping the parent: not nested
             body(300, 10),             // after the parent
         ]
-        #expect(XctraceMapping.exclusiveDurations(bodies) == [70, 20, 10, 20, 10])
+        #expect(exclusive(bodies) == [70, 20, 10, 20, 10])
     }
 
     @Test("a row without a duration or starting at 0 gives no interval: it neither holds rows nor is subtracted")
     func untimedRowsHaveNoInterval() {
         let bodies = [body(100, nil), body(200, 50), body(0, 40), body(1_000, 10)]
-        #expect(XctraceMapping.exclusiveDurations(bodies) == [nil, 50, nil, 10])
+        #expect(exclusive(bodies) == [nil, 50, nil, 10])
     }
 
     @Test("an interval ending past 2^64 − 1 ends there, never wrapping to before its start")
@@ -31,7 +37,7 @@ struct XctraceMappingTests {
         #expect(XctraceMapping.end(.max - 5, 10) == .max)
         #expect(XctraceMapping.end(100, 10) == 110)
         let bodies = [body(.max - 100, 1_000), body(.max - 50, 20)]
-        #expect(XctraceMapping.exclusiveDurations(bodies) == [980, 20])
+        #expect(exclusive(bodies) == [980, 20])
     }
 
     @Test("a row's view: view-name, else the description without .body, else <unknown>", arguments: [

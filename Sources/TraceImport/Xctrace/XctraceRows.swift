@@ -38,9 +38,11 @@ struct XctraceRows {
 
         /// The table the row was read from: `swiftui-body-interval` (legacy), `SwiftUIFilteredUpdates`
         /// or `swiftui-updates`.
-        var schema: String {
-            flags & Self.legacy != 0 ? XctraceSchema.bodyIntervals : isFiltered ? XctraceSchema.filteredUpdates : XctraceSchema.updates
-        }
+        var schema: String { Self.schemas[schemaIndex] }
+        /// The index of `schema` in `schemas`.
+        var schemaIndex: Int { flags & Self.legacy != 0 ? 0 : isFiltered ? 1 : 2 }
+        /// The tables a body row may come from.
+        static let schemas = [XctraceSchema.bodyIntervals, XctraceSchema.filteredUpdates, XctraceSchema.updates]
         var isFiltered: Bool { flags & Self.filtered != 0 }
 
         /// The row's duration in ns; nil when its cell could not be read as one (see `XctraceRows.duration`).
@@ -117,11 +119,14 @@ struct XctraceRows {
     /// The current table's reader's strings, by string index (`stringKey`): the view of a body
     /// row's view-name and description, whether an update type is `View Body Updates`, whether a
     /// module is SwiftUI's own.
-    private var viewOfStrings: [UInt64: UInt32] = [:]
-    private var isBodyUpdateType: [UInt32: Bool] = [:]
-    private var isSwiftUIModuleString: [UInt32: Bool] = [:]
+    private var viewOfStrings = XctraceStringMemo<UInt32>()
+    private var isBodyUpdateType = XctraceStringMemo<Bool>()
+    private var isSwiftUIModuleString = XctraceStringMemo<Bool>()
     /// Rows of `swiftui-updates` that are not view bodies, by update type.
     var otherUpdates: [String: Int] = [:]
+    /// The current table's rows that are not view bodies: by update type (`swiftui-updates`), in all.
+    private var otherUpdatesOfTable = XctraceStringTally()
+    private var otherUpdateRowsOfTable = 0
     var edges: [Edge] = []
     /// The edges of `swiftui-full-causes`, used only without `swiftui-causes`.
     var fullEdges: [Edge] = []
@@ -153,6 +158,13 @@ extension XctraceRows {
         viewOfStrings.removeAll()
         isBodyUpdateType.removeAll()
         isSwiftUIModuleString.removeAll()
+    }
+
+    /// Adds the current table's counts kept by string to `otherUpdates` and `leftOutRows`, at its end.
+    mutating func endTable() {
+        otherUpdates.merge(otherUpdatesOfTable.drain(), uniquingKeysWith: +)
+        if otherUpdateRowsOfTable > 0 { leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += otherUpdateRowsOfTable }
+        otherUpdateRowsOfTable = 0
     }
 
     /// The index of `view` in `views`, adding it if new.
@@ -249,12 +261,11 @@ extension XctraceRows {
     /// count of its update type.
     @inline(__always)
     private mutating func addUpdate(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.UpdatesColumns, filtered: Bool) {
-        guard Self.cached(&isBodyUpdateType, reader.stringKey(in: columns.updateType), {
-            reader.text(in: columns.updateType) == "View Body Updates"
-        }) else {
+        let updateType = reader.stringKey(in: columns.updateType).map(UInt64.init)
+        guard isBodyUpdateType.value(updateType, { reader.text(in: columns.updateType) == "View Body Updates" }) else {
             // NB: the update types seen are swiftui-updates' (the filtered tables repeat its rows).
-            if !filtered { otherUpdates[reader.text(in: columns.updateType) ?? "", default: 0] += 1 }
-            leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += 1
+            if !filtered { otherUpdatesOfTable.count(updateType) { reader.text(in: columns.updateType) ?? "" } }
+            otherUpdateRowsOfTable += 1
             return
         }
         let pid = process(reader, columns.process)
@@ -263,13 +274,13 @@ extension XctraceRows {
             reader.stringKey(in: columns.description).map { UInt64(name) << 32 | UInt64($0) }
         }
         let view: UInt32
-        if let viewKey, let known = viewOfStrings[viewKey] {
+        if let known = viewOfStrings[viewKey] {
             view = known
         } else {
             view = viewID(Self.viewName(viewName: reader.text(in: columns.viewName), description: reader.text(in: columns.description)))
-            if let viewKey { viewOfStrings[viewKey] = view }
+            viewOfStrings[viewKey] = view
         }
-        let isSwiftUI = Self.cached(&isSwiftUIModuleString, reader.stringKey(in: columns.module)) {
+        let isSwiftUI = isSwiftUIModuleString.value(reader.stringKey(in: columns.module).map(UInt64.init)) {
             XctraceSchema.isSwiftUIModule(reader.text(in: columns.module))
         }
         bodies.append(Body(
@@ -380,16 +391,6 @@ extension XctraceRows {
         guard let pid = cell.pid else { return nil }
         if processes[pid] == nil { processes[pid] = (cell.name, 0) }
         return pid
-    }
-
-    /// `compute()`, cached in `cache` by `key` when there is one.
-    @inline(__always)
-    private static func cached<Key, Value>(_ cache: inout [Key: Value], _ key: Key?, _ compute: () -> Value) -> Value {
-        guard let key else { return compute() }
-        if let known = cache[key] { return known }
-        let value = compute()
-        cache[key] = value
-        return value
     }
 }
 
