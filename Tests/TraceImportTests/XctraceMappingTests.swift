@@ -10,7 +10,7 @@ struct XctraceMappingTests {
 
     /// Each row's exclusive duration, as the mapping takes it from the nested durations.
     private func exclusive(_ bodies: [XctraceRows.Body]) -> [UInt64?] {
-        let nested = XctraceMapping.nestedDurations(bodies)
+        let nested = XctraceMapping.nestedDurations(XctraceBodyChunks(bodies))
         return bodies.indices.map { XctraceMapping.exclusiveDuration(of: bodies[$0], nested: nested[$0]) }
     }
 
@@ -53,12 +53,12 @@ struct XctraceMappingTests {
 
     @Test("groups are numbered in start order; an event's is the innermost holding its start on its thread")
     func updateGroups() {
-        let groups = UpdateGroups([
+        let groups = UpdateGroups(ordered: UpdateGroups.ordered([
             XctraceRows.Group(start: 100, duration: 100, thread: 1, process: nil),
             XctraceRows.Group(start: 120, duration: 20, thread: 1, process: nil),
             XctraceRows.Group(start: 100, duration: 100, thread: 2, process: nil),
             XctraceRows.Group(start: 300, duration: nil, thread: 1, process: nil),
-        ])
+        ]))
         #expect(groups.number(holding: 110, thread: 1) == 1)
         // NB: numbers follow the starts (1 and 2 start at 100, 3 at 120), whatever the thread.
         #expect(groups.number(holding: 125, thread: 1) == 3)
@@ -77,11 +77,12 @@ struct XctraceMappingTests {
             let duration: UInt64? = random.next() % 5 == 0 ? nil : random.next() % 2_000
             rows.append(XctraceRows.Group(start: start, duration: duration, thread: random.next() % 3, process: nil))
         }
-        let groups = UpdateGroups(rows)
+        let ordered = UpdateGroups.ordered(rows)
+        let groups = UpdateGroups(ordered: ordered)
         for _ in 0..<2_000 {
             let time = random.next() % 12_000, thread = random.next() % 4
             var expected: UInt32 = 0
-            for (index, group) in groups.ordered.enumerated().reversed() where group.thread == thread && group.start <= time {
+            for (index, group) in ordered.enumerated().reversed() where group.thread == thread && group.start <= time {
                 if let duration = group.duration, time < group.start + duration { expected = UInt32(index + 1); break }
             }
             #expect(groups.number(holding: time, thread: thread) == expected, "time \(time) on thread \(thread)")

@@ -144,8 +144,9 @@ struct XMLScanner: ~Copyable {
     @inline(__always)
     private static func isNameByte(_ byte: UInt8) -> Bool {
         // NB: letters, digits, '-', '.', ':', '_' and every byte of a multi-byte UTF-8 character
-        // (leniently, also the ASCII punctuation between 'Z' and 'a' and after 'z').
-        byte >= 0x41 || (byte &- 0x2D) <= 0x0D && byte != 0x2F
+        // (leniently, also the ASCII punctuation between 'Z' and 'a' and after 'z'); below 'A',
+        // the bits of '-', '.' and '0'…':' in a 64-bit map ('@', 0x40, shifts to bit 0: clear).
+        byte >= 0x41 || (0x07FF_6000_0000_0000 as UInt64) &>> UInt64(byte) & 1 != 0
     }
 
     @inline(__always)

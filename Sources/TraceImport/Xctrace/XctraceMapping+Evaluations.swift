@@ -4,7 +4,8 @@ extension XctraceMapping {
     /// Adds an evaluation per body row (SwiftUI's own modules left out unless `allModules`);
     /// returns, when `joining`, each view's evaluations in start order and the evaluation of each row id.
     mutating func mapEvaluations(
-        _ bodies: [XctraceRows.Body], views: [String], groups: UpdateGroups, _ settings: Settings, joining joins: Bool, _ writer: inout ImportedTraceWriter
+        _ bodies: XctraceBodyChunks, views: [String], groups: UpdateGroups, _ settings: Settings, joining joins: Bool,
+        _ writer: inout ImportedTraceWriter
     ) -> (byView: [String: [Int]], byID: [UInt64: Int]) {
         let nested = Self.nestedDurations(bodies)
         var evaluationsByView: [String: [Int]] = [:]
@@ -12,7 +13,9 @@ extension XctraceMapping {
         var viewSymbols = [Symbol?](repeating: nil, count: views.count)
         // NB: rows counted by table here, tallied after the loop (no table name hashed per row).
         var imported = [Int](repeating: 0, count: XctraceRows.Body.schemas.count), ofSwiftUI = imported
-        for (index, body) in bodies.enumerated() {
+        for index in bodies.indices {
+            let body = bodies[index]
+            bodies.release(after: index)
             if body.isSwiftUIModule && !settings.allModules {
                 counts.swiftUIModuleRows += 1
                 ofSwiftUI[body.schemaIndex] += 1
@@ -60,7 +63,7 @@ extension XctraceMapping {
     /// NB: per thread, rows in start order (the longer first on a tie) on a stack of the rows
     /// still open: the innermost open row holding a row is its direct parent. One `UInt64` per
     /// row: the exclusive durations are taken from it as the evaluations are made.
-    static func nestedDurations(_ bodies: [XctraceRows.Body]) -> [UInt64] {
+    static func nestedDurations(_ bodies: XctraceBodyChunks) -> [UInt64] {
         func length(_ index: Int) -> UInt64? { bodies[index].start > 0 ? bodies[index].duration : nil }
         func end(_ index: Int) -> UInt64 { Self.end(bodies[index].start, length(index)!) }
         var nested = [UInt64](repeating: 0, count: bodies.count)

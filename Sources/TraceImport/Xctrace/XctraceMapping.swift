@@ -106,22 +106,23 @@ struct XctraceMapping {
 
     /// Gathers the pending events of `rows`.
     private mutating func map(_ rows: inout XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
-        let groups = UpdateGroups(rows.groups.filter { settings.keeps($0.process) })
-        tally.leaveOut(XctraceSchema.groups, XctraceImportSummary.Reason.otherProcess, rows.groups.count - groups.ordered.count)
+        let orderedGroups = UpdateGroups.ordered(rows.groups.filter { settings.keeps($0.process) })
+        tally.leaveOut(XctraceSchema.groups, XctraceImportSummary.Reason.otherProcess, rows.groups.count - orderedGroups.count)
         rows.groups = []
+        let groups = UpdateGroups(ordered: orderedGroups)
         let bodyCount = rows.bodies.count
         for body in rows.bodies where !settings.keeps(body.process) { tally.leaveOut(body.schema, XctraceImportSummary.Reason.otherProcess) }
-        rows.bodies.removeAll { !settings.keeps($0.process) }
-        let processBodies = rows.bodies
+        let processBodies = XctraceBodyChunks(rows.bodies) { settings.keeps($0.process) }
+        let evaluations = settings.allModules ? processBodies.count : rows.bodies.count { settings.keeps($0.process) && !$0.isSwiftUIModule }
+        rows.bodies = []
         counts.otherProcessRows += bodyCount - processBodies.count
         // NB: the legacy tables' links, or the other tables' edges of the process (joined below).
         let edges = rows.isLegacy ? [] : rows.edges.filter { settings.keeps($0.process) }
         tally.leaveOut(settings.edgeSchema, XctraceImportSummary.Reason.otherProcess, rows.isLegacy ? 0 : rows.edges.count - edges.count)
         rows.edges = []
         let links = rows.isLegacy ? rows.links : []
-        let evaluations = settings.allModules ? processBodies.count : processBodies.count { !$0.isSwiftUIModule }
-        pending.reserveCapacity(groups.ordered.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
-        mapGroups(groups, &writer)
+        pending.reserveCapacity(orderedGroups.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
+        mapGroups(consume orderedGroups, &writer)
         // NB: the joins of causes and links to evaluations only when there are any to join.
         let joins = mapEvaluations(
             processBodies, views: rows.views, groups: groups, settings, joining: !links.isEmpty || !edges.isEmpty, &writer)
