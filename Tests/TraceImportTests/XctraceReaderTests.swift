@@ -320,4 +320,17 @@ struct XctraceReaderTests {
         #expect(counts.controls == expected.controls && counts.controls == bytes.filter { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) }.count)
         #expect(newlines == 0 || counts.lastNewline == bytes.lastIndex(of: 0x0A) && expected.lastNewline == counts.lastNewline)
     }
+
+    @Test("a name ends at the first byte that is not a name byte, eight bytes at a time as one at a time", arguments: 0..<8)
+    func nameEndsLikeByteByByte(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        for trial in 0..<2_000 {
+            var bytes = (0..<random.below(24)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            if seed == 0 && trial < 256 { bytes.insert(UInt8(trial), at: 0) }
+            let expected = bytes.firstIndex { !XMLScanner.isNameByte($0) } ?? bytes.count
+            bytes += [UInt8](repeating: 0, count: XMLInput.padding)
+            let found = bytes.withUnsafeMutableBufferPointer { XMLScanner.nameEnd($0.baseAddress!, from: 0) }
+            #expect(found == expected, "\(bytes)")
+        }
+    }
 }

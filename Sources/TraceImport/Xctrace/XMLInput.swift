@@ -187,7 +187,7 @@ struct XMLByteCounts {
 
     /// The high bit of each zero byte of `word`, exactly.
     @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((word & low) &+ low) | word | low)
     }

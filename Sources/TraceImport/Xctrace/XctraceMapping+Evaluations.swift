@@ -64,23 +64,25 @@ extension XctraceMapping {
     /// still open: the innermost open row holding a row is its direct parent. One `UInt64` per
     /// row: the exclusive durations are taken from it as the evaluations are made.
     static func nestedDurations(_ bodies: XctraceBodyChunks) -> [UInt64] {
-        func length(_ index: Int) -> UInt64? { bodies[index].start > 0 ? bodies[index].duration : nil }
-        func end(_ index: Int) -> UInt64 { Self.end(bodies[index].start, length(index)!) }
-        var nested = [UInt64](repeating: 0, count: bodies.count)
-        let order = bodies.indices.filter { length($0) != nil }.sorted {
-            let (a, b) = (bodies[$0], bodies[$1])
-            return (a.thread, a.start, UInt64.max - length($0)!, $0) < (b.thread, b.start, UInt64.max - length($1)!, $1)
-        }
-        var stack: [Int] = []
-        for index in order {
+        // NB: the rows with an interval with what orders them, read from the chunks once.
+        var rows: [(thread: UInt64, start: UInt64, longestFirst: UInt64, index: Int)] = []
+        rows.reserveCapacity(bodies.count)
+        for index in bodies.indices {
             let body = bodies[index]
-            if let top = stack.last, bodies[top].thread != body.thread { stack.removeAll(keepingCapacity: true) }
-            while let top = stack.last, end(top) <= body.start { stack.removeLast() }
-            if let top = stack.last, end(index) <= end(top) {
-                let (sum, overflow) = nested[top].addingReportingOverflow(length(index)!)
-                nested[top] = overflow ? .max : sum
+            if body.start > 0, let length = body.duration { rows.append((body.thread, body.start, .max - length, index)) }
+        }
+        rows.sort { ($0.thread, $0.start, $0.longestFirst, $0.index) < ($1.thread, $1.start, $1.longestFirst, $1.index) }
+        var nested = [UInt64](repeating: 0, count: bodies.count)
+        var stack: [(index: Int, end: UInt64, thread: UInt64)] = []
+        for row in rows {
+            let length = .max - row.longestFirst, end = Self.end(row.start, length)
+            if let top = stack.last, top.thread != row.thread { stack.removeAll(keepingCapacity: true) }
+            while let top = stack.last, top.end <= row.start { stack.removeLast() }
+            if let top = stack.last, end <= top.end {
+                let (sum, overflow) = nested[top.index].addingReportingOverflow(length)
+                nested[top.index] = overflow ? .max : sum
             }
-            stack.append(index)
+            stack.append((row.index, end, row.thread))
         }
         return nested
     }

@@ -153,11 +153,13 @@ struct XctraceMapping {
 
     /// Writes the events in order of their start, each cause before its effect, to `output` in blocks.
     mutating func write(_ writer: inout ImportedTraceWriter, into output: inout some TextOutputStream) {
-        let order = pending.indices.sorted { (pending[$0].key, pending[$0].rank, $0) < (pending[$1].key, pending[$1].rank, $1) }
+        // NB: sorted with their keys beside them (not read through `pending` at every comparison).
+        var order = pending.indices.map { (key: pending[$0].key, rank: pending[$0].rank, index: $0) }
+        order.sort { $0 < $1 }
         var seqOf = [UInt64](repeating: 0, count: pending.count)
-        for (position, index) in order.enumerated() { seqOf[index] = UInt64(position + 1) }
+        for (position, entry) in order.enumerated() { seqOf[entry.index] = UInt64(position + 1) }
         var transaction: UInt64 = 0
-        for index in order {
+        for (_, _, index) in order {
             var event = pending[index].event
             event.cause = 0
             if let cause = pending[index].cause, seqOf[cause] < seqOf[index] {
