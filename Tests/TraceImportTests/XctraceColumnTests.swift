@@ -46,6 +46,7 @@ func importedRows(_ xml: String) throws -> XctraceRows {
             case .row:
                 if let columns { rows.add(reader, columns) }
             case .endOfTable:
+                if columns != nil { rows.endTable() }
                 columns = nil
             }
         }

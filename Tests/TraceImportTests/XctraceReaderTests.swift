@@ -297,11 +297,40 @@ struct XctraceReaderTests {
     func invalidUTF8(bytes: [UInt8], invalid: Int, first: Int?) {
         for cut in 0...bytes.count {
             var check = XMLUTF8Check()
-            let head = bytes.withUnsafeBufferPointer { check.check($0.baseAddress!, cut) }
-            let tail = bytes.withUnsafeBufferPointer { check.check($0.baseAddress! + cut, bytes.count - cut) }.map { $0 + cut }
+            var counts = XMLByteCounts()
+            let head = bytes.withUnsafeBufferPointer { check.check($0.baseAddress!, cut, counting: &counts) }
+            let tail = bytes.withUnsafeBufferPointer { check.check($0.baseAddress! + cut, bytes.count - cut, counting: &counts) }.map { $0 + cut }
             let end = check.finish() ? bytes.count : nil
             #expect(check.invalid == invalid, "cut at \(cut)")
             #expect((head ?? tail ?? end) == first, "cut at \(cut)")
+        }
+    }
+
+    @Test("the UTF-8 check counts newlines and control bytes as a pass of their own does, in any bytes", arguments: 0..<40)
+    func checkCountsLikeByteCounts(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let alphabet: [UInt8] = [0x41, 0x20, 0x0A, 0x0D, 0x09, 0x01, 0x1F, 0x3C, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x80, 0xFF]
+        let bytes = (0..<random.below(200)).map { _ in alphabet[random.below(alphabet.count)] }
+        var check = XMLUTF8Check()
+        var counts = XMLByteCounts()
+        _ = bytes.withUnsafeBufferPointer { check.check($0.baseAddress!, bytes.count, counting: &counts) }
+        let expected = bytes.withUnsafeBufferPointer { XMLByteCounts($0.baseAddress!, bytes.count) }
+        let newlines = bytes.filter { $0 == 0x0A }.count
+        #expect(counts.newlines == newlines && expected.newlines == newlines)
+        #expect(counts.controls == expected.controls && counts.controls == bytes.filter { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) }.count)
+        #expect(newlines == 0 || counts.lastNewline == bytes.lastIndex(of: 0x0A) && expected.lastNewline == counts.lastNewline)
+    }
+
+    @Test("a name ends at the first byte that is not a name byte, eight bytes at a time as one at a time", arguments: 0..<8)
+    func nameEndsLikeByteByByte(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        for trial in 0..<2_000 {
+            var bytes = (0..<random.below(24)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            if seed == 0 && trial < 256 { bytes.insert(UInt8(trial), at: 0) }
+            let expected = bytes.firstIndex { !XMLScanner.isNameByte($0) } ?? bytes.count
+            bytes += [UInt8](repeating: 0, count: XMLInput.padding)
+            let found = bytes.withUnsafeMutableBufferPointer { XMLScanner.nameEnd($0.baseAddress!, from: 0) }
+            #expect(found == expected, "\(bytes)")
         }
     }
 }

@@ -104,9 +104,9 @@ struct XMLInput: ~Copyable {
     /// leave (the `last` of the document: a UTF-8 sequence still open is ill-formed).
     private mutating func count(upTo limit: Int, last: Bool = false) {
         // NB: positions are taken before the newlines of these bytes are counted.
-        let invalid = utf8.check(base, limit) ?? (last && utf8.finish() ? limit : nil)
+        var counts = XMLByteCounts()
+        let invalid = utf8.check(base, limit, counting: &counts) ?? (last && utf8.finish() ? limit : nil)
         if let invalid, firstInvalidUTF8 == nil { firstInvalidUTF8 = position(of: invalid) }
-        let counts = XMLByteCounts(base, limit)
         controlBytes += counts.controls
         if counts.newlines > 0 {
             newlinesBefore += counts.newlines
@@ -131,39 +131,63 @@ struct XMLByteCounts {
     /// The index of the last newline (valid when `newlines > 0`).
     var lastNewline = -1
 
+    static let high: UInt64 = 0x8080_8080_8080_8080
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// No bytes yet.
+    init() {}
+
+    /// The counts of `bytes[0..<count]`.
     init(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-        // NB: eight bytes at a time: a word is looked at closely only when one of its bytes is
-        // below 0x20 (a line end, on average once per line).
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
         let raw = UnsafeRawPointer(bytes)
         var index = 0
         while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let below = ~((word | high) &- ones &* 0x20) & ~word & high
-            if below != 0 {
-                let newline = Self.zeroBytes(word ^ (ones &* 0x0A))
-                newlines += newline.nonzeroBitCount
-                let other = below & ~newline & ~Self.zeroBytes(word ^ (ones &* 0x09)) & ~Self.zeroBytes(word ^ (ones &* 0x0D))
-                controls += other.nonzeroBitCount
-            }
+            add(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), at: index)
             index += 8
         }
         while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A { newlines += 1 } else if Self.isControl(byte) { controls += 1 }
+            add(bytes[index], at: index)
             index += 1
         }
-        if newlines > 0 {
-            var last = count - 1
-            while bytes[last] != 0x0A { last -= 1 }
-            lastNewline = last
+    }
+
+    /// Whether the eight bytes `word` are ASCII and none is below 0x20 (nothing to count).
+    @inline(__always)
+    static func isPlain(_ word: UInt64) -> Bool {
+        (word | ~((word | high) &- ones &* 0x20)) & high == 0
+    }
+
+    /// Counts the eight bytes `word` (little-endian) at `index`.
+    ///
+    /// NB: a word is looked at closely only when one of its bytes is below 0x20 (a line end, on
+    /// average once per line).
+    @inline(__always)
+    mutating func add(_ word: UInt64, at index: Int) {
+        let below = ~((word | Self.high) &- Self.ones &* 0x20) & ~word & Self.high
+        guard below != 0 else { return }
+        let newline = Self.zeroBytes(word ^ (Self.ones &* 0x0A))
+        if newline != 0 {
+            newlines += newline.nonzeroBitCount
+            lastNewline = index + (63 - newline.leadingZeroBitCount) / 8
+        }
+        let other = below & ~newline & ~Self.zeroBytes(word ^ (Self.ones &* 0x09)) & ~Self.zeroBytes(word ^ (Self.ones &* 0x0D))
+        controls += other.nonzeroBitCount
+    }
+
+    /// Counts the byte `byte` at `index`.
+    @inline(__always)
+    mutating func add(_ byte: UInt8, at index: Int) {
+        if byte == 0x0A {
+            newlines += 1
+            lastNewline = index
+        } else if Self.isControl(byte) {
+            controls += 1
         }
     }
 
     /// The high bit of each zero byte of `word`, exactly.
     @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((word & low) &+ low) | word | low)
     }
@@ -172,5 +196,4 @@ struct XMLByteCounts {
     static func isControl(_ byte: UInt8) -> Bool {
         byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
     }
-
 }

@@ -142,10 +142,45 @@ struct XMLScanner: ~Copyable {
     }
 
     @inline(__always)
-    private static func isNameByte(_ byte: UInt8) -> Bool {
+    static func isNameByte(_ byte: UInt8) -> Bool {
         // NB: letters, digits, '-', '.', ':', '_' and every byte of a multi-byte UTF-8 character
-        // (leniently, also the ASCII punctuation between 'Z' and 'a' and after 'z').
-        byte >= 0x41 || (byte &- 0x2D) <= 0x0D && byte != 0x2F
+        // (leniently, also the ASCII punctuation between 'Z' and 'a' and after 'z'); below 'A',
+        // the bits of '-', '.' and '0'…':' in a 64-bit map ('@', 0x40, shifts to bit 0: clear).
+        byte >= 0x41 || (0x07FF_6000_0000_0000 as UInt64) &>> UInt64(byte) & 1 != 0
+    }
+
+    /// The index of the first byte at or after `start` that is not a name byte (`isNameByte`).
+    ///
+    /// NB: eight bytes at a time; the buffer's zero padding past its data ends every name, so no
+    /// load reaches past the padding.
+    @inline(__always)
+    static func nameEnd(_ base: UnsafeMutablePointer<UInt8>, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        var p = start
+        while true {
+            let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
+            // NB: `word | high` keeps every byte at 0x80 or more, so no subtraction borrows
+            // across bytes; the high bit of each result byte says "at least the constant".
+            let lifted = word | high
+            let atLeastA = lifted &- ones &* 0x41, atLeastDash = lifted &- ones &* 0x2D, pastColon = lifted &- ones &* 0x3B
+            let slash = XMLByteCounts.zeroBytes(word ^ ones &* 0x2F)
+            let name = (atLeastA | atLeastDash & ~pastColon & ~slash | word) & high
+            let stops = ~name & high
+            if stops != 0 { return p + stops.trailingZeroBitCount / 8 }
+            p += 8
+        }
+    }
+
+    /// The index of the first `quote` in `base[start..<limit]`, or `limit` (at most 16 bytes on,
+    /// within the buffer's zero padding, which holds no quote).
+    @inline(__always)
+    private static func quoteEnd(_ base: UnsafeMutablePointer<UInt8>, from start: Int, limit: Int, quote: UInt8) -> Int {
+        let pattern = 0x0101_0101_0101_0101 &* UInt64(quote)
+        let first = XMLByteCounts.zeroBytes(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) ^ pattern)
+        if first != 0 { return min(limit, start + first.trailingZeroBitCount / 8) }
+        let second = XMLByteCounts.zeroBytes(UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self) ^ pattern)
+        if second != 0 { return min(limit, start + 8 + second.trailingZeroBitCount / 8) }
+        return limit
     }
 
     @inline(__always)
@@ -162,8 +197,7 @@ struct XMLScanner: ~Copyable {
         let base = input.base
         let end = input.end
         let nameStart = pos + 1
-        var p = nameStart
-        while Self.isNameByte(base[p]) { p += 1 }
+        var p = Self.nameEnd(base, from: nameStart)
         if p >= end { expected = "expected '>' closing <\(Self.string(base + nameStart, p - nameStart))>"; return nil }
         if p == nameStart || base[nameStart] < 0x41 && base[nameStart] != UInt8(ascii: "_") && base[nameStart] != UInt8(ascii: ":") {
             throw error("expected an element name after '<'", at: nameStart)
@@ -198,7 +232,7 @@ struct XMLScanner: ~Copyable {
                 throw error("expected a space before an attribute in <\(tags.name(found))>", at: p)
             }
             let attributeStart = p
-            while Self.isNameByte(base[p]) { p += 1 }
+            p = Self.nameEnd(base, from: p)
             let attributeLength = p - attributeStart
             while Self.isSpace(base[p]) { p += 1 }
             if p >= end { expected = "expected '>' closing <\(tags.name(found))>"; return nil }
@@ -213,9 +247,8 @@ struct XMLScanner: ~Copyable {
                 throw error("expected a quoted value for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>", at: p)
             }
             // NB: most values (ids, refs, numbers) are short: a few bytes are looked at before memchr.
-            var valueEnd = p + 1
             let inlineEnd = min(end, p + 17)
-            while valueEnd < inlineEnd && base[valueEnd] != quote { valueEnd += 1 }
+            var valueEnd = Self.quoteEnd(base, from: p + 1, limit: inlineEnd, quote: quote)
             if valueEnd == inlineEnd {
                 guard valueEnd < end, let closing = memchr(base + valueEnd, Int32(quote), end - valueEnd) else {
                     expected = "expected a closing quote for attribute \(Self.string(base + attributeStart, attributeLength)) in <\(tags.name(found))>"
@@ -254,8 +287,7 @@ struct XMLScanner: ~Copyable {
         let base = input.base
         let end = input.end
         let nameStart = pos + 2
-        var p = nameStart
-        while Self.isNameByte(base[p]) { p += 1 }
+        var p = Self.nameEnd(base, from: nameStart)
         let nameLength = p - nameStart
         while Self.isSpace(base[p]) { p += 1 }
         if p >= end { expected = "expected '>' closing an end tag"; return nil }

@@ -1,31 +1,53 @@
 /// Counts the ill-formed UTF-8 sequences of a document fed to it block by block (a sequence may
-/// be cut between blocks), each as one U+FFFD would replace it.
+/// be cut between blocks), each as one U+FFFD would replace it, and the block's newlines and
+/// control bytes in the same pass.
 ///
-/// NB: eight ASCII bytes at a time while no sequence is open: an export is almost all ASCII.
+/// NB: one pass, eight bytes at a time while no sequence is open and the word is ASCII: an
+/// export is almost all ASCII, and a word is looked at byte by byte only when it is not.
 struct XMLUTF8Check {
     /// Ill-formed sequences so far.
     private(set) var invalid = 0
     /// What the next byte must be: 0 a lead byte, else a state of `next(_:_:)`.
     private var state: UInt8 = 0
 
-    /// Checks `bytes[0..<count]`, the bytes after those checked so far; the offset of the first
-    /// ill-formed sequence among them (or of the byte it was found at), if any.
-    mutating func check(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    /// Checks `bytes[0..<count]`, the bytes after those checked so far, adding their newlines and
+    /// control bytes to `counts`; the offset of the first ill-formed sequence among them (or of
+    /// the byte it was found at), if any.
+    mutating func check(_ bytes: UnsafePointer<UInt8>, _ count: Int, counting counts: inout XMLByteCounts) -> Int? {
         var first: Int?
         var index = 0
         let raw = UnsafeRawPointer(bytes)
         while index < count {
-            if state == 0, index + 8 <= count,
-               raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
+            if state == 0 {
+                // NB: sixteen bytes at a time while they are ASCII and none is a control byte or
+                // a newline (most of an export), then a word at a time while it is ASCII.
+                while index + 16 <= count {
+                    let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                    if XMLByteCounts.isPlain(first) && XMLByteCounts.isPlain(second) {
+                        index += 16
+                    } else {
+                        break
+                    }
+                }
+                if index + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if word & XMLByteCounts.high == 0 {
+                        counts.add(word, at: index)
+                        index += 8
+                        continue
+                    }
+                }
+                if index >= count { break }
             }
+            let byte = bytes[index]
+            counts.add(byte, at: index)
             let wasOpen = state != 0
-            if !step(bytes[index]) {
+            if !step(byte) {
                 invalid += 1
                 first = first ?? index
                 // NB: the byte that broke an open sequence may begin the next one.
-                if wasOpen && !step(bytes[index]) { invalid += 1 }
+                if wasOpen && !step(byte) { invalid += 1 }
             }
             index += 1
         }

@@ -119,10 +119,19 @@ extension XctraceImportSummary {
     /// Every process seen in `rows`, with its name and its rows per schema.
     static func processRows(_ rows: XctraceRows) -> [(pid: UInt64, name: String?, rows: [String: Int])] {
         var byProcess: [UInt64: [String: Int]] = [:]
-        func count(_ process: UInt64?, _ schema: String) {
-            if let process { byProcess[process, default: [:]][schema, default: 0] += 1 }
+        func count(_ process: UInt64?, _ schema: String, _ rows: Int = 1) {
+            if let process, rows > 0 { byProcess[process, default: [:]][schema, default: 0] += rows }
         }
-        for body in rows.bodies { count(body.process, body.schema) }
+        // NB: body rows counted by runs of one process and table (no hashing per row).
+        var run = (process: UInt64?.none, schema: 0, rows: 0)
+        for body in rows.bodies {
+            if body.process != run.process || body.schemaIndex != run.schema {
+                count(run.process, XctraceRows.Body.schemas[run.schema], run.rows)
+                run = (body.process, body.schemaIndex, 0)
+            }
+            run.rows += 1
+        }
+        count(run.process, XctraceRows.Body.schemas[run.schema], run.rows)
         for edge in rows.edges { count(edge.process, XctraceSchema.causes) }
         for edge in rows.fullEdges { count(edge.process, XctraceSchema.fullCauses) }
         for group in rows.groups { count(group.process, XctraceSchema.groups) }

@@ -183,19 +183,27 @@ public enum XctraceImporter {
         }
         var columns: XctraceTableColumns?
         var table = XctraceTableRead(schema: "", run: nil, rows: 0)
+        // NB: the rows of the table being read, out of `rowsByRun` until its end (no look-up per row).
+        var rows = XctraceRows()
         do {
             while let event = try reader.next() {
                 switch event {
                 case .table:
                     columns = reader.table.flatMap(XctraceTableColumns.init)
                     table = XctraceTableRead(schema: reader.table?.schema ?? "", run: reader.table?.run, rows: 0)
-                    if columns != nil { rowsByRun[table.run ?? 0, default: XctraceRows()].beginTable(durationLimit: limits.limit(run: table.run)) }
+                    if columns != nil {
+                        rows = rowsByRun.removeValue(forKey: table.run ?? 0) ?? XctraceRows()
+                        rows.beginTable(durationLimit: limits.limit(run: table.run))
+                    }
                 case .row:
                     table.rows += 1
-                    if let columns { rowsByRun[table.run ?? 0, default: XctraceRows()].add(reader, columns) }
+                    if let columns { rows.add(reader, columns) }
                 case .endOfTable:
-                    if columns != nil, let rows = rowsByRun[table.run ?? 0] {
+                    if columns != nil {
+                        rows.endTable()
                         (table.untimedRows, table.firstUntimedRow, table.leftOut) = (rows.untimedRows, rows.firstUntimedRow, rows.leftOutRows)
+                        rowsByRun[table.run ?? 0] = rows
+                        rows = XctraceRows()
                         seen.read.append(table)
                     } else {
                         seen.unread.append(table)

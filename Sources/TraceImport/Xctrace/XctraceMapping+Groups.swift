@@ -3,8 +3,8 @@ import TracerCore
 extension XctraceMapping {
     /// Adds an event per update group, numbered in start order, named by its label; one without a
     /// duration keeps no `dur`.
-    mutating func mapGroups(_ groups: UpdateGroups, _ writer: inout ImportedTraceWriter) {
-        for (number, group) in groups.ordered.enumerated() {
+    mutating func mapGroups(_ ordered: [XctraceRows.Group], _ writer: inout ImportedTraceWriter) {
+        for (number, group) in ordered.enumerated() {
             var event = TraceEvent(kind: .updateGroup)
             event.ts = group.start
             event.tid = tid(group.thread)
@@ -18,13 +18,12 @@ extension XctraceMapping {
             }
             append(event, key: group.start, rank: 0)
         }
-        tally.importRows(XctraceSchema.groups, groups.ordered.count)
+        tally.importRows(XctraceSchema.groups, ordered.count)
     }
 }
 
 /// The update groups of the chosen process, numbered 1, 2, … in start order, by thread.
 struct UpdateGroups {
-    let ordered: [XctraceRows.Group]
     /// Each thread's groups, in start order.
     private var byThread: [UInt64: ThreadGroups] = [:]
 
@@ -32,6 +31,8 @@ struct UpdateGroups {
     private struct ThreadGroups {
         var indices: [Int] = []
         var starts: [UInt64] = []
+        /// Each group's end (0: no duration, so it holds nothing).
+        var ends: [UInt64] = []
         /// The latest end of the groups up to each one (0 while none has a duration).
         var reach: [UInt64] = []
 
@@ -40,12 +41,21 @@ struct UpdateGroups {
         mutating func append(_ index: Int, start: UInt64, end: UInt64) {
             indices.append(index)
             starts.append(start)
+            ends.append(end)
             reach.append(max(end, reach.last ?? 0))
         }
     }
 
-    init(_ groups: [XctraceRows.Group]) {
-        ordered = groups.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    /// `groups` in start order (on a tie, in the order given): group number n is the nth.
+    static func ordered(_ groups: [XctraceRows.Group]) -> [XctraceRows.Group] {
+        groups.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
+
+    /// The look-up of the groups `ordered` (`ordered(_:)`).
+    ///
+    /// NB: it keeps only each thread's starts and reaches: the groups themselves go to
+    /// `mapGroups` and are let go before the evaluations are made.
+    init(ordered: [XctraceRows.Group]) {
         for (index, group) in ordered.enumerated() {
             let end = group.duration.map { XctraceMapping.end(group.start, $0) } ?? 0
             byThread[group.thread, default: ThreadGroups()].append(index, start: group.start, end: end)
@@ -67,9 +77,7 @@ struct UpdateGroups {
         }
         var position = low - 1
         while position >= 0 && groups.reach[position] > time {
-            let index = groups.indices[position]
-            let group = ordered[index]
-            if let duration = group.duration, time < XctraceMapping.end(group.start, duration) { return UInt32(index + 1) }
+            if time < groups.ends[position] { return UInt32(groups.indices[position] + 1) }
             position -= 1
         }
         return 0

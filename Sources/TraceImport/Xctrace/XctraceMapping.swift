@@ -48,23 +48,36 @@ struct XctraceMapping {
 
     /// An event waiting for its place: `key` orders it, `cause` is another pending event's index.
     ///
-    /// NB: kept small (the cause an `Int32`): an import holds one per event until it is written.
+    /// NB: an import holds one per event until it is written, so it is the event alone: until
+    /// then the event's `seq` holds the key and its `cause` the cause's index + 1 (`write` sets
+    /// both), and `rank` fits in the event's tail padding.
     struct Pending {
         var event: TraceEvent
-        var key: UInt64
-        private var causeIndex: Int32?
         var rank: UInt8
 
         init(key: UInt64, rank: UInt8, event: TraceEvent, cause: Int?) {
             self.event = event
-            self.key = key
             self.rank = rank
+            self.key = key
             self.cause = cause
         }
 
+        /// What orders the event (its start, mostly).
+        var key: UInt64 {
+            get { event.seq }
+            set { event.seq = newValue }
+        }
+
+        /// The index of the pending event that caused this one.
         var cause: Int? {
-            get { causeIndex.map(Int.init) }
-            set { causeIndex = newValue.map(Int32.init) }
+            get { event.cause == 0 ? nil : Int(event.cause - 1) }
+            set { event.cause = newValue.map { UInt64($0) + 1 } ?? 0 }
+        }
+
+        /// The event's transaction.
+        var tx: UInt64 {
+            get { event.tx }
+            set { event.tx = newValue }
         }
     }
 
@@ -93,20 +106,23 @@ struct XctraceMapping {
 
     /// Gathers the pending events of `rows`.
     private mutating func map(_ rows: inout XctraceRows, _ settings: Settings, _ writer: inout ImportedTraceWriter) {
-        let groups = UpdateGroups(rows.groups.filter { settings.keeps($0.process) })
-        tally.leaveOut(XctraceSchema.groups, XctraceImportSummary.Reason.otherProcess, rows.groups.count - groups.ordered.count)
+        let orderedGroups = UpdateGroups.ordered(rows.groups.filter { settings.keeps($0.process) })
+        tally.leaveOut(XctraceSchema.groups, XctraceImportSummary.Reason.otherProcess, rows.groups.count - orderedGroups.count)
+        rows.groups = []
+        let groups = UpdateGroups(ordered: orderedGroups)
         let bodyCount = rows.bodies.count
         for body in rows.bodies where !settings.keeps(body.process) { tally.leaveOut(body.schema, XctraceImportSummary.Reason.otherProcess) }
-        rows.bodies.removeAll { !settings.keeps($0.process) }
-        let processBodies = rows.bodies
+        let processBodies = XctraceBodyChunks(rows.bodies) { settings.keeps($0.process) }
+        let evaluations = settings.allModules ? processBodies.count : rows.bodies.count { settings.keeps($0.process) && !$0.isSwiftUIModule }
+        rows.bodies = []
         counts.otherProcessRows += bodyCount - processBodies.count
         // NB: the legacy tables' links, or the other tables' edges of the process (joined below).
         let edges = rows.isLegacy ? [] : rows.edges.filter { settings.keeps($0.process) }
         tally.leaveOut(settings.edgeSchema, XctraceImportSummary.Reason.otherProcess, rows.isLegacy ? 0 : rows.edges.count - edges.count)
+        rows.edges = []
         let links = rows.isLegacy ? rows.links : []
-        let evaluations = settings.allModules ? processBodies.count : processBodies.count { !$0.isSwiftUIModule }
-        pending.reserveCapacity(groups.ordered.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
-        mapGroups(groups, &writer)
+        pending.reserveCapacity(orderedGroups.count + evaluations + 2 * edges.count + links.count + rows.hitches.count + 2 * rows.signposts.count)
+        mapGroups(consume orderedGroups, &writer)
         // NB: the joins of causes and links to evaluations only when there are any to join.
         let joins = mapEvaluations(
             processBodies, views: rows.views, groups: groups, settings, joining: !links.isEmpty || !edges.isEmpty, &writer)
@@ -137,15 +153,18 @@ struct XctraceMapping {
 
     /// Writes the events in order of their start, each cause before its effect, to `output` in blocks.
     mutating func write(_ writer: inout ImportedTraceWriter, into output: inout some TextOutputStream) {
-        let order = pending.indices.sorted { (pending[$0].key, pending[$0].rank, $0) < (pending[$1].key, pending[$1].rank, $1) }
+        // NB: sorted with their keys beside them (not read through `pending` at every comparison).
+        var order = pending.indices.map { (key: pending[$0].key, rank: pending[$0].rank, index: $0) }
+        order.sort { $0 < $1 }
         var seqOf = [UInt64](repeating: 0, count: pending.count)
-        for (position, index) in order.enumerated() { seqOf[index] = UInt64(position + 1) }
+        for (position, entry) in order.enumerated() { seqOf[entry.index] = UInt64(position + 1) }
         var transaction: UInt64 = 0
-        for index in order {
+        for (_, _, index) in order {
             var event = pending[index].event
+            event.cause = 0
             if let cause = pending[index].cause, seqOf[cause] < seqOf[index] {
                 event.cause = seqOf[cause]
-                event.tx = pending[cause].event.tx
+                event.tx = pending[cause].tx
             } else {
                 if pending[index].cause != nil { counts.causesOutOfOrder += 1 }
                 switch event.kind {
@@ -156,7 +175,7 @@ struct XctraceMapping {
                     break
                 }
             }
-            pending[index].event.tx = event.tx
+            pending[index].tx = event.tx
             writer.append(event, values: valuePairs[index])
             writer.flushChunk(into: &output, threshold: 1 << 16)
         }

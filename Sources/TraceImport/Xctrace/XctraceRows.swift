@@ -4,55 +4,6 @@
 /// `views`); the mapping needs them all at once (edges join evaluations by id, then by name and
 /// time), so the import's memory grows with the SwiftUI rows, not with the export's bytes.
 struct XctraceRows {
-    /// A `swiftui-updates` row of update type `View Body Updates`, or a `swiftui-body-interval` row.
-    ///
-    /// NB: compact (whether `id` and `process` are there is kept in `flags`): a body row is the
-    /// bulk of an import's memory.
-    struct Body {
-        var start: UInt64
-        private var durationValue: UInt64
-        /// The thread's tid (0 for the legacy table, which has none).
-        var thread: UInt64
-        private var idValue: UInt64
-        private var processValue: UInt64
-        /// The view's index in `views`.
-        var view: UInt32
-        private var flags: UInt8
-
-        private static let hasID: UInt8 = 1, hasProcess: UInt8 = 2, swiftUIModule: UInt8 = 4, hasDuration: UInt8 = 8, legacy: UInt8 = 16,
-            filtered: UInt8 = 32
-
-        init(
-            start: UInt64, duration: UInt64?, thread: UInt64, id: UInt64?, isSwiftUIModule: Bool, view: UInt32, process: UInt64?,
-            isLegacy: Bool = false, isFiltered: Bool = false
-        ) {
-            self.start = start
-            durationValue = duration ?? 0
-            self.thread = thread
-            idValue = id ?? 0
-            processValue = process ?? 0
-            self.view = view
-            flags = (id == nil ? 0 : Self.hasID) | (process == nil ? 0 : Self.hasProcess) | (isSwiftUIModule ? Self.swiftUIModule : 0)
-                | (duration == nil ? 0 : Self.hasDuration) | (isLegacy ? Self.legacy : 0) | (isFiltered ? Self.filtered : 0)
-        }
-
-        /// The table the row was read from: `swiftui-body-interval` (legacy), `SwiftUIFilteredUpdates`
-        /// or `swiftui-updates`.
-        var schema: String {
-            flags & Self.legacy != 0 ? XctraceSchema.bodyIntervals : isFiltered ? XctraceSchema.filteredUpdates : XctraceSchema.updates
-        }
-        var isFiltered: Bool { flags & Self.filtered != 0 }
-
-        /// The row's duration in ns; nil when its cell could not be read as one (see `XctraceRows.duration`).
-        var duration: UInt64? { flags & Self.hasDuration != 0 ? durationValue : nil }
-
-        /// The row's event id (`id`), if any.
-        var id: UInt64? { flags & Self.hasID != 0 ? idValue : nil }
-        var process: UInt64? { flags & Self.hasProcess != 0 ? processValue : nil }
-        /// Whether the row's module is SwiftUI's own (`SwiftUI`, `SwiftUICore`).
-        var isSwiftUIModule: Bool { flags & Self.swiftUIModule != 0 }
-    }
-
     /// A `swiftui-causes` (or `swiftui-full-causes`) row: an edge of the cause graph.
     struct Edge {
         var time: UInt64
@@ -117,11 +68,14 @@ struct XctraceRows {
     /// The current table's reader's strings, by string index (`stringKey`): the view of a body
     /// row's view-name and description, whether an update type is `View Body Updates`, whether a
     /// module is SwiftUI's own.
-    private var viewOfStrings: [UInt64: UInt32] = [:]
-    private var isBodyUpdateType: [UInt32: Bool] = [:]
-    private var isSwiftUIModuleString: [UInt32: Bool] = [:]
+    private var viewOfStrings = XctraceStringMemo<UInt32>()
+    private var isBodyUpdateType = XctraceStringMemo<Bool>()
+    private var isSwiftUIModuleString = XctraceStringMemo<Bool>()
     /// Rows of `swiftui-updates` that are not view bodies, by update type.
     var otherUpdates: [String: Int] = [:]
+    /// The current table's rows that are not view bodies: by update type (`swiftui-updates`), in all.
+    private var otherUpdatesOfTable = XctraceStringTally()
+    private var otherUpdateRowsOfTable = 0
     var edges: [Edge] = []
     /// The edges of `swiftui-full-causes`, used only without `swiftui-causes`.
     var fullEdges: [Edge] = []
@@ -131,6 +85,10 @@ struct XctraceRows {
     var signposts: [Signpost] = []
     /// Each process (pid) seen in a row, with its name and how many body rows it has.
     var processes: [UInt64: (name: String?, bodies: Int)] = [:]
+    /// The process the last row named (in `processes`), and its body rows since then, added to
+    /// `processes` when another process is named or the table ends.
+    private var lastProcess: UInt64?
+    private var lastProcessBodies = 0
     /// Whether the legacy tables were read (no process column: every row is kept).
     var isLegacy = false
     /// The longest duration the current table's rows may have (an hour, or its run's length).
@@ -153,6 +111,14 @@ extension XctraceRows {
         viewOfStrings.removeAll()
         isBodyUpdateType.removeAll()
         isSwiftUIModuleString.removeAll()
+    }
+
+    /// Adds the current table's counts kept by string to `otherUpdates` and `leftOutRows`, at its end.
+    mutating func endTable() {
+        countLastProcessBodies()
+        otherUpdates.merge(otherUpdatesOfTable.drain(), uniquingKeysWith: +)
+        if otherUpdateRowsOfTable > 0 { leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += otherUpdateRowsOfTable }
+        otherUpdateRowsOfTable = 0
     }
 
     /// The index of `view` in `views`, adding it if new.
@@ -249,27 +215,26 @@ extension XctraceRows {
     /// count of its update type.
     @inline(__always)
     private mutating func addUpdate(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.UpdatesColumns, filtered: Bool) {
-        guard Self.cached(&isBodyUpdateType, reader.stringKey(in: columns.updateType), {
-            reader.text(in: columns.updateType) == "View Body Updates"
-        }) else {
+        let updateType = reader.stringKey(in: columns.updateType).map(UInt64.init)
+        guard isBodyUpdateType.value(updateType, { reader.text(in: columns.updateType) == "View Body Updates" }) else {
             // NB: the update types seen are swiftui-updates' (the filtered tables repeat its rows).
-            if !filtered { otherUpdates[reader.text(in: columns.updateType) ?? "", default: 0] += 1 }
-            leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += 1
+            if !filtered { otherUpdatesOfTable.count(updateType) { reader.text(in: columns.updateType) ?? "" } }
+            otherUpdateRowsOfTable += 1
             return
         }
         let pid = process(reader, columns.process)
-        if let pid { processes[pid]!.bodies += 1 }
+        if pid != nil { lastProcessBodies += 1 }
         let viewKey = reader.stringKey(in: columns.viewName).flatMap { name in
             reader.stringKey(in: columns.description).map { UInt64(name) << 32 | UInt64($0) }
         }
         let view: UInt32
-        if let viewKey, let known = viewOfStrings[viewKey] {
+        if let known = viewOfStrings[viewKey] {
             view = known
         } else {
             view = viewID(Self.viewName(viewName: reader.text(in: columns.viewName), description: reader.text(in: columns.description)))
-            if let viewKey { viewOfStrings[viewKey] = view }
+            viewOfStrings[viewKey] = view
         }
-        let isSwiftUI = Self.cached(&isSwiftUIModuleString, reader.stringKey(in: columns.module)) {
+        let isSwiftUI = isSwiftUIModuleString.value(reader.stringKey(in: columns.module).map(UInt64.init)) {
             XctraceSchema.isSwiftUIModule(reader.text(in: columns.module))
         }
         bodies.append(Body(
@@ -378,18 +343,18 @@ extension XctraceRows {
     private mutating func process(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot) -> UInt64? {
         let cell = reader.process(reader[column])
         guard let pid = cell.pid else { return nil }
-        if processes[pid] == nil { processes[pid] = (cell.name, 0) }
+        if pid != lastProcess {
+            countLastProcessBodies()
+            if processes[pid] == nil { processes[pid] = (cell.name, 0) }
+            lastProcess = pid
+        }
         return pid
     }
 
-    /// `compute()`, cached in `cache` by `key` when there is one.
-    @inline(__always)
-    private static func cached<Key, Value>(_ cache: inout [Key: Value], _ key: Key?, _ compute: () -> Value) -> Value {
-        guard let key else { return compute() }
-        if let known = cache[key] { return known }
-        let value = compute()
-        cache[key] = value
-        return value
+    /// Adds the body rows counted for `lastProcess` to its entry.
+    private mutating func countLastProcessBodies() {
+        if let lastProcess, lastProcessBodies > 0 { processes[lastProcess]!.bodies += lastProcessBodies }
+        lastProcessBodies = 0
     }
 }
 
