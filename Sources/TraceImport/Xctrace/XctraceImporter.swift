@@ -182,13 +182,30 @@ public enum XctraceImporter {
             throw TraceError(TraceDiagnostic(file: file, message: error.message, severity: .error))
         }
         var columns: XctraceTableColumns?
-        var table = XctraceTableRead(schema: "", run: nil, rows: 0)
+        var table = XctraceTableRead(schema: "", run: nil, rows: 0), tableOpen = false
         // NB: the rows of the table being read, out of `rowsByRun` until its end (no look-up per row).
         var rows = XctraceRows()
+        /// The table read so far ends: its rows go back to their run, and it counts as read or not.
+        func endTable() {
+            if columns != nil {
+                rows.endTable()
+                (table.untimedRows, table.firstUntimedRow, table.leftOut) = (rows.untimedRows, rows.firstUntimedRow, rows.leftOutRows)
+                rowsByRun[table.run ?? 0] = rows
+                rows = XctraceRows()
+                seen.read.append(table)
+            } else {
+                seen.unread.append(table)
+            }
+            columns = nil
+            tableOpen = false
+        }
         do {
             while let event = try reader.next() {
                 switch event {
                 case .table:
+                    // NB: a second schema in a node ends the first's table.
+                    if tableOpen { endTable() }
+                    tableOpen = true
                     columns = reader.table.flatMap(XctraceTableColumns.init)
                     table = XctraceTableRead(schema: reader.table?.schema ?? "", run: reader.table?.run, rows: 0)
                     if columns != nil {
@@ -199,16 +216,7 @@ public enum XctraceImporter {
                     table.rows += 1
                     if let columns { rows.add(reader, columns) }
                 case .endOfTable:
-                    if columns != nil {
-                        rows.endTable()
-                        (table.untimedRows, table.firstUntimedRow, table.leftOut) = (rows.untimedRows, rows.firstUntimedRow, rows.leftOutRows)
-                        rowsByRun[table.run ?? 0] = rows
-                        rows = XctraceRows()
-                        seen.read.append(table)
-                    } else {
-                        seen.unread.append(table)
-                    }
-                    columns = nil
+                    endTable()
                 }
             }
         } catch {
