@@ -12,10 +12,6 @@ extension XctraceMapping {
         _ writer: inout ImportedTraceWriter
     ) {
         var unprinted: [Int] = []
-        defer {
-            // NB: "unavailable" only beside values that were read: a table without them gives none.
-            if !valuePairs.isEmpty { for write in unprinted { pending[write].event.valuesState = .unavailable } }
-        }
         for link in links.sorted(by: { $0.time < $1.time }) {
             guard link.event == "Update" else {
                 counts.otherLinkEvents += 1
@@ -61,5 +57,7 @@ extension XctraceMapping {
                 pending[evaluation].event.reason = wrapper == .observable ? .observed : .state
             }
         }
+        // NB: "unavailable" only beside values that were read: a table without them gives none.
+        if !valuePairs.isEmpty { for write in unprinted { pending[write].event.valuesState = .unavailable } }
     }
 }
