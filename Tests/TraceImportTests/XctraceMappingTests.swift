@@ -10,7 +10,7 @@ struct XctraceMappingTests {
 
     /// Each row's exclusive duration, as the mapping takes it from the nested durations.
     private func exclusive(_ bodies: [XctraceRows.Body]) -> [UInt64?] {
-        let nested = XctraceMapping.nestedDurations(XctraceBodyChunks(bodies))
+        let nested = XctraceMapping.nestedDurations(XctraceBodyChunks(bodies) { _ in true })
         return bodies.indices.map { XctraceMapping.exclusiveDuration(of: bodies[$0], nested: nested[$0]) }
     }
 

@@ -131,8 +131,10 @@ struct XMLByteCounts {
     /// The index of the last newline (valid when `newlines > 0`).
     var lastNewline = -1
 
+    /// The high bit of every byte of a word.
     static let high: UInt64 = 0x8080_8080_8080_8080
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    /// 1 in every byte of a word: `ones &* b` repeats byte `b`.
+    static let ones: UInt64 = 0x0101_0101_0101_0101
 
     /// No bytes yet.
     init() {}

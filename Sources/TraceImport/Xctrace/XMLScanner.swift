@@ -155,7 +155,7 @@ struct XMLScanner: ~Copyable {
     /// load reaches past the padding.
     @inline(__always)
     static func nameEnd(_ base: UnsafeMutablePointer<UInt8>, from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let ones = XMLByteCounts.ones, high = XMLByteCounts.high
         var p = start
         while true {
             let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
@@ -175,7 +175,7 @@ struct XMLScanner: ~Copyable {
     /// within the buffer's zero padding, which holds no quote).
     @inline(__always)
     private static func quoteEnd(_ base: UnsafeMutablePointer<UInt8>, from start: Int, limit: Int, quote: UInt8) -> Int {
-        let pattern = 0x0101_0101_0101_0101 &* UInt64(quote)
+        let pattern = XMLByteCounts.ones &* UInt64(quote)
         let first = XMLByteCounts.zeroBytes(UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) ^ pattern)
         if first != 0 { return min(limit, start + first.trailingZeroBitCount / 8) }
         let second = XMLByteCounts.zeroBytes(UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self) ^ pattern)

@@ -22,9 +22,9 @@ struct XMLUTF8Check {
                 // NB: sixteen bytes at a time while they are ASCII and none is a control byte or
                 // a newline (most of an export), then a word at a time while it is ASCII.
                 while index + 16 <= count {
-                    let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
-                    if XMLByteCounts.isPlain(first) && XMLByteCounts.isPlain(second) {
+                    let lowWord = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let highWord = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                    if XMLByteCounts.isPlain(lowWord) && XMLByteCounts.isPlain(highWord) {
                         index += 16
                     } else {
                         break

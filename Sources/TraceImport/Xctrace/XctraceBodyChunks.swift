@@ -35,11 +35,6 @@ final class XctraceBodyChunks {
         }
     }
 
-    /// All of `bodies`.
-    convenience init(_ bodies: [XctraceRows.Body]) {
-        self.init(bodies) { _ in true }
-    }
-
     deinit {
         for chunk in chunks { if let chunk { Self.unmap(chunk) } }
         chunks.deallocate()

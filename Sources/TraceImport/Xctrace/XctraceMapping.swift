@@ -73,12 +73,6 @@ struct XctraceMapping {
             get { event.cause == 0 ? nil : Int(event.cause - 1) }
             set { event.cause = newValue.map { UInt64($0) + 1 } ?? 0 }
         }
-
-        /// The event's transaction.
-        var tx: UInt64 {
-            get { event.tx }
-            set { event.tx = newValue }
-        }
     }
 
     var pending: [Pending] = []
@@ -164,7 +158,7 @@ struct XctraceMapping {
             event.cause = 0
             if let cause = pending[index].cause, seqOf[cause] < seqOf[index] {
                 event.cause = seqOf[cause]
-                event.tx = pending[cause].tx
+                event.tx = pending[cause].event.tx
             } else {
                 if pending[index].cause != nil { counts.causesOutOfOrder += 1 }
                 switch event.kind {
@@ -175,7 +169,7 @@ struct XctraceMapping {
                     break
                 }
             }
-            pending[index].tx = event.tx
+            pending[index].event.tx = event.tx
             writer.append(event, values: valuePairs[index])
             writer.flushChunk(into: &output, threshold: 1 << 16)
         }

@@ -68,7 +68,8 @@ struct XctraceStringTally {
     mutating func drain() -> [String: Int] {
         for slot in slots.indices where slots[slot].rows > 0 { totals[slots[slot].text, default: 0] += slots[slot].rows }
         slots = Array(repeating: (.max, "", 0), count: 64)
-        defer { totals = [:] }
-        return totals
+        let counted = totals
+        totals = [:]
+        return counted
     }
 }
