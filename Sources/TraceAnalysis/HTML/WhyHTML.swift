@@ -5,13 +5,14 @@ import TraceSupport
 enum WhyHTML {
     /// The glob of the page's paths: every view.
     static let everyView = ViewGlob("**")
-    /// How many paths a view's section shows; the rest are summed in one line.
+    /// How many paths a view's section shows (the page's `why` result is cut there); the rest
+    /// are summed in one line.
     static let pathLimit = 5
 
     /// The anchor of each view that has a section (one with evaluations or skips), by view path.
     static func anchors(_ result: WhyResult) -> [String: String] {
         var anchors: [String: String] = [:]
-        for (index, view) in result.views.enumerated() where !view.paths.isEmpty { anchors[view.view] = "why-\(index + 1)" }
+        for (index, view) in result.views.enumerated() where view.pathCount > 0 { anchors[view.view] = "why-\(index + 1)" }
         return anchors
     }
 
@@ -34,20 +35,19 @@ enum WhyHTML {
 
     /// One view's section: its totals, a table of its paths and a sentence per path.
     private static func viewSection(_ view: WhyView, anchor: String, _ result: WhyResult) -> String {
-        let (shown, rest) = WhyRenderer.split(view, top: pathLimit)
         var html = "<section class=\"why\" id=\"\(anchor)\">\n<h3>Why <code>\(Markup.escape(view.view))</code> re-evaluated</h3>\n"
         html += "<p class=\"note\">\(Markup.escape(WhyRenderer.headline(view, result.availability)))</p>\n"
         html += "<div class=\"table-wrap\"><table class=\"why-table\">\n<tr>"
             + WhyRenderer.columns.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr>\n"
-        for path in shown {
+        for path in view.paths {
             let row = WhyRenderer.cells(path.figures, of: view.total, result.availability)
                 + [path.figures.examples.map(String.init).joined(separator: ", "), WhyText.path(path.key)]
             html += "<tr>" + row.map { "<td>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
         }
         html += "</table></div>\n"
-        if let rest { html += "<p class=\"note\">\(Markup.escape(WhyRenderer.restLine(rest, result.availability)))</p>\n" }
+        if let rest = view.omitted { html += "<p class=\"note\">\(Markup.escape(WhyRenderer.restLine(rest, result.availability)))</p>\n" }
         html += "<ol>\n"
-        for path in shown {
+        for path in view.paths {
             html += "<li>\(Markup.escape(WhyText.sentence(path, availability: result.availability)))"
             let lines = WhyRenderer.valueLines(path, result)
             if !lines.isEmpty { html += "<ul>" + lines.map { "<li>\(Markup.escape($0))</li>" }.joined() + "</ul>" }

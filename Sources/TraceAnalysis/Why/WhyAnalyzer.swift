@@ -8,12 +8,14 @@ import TracerCore
 /// slice is read in one pass: chains are followed through every event, and only the evaluations
 /// inside the slice count.
 public enum WhyAnalyzer {
-    /// The cause paths of the views `glob` matches in the trace at `source`, within `slice`.
+    /// The cause paths of the views `glob` matches in the trace at `source`, within `slice`: each
+    /// view's first `top` paths (every path when nil) and the sum of the rest.
     ///
     /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
     ///   mode) the first invalid line.
     public static func analyze(
-        source: TraceInput, glob: ViewGlob, options: TraceAnalyzer.AnalysisOptions = .init(), slice: TraceSlice = TraceSlice()
+        source: TraceInput, glob: ViewGlob, options: TraceAnalyzer.AnalysisOptions = .init(), slice: TraceSlice = TraceSlice(),
+        top: Int? = nil
     ) throws(TraceError) -> (result: WhyResult, unknownMarks: [String], markNames: [String]) {
         let partial: WhyPartial
         if slice.isWholeTrace {
@@ -25,7 +27,7 @@ public enum WhyAnalyzer {
             partial = try fold(&reader, glob: glob, slice: slice)
         }
         let known = Set(partial.markNames)
-        return (result(partial, glob: glob), slice.markNames.filter { !known.contains($0) }, partial.markNames)
+        return (result(partial, glob: glob, top: top), slice.markNames.filter { !known.contains($0) }, partial.markNames)
     }
 
     /// The paths of what `reader` reads; with a slice, only its evaluations count.
@@ -51,20 +53,10 @@ public enum WhyAnalyzer {
         return partial
     }
 
-    /// The result of a whole read: views by name, their paths by evaluations, skips and text.
-    static func result(_ partial: WhyPartial, glob: ViewGlob) -> WhyResult {
-        var byView: [String: [WhyPath]] = [:]
-        for (view, path) in partial.paths() { byView[view, default: []].append(path) }
-        let views = partial.matchedViews.sorted().map { name in
-            let unsorted = byView[name] ?? []
-            let texts = unsorted.map { WhyText.path($0.key) }
-            let paths = unsorted.indices.sorted { a, b in
-                (unsorted[b].figures.evals, unsorted[b].figures.skips, texts[a]) < (unsorted[a].figures.evals, unsorted[a].figures.skips, texts[b])
-            }.map { unsorted[$0] }
-            var total = WhyFigures()
-            for path in paths { total.add(path.figures) }
-            return WhyView(view: name, paths: paths, total: total)
-        }
+    /// The result of a whole read: views by name, each with its first `top` paths (all when nil)
+    /// and the sum of the rest.
+    static func result(_ partial: WhyPartial, glob: ViewGlob, top: Int?) -> WhyResult {
+        let views = partial.views(top: top)
         let header = partial.header
         return WhyResult(
             file: partial.file, glob: glob.pattern, source: header?.source,

@@ -54,11 +54,13 @@ struct WhyCollector {
     private let chains = RecentSeqTable<ChainLink>()
     private let index = FlatHashTable<NodeKey, UInt32>()
     private(set) var nodes: [NodeKey] = []
-    /// Each node's index in `figures` (-1: nothing counted on it).
+    /// Each node's index in `counts` (-1: nothing counted on it).
     private var slots: [Int32] = []
-    private(set) var counted: [(node: UInt32, figures: WhyFigures)] = []
-    /// The values of each counted node's evaluations, by the same index as `counted`.
-    private(set) var valueTallies: [WhyValueTally] = []
+    /// The node of each counted path, and its counts by the same index.
+    private(set) var countedNodes: [UInt32] = []
+    private(set) var counts: [WhyCounts] = []
+    /// The values of the counted paths whose root writes carried any, by index into `counts`.
+    private(set) var valueTallies: [Int: WhyValueTally] = [:]
     /// The reader's ids of the `values` markers (see `learnMarkers(of:)`).
     private var markers: (redacted: SymbolID, unavailable: SymbolID) = (0, 0)
     /// Whether each view id matches the glob (grown as the reader interns views).
@@ -140,19 +142,19 @@ struct WhyCollector {
         let (seq, ts) = (event.has(.seq) ? event.seq : nil, event.has(.ts) ? event.ts : nil)
         var slot = Int(slots[Int(link.node) - 1])
         if slot < 0 {
-            slot = counted.count
+            slot = counts.count
             slots[Int(link.node) - 1] = Int32(slot)
-            counted.append((link.node, WhyFigures()))
-            valueTallies.append(WhyValueTally())
+            countedNodes.append(link.node)
+            counts.append(WhyCounts())
         }
         if isEvaluation {
-            counted[slot].figures.evals += 1
-            if event.has(.changed), event.changed == 0 { counted[slot].figures.wasted += 1 }
-            if event.has(.dur) { counted[slot].figures.bodyTimeNs = counted[slot].figures.bodyTimeNs.addingSaturated(event.dur) }
-            if link.value.state != .none { valueTallies[slot].count(link.value) }
+            counts[slot].evals += 1
+            if event.has(.changed), event.changed == 0 { counts[slot].wasted += 1 }
+            if event.has(.dur) { counts[slot].bodyTimeNs = counts[slot].bodyTimeNs.addingSaturated(event.dur) }
+            if link.value.state != .none { valueTallies[slot, default: WhyValueTally()].count(link.value) }
         } else {
-            counted[slot].figures.skips += 1
+            counts[slot].skips += 1
         }
-        counted[slot].figures.note(seq: seq, ts: ts)
+        counts[slot].note(seq: seq, ts: ts)
     }
 }

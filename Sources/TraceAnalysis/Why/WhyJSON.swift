@@ -2,8 +2,8 @@ import TraceSupport
 
 extension WhyRenderer {
     /// `result` as the `tracer-why/1` document (see the `tracectl why` article): each view's totals, its paths
-    /// (root, steps, figures, sentence) and the sum of those `top` left out.
-    static func json(_ result: WhyResult, top: Int?, into output: inout some TextOutputStream) {
+    /// (root, steps, figures, sentence) and the sum of those left out.
+    static func json(_ result: WhyResult, into output: inout some TextOutputStream) {
         var json = JSONWriter()
         json.beginObject()
         json.field("schema", schema)
@@ -21,28 +21,20 @@ extension WhyRenderer {
         json.endObject()
         json.key("views")
         json.beginArray()
-        for view in result.views {
-            json.lineBreak()
-            json.beginObject()
-            json.field("view", view.view)
-            figures(view.total, result.availability, into: &json)
-            json.field("pathCount", view.paths.count)
-            let (shown, rest) = split(view, top: top)
-            json.key("paths")
-            json.beginArray()
-            for path in shown { self.path(path, result.availability, into: &json) }
-            json.endArray()
-            json.key("omitted")
-            if let rest {
-                json.beginObject()
-                json.field("paths", rest.paths)
-                figures(rest.figures, result.availability, into: &json)
-                json.endObject()
-            } else {
-                json.null()
+        json.flush(into: &output)
+        var isFirstRun = true
+        inRuns(result.views) { views, _ in
+            var json = JSONWriter(capacity: 1 << 15)
+            for view in views {
+                json.lineBreak()
+                self.view(view, result.availability, into: &json)
             }
-            json.endObject()
-            json.flush(into: &output, atLeast: 1 << 16)
+            return json
+        } write: { run in
+            var run = run
+            if !isFirstRun { output.write(",\n") }
+            isFirstRun = false
+            run.flush(into: &output)
         }
         json.endArray()
         json.endObject()
@@ -50,6 +42,28 @@ extension WhyRenderer {
         json.flush(into: &output)
         // NB: a document as a file holds it ends with a newline of its own (see `JSONWriter.document()`).
         output.write("\n")
+    }
+
+    /// One view's object: its totals, its paths and the sum of those left out.
+    private static func view(_ view: WhyView, _ availability: WhyAvailability, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("view", view.view)
+        figures(view.total, availability, into: &json)
+        json.field("pathCount", view.pathCount)
+        json.key("paths")
+        json.beginArray()
+        for path in view.paths { self.path(path, availability, into: &json) }
+        json.endArray()
+        json.key("omitted")
+        if let rest = view.omitted {
+            json.beginObject()
+            json.field("paths", rest.paths)
+            figures(rest.figures, availability, into: &json)
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.endObject()
     }
 
     /// One path's object: root, steps, sentence, figures, times and examples.

@@ -15,10 +15,11 @@ struct WhyPartial: RangePartial {
     private(set) var names: [String] = [""]
     /// The nodes (a node's `parent` and name fields are ids into `nodes`, 1-based, and `names`).
     private(set) var nodes: [Node] = []
-    /// Each node's figures (zero where nothing counted on it).
-    private(set) var figures: [WhyFigures] = []
-    /// Each node's value tallies, their ids into `names`.
-    private(set) var values: [WhyValueTally] = []
+    /// Each node's counts (zero where nothing counted on it).
+    private(set) var counts: [WhyCounts] = []
+    /// The value tallies of the nodes whose evaluations' root writes carried any, by index into
+    /// `nodes`, their ids into `names`.
+    private(set) var values: [Int: WhyValueTally] = [:]
     /// Every view the glob matched (with or without evaluations).
     var matchedViews: Set<String> = []
     /// When nothing matched: view paths close to the glob.
@@ -35,7 +36,7 @@ struct WhyPartial: RangePartial {
         let kept = Self.keptNodes(collector)
         var translated = [UInt32](repeating: 0, count: collector.nodes.count + 1)
         var slots = [Int32](repeating: -1, count: collector.nodes.count + 1)
-        for (slot, entry) in collector.counted.enumerated() { slots[Int(entry.node)] = Int32(slot) }
+        for (slot, node) in collector.countedNodes.enumerated() { slots[Int(node)] = Int32(slot) }
         for id in stride(from: 1, through: collector.nodes.count, by: 1) where kept[id] {
             let node = collector.nodes[id - 1]
             let key = Node(
@@ -45,13 +46,13 @@ struct WhyPartial: RangePartial {
                 second: table.id(of: node.second, in: &symbolIDs) { reader.string($0) },
                 third: table.id(of: node.third, in: &symbolIDs) { reader.string($0) }, kind: node.kind)
             nodes.append(key)
-            figures.append(slots[id] >= 0 ? collector.counted[Int(slots[id])].figures : WhyFigures())
-            var tally = WhyValueTally()
-            if slots[id] >= 0 {
-                tally.add(collector.valueTallies[Int(slots[id])]) { table.id(of: $0, in: &symbolIDs) { reader.string($0) } }
-            }
-            values.append(tally)
+            counts.append(slots[id] >= 0 ? collector.counts[Int(slots[id])] : WhyCounts())
             translated[id] = UInt32(nodes.count)
+        }
+        for (slot, local) in collector.valueTallies {
+            var tally = WhyValueTally()
+            tally.add(local) { table.id(of: $0, in: &symbolIDs) { reader.string($0) } }
+            values[Int(translated[Int(collector.countedNodes[slot])]) - 1] = tally
         }
         names = table.names
         for id in stride(from: 1, through: reader.viewCount, by: 1) where collector.matches(ViewID(id)) { matchedViews.insert(reader.viewName(ViewID(id))) }
@@ -65,8 +66,8 @@ struct WhyPartial: RangePartial {
     /// Whether each node of `collector` (by id, index 0 unused) lies on a counted path.
     private static func keptNodes(_ collector: borrowing WhyCollector) -> [Bool] {
         var kept = [Bool](repeating: false, count: collector.nodes.count + 1)
-        for entry in collector.counted {
-            var id = Int(entry.node)
+        for node in collector.countedNodes {
+            var id = Int(node)
             while id != 0 && !kept[id] {
                 kept[id] = true
                 id = Int(collector.nodes[id - 1].parent)
@@ -75,18 +76,8 @@ struct WhyPartial: RangePartial {
         return kept
     }
 
-    /// Each counted path: its key, figures and the evaluated view's name.
-    func paths() -> [(view: String, path: WhyPath)] {
-        var paths: [(view: String, path: WhyPath)] = []
-        for (index, node) in nodes.enumerated() where figures[index].evals > 0 || figures[index].skips > 0 {
-            let pathValues = values[index].values { names[Int($0)] }
-            paths.append((names[Int(node.view)], WhyPath(key: key(of: UInt32(index + 1)), figures: figures[index], values: pathValues)))
-        }
-        return paths
-    }
-
     /// The path from the root to node `id`.
-    private func key(of id: UInt32) -> WhyPathKey {
+    func key(of id: UInt32) -> WhyPathKey {
         var hops: [WhyHop] = []
         var node = nodes[Int(id) - 1]
         while true {
@@ -116,9 +107,11 @@ struct WhyPartial: RangePartial {
     mutating func append(_ later: WhyPartial) {
         var table = NameTable(names)
         var nameIDs = [UInt32](repeating: 0, count: later.names.count)
-        let index = FlatHashTable<Node, UInt32>()
+        let index = FlatHashTable<Node, UInt32>(capacity: nodes.count + later.nodes.count)
         for (offset, node) in nodes.enumerated() { _ = index.value(for: node) { UInt32(offset + 1) } }
         var translated = [UInt32](repeating: 0, count: later.nodes.count + 1)
+        nodes.reserveCapacity(nodes.count + later.nodes.count)
+        counts.reserveCapacity(counts.count + later.nodes.count)
         for (offset, node) in later.nodes.enumerated() {
             let name = { (id: UInt32) in table.id(of: id, in: &nameIDs) { later.names[Int($0)] } }
             let key = Node(
@@ -126,13 +119,14 @@ struct WhyPartial: RangePartial {
                 third: name(node.third), kind: node.kind)
             let id = index.value(for: key) {
                 nodes.append(key)
-                figures.append(WhyFigures())
-                values.append(WhyValueTally())
+                counts.append(WhyCounts())
                 return UInt32(nodes.count)
             }
-            figures[Int(id) - 1].add(later.figures[offset])
-            values[Int(id) - 1].add(later.values[offset]) { name($0) }
+            counts[Int(id) - 1].add(later.counts[offset])
             translated[offset + 1] = id
+        }
+        for (offset, tally) in later.values {
+            values[Int(translated[offset + 1]) - 1, default: WhyValueTally()].add(tally) { table.id(of: $0, in: &nameIDs) { later.names[Int($0)] } }
         }
         names = table.names
         matchedViews.formUnion(later.matchedViews)

@@ -111,10 +111,23 @@ public struct WhyPath: Sendable, Hashable {
 public struct WhyView: Sendable, Hashable {
     /// The view path.
     public var view: String
-    /// Every path, by evaluations (then skips) descending, ties by the path's text.
+    /// The paths shown: the first ones by evaluations, then skips, descending, ties by the path's
+    /// first event (its least `seq`), earliest first; every path unless a limit was asked for.
     public var paths: [WhyPath]
+    /// How many paths the view has, shown or not.
+    public var pathCount: Int
     /// The sum of the paths' figures: the view's evaluations, wasted evaluations, skips, body time.
     public var total: WhyFigures
+    /// The sum of the paths left out of `paths` (nil when none were).
+    public var omitted: WhyOmitted?
+}
+
+/// The paths of a view that a limit left out, summed.
+public struct WhyOmitted: Sendable, Hashable {
+    /// How many paths were left out.
+    public var paths: Int
+    /// The sum of their figures.
+    public var figures: WhyFigures
 }
 
 /// What a trace's source lets `why` show.

@@ -12,38 +12,51 @@ public enum WhyRenderer {
     /// The JSON schema id of the `json` format.
     public static let schema = "tracer-why/1"
 
-    /// `result` in `format`, each view's first `top` paths shown (all when nil) and the rest summed.
-    public static func render(_ result: WhyResult, format: Format, top: Int?) -> String {
+    /// `result` in `format`: each view's paths and the sum of those the analysis left out.
+    public static func render(_ result: WhyResult, format: Format) -> String {
         var text = ""
-        render(result, format: format, top: top, into: &text)
+        render(result, format: format, into: &text)
         return text
     }
 
     /// `result` in `format` written to `output` view by view: a document of many paths is never
     /// held whole.
-    package static func render(_ result: WhyResult, format: Format, top: Int?, into output: inout some TextOutputStream) {
+    package static func render(_ result: WhyResult, format: Format, into output: inout some TextOutputStream) {
         switch format {
         case .json:
-            json(result, top: top, into: &output)
+            json(result, into: &output)
         case .text, .markdown:
-            for (index, view) in result.views.enumerated() {
-                if index > 0 { output.write("\n") }
-                output.write(format == .text ? text(view, result, top: top) : markdown(view, result, top: top))
-            }
+            inRuns(result.views) { views, index in
+                var text = ""
+                for (offset, view) in views.enumerated() {
+                    if index + offset > 0 { text += "\n" }
+                    text += format == .text ? self.text(view, result) : markdown(view, result)
+                }
+                return text
+            } write: { output.write($0) }
+        }
+    }
+
+    /// `views` made into parts, a run of views each, on two threads, and written in order.
+    ///
+    /// NB: views are independent; a window of runs is made at a time and written out before the
+    /// next, so a document of many paths is never held whole (a window is 64 views: a view with
+    /// every path of a large trace is half a megabyte). `make` is given a run and the index of its
+    /// first view.
+    static func inRuns<Part: Sendable>(
+        _ views: [WhyView], make: @escaping @Sendable (ArraySlice<WhyView>, Int) -> Part, write: (Part) -> Void
+    ) {
+        let runLength = 16
+        let windowLength = runLength * 4
+        for window in stride(from: 0, to: views.count, by: windowLength) {
+            let runs = Array(stride(from: window, to: min(window + windowLength, views.count), by: runLength))
+            let parts = runs.concurrentMap(threads: 2, minimumPart: 1) { start in make(views[start..<min(start + runLength, views.count)], start) }
+            for part in parts { write(part) }
         }
     }
 
     /// The columns of a view's table of paths.
     static let columns = ["evals", "share", "wasted", "skips", "body time", "first", "last", "examples", "path"]
-
-    /// The paths shown and the sum of those left out (nil when none were).
-    static func split(_ view: WhyView, top: Int?) -> (shown: ArraySlice<WhyPath>, rest: (paths: Int, figures: WhyFigures)?) {
-        let shown = view.paths.prefix(top ?? view.paths.count)
-        guard shown.count < view.paths.count else { return (shown, nil) }
-        var rest = WhyFigures()
-        for path in view.paths[shown.count...] { rest.add(path.figures) }
-        return (shown, (view.paths.count - shown.count, rest))
-    }
 
     /// The figure cells of a row: evaluations, share, wasted, skips, body time, first, last.
     static func cells(_ figures: WhyFigures, of total: WhyFigures, _ availability: WhyAvailability) -> [String] {
@@ -61,11 +74,11 @@ public enum WhyRenderer {
         let total = view.total
         return WhyText.plural(total.evals, "evaluation") + " (\(availability.wasted ? String(total.wasted) : "n/a") wasted), "
             + "\(availability.skips ? String(total.skips) : "n/a") skips, body time "
-            + "\(availability.bodyTime ? Formatting.duration(total.bodyTimeNs) : "n/a"), " + WhyText.plural(view.paths.count, "path")
+            + "\(availability.bodyTime ? Formatting.duration(total.bodyTimeNs) : "n/a"), " + WhyText.plural(view.pathCount, "path")
     }
 
     /// The line that sums the paths `--top` left out (`n/a` for what the source does not record).
-    static func restLine(_ rest: (paths: Int, figures: WhyFigures), _ availability: WhyAvailability) -> String {
+    static func restLine(_ rest: WhyOmitted, _ availability: WhyAvailability) -> String {
         "+ \(WhyText.plural(rest.paths, "more path")) left out: \(WhyText.plural(rest.figures.evals, "evaluation")), "
             + "\(availability.wasted ? String(rest.figures.wasted) : "n/a") wasted, "
             + "\(availability.skips ? String(rest.figures.skips) : "n/a") skips"
@@ -82,18 +95,17 @@ public enum WhyRenderer {
     }
 
     /// One view's section as text: a table of its paths and a sentence per path.
-    static func text(_ view: WhyView, _ result: WhyResult, top: Int?) -> String {
-        let (shown, rest) = split(view, top: top)
+    static func text(_ view: WhyView, _ result: WhyResult) -> String {
         var output = "why \(view.view) — \(result.file)\n\(headline(view, result.availability))\n"
         if !result.availability.causes { output += "cause paths: n/a (the trace's source records no causes)\n" }
         output += "\n"
-        let rows = shown.map { path in
+        let rows = view.paths.map { path in
             cells(path.figures, of: view.total, result.availability) + [path.figures.examples.map(String.init).joined(separator: ","), WhyText.path(path.key)]
         }
         output += Formatting.table([columns] + rows, leftAligned: [7, 8], separatorBefore: 1)
-        if let rest { output += restLine(rest, result.availability) + "\n" }
+        if let rest = view.omitted { output += restLine(rest, result.availability) + "\n" }
         output += "\n"
-        for (index, path) in shown.enumerated() {
+        for (index, path) in view.paths.enumerated() {
             output += "\(index + 1). \(WhyText.sentence(path, availability: result.availability))\n"
             for line in valueLines(path, result) { output += "   \(line)\n" }
         }
@@ -101,19 +113,18 @@ public enum WhyRenderer {
     }
 
     /// One view's section as Markdown: a heading, a table and a sentence per path.
-    static func markdown(_ view: WhyView, _ result: WhyResult, top: Int?) -> String {
-        let (shown, rest) = split(view, top: top)
+    static func markdown(_ view: WhyView, _ result: WhyResult) -> String {
         var output = "### Why \(Formatting.markdownCode(view.view)) re-evaluated\n\n\(headline(view, result.availability))\n\n"
         output += "| evals | share | wasted | skips | body time | first | last | examples | path |\n"
         output += "|---:|---:|---:|---:|---:|---:|---:|---|---|\n"
-        for path in shown {
+        for path in view.paths {
             let row = cells(path.figures, of: view.total, result.availability)
                 + [path.figures.examples.map(String.init).joined(separator: ", "), Formatting.markdownCode(WhyText.path(path.key))]
             output += "| " + row.joined(separator: " | ") + " |\n"
         }
-        if let rest { output += "\n" + Formatting.markdown(restLine(rest, result.availability)) + "\n" }
+        if let rest = view.omitted { output += "\n" + Formatting.markdown(restLine(rest, result.availability)) + "\n" }
         output += "\n"
-        for path in shown {
+        for path in view.paths {
             output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n"
             for line in valueLines(path, result, markdown: true) { output += "  - \(line)\n" }
         }

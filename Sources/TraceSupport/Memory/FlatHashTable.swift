@@ -53,9 +53,11 @@ extension FlatHashKey {
     @exclusivity(unchecked) @usableFromInline var mask: Int
     @exclusivity(unchecked) @usableFromInline var storedCount = 0
 
-    /// An empty table.
-    package init() {
+    /// An empty table with room for `capacity` keys before it grows.
+    package init(capacity: Int = 128) {
+        // NB: at most half full (see `insert`), and a power of two.
         mask = 255
+        while mask < 2 * capacity { mask = mask * 2 + 1 }
         slots = Self.allocateSlots(mask + 1)
     }
 

@@ -56,7 +56,7 @@ enum MCPToolCatalog {
         command: ["why", "--format", "json"],
         parameters: [
             trace, .positional("view", .string, "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]')."),
-            .option("top", .integer, "--top", "Each view's N main paths; the rest summed in one line."),
+            .option("top", .integer, "--top", "Each view's N main paths (10 unless given); the rest summed in one line."),
             .option("eval", .integer, "--eval", "The chain of the evaluation (or skip) with this seq."),
         ] + slice + [lenient],
         documentSchema: "tracer-why/1",

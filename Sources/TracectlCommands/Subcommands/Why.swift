@@ -12,7 +12,9 @@ enum Why: Subcommand {
             view's evaluations, wasted (changed: 0), skips, body time, first and last timestamp,
             the first three seqs, and one plain-language sentence; the paths' counts sum to the
             view's. Mounts start a chain afresh; a write that a chain caused (an environment key,
-            derived state) is a step of it.
+            derived state) is a step of it. Paths are ranked by evaluations, then skips, then
+            their first event; each view shows its first 10 and sums the rest in one line
+            (--top N for another number, --top all for every path).
               text      a table per view and a sentence per path
               json      the tracer-why/1 document (documented in Tracer.docc/TracectlWhy.md)
               markdown  a table per view, for pull-request comments
@@ -26,7 +28,8 @@ enum Why: Subcommand {
         ],
         options: [Options.format, Options.top, Options.evaluation] + SliceOptions.all + CommonOptions.document,
         examples: [
-            ("tracectl why scroll.jsonl 'MyView/MyScrollView'", "Every cause path of one view's evaluations."),
+            ("tracectl why scroll.jsonl 'MyView/MyScrollView'", "The main cause paths of one view's evaluations."),
+            ("tracectl why scroll.jsonl 'MyView/MyScrollView' --top all", "Every cause path, however many."),
             ("tracectl why form.jsonl 'SignupForm/*/TextField' --top 3", "The three main paths of each text field."),
             ("tracectl why scroll.jsonl 'MyView/MyScrollView' --eval 11", "One evaluation's chain, event by event."),
         ])
@@ -34,7 +37,9 @@ enum Why: Subcommand {
     /// The options `why` reads, in help order.
     enum Options {
         static let format: Option<WhyRenderer.Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
-        static let top: Option<Int> = .number("--top", valueName: "n", help: "Show each view's N main paths and sum the rest in one line.")
+        static let top: Option<String> = .value(
+            "--top", valueName: "n|all", help: "Show each view's N main paths and sum the rest in one line; 'all' shows every path.",
+            defaultValue: "10")
         static let evaluation: Option<Int> = .number(
             "--eval", valueName: "seq", help: "Show the chain of the evaluation (or skip) with this seq, event by event.")
     }
@@ -47,18 +52,28 @@ enum Why: Subcommand {
             return try chain(seq: Int64(seq), source: source, glob: glob, readOptions, arguments, console: console)
         }
         let format: WhyRenderer.Format = try arguments.choice(Options.format)
-        let top = try arguments.integer(Options.top, in: 1...1_000_000)
+        let top = try pathLimit(arguments)
         let slice = TraceReading.slice(arguments)
         let (result, unknownMarks, markNames) = try TraceReading.run { () throws(TraceError) in
-            try WhyAnalyzer.analyze(source: source, glob: glob, options: .init(read: readOptions), slice: slice)
+            try WhyAnalyzer.analyze(source: source, glob: glob, options: .init(read: readOptions), slice: slice, top: top)
         }
         try TraceReading.checkMarks(file: result.file, unknown: unknownMarks, known: markNames)
         for warning in result.warnings { console.warning(warning) }
         try checkMatches(result)
         var output = try CommandOutput.open(arguments)
-        WhyRenderer.render(result, format: format, top: top, into: &output)
+        WhyRenderer.render(result, format: format, into: &output)
         try CommandOutput.close(&output)
         return .success
+    }
+
+    /// The paths each view shows: `--top`'s number, or nil (every path) for `all`.
+    private static func pathLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+        let text = arguments.value(Options.top) ?? "10"
+        guard text != "all" else { return nil }
+        guard let number = Int(text), (1...1_000_000).contains(number) else {
+            throw UsageError("invalid value '\(text)' for '--top': expected 'all' or a whole number from 1 to 1000000", command: spec.name)
+        }
+        return number
     }
 
     /// Fails (exit 2) when the glob matched no view, listing near matches.

@@ -13,7 +13,8 @@ enum PropertyCheck {
         ["advise", "TRACE", "--format", "json", "--min-savings", "0"],
         ["diff", "TRACE", "VARIANT", "--format", "json"],
         ["check", "TRACE", "--budget", "BUDGET", "--format", "json"],
-        ["why", "TRACE", "**", "--format", "json"],
+        ["why", "TRACE", "**", "--format", "json", "--top", "all"],
+        ["why", "TRACE", "**", "--format", "json", "--top", "2"],
     ]
 
     /// Rules over figures the random traces have: counts, ratios, saturating times, marks, edges.
@@ -70,6 +71,7 @@ enum PropertyCheck {
         }
         problems += try ReferenceComparison.problems(report: wholeOutputs[0], graph: wholeOutputs[1], trace: trace)
         problems += try ReferenceComparison.pathProblems(why: wholeOutputs[5], trace: trace)
+        problems += try ReferenceComparison.rankProblems(all: wholeOutputs[5], top: wholeOutputs[6], top: 2)
         return (problems, steals)
     }
 
@@ -123,6 +125,41 @@ enum ReferenceComparison {
         if found != reference.pathEvals {
             let keys = Set(found.keys).union(reference.pathEvals.keys).filter { found[$0] != reference.pathEvals[$0] }.sorted()
             problems += keys.prefix(5).map { "why path \($0): \(found[$0] ?? 0) evaluations, the reference \(reference.pathEvals[$0] ?? 0)" }
+        }
+        return problems
+    }
+
+    /// What is wrong with `why`'s ranking: every path (`all`) must come in order of evaluations,
+    /// then skips, descending, then first example, ascending; the document cut at `top` must show
+    /// the first `top` of them and sum the rest in `omitted`.
+    static func rankProblems(all: String, top: String, top limit: Int) throws -> [String] {
+        let views = { (text: String) throws -> [[String: Any]] in
+            try #require((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["views"] as? [[String: Any]])
+        }
+        let (every, cut) = (try views(all), try views(top))
+        guard every.count == cut.count else { return ["why --top \(limit): \(cut.count) views, --top all \(every.count)"] }
+        var problems: [String] = []
+        for (whole, shown) in zip(every, cut) {
+            let name = whole["view"] as? String ?? ""
+            let paths = whole["paths"] as? [[String: Any]] ?? []
+            let rank = { (path: [String: Any]) in
+                [-(int(path["evals"]) ?? 0), -(int(path["skips"]) ?? 0), int((path["examples"] as? [Any])?.first) ?? .max]
+            }
+            if !zip(paths, paths.dropFirst()).allSatisfy({ rank($0.0).lexicographicallyPrecedes(rank($0.1)) }) {
+                problems.append("why \(name): paths not ranked by evaluations, skips and first example")
+            }
+            let first = (shown["paths"] as? [[String: Any]] ?? []).map { $0["path"] as? String ?? "" }
+            if first != paths.prefix(limit).map({ $0["path"] as? String ?? "" }) {
+                problems.append("why \(name) --top \(limit): shows \(first), --top all starts \(paths.prefix(limit).map { $0["path"] as? String ?? "" })")
+            }
+            let rest = paths.dropFirst(limit)
+            let omitted = shown["omitted"] as? [String: Any]
+            let expected: [Int64]? = rest.isEmpty ? nil : [Int64(rest.count)] + ["evals", "wasted", "skips", "bodyTimeNs"].map { key in
+                let values = rest.map { int($0[key]) }
+                return values.contains(nil) ? -1 : values.compactMap { $0 }.reduce(0) { $0.addingReportingOverflow($1).overflow ? .max : $0 + $1 }
+            }
+            let found = omitted.map { omitted in ["paths", "evals", "wasted", "skips", "bodyTimeNs"].map { int(omitted[$0]) ?? -1 } }
+            if found != expected { problems.append("why \(name) --top \(limit): omitted \(found ?? []), the rest of --top all sums to \(expected ?? [])") }
         }
         return problems
     }

@@ -76,7 +76,7 @@ complete -c tracectl -n '__fish_seen_subcommand_from graph' -l lenient -d 'Skip 
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -l help -d 'Show help information.'
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -F
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l format -x -a 'text json markdown' -d 'The output format.'
-complete -c tracectl -n '__fish_seen_subcommand_from why' -l top -x -a '' -d 'Show each view'\''s N main paths and sum the rest in one line.'
+complete -c tracectl -n '__fish_seen_subcommand_from why' -l top -x -a '' -d 'Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l eval -x -a '' -d 'Show the chain of the evaluation (or skip) with this seq, event by event.'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l mark -x -a '' -d 'Only the intervals of marks of this name (each up to the next mark).'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l from -x -a '' -d 'Start at the first mark of this name, or at this ts (ns).'

@@ -110,7 +110,7 @@ _tracectl() {
         why)
             _arguments -s \
                 --format'[The output format.]:format:(text json markdown)' \
-                --top'[Show each view'\''s N main paths and sum the rest in one line.]:n: ' \
+                --top'[Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.]:n|all: ' \
                 --eval'[Show the chain of the evaluation (or skip) with this seq, event by event.]:seq: ' \
                 --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
                 --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
