@@ -9,7 +9,8 @@ import Testing
 /// has that root (a write without one is its own root); body time adds up saturating at
 /// `Int64.max`; an evaluation is wasted when its `changed` is 0; an evaluation or skip caused by a
 /// view's evaluation is on the edge from that view, else on the edge from its root write's
-/// property, else on none; graph nodes write a row's `[id]` as `[*]`.
+/// property, else on none; graph nodes write a row's `[id]` as `[*]`; a `why` path starts at its
+/// root write's property, written with the site of that property's first root write.
 struct ReferenceFold {
     /// A written property; its site is the first one written.
     struct Origin: Hashable {
@@ -73,10 +74,11 @@ struct ReferenceFold {
         var rootOfSeq: [Int64: Origin] = [:]
         var viewEvaluatedAt: [Int64: String] = [:]
         var chainOfSeq: [Int64: Chain] = [:]
+        var rootSites: [Origin: String] = [:]
         for line in trace.split(separator: "\n") {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             if event["kind"] as? String == "meta" { recordsValues = (event["capabilities"] as? [String])?.contains("values") ?? false }
-            if let seq = (event["seq"] as? NSNumber)?.int64Value, seq > 0, let chain = Self.chain(event, chainOfSeq) {
+            if let seq = (event["seq"] as? NSNumber)?.int64Value, seq > 0, let chain = Self.chain(event, chainOfSeq, rootSites: &rootSites) {
                 chainOfSeq[seq] = chain
                 if event["kind"] as? String == "body-eval" {
                     pathEvals[chain.text, default: 0] += 1
@@ -123,7 +125,10 @@ struct ReferenceFold {
     /// one, a write without a known cause starts one, an evaluation or skip adds a step (to `n/a`
     /// when its cause is not known), a write with a known cause adds a step, anything else passes
     /// its cause's chain on.
-    static func chain(_ event: [String: Any], _ chains: [Int64: Chain]) -> Chain? {
+    ///
+    /// A root write is its property's (view, prop and wrapper): its text names the site of the
+    /// property's first root write, which `rootSites` remembers.
+    static func chain(_ event: [String: Any], _ chains: [Int64: Chain], rootSites: inout [Origin: String]) -> Chain? {
         let kind = event["kind"] as? String ?? ""
         let view = event["view"] as? String ?? ""
         let string = { (key: String) in event[key] as? String ?? "" }
@@ -133,7 +138,9 @@ struct ReferenceFold {
             return Chain(root: "", mountedView: view)
         case "write":
             guard var chain = caused else {
-                let details = [string("wrapper"), string("site")].filter { !$0.isEmpty }
+                let origin = Origin(view: view, prop: string("prop"), wrapper: string("wrapper"))
+                if rootSites[origin] == nil { rootSites[origin] = string("site") }
+                let details = [string("wrapper"), rootSites[origin] ?? ""].filter { !$0.isEmpty }
                 let root = "\(view).\(string("prop"))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
                 return Chain(root: root, value: valueNote(event))
             }

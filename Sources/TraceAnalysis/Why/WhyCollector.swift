@@ -25,12 +25,25 @@ struct WhyCollector {
         var flatHash: UInt64 {
             Self.mixed((UInt64(parent) << 32 | UInt64(view)) ^ (UInt64(first) << 40 | UInt64(second) << 20 | UInt64(third)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(kind.rawValue))
         }
+
+        /// What tells this node from others: the node without a root write's site.
+        ///
+        /// NB: a root write is its property (view, prop, wrapper), as `report`'s causes are; a
+        /// declaration has one site, so the node keeps the site of the property's first root
+        /// write, and a trace that gives several sites does not split a path by them.
+        var identity: NodeKey {
+            guard kind == .rootWrite else { return self }
+            var identity = self
+            identity.third = 0
+            return identity
+        }
     }
 
     /// What a node is; `none` only in the empty key.
     enum NodeKind: UInt8, BitwiseCopyable {
         case none
-        /// A write without a followed cause: `view`, `first` prop, `second` wrapper, `third` site.
+        /// A write without a followed cause: `view`, `first` prop, `second` wrapper, `third` the
+        /// site of the first such write (see `identity`).
         case rootWrite
         /// A mount of `view`.
         case rootMount
@@ -126,10 +139,10 @@ struct WhyCollector {
         return nil
     }
 
-    /// The id of the node `key`, interned on first sight.
+    /// The id of the node `key` (by its identity), interned on first sight.
     @inline(__always)
     private mutating func intern(_ key: NodeKey) -> UInt32 {
-        index.value(for: key) {
+        index.value(for: key.identity) {
             nodes.append(key)
             slots.append(-1)
             return UInt32(nodes.count)

@@ -4,8 +4,9 @@ import TraceSupport
 /// figures, their ids translated to the range's own name table, so that ranges read on different
 /// threads (with different interned ids) append in file order to the one-reader result.
 ///
-/// NB: only the nodes on a counted path are kept (a counted node and its ancestors), parents
-/// before children; appending translates a later range's nodes id by id, never by path text.
+/// NB: only the nodes on a counted path (a counted node and its ancestors) and the root writes
+/// are kept, parents before children; appending translates a later range's nodes id by id, never
+/// by path text.
 struct WhyPartial: RangePartial {
     typealias Node = WhyCollector.NodeKey
 
@@ -63,9 +64,13 @@ struct WhyPartial: RangePartial {
         }
     }
 
-    /// Whether each node of `collector` (by id, index 0 unused) lies on a counted path.
+    /// Whether each node of `collector` (by id, index 0 unused) lies on a counted path or is a
+    /// root write.
+    ///
+    /// NB: every root write is kept, counted or not: it carries its property's first site, which a
+    /// later range's path from the same property must take.
     private static func keptNodes(_ collector: borrowing WhyCollector) -> [Bool] {
-        var kept = [Bool](repeating: false, count: collector.nodes.count + 1)
+        var kept = [false] + collector.nodes.map { $0.kind == .rootWrite }
         for node in collector.countedNodes {
             var id = Int(node)
             while id != 0 && !kept[id] {
@@ -108,7 +113,7 @@ struct WhyPartial: RangePartial {
         var table = NameTable(names)
         var nameIDs = [UInt32](repeating: 0, count: later.names.count)
         let index = FlatHashTable<Node, UInt32>(capacity: nodes.count + later.nodes.count)
-        for (offset, node) in nodes.enumerated() { _ = index.value(for: node) { UInt32(offset + 1) } }
+        for (offset, node) in nodes.enumerated() { _ = index.value(for: node.identity) { UInt32(offset + 1) } }
         var translated = [UInt32](repeating: 0, count: later.nodes.count + 1)
         nodes.reserveCapacity(nodes.count + later.nodes.count)
         counts.reserveCapacity(counts.count + later.nodes.count)
@@ -117,7 +122,8 @@ struct WhyPartial: RangePartial {
             let key = Node(
                 parent: translated[Int(node.parent)], view: name(node.view), first: name(node.first), second: name(node.second),
                 third: name(node.third), kind: node.kind)
-            let id = index.value(for: key) {
+            // NB: a root write both ranges hold keeps this range's site: the earlier first write's.
+            let id = index.value(for: key.identity) {
                 nodes.append(key)
                 counts.append(WhyCounts())
                 return UInt32(nodes.count)

@@ -1,6 +1,8 @@
 /// Where a cause path starts: what set off the chain that ended in a view's evaluation.
 public enum WhyRoot: Sendable, Hashable {
-    /// A write of `view.prop` kept in `wrapper`, declared at `site` (empty when the write did not say).
+    /// A write of `view.prop` kept in `wrapper`, declared at `site` (empty when the write did not
+    /// say): a property is its view, name and wrapper, and `site` is the one its first such write
+    /// gave (a declaration has one).
     case write(view: String, prop: String, wrapper: String, site: String)
     /// The mount of `view`: an initial evaluation, or one after an identity change.
     case mount(view: String)
