@@ -43,9 +43,10 @@ package enum Formatting {
         let magnitude = (abs(value) * Double(scale)).rounded()
         // NB: past Int64 (or not finite) the digits come from the C formatter, which is
         // locale-independent without a locale argument; below it, exact integer arithmetic.
-        guard magnitude < 0x1p63, let scaled = CheckedInteger.saturating(magnitude, as: Int64.self) else {
-            return String(format: "%.*f", decimals, value)
-        }
+        guard magnitude < 0x1p63 else { return String(format: "%.*f", decimals, value) }
+        // NB: `magnitude` is whole, at least 0 and below 2^63 here (NaN fails the guard), so it
+        // converts exactly.
+        let scaled = Int64(magnitude)
         let sign = value < 0 && scaled != 0 ? "-" : ""
         guard decimals > 0 else { return sign + String(scaled) }
         let fraction = String(scaled % scale)
@@ -111,9 +112,13 @@ package enum Formatting {
     /// made safe for a terminal (`TerminalText`), so a name cannot break the layout.
     static func table(_ rows: [[String]], leftAligned: Set<Int>, separatorBefore: Int? = nil) -> String {
         let rows = rows.map { $0.map(TerminalText.sanitize) }
+        // NB: a cell's width is its characters, counted once (an ASCII cell's bytes, without
+        // walking its graphemes).
+        let cellWidths = rows.map { $0.map { $0.utf8.allSatisfy { $0 < 0x80 } ? $0.utf8.count : $0.count } }
         let columns = rows.map(\.count).max() ?? 0
         var widths = Array(repeating: 0, count: columns)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        for row in cellWidths { for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) } }
+        let blanks = String(repeating: " ", count: widths.max() ?? 0)
         var output = ""
         for (rowIndex, row) in rows.enumerated() {
             if rowIndex == separatorBefore {
@@ -121,11 +126,16 @@ package enum Formatting {
             }
             var line = ""
             for (index, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                line += (index > 0 ? "  " : "") + (leftAligned.contains(index) ? cell + padding : padding + cell)
+                if index > 0 { line += "  " }
+                let padding = widths[index] - cellWidths[rowIndex][index]
+                if !leftAligned.contains(index) { line += blanks.prefix(padding) }
+                line += cell
+                if leftAligned.contains(index) && index < row.count - 1 { line += blanks.prefix(padding) }
             }
-            while line.hasSuffix(" ") { line.removeLast() }
-            output += line + "\n"
+            // NB: a line ends at its last character that is not a space.
+            let end = line.utf8.lastIndex { $0 != UInt8(ascii: " ") }.map { line.utf8.index(after: $0) } ?? line.startIndex
+            output += line[..<end]
+            output += "\n"
         }
         return output
     }

@@ -46,8 +46,8 @@ public enum WhyText {
     private static func rootClause(_ key: WhyPathKey) -> String {
         switch key.root {
         case .write(let view, let prop, let wrapper, let site):
-            let details = [wrapper.isEmpty ? "" : "@\(wrapper)", site.split(separator: "/").last.map(String.init) ?? ""]
-                .filter { !$0.isEmpty }
+            let file = site.lastIndex(of: "/").map { site[site.index(after: $0)...] } ?? site[...]
+            let details = [wrapper.isEmpty ? "" : "@\(wrapper)", String(file)].filter { !$0.isEmpty }
             return "\(name(view)).\(prop)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))") + " changed"
         case .mount(let view):
             return "\(name(view)) was mounted"
