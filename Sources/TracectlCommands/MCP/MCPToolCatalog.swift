@@ -52,7 +52,7 @@ enum MCPToolCatalog {
         requiredKeys: [.init("schema", "string"), .init("file", "string"), .init("nodes", "array"), .init("edges", "array")])
 
     static let why = MCPTool(
-        name: "why", description: "Every cause path of the evaluations of the views a glob matches: root write, each step with its reason, counts and share (tracer-why/1).",
+        name: "why", description: "The cause paths of the evaluations of the views a glob matches: root write, each step with its reason, counts and share (tracer-why/1).",
         command: ["why", "--format", "json"],
         parameters: [
             trace, .positional("view", .string, "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]')."),

@@ -4,7 +4,7 @@ import TraceAnalysis
 enum Why: Subcommand {
     static let spec = CommandSpec(
         name: "why",
-        abstract: "Show why the views a glob matches re-evaluated: every cause path, with its counts.",
+        abstract: "Show why the views a glob matches re-evaluated: their cause paths, with counts.",
         discussion: """
             Per matching view, its evaluations and skips grouped by cause path: the root (a write of
             VIEW.prop with its wrapper and site, a mount, or n/a where the trace records no cause)

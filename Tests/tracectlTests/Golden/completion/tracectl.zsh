@@ -11,7 +11,7 @@ _tracectl() {
         'validate:Check a trace against the tracer/1 contract and say what is wrong where.'
         'flame:Show which views evaluate their body most, as a flame graph.'
         'graph:Show the trace'\''s cause graph: which writes and parents make which views re-evaluate.'
-        'why:Show why the views a glob matches re-evaluated: every cause path, with its counts.'
+        'why:Show why the views a glob matches re-evaluated: their cause paths, with counts.'
         'diff:Compare two traces of one scenario (e.g. @State vs @ViewStorage) view by view.'
         'advise:Suggest fixes for the redraw patterns in a trace, ranked by estimated savings.'
         'export:Convert a trace for Perfetto UI / chrome://tracing or speedscope.'
