@@ -3,7 +3,7 @@ import Testing
 import TracerTestSupport
 
 /// The fixed-size counts `why` folds paths into: ranges of a path's events, counted apart and
-/// added in any order, give the figures of the whole (`WhyFigures`, the list-based form, agrees).
+/// added in any order, give the figures of the whole.
 @Suite("why's path counts")
 struct WhyCountsTests {
     /// One counted event: an evaluation (with its body time and whether it was wasted) or a skip.
@@ -54,11 +54,7 @@ struct WhyCountsTests {
         var order = Array(ranges.indices)
         for index in order.indices.reversed() { order.swapAt(index, random.next(below: index + 1)) }
         for index in order { sum.add(ranges[index]) }
-        var figures = WhyFigures()
-        for range in ranges { figures.add(range.figures) }
-        let whole = Self.counted(events[...]).figures
-        #expect(sum.figures == whole)
-        #expect(figures == whole)
+        #expect(sum.figures == Self.counted(events[...]).figures)
         #expect(sum.firstSeq == events.compactMap(\.seq).first)
     }
 }

@@ -71,32 +71,6 @@ public struct WhyFigures: Sendable, Hashable {
 
     /// No events yet.
     package init() {}
-
-    /// Adds the figures of `other` (any order gives the same sum: integer counts, saturating
-    /// sums, least and greatest times, the least `seq`s).
-    package mutating func add(_ other: WhyFigures) {
-        evals += other.evals
-        wasted += other.wasted
-        skips += other.skips
-        bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
-        if let ts = other.firstTs { firstTs = min(firstTs ?? ts, ts) }
-        if let ts = other.lastTs { lastTs = max(lastTs ?? ts, ts) }
-        // NB: both lists ascend without repeats (`note` and this keep them so).
-        guard !examples.isEmpty else { examples = other.examples; return }
-        var merged = examples
-        for seq in other.examples where !merged.contains(seq) { merged.append(seq) }
-        examples = Array(merged.sorted().prefix(Self.exampleLimit))
-    }
-
-    /// Notes the event at `seq` and `ts` (nil when it has none).
-    @inline(__always)
-    mutating func note(seq: Int64?, ts: Int64?) {
-        if let ts {
-            firstTs = min(firstTs ?? ts, ts)
-            lastTs = max(lastTs ?? ts, ts)
-        }
-        if let seq, examples.count < Self.exampleLimit, examples.last.map({ $0 < seq }) ?? true { examples.append(seq) }
-    }
 }
 
 /// One cause path of a view and what happened along it.

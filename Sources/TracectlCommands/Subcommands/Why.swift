@@ -68,8 +68,8 @@ enum Why: Subcommand {
 
     /// The paths each view shows: `--top`'s number, or nil (every path) for `all`.
     private static func pathLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
-        let text = arguments.value(Options.top) ?? "10"
-        guard text != "all" else { return nil }
+        // NB: the option's default (10) makes the value present.
+        guard let text = arguments.value(Options.top), text != "all" else { return nil }
         guard let number = Int(text), (1...1_000_000).contains(number) else {
             throw UsageError("invalid value '\(text)' for '--top': expected 'all' or a whole number from 1 to 1000000", command: spec.name)
         }
