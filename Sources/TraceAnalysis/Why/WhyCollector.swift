@@ -71,9 +71,11 @@ struct WhyCollector {
     private var slots: [Int32] = []
     /// The node of each counted path, and its counts by the same index.
     private(set) var countedNodes: [UInt32] = []
-    private(set) var counts: [WhyCounts] = []
-    /// The values of the counted paths whose root writes carried any, by index into `counts`.
-    private(set) var valueTallies: [Int: WhyValueTally] = [:]
+    let counts = DenseTable(count: 1024, filler: WhyCounts())
+    /// The evaluations and skips not yet counted (see `count`).
+    private var pending: [PendingCount] = []
+    /// Evaluations per counted path (`path`: its index in `counts` + 1) and root-write value.
+    let valueCounts = BatchedCounts<WhyValueKey>()
     /// The reader's ids of the `values` markers (see `learnMarkers(of:)`).
     private var markers: (redacted: SymbolID, unavailable: SymbolID) = (0, 0)
     /// Whether each view id matches the glob (grown as the reader interns views).
@@ -84,8 +86,33 @@ struct WhyCollector {
     /// Events whose `cause` lies before this range's first `seq` (another range's event).
     private(set) var crossingCauses = 0
 
+    /// An evaluation or skip to count on `node`, and the fields its counts take.
+    struct PendingCount: BitwiseCopyable {
+        var node: UInt32
+        /// Its index in `counts`, set in the first pass of `countPending()`.
+        var slot = 0
+        var isEvaluation: Bool
+        var isWasted: Bool
+        var value: WhyValueNote
+        var dur: Int64?
+        var seq: Int64?
+        var ts: Int64?
+    }
+
+    /// How many evaluations and skips are counted at once.
+    private static let batchSize = 16
+
     /// An empty fold counting the views `glob` matches.
-    init(glob: ViewGlob) { self.glob = glob }
+    init(glob: ViewGlob) {
+        self.glob = glob
+        pending.reserveCapacity(Self.batchSize)
+    }
+
+    /// The paths counted over what `reader` read: the fold's result for its range.
+    mutating func partial(of reader: borrowing TraceReader, glob: ViewGlob) -> WhyPartial {
+        countPending()
+        return WhyPartial(self, reader, glob: glob)
+    }
 
     /// Learns whether the views `reader` interned since the last call match the glob.
     @inline(__always)
@@ -149,25 +176,44 @@ struct WhyCollector {
         }
     }
 
-    /// Counts an evaluation (or skip) on `link`'s node, and an evaluation's root write's value.
+    /// Counts an evaluation (or skip) on `link`'s node, and an evaluation's root write's value,
+    /// in the next batch.
+    ///
+    /// NB: a path's counts are a cache miss (a large trace's paths fill more than L2); counted a
+    /// batch at a time, with no other work in between, the misses overlap instead of each stalling
+    /// the reader on its own.
     @inline(__always)
     private mutating func count(_ event: borrowing ParsedEvent, on link: ChainLink, isEvaluation: Bool) {
-        let (seq, ts) = (event.has(.seq) ? event.seq : nil, event.has(.ts) ? event.ts : nil)
-        var slot = Int(slots[Int(link.node) - 1])
-        if slot < 0 {
-            slot = counts.count
-            slots[Int(link.node) - 1] = Int32(slot)
-            countedNodes.append(link.node)
-            counts.append(WhyCounts())
+        var isWasted = false
+        if isEvaluation, event.has(.changed) { isWasted = event.changed == 0 }
+        pending.append(PendingCount(
+            node: link.node, isEvaluation: isEvaluation, isWasted: isWasted, value: link.value, dur: event.has(.dur) ? event.dur : nil,
+            seq: event.has(.seq) ? event.seq : nil, ts: event.has(.ts) ? event.ts : nil))
+        if pending.count == Self.batchSize { countPending() }
+    }
+
+    /// Counts the pending evaluations and skips, in the order they came.
+    private mutating func countPending() {
+        for index in pending.indices {
+            let node = Int(pending[index].node) - 1
+            if slots[node] < 0 {
+                slots[node] = Int32(countedNodes.count)
+                counts.reserve(countedNodes.count)
+                countedNodes.append(pending[index].node)
+            }
+            pending[index].slot = Int(slots[node])
         }
-        if isEvaluation {
-            counts[slot].evals += 1
-            if event.has(.changed), event.changed == 0 { counts[slot].wasted += 1 }
-            if event.has(.dur) { counts[slot].bodyTimeNs = counts[slot].bodyTimeNs.addingSaturated(event.dur) }
-            if link.value.state != .none { valueTallies[slot, default: WhyValueTally()].count(link.value) }
-        } else {
-            counts[slot].skips += 1
+        for event in pending {
+            if event.isEvaluation {
+                counts[event.slot].evals += 1
+                if event.isWasted { counts[event.slot].wasted += 1 }
+                if let dur = event.dur { counts[event.slot].bodyTimeNs = counts[event.slot].bodyTimeNs.addingSaturated(dur) }
+                if event.value.state != .none { valueCounts.increment(WhyValueKey(path: UInt32(event.slot + 1), event.value)) }
+            } else {
+                counts[event.slot].skips += 1
+            }
+            counts[event.slot].note(seq: event.seq, ts: event.ts)
         }
-        counts[slot].note(seq: seq, ts: ts)
+        pending.removeAll(keepingCapacity: true)
     }
 }

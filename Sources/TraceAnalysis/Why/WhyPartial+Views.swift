@@ -25,11 +25,12 @@ extension WhyPartial {
             for view in ranked.indices { ranked[view].sort { precedes($0, $1, texts: texts) } }
         }
         let omitted = omittedCounts(viewOfNode, shown: ranked, pathCounts: pathCounts)
+        let tallies = valueTallies(of: ranked)
         return viewNames.indices.map { view in
             let paths = ranked[view].map { index in
                 WhyPath(
                     key: key(of: UInt32(index) + 1), figures: counts[Int(index)].figures,
-                    values: (values[Int(index)] ?? WhyValueTally()).values { names[Int($0)] })
+                    values: (tallies[index] ?? WhyValueTally()).values { names[Int($0)] })
             }
             return WhyView(
                 view: viewNames[view], paths: paths, pathCount: pathCounts[view], total: totals[view].figures,
@@ -62,6 +63,15 @@ extension WhyPartial {
         while position > 0 && precedes(index, ranked[position - 1], texts: texts) { position -= 1 }
         ranked.insert(index, at: position)
         if ranked.count > top { ranked.removeLast() }
+    }
+
+    /// The value tallies of the nodes in `shown` whose evaluations' root writes carried any, by
+    /// node index.
+    private func valueTallies(of shown: [[Int32]]) -> [Int32: WhyValueTally] {
+        var tallies: [Int32: WhyValueTally] = [:]
+        for view in shown { for index in view { tallies[index] = WhyValueTally() } }
+        for (key, count) in zip(valueKeys, valueCounts) { tallies[Int32(key.path) - 1]?.add(key, count: count) }
+        return tallies
     }
 
     /// Per view, the sum of the counted nodes not in `shown` (nil when every one is shown).

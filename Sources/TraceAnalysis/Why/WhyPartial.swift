@@ -18,9 +18,10 @@ struct WhyPartial: RangePartial {
     private(set) var nodes: [Node] = []
     /// Each node's counts (zero where nothing counted on it).
     private(set) var counts: [WhyCounts] = []
-    /// The value tallies of the nodes whose evaluations' root writes carried any, by index into
-    /// `nodes`, their ids into `names`.
-    private(set) var values: [Int: WhyValueTally] = [:]
+    /// The value tallies of the nodes whose evaluations' root writes carried any (`path`: a node
+    /// id, `old`/`new`: ids into `names`), each key once, and their counts by the same index.
+    private(set) var valueKeys: [WhyValueKey] = []
+    private(set) var valueCounts: [Int] = []
     /// Every view the glob matched (with or without evaluations).
     var matchedViews: Set<String> = []
     /// When nothing matched: view paths close to the glob.
@@ -50,10 +51,10 @@ struct WhyPartial: RangePartial {
             counts.append(slots[id] >= 0 ? collector.counts[Int(slots[id])] : WhyCounts())
             translated[id] = UInt32(nodes.count)
         }
-        for (slot, local) in collector.valueTallies {
-            var tally = WhyValueTally()
-            tally.add(local) { table.id(of: $0, in: &symbolIDs) { reader.string($0) } }
-            values[Int(translated[Int(collector.countedNodes[slot])]) - 1] = tally
+        collector.valueCounts.forEach { key, count in
+            let path = translated[Int(collector.countedNodes[Int(key.path) - 1])]
+            valueKeys.append(key.translated(path: path) { table.id(of: $0, in: &symbolIDs) { reader.string($0) } })
+            valueCounts.append(count)
         }
         names = table.names
         for id in stride(from: 1, through: reader.viewCount, by: 1) where collector.matches(ViewID(id)) { matchedViews.insert(reader.viewName(ViewID(id))) }
@@ -131,8 +132,16 @@ struct WhyPartial: RangePartial {
             counts[Int(id) - 1].add(later.counts[offset])
             translated[offset + 1] = id
         }
-        for (offset, tally) in later.values {
-            values[Int(translated[offset + 1]) - 1, default: WhyValueTally()].add(tally) { table.id(of: $0, in: &nameIDs) { later.names[Int($0)] } }
+        let valueIndex = FlatHashTable<WhyValueKey, Int>(capacity: valueKeys.count + later.valueKeys.count)
+        for (offset, key) in valueKeys.enumerated() { _ = valueIndex.value(for: key) { offset } }
+        for (key, count) in zip(later.valueKeys, later.valueCounts) {
+            let mine = key.translated(path: translated[Int(key.path)]) { table.id(of: $0, in: &nameIDs) { later.names[Int($0)] } }
+            let offset = valueIndex.value(for: mine) {
+                valueKeys.append(mine)
+                valueCounts.append(0)
+                return valueKeys.count - 1
+            }
+            valueCounts[offset] += count
         }
         names = table.names
         matchedViews.formUnion(later.matchedViews)

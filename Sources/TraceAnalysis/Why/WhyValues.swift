@@ -43,49 +43,67 @@ struct WhyValueNote: BitwiseCopyable {
     }
 }
 
-/// The values of one path's evaluations as integer tallies: old → new pairs by interned ids, and
-/// the writes that carried no pair. Tallies of ranges add exactly, in any order.
-struct WhyValueTally: Sendable, Hashable {
-    /// Evaluations per pair, keyed `old << 32 | new` (ids of the table the tally is written in).
-    private(set) var pairs: [UInt64: Int] = [:]
-    var equal = 0
-    var cutEqual = 0
-    var redacted = 0
-    var unavailable = 0
+/// What one tally counts: a path, how its root write's value counts, and the `old`/`new` ids of
+/// a pair (0 for the other states). A path's tallies are integer counts per key, so ranges add
+/// exactly, in any order.
+///
+/// NB: one flat table of these per range, not a table per path: most evaluations of a large trace
+/// count a value state, and a probe in one table costs less than a dictionary of dictionaries.
+struct WhyValueKey: FlatHashKey {
+    /// The path, 1-based (a counted slot or a node id, by who holds the key); 0 only in the empty key.
+    var path: UInt32 = 0
+    var old: SymbolID = 0
+    var new: SymbolID = 0
+    var state = WhyValueNote.State.none
+
+    /// The empty key.
+    init() {}
+
+    /// The key of an evaluation on `path` whose root write's value is `note` (not `none`).
+    @inline(__always)
+    init(path: UInt32, _ note: WhyValueNote) {
+        (self.path, state) = (path, note.state)
+        if note.state == .pair { (old, new) = (note.old, note.new) }
+    }
+
+    /// This key on `path`, its ids translated by `name`.
+    func translated(path: UInt32, _ name: (UInt32) -> UInt32) -> WhyValueKey {
+        var key = self
+        (key.path, key.old, key.new) = (path, name(old), name(new))
+        return key
+    }
+
+    var flatHash: UInt64 {
+        Self.mixed((UInt64(old) << 32 | UInt64(new)) &* 0x9E37_79B9_7F4A_7C15 ^ (UInt64(path) << 8 | UInt64(state.rawValue)))
+    }
+}
+
+/// The values of one path, gathered from its tallies (each key of the path once).
+struct WhyValueTally {
+    private var pairs: [(old: UInt32, new: UInt32, count: Int)] = []
+    private var markers = (equal: 0, cutEqual: 0, redacted: 0, unavailable: 0)
 
     /// No values.
     init() {}
 
-    /// Counts one evaluation whose root write's value is `note`.
-    @inline(__always)
-    mutating func count(_ note: WhyValueNote) {
-        switch note.state {
+    /// Adds the `count` evaluations of tally `key`.
+    mutating func add(_ key: WhyValueKey, count: Int) {
+        switch key.state {
         case .none: break
-        case .pair: pairs[UInt64(note.old) << 32 | UInt64(note.new), default: 0] += 1
-        case .equal: equal += 1
-        case .cutEqual: cutEqual += 1
-        case .redacted: redacted += 1
-        case .unavailable: unavailable += 1
+        case .pair: pairs.append((key.old, key.new, count))
+        case .equal: markers.equal += count
+        case .cutEqual: markers.cutEqual += count
+        case .redacted: markers.redacted += count
+        case .unavailable: markers.unavailable += count
         }
-    }
-
-    /// Adds `other`, whose ids `translate` turns into this tally's.
-    mutating func add(_ other: WhyValueTally, translate: (UInt32) -> UInt32) {
-        for (key, count) in other.pairs {
-            pairs[UInt64(translate(UInt32(key >> 32))) << 32 | UInt64(translate(UInt32(truncatingIfNeeded: key))), default: 0] += count
-        }
-        equal += other.equal
-        cutEqual += other.cutEqual
-        redacted += other.redacted
-        unavailable += other.unavailable
     }
 
     /// The tally with its ids resolved by `name`.
     func values(_ name: (UInt32) -> String) -> WhyValues {
-        let resolved = pairs.map { WhyValues.Pair(old: name(UInt32($0.key >> 32)), new: name(UInt32(truncatingIfNeeded: $0.key)), count: $0.value) }
+        let resolved = pairs.map { WhyValues.Pair(old: name($0.old), new: name($0.new), count: $0.count) }
         return WhyValues(
             pairs: resolved.sorted { ($1.count, $0.old, $0.new) < ($0.count, $1.old, $1.new) },
-            equal: equal, cutEqual: cutEqual, redacted: redacted, unavailable: unavailable)
+            equal: markers.equal, cutEqual: markers.cutEqual, redacted: markers.redacted, unavailable: markers.unavailable)
     }
 }
 
