@@ -52,7 +52,11 @@ func median(_ values: [Double]) -> Double {
 
 /// The integer value of `--name N` in `arguments`, or `fallback`.
 func option(_ name: String, in arguments: [String], default fallback: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
-          let value = Int(arguments[index + 1]) else { return fallback }
-    return value
+    textOption(name, in: arguments).flatMap { Int($0) } ?? fallback
+}
+
+/// The text after `name` in `arguments`, or nil.
+func textOption(_ name: String, in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
 }

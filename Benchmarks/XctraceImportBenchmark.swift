@@ -22,7 +22,7 @@ enum XctraceImportBenchmark {
             exit(0)
         }
         let megabytes = option("--megabytes", in: arguments, default: 1_000)
-        let kept = value("--keep", in: arguments)
+        let kept = textOption("--keep", in: arguments)
         let directory = kept ?? String(cString: mkdtemp(strdup(NSTemporaryDirectory() + "tracer-bench-xctrace-XXXXXX"))!)
         if let kept { try? FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true) }
         defer { if kept == nil { try? FileManager.default.removeItem(atPath: directory) } }
@@ -36,7 +36,7 @@ enum XctraceImportBenchmark {
         let bench = MeasuredChild.sibling("tracer-bench")
         let reader = MeasuredChild.run([bench, "import-xctrace", "--read", files.toc, files.updates])
         figures += reader.figures("xctrace.read", megabytes: mb, note: "the XML reader alone; " + note)
-        let tracectl = value("--tracectl", in: arguments) ?? MeasuredChild.sibling("tracectl")
+        let tracectl = textOption("--tracectl", in: arguments) ?? MeasuredChild.sibling("tracectl")
         let imported = MeasuredChild.run([tracectl, "import", directory, "--from", "xctrace", "-o", "/dev/null"])
         if imported.status == 0 {
             figures += imported.figures("xctrace.import", megabytes: allMB, note: "tracectl import --from xctrace -o /dev/null; \(Int(allMB)) MB in all")
@@ -44,18 +44,13 @@ enum XctraceImportBenchmark {
             print("tracectl import failed (status \(imported.status)): \(imported.errors.prefix(300))")
         }
         guard !arguments.contains("--no-peer") else { return figures }
-        let peer = value("--peer", in: arguments) ?? "Fixtures/Peers/xctrace_iterparse.py"
+        let peer = textOption("--peer", in: arguments) ?? "Fixtures/Peers/xctrace_iterparse.py"
         let python = MeasuredChild.run(["/usr/bin/env", "python3", peer, files.toc, files.updates])
         figures += python.figures("xctrace.peer", megabytes: mb, note: "python3 xctrace_iterparse.py")
         let base = imported.status == 0 ? imported : reader
         figures.append(BenchFigure(name: "xctrace.wall_ratio", value: python.wall / base.wall, unit: "×",
                                    note: "peer wall time / \(imported.status == 0 ? "import" : "reader") wall time"))
         return figures
-    }
-
-    private static func value(_ name: String, in arguments: [String]) -> String? {
-        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-        return arguments[index + 1]
     }
 
     /// Reads the tables as the import does (the columns it needs, each row's values looked at)

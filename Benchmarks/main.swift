@@ -15,6 +15,7 @@ let suites: [String: ([String]) -> [BenchFigure]] = [
     "runtime": RuntimeBenchmark.run,
     "scale": ScaleBenchmark.run,
     "values": ValuesBenchmark.run,
+    "why": WhyBenchmark.run,
 ]
 
 guard let suite = arguments.first, suite == "all" || suites[suite] != nil else {
@@ -22,7 +23,9 @@ guard let suite = arguments.first, suite == "all" || suites[suite] != nil else {
     print("usage: tracer-bench \(names) [options]")
     exit(2)
 }
-let chosen = suite == "all" ? suites.keys.sorted() : [suite]
+/// The suites that read a file the user names (`why --trace FILE`): `all` leaves them out.
+let suitesNeedingInput: Set<String> = ["why"]
+let chosen = suite == "all" ? suites.keys.sorted().filter { !suitesNeedingInput.contains($0) } : [suite]
 var figures: [BenchFigure] = []
 for name in chosen {
     figures += suites[name]!(Array(arguments.dropFirst()))
