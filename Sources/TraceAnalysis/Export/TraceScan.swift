@@ -69,7 +69,7 @@ public enum TraceScan {
             paths?.add(&event.parsed, counts: true)
             visit(event)
         }
-        let why = (paths?.partial(of: reader, glob: WhyHTML.everyView)).map { WhyAnalyzer.result($0, glob: WhyHTML.everyView, top: WhyHTML.pathLimit) }
+        let why = (paths?.partial(of: reader)).map { WhyAnalyzer.result($0, glob: WhyHTML.everyView, top: WhyHTML.pathLimit) }
         return (aggregator.summary(reader, threads: options.threads), collector?.partial(reader), why)
     }
 }

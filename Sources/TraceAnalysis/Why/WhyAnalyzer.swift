@@ -48,7 +48,7 @@ public enum WhyAnalyzer {
                 collector.add(&event, counts: inside)
             }
         }
-        var partial = collector.partial(of: reader, glob: glob)
+        var partial = collector.partial(of: reader)
         partial.markNames = filter?.markNames ?? []
         return partial
     }

@@ -80,7 +80,8 @@ struct WhyCollector {
     private var markers: (redacted: SymbolID, unavailable: SymbolID) = (0, 0)
     /// Whether each view id matches the glob (grown as the reader interns views).
     private var matches: [Bool] = [false]
-    private let glob: ViewGlob
+    /// The views counted.
+    let glob: ViewGlob
     /// The first `seq` of this range.
     private var firstSeq: Int64 = 0
     /// Events whose `cause` lies before this range's first `seq` (another range's event).
@@ -109,9 +110,9 @@ struct WhyCollector {
     }
 
     /// The paths counted over what `reader` read: the fold's result for its range.
-    mutating func partial(of reader: borrowing TraceReader, glob: ViewGlob) -> WhyPartial {
+    mutating func partial(of reader: borrowing TraceReader) -> WhyPartial {
         countPending()
-        return WhyPartial(self, reader, glob: glob)
+        return WhyPartial(self, reader)
     }
 
     /// Learns whether the views `reader` interned since the last call match the glob.

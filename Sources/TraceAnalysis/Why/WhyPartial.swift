@@ -29,8 +29,9 @@ struct WhyPartial: RangePartial {
     /// The trace's mark names in order of first appearance (read with a slice only).
     var markNames: [String] = []
 
-    /// The paths `collector` counted over what `reader` read.
-    init(_ collector: borrowing WhyCollector, _ reader: borrowing TraceReader, glob: ViewGlob) {
+    /// The paths `collector` counted over what `reader` read (made by `WhyCollector.partial(of:)`,
+    /// which first counts what is pending).
+    init(_ collector: borrowing WhyCollector, _ reader: borrowing TraceReader) {
         reading = RangeReading(reader, crossingCauses: collector.crossingCauses)
         var viewIDs = [UInt32](repeating: 0, count: reader.viewCount + 1)
         var symbolIDs = [UInt32](repeating: 0, count: reader.stringCount + 1)
@@ -61,7 +62,7 @@ struct WhyPartial: RangePartial {
         if matchedViews.isEmpty {
             var viewNames: [String] = []
             for id in stride(from: 1, through: reader.viewCount, by: 1) { viewNames.append(reader.viewName(ViewID(id))) }
-            nearMatches = WhyNearMatch.closest(to: glob, among: viewNames)
+            nearMatches = WhyNearMatch.closest(to: collector.glob, among: viewNames)
         }
     }
 
