@@ -55,6 +55,24 @@ struct MeasuredChild {
                              errors: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 
+    /// Runs `tracectl` with `arguments` (its output to `/dev/null`) and waits for it; the process
+    /// stops when it exits with a status outside `expected`.
+    static func tracectl(_ tracectl: String, _ arguments: [String], expected: ClosedRange<Int32> = 0...0) -> MeasuredChild {
+        let child = run([tracectl] + arguments)
+        precondition(expected.contains(child.status), "tracectl \(arguments.joined(separator: " ")) failed (\(child.status)): \(child.errors.prefix(300))")
+        return child
+    }
+
+    /// The `tracectl` built beside this executable; the process exits (2) when there is none.
+    static func builtTracectl() -> String {
+        let tracectl = sibling("tracectl")
+        guard access(tracectl, X_OK) == 0 else {
+            FileHandle.standardError.write(Data("tracer-bench: \(tracectl) not found: build it first (swift build -c release --product tracectl)\n".utf8))
+            exit(2)
+        }
+        return tracectl
+    }
+
     /// The path of `name` built beside this executable (`tracectl` beside `tracer-bench`).
     static func sibling(_ name: String) -> String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path

@@ -32,11 +32,7 @@ enum ScaleBenchmark {
     static func run(_ arguments: [String]) -> [BenchFigure] {
         let runs = option("--runs", in: arguments, default: 3)
         let counts = arguments.contains("--views") ? [option("--views", in: arguments, default: 1_000_000)] : [100_000, 1_000_000]
-        let tracectl = MeasuredChild.sibling("tracectl")
-        guard access(tracectl, X_OK) == 0 else {
-            FileHandle.standardError.write(Data("tracer-bench: \(tracectl) not found: build it first (swift build -c release --product tracectl)\n".utf8))
-            exit(2)
-        }
+        let tracectl = MeasuredChild.builtTracectl()
         let directory = NSTemporaryDirectory() + "tracer-bench-scale-\(getpid())"
         mkdir(directory, 0o700)
         let budgetPath = directory + "/budget.json"
@@ -54,21 +50,14 @@ enum ScaleBenchmark {
             let label = views >= 1_000_000 && views % 1_000_000 == 0 ? "\(views / 1_000_000)m" : "\(views / 1000)k"
             for command in commands {
                 let arguments = command.arguments.map { $0 == "TRACE" ? tracePath : $0 == "BUDGET" ? budgetPath : $0 }
-                let measured = (0..<runs).map { _ in measure(tracectl, arguments) }
+                // NB: exit 1 is a budget exceeded, a result of `check` like any other.
+                let measured = (0..<runs).map { _ in MeasuredChild.tracectl(tracectl, arguments, expected: 0...1) }
                 let note = "\(views) views (\(bytes / 1_000_000) MB), median of \(runs)"
-                figures.append(BenchFigure(name: "scale.\(label).\(command.name)_s", value: median(measured.map(\.seconds)), unit: "s", note: note))
+                figures.append(BenchFigure(name: "scale.\(label).\(command.name)_s", value: median(measured.map(\.wall)), unit: "s", note: note))
                 figures.append(BenchFigure(name: "scale.\(label).\(command.name)_peak_mb", value: median(measured.map(\.peakMB)), unit: "MB"))
             }
         }
         return figures
-    }
-
-    /// Runs `tracectl arguments` with its output to `/dev/null`; its wall time and peak RSS.
-    static func measure(_ tracectl: String, _ arguments: [String]) -> (seconds: Double, peakMB: Double) {
-        let child = MeasuredChild.run([tracectl] + arguments)
-        // NB: exit 1 is a budget exceeded, a result of `check` like any other.
-        precondition(child.status <= 1, "tracectl \(arguments.joined(separator: " ")) failed (\(child.status)): \(child.errors.prefix(300))")
-        return (child.wall, child.peakMB)
     }
 
     /// Writes a header and one body evaluation of each of `views` distinct rows; returns the bytes.

@@ -39,11 +39,7 @@ enum WhyBenchmark {
             FileHandle.standardError.write(Data("tracer-bench why: --trace FILE is required (e.g. python3 gen_trace.py 2000000 > FILE)\n".utf8))
             exit(2)
         }
-        let tracectl = MeasuredChild.sibling("tracectl")
-        guard access(tracectl, X_OK) == 0 else {
-            FileHandle.standardError.write(Data("tracer-bench: \(tracectl) not found: build it first (swift build -c release --product tracectl)\n".utf8))
-            exit(2)
-        }
+        let tracectl = MeasuredChild.builtTracectl()
         // NB: one untimed pass first, so every timed run reads from the page cache.
         _ = ParseBenchmark.lineCount(tracePath)
         let commands = commands(view: textOption("--view", in: arguments))
@@ -53,8 +49,7 @@ enum WhyBenchmark {
         for _ in 0..<rounds {
             var thisRound: [String: Double] = [:]
             for command in commands {
-                let child = MeasuredChild.run([tracectl] + command.arguments.map { $0 == "TRACE" ? tracePath : $0 })
-                precondition(child.status == 0, "tracectl \(command.arguments.joined(separator: " ")) failed (\(child.status)): \(child.errors.prefix(300))")
+                let child = MeasuredChild.tracectl(tracectl, command.arguments.map { $0 == "TRACE" ? tracePath : $0 })
                 thisRound[command.name] = child.wall
                 seconds[command.name, default: []].append(child.wall)
                 peaks[command.name, default: []].append(child.peakMB)
