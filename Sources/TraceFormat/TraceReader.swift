@@ -157,7 +157,7 @@ import TraceSupport
 
     /// Opens `path` for reading, or throws a diagnostic naming it.
     package static func open(_ path: String) throws(TraceError) -> Int32 {
-        let descriptor = POSIX.open(path, O_RDONLY)
+        let descriptor = PathAccess.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw TraceError(TraceDiagnostic(file: path, message: "cannot open: \(reason)", severity: .error))

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TraceAnalysis
+import TraceSupport
 
 /// `reading: 57.3 MB of 210.0 MB (27%)` on standard error while a command has been reading its
 /// traces for more than a second, on a terminal only; erased when the command ends. An in-process
@@ -27,10 +28,8 @@ final class ReadProgressLine: Sendable {
     /// thread started; nil when standard error is not a terminal.
     static func start(console: Console, reading paths: [String]) -> ReadProgressLine? {
         guard console.stderrIsTerminal || console.progressHandler != nil else { return nil }
-        // NB: stat follows a link: a trace given as its descriptor (`/proc/self/fd/N`) has its size.
         let sizes = paths.compactMap { path -> Int? in
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            guard let info = PathAccess.status(path), (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return Int(info.st_size)
         }
         let line = ReadProgressLine(console: console, totalBytes: sizes.isEmpty ? nil : sizes.reduce(0, +))

@@ -31,7 +31,7 @@ public struct Budget: Sendable, Equatable {
     /// Reads and validates the budget file at `path` (`-` for standard input).
     public static func load(path: String) throws(BudgetError) -> Budget {
         // NB: plain read(2), not Data(contentsOf:), which leaks its buffer on an empty file here.
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? STDIN_FILENO : PathAccess.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw BudgetError(file: path, message: "cannot read budget file: \(String(cString: strerror(errno)))")
         }

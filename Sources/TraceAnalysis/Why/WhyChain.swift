@@ -76,27 +76,4 @@ public struct WhyChain: Sendable {
         }
         return WhyChain(file: reader.displayName, steps: steps)
     }
-
-    /// The chain as text: one line per event with its timestamp and the time since the one before.
-    public static func text(_ chain: WhyChain) -> String {
-        var rows = [["seq", "ts", "+time", "event", "view", "detail"]]
-        var previous: Int64?
-        for step in chain.steps {
-            let gap = zip(previous, step.ts).map { Formatting.duration($1 - $0) } ?? "n/a"
-            var detail = step.detail
-            if let dur = step.dur { detail += (detail.isEmpty ? "" : ", ") + Formatting.duration(dur) }
-            if let changed = step.changed { detail += (detail.isEmpty ? "" : ", ") + "changed \(changed)" }
-            rows.append([String(step.seq), step.ts.map { Formatting.duration($0) } ?? "n/a", gap, step.kind, step.view, detail])
-            previous = step.ts
-        }
-        let root = chain.steps.first.map { $0.kind == "write" || $0.kind == "mount" ? "" : " (its root is not in the trace: n/a)" } ?? ""
-        return "chain of seq \(chain.steps.last?.seq ?? 0) — \(chain.file)\(root)\n\n"
-            + Formatting.table(rows, leftAligned: [3, 4, 5], separatorBefore: 1)
-    }
-}
-
-/// Both values, or nil when either is missing.
-private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }

@@ -37,7 +37,7 @@ struct XctraceReaderState: ~Copyable {
 
     /// Reads the document at `path`.
     init(path: String, request: XctraceRequest, strict: Bool, blockSize: Int) throws(XctraceReadError) {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = PathAccess.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw XctraceReadError(file: path, line: 0, column: 0, message: String(cString: strerror(errno)))
         }

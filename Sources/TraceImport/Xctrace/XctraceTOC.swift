@@ -51,7 +51,7 @@ package struct XctraceTOC: Sendable, Equatable {
 
     /// Reads the TOC at `path`.
     package static func read(path: String) throws(XctraceReadError) -> XctraceTOC {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = PathAccess.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw XctraceReadError(file: path, line: 0, column: 0, message: String(cString: strerror(errno)))
         }
@@ -224,7 +224,7 @@ package enum XctraceDocumentKind: Sendable, Equatable {
 
     /// The first 4 KB of the document at `path`; nil when it cannot be read or is empty.
     static func prefix(path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = PathAccess.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var prefix = [UInt8](repeating: 0, count: 4096)

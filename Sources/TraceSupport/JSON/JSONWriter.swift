@@ -233,6 +233,12 @@ import TracerCore
         number(value)
     }
 
+    /// `"name": value` for an optional number (null when nil: a figure the source does not have).
+    package mutating func field(_ name: String, _ value: Int64?) {
+        key(name)
+        if let value { number(value) } else { null() }
+    }
+
     /// An object of counts, keys sorted.
     package mutating func counts(_ name: String, _ counts: [String: Int]) {
         key(name)

@@ -28,8 +28,8 @@ public final class FileOutputStream: TextOutputStream {
     private let ownsDescriptor: Bool
     private var isClosed = false
     private var failure: Int32 = 0
-    /// The temporary file and the path it becomes on a successful `close()`.
-    private var pending: (temporary: String, destination: String)?
+    /// The temporary file and the name it takes on a successful `close()`.
+    private var pending: PendingFile?
     /// Where the output goes, for messages (a path or `<stdout>`).
     public let displayName: String
     /// The bytes written so far, buffered ones included.
@@ -48,28 +48,32 @@ public final class FileOutputStream: TextOutputStream {
     /// - Throws: `OutputError` when the file cannot be created.
     public static func create(path: String) throws(OutputError) -> FileOutputStream {
         if path == "-" { return standardOutput() }
+        guard let (directory, name) = PathAccess.parent(of: path) else { throw OutputError(path: path, code: errno) }
         var info = stat()
-        let exists = lstat(path, &info) == 0
+        let exists = fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0
         if exists && info.st_mode & S_IFMT != S_IFREG {
-            let descriptor = POSIX.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC, 0o666)
+            POSIX.close(directory)
+            let descriptor = PathAccess.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { throw OutputError(path: path, code: errno) }
             return FileOutputStream(descriptor: descriptor, ownsDescriptor: true, displayName: path)
         }
-        let (descriptor, temporary) = try createTemporary(beside: path)
+        let descriptor: Int32, temporary: String
+        do { (descriptor, temporary) = try createTemporary(in: directory, beside: name, path: path) } catch {
+            POSIX.close(directory)
+            throw error
+        }
         if exists { _ = fchmod(descriptor, info.st_mode & 0o7777) }
         let stream = FileOutputStream(descriptor: descriptor, ownsDescriptor: true, displayName: path)
-        stream.pending = (temporary, path)
+        stream.pending = PendingFile(directory: directory, temporary: temporary, destination: name)
         return stream
     }
 
-    /// A new file named `.NAME.RANDOM.tmp` in `path`'s directory, created exclusively.
-    private static func createTemporary(beside path: String) throws(OutputError) -> (Int32, String) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    /// A new file named `.NAME.RANDOM.tmp` in `directory` (where `name`, the file `path` names,
+    /// goes), created exclusively.
+    private static func createTemporary(in directory: Int32, beside name: String, path: String) throws(OutputError) -> (Int32, String) {
         while true {
-            let temporary = "\(directory).\(name).\(String(UInt32.random(in: .min ... .max), radix: 36)).tmp"
-            let descriptor = POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let temporary = ".\(name).\(String(UInt32.random(in: .min ... .max), radix: 36)).tmp"
+            let descriptor = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { throw OutputError(path: path, code: errno) }
         }
@@ -89,7 +93,7 @@ public final class FileOutputStream: TextOutputStream {
         spare?.deallocate()
         guard !isClosed else { return }
         if ownsDescriptor { POSIX.close(descriptor) }
-        if let pending { _ = unlink(pending.temporary) }
+        _ = pending?.finish(keep: false)
     }
 
     /// Appends `string`, writing a block when the buffer is full.
@@ -145,11 +149,30 @@ public final class FileOutputStream: TextOutputStream {
         isClosed = true
         if ownsDescriptor && POSIX.close(descriptor) != 0 && failure == 0 { failure = errno }
         if let pending {
-            if failure == 0 && rename(pending.temporary, pending.destination) != 0 { failure = errno }
-            if failure != 0 { _ = unlink(pending.temporary) }
+            let renameFailure = pending.finish(keep: failure == 0)
+            if failure == 0 { failure = renameFailure }
             self.pending = nil
         }
         if failure != 0 { throw OutputError(path: displayName, code: failure) }
+    }
+}
+
+/// A file written whole or not at all: a temporary in the destination's directory (held open, so
+/// that the rename happens where the temporary was made), renamed over the destination.
+private struct PendingFile {
+    /// The destination's directory, owned.
+    let directory: Int32
+    let temporary: String
+    let destination: String
+
+    /// Renames the temporary over the destination when `keep` (else removes it) and closes the
+    /// directory: 0, or the `errno` of a failed rename (the temporary then removed too).
+    func finish(keep: Bool) -> Int32 {
+        var failure: Int32 = 0
+        if keep && renameat(directory, temporary, directory, destination) != 0 { failure = errno }
+        if !keep || failure != 0 { _ = unlinkat(directory, temporary, 0) }
+        POSIX.close(directory)
+        return failure
     }
 }
 

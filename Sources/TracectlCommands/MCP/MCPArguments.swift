@@ -1,15 +1,11 @@
-import Foundation
 import TraceSupport
 
 /// A tool call's arguments turned into a `tracectl` command line: types checked against the
-/// tool's parameters, paths opened confined under the root (and passed as their descriptors).
+/// tool's parameters, paths checked under the root (the command, run confined to it, opens them
+/// itself, as the client named them).
 struct MCPArguments {
     /// The command line (the subcommand first).
     var command: [String]
-    /// What each descriptor path in the command line stands for (the path the client gave).
-    var descriptorNames: [(descriptorPath: String, given: String)] = []
-    /// The descriptors to close after the run.
-    var opened: [ConfinedRoot.Opened] = []
     /// The arguments the server reads itself.
     var serverValues: [String: JSONValue] = [:]
 
@@ -18,7 +14,7 @@ struct MCPArguments {
         let message: String
     }
 
-    /// Checks `arguments` (a JSON object, or nil for none) against `tool` and opens its paths.
+    /// Checks `arguments` (a JSON object, or nil for none) against `tool` and its paths under `root`.
     init(tool: MCPTool, arguments: JSONNode?, root: ConfinedRoot) throws(Failure) {
         command = tool.command
         let members: [(key: String, node: JSONNode)]
@@ -31,31 +27,13 @@ struct MCPArguments {
             let known = tool.parameters.map(\.name).joined(separator: ", ")
             throw Failure(message: "unknown argument '\(member.key)'; \(tool.name) takes \(known)")
         }
-        do throws(Failure) {
-            for parameter in tool.parameters {
-                guard let node = members.last(where: { $0.key == parameter.name })?.node else {
-                    if parameter.isRequired { throw Failure(message: "missing required argument '\(parameter.name)'") }
-                    continue
-                }
-                try add(parameter, node.value, root: root, overwrite: Self.flag(members, "overwrite"))
+        for parameter in tool.parameters {
+            guard let node = members.last(where: { $0.key == parameter.name })?.node else {
+                if parameter.isRequired { throw Failure(message: "missing required argument '\(parameter.name)'") }
+                continue
             }
-        } catch {
-            close()
-            throw error
+            try add(parameter, node.value, root: root, overwrite: Self.flag(members, "overwrite"))
         }
-    }
-
-    /// Closes the descriptors the arguments opened.
-    func close() { for file in opened { file.close() } }
-
-    /// `text` with each descriptor path replaced by the path the client gave (as `escape` writes it).
-    func naming(_ text: String, escape: (String) -> String = { $0 }) -> String {
-        var text = text
-        // NB: longest first, so that `/proc/self/fd/1` never rewrites part of `/proc/self/fd/12`.
-        for (path, given) in descriptorNames.sorted(by: { $0.descriptorPath.count > $1.descriptorPath.count }) {
-            text = text.replacingOccurrences(of: path, with: escape(given))
-        }
-        return text
     }
 
     private static func flag(_ members: [(key: String, node: JSONNode)], _ name: String) -> Bool {
@@ -79,16 +57,16 @@ struct MCPArguments {
             guard choices.contains(text) else { throw Failure(message: "argument '\(parameter.name)': '\(text)' is not one of \(choices.joined(separator: ", "))") }
             words = [text]
         case (.inputPath, .string(let path)):
-            words = [try open(path, root: root)]
+            words = [try checked(path, root: root)]
         case (.inputPaths, .array(let items)) where !items.isEmpty:
             var paths: [String] = []
             for item in items {
                 guard case .string(let path) = item.value else { throw Failure(message: "argument '\(parameter.name)': expected an array of strings") }
-                paths.append(try open(path, root: root))
+                paths.append(try checked(path, root: root))
             }
             words = paths
         case (.outputPath, .string(let path)):
-            words = [try openForWriting(path, root: root, overwrite: overwrite)]
+            words = [try checkedForWriting(path, root: root, overwrite: overwrite)]
         default:
             throw Failure(message: "argument '\(parameter.name)': expected \(parameter.kind.typeName), not \(value.typeName)")
         }
@@ -99,29 +77,16 @@ struct MCPArguments {
         }
     }
 
-    /// Opens `path` confined; returns the descriptor path the command reads.
-    private mutating func open(_ path: String, root: ConfinedRoot) throws(Failure) -> String {
-        do {
-            let file = try root.open(path)
-            opened.append(file)
-            descriptorNames.append((file.descriptorPath, path))
-            return file.descriptorPath
-        } catch {
-            throw Failure(message: error.description)
-        }
+    /// Checks that `path` opens under the root; returns it, for the command to open.
+    private func checked(_ path: String, root: ConfinedRoot) throws(Failure) -> String {
+        do { try root.open(path).close() } catch { throw Failure(message: error.description) }
+        return path
     }
 
-    /// Opens the directory of the file `path` names, confined; returns the path the command writes.
-    private mutating func openForWriting(_ path: String, root: ConfinedRoot, overwrite: Bool) throws(Failure) -> String {
-        do {
-            let (directory, name) = try root.openForWriting(path, overwrite: overwrite)
-            opened.append(directory)
-            let written = directory.descriptorPath + "/" + name
-            descriptorNames.append((written, path))
-            return written
-        } catch {
-            throw Failure(message: error.description)
-        }
+    /// Checks that the file `path` may be written under the root; returns it.
+    private func checkedForWriting(_ path: String, root: ConfinedRoot, overwrite: Bool) throws(Failure) -> String {
+        do { try root.checkWritable(path, overwrite: overwrite) } catch { throw Failure(message: error.description) }
+        return path
     }
 }
 

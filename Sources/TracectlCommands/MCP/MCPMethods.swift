@@ -83,15 +83,18 @@ enum MCPMethods {
         text.count > 100 ? text.prefix(100) + "…" : text
     }
 
-    /// A tool call's result: the text, the document as `structuredContent`, and `isError`.
+    /// A tool call's result: the text (the document's JSON, or the error), the command's warnings as
+    /// a second text, the document as `structuredContent`, and `isError`.
     static func writeResult(_ outcome: MCPToolOutcome, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("content")
         writer.beginArray()
-        writer.beginObject()
-        writer.field("type", "text")
-        writer.field("text", outcome.text)
-        writer.endObject()
+        for text in [outcome.text, outcome.warnings] where !text.isEmpty {
+            writer.beginObject()
+            writer.field("type", "text")
+            writer.field("text", text)
+            writer.endObject()
+        }
         writer.endArray()
         if let document = outcome.document {
             writer.key("structuredContent")

@@ -60,7 +60,8 @@ enum MCPToolCatalog {
             .option("eval", .integer, "--eval", "The chain of the evaluation (or skip) with this seq."),
         ] + slice + [lenient],
         documentSchema: "tracer-why/1",
-        requiredKeys: [.init("schema", "string"), .init("file", "string"), .init("glob", "string"), .init("views", "array")])
+        // NB: `views` for the paths of the matching views, `chain` for one evaluation's (`eval`).
+        requiredKeys: [.init("schema", "string"), .init("file", "string"), .init("glob", "string")])
 
     static let diff = MCPTool(
         name: "diff", description: "Compare two traces view by view: evaluations, skips, wasted evaluations and body time, and the cause edges that changed (tracer-diff/1).",

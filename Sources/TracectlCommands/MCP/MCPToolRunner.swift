@@ -6,7 +6,7 @@ import TraceSupport
 struct MCPContext: Sendable {
     let root: ConfinedRoot
     /// A private directory (outside the root) where commands write their documents.
-    let scratch: String
+    let scratch: ConfinedRoot
     /// The most bytes of JSON a result's `structuredContent` holds; a larger document is cut.
     var documentLimit: Int
 
@@ -18,12 +18,12 @@ struct MCPContext: Sendable {
         var template = Array((NSTemporaryDirectory() + "/tracectl-mcp.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw CommandError("cannot create a scratch directory: \(String(cString: strerror(errno)))") }
         self.root = root
-        self.scratch = String(cString: made)
+        do { self.scratch = try ConfinedRoot(path: String(cString: made)) } catch { throw CommandError(error.description) }
         self.documentLimit = documentLimit
     }
 
     /// Removes the scratch directory (empty once every call is over).
-    func removeScratch() { rmdir(scratch) }
+    func removeScratch() { rmdir(scratch.path) }
 }
 
 /// What a tool call produced: the document, whether the result is an error, and its text.
@@ -31,8 +31,11 @@ struct MCPToolOutcome: Sendable {
     var isError: Bool
     /// The JSON object `structuredContent` holds (nil for an error).
     var document: String?
-    /// The short text rendering, with what the command printed on standard error.
+    /// The result's first text content: the document's JSON, or the error.
     var text: String
+    /// What the command printed on standard error beside a document (its warnings): a second text
+    /// content when not empty.
+    var warnings = ""
 
     /// An error result with `message`, worded as `tracectl` words its errors.
     static func failure(_ message: String) -> MCPToolOutcome {
@@ -49,7 +52,6 @@ enum MCPToolRunner {
     ) -> MCPToolOutcome {
         let prepared: MCPArguments
         do { prepared = try MCPArguments(tool: tool, arguments: arguments, root: context.root) } catch { return .failure(error.message) }
-        defer { prepared.close() }
         if tool.name == MCPToolCatalog.listTraces.name {
             guard case .string(let directory)? = prepared.serverValues["directory"] ?? .string(".") else { return .failure("bad directory") }
             do { return finish(tool, try MCPTraceList.document(root: context.root, directory: directory), stderr: "", context: context) } catch {
@@ -57,27 +59,46 @@ enum MCPToolRunner {
             }
         }
         var command = prepared.command
-        let scratchFile = context.scratch + "/" + UUID().uuidString + ".json"
+        let scratchFile = context.scratch.path + "/" + UUID().uuidString + ".json"
         if let option = tool.documentOption { command += [option, scratchFile] }
         let console = Console.capturing(progress: progress)
-        let status = Tracectl.main(command, console: console)
+        let status = PathAccess.confined(to: [context.root, context.scratch]) { Tracectl.main(command, console: console) }
         let (stdout, stderr) = console.captured
-        let messages = prepared.naming(stderr)
         let written = tool.documentOption == nil ? stdout : (try? String(contentsOfFile: scratchFile, encoding: .utf8))
         unlink(scratchFile)
         guard tool.documentStatuses.contains(status), let written, !written.isEmpty else {
-            return MCPToolOutcome(isError: true, document: nil, text: messages.isEmpty ? "tracectl \(tool.command[0]): exit status \(status)\n" : messages)
+            return MCPToolOutcome(isError: true, document: nil, text: stderr.isEmpty ? "tracectl \(tool.command[0]): exit status \(status)\n" : stderr)
         }
-        let document = prepared.naming(written) { String(JSONText.quoted($0, embeddable: true).dropFirst().dropLast()) }
-        return finish(tool, document, stderr: messages, context: context)
+        let document: String
+        do { document = try oneLine(written, of: tool) } catch {
+            return .failure("tracectl \(tool.command[0]) wrote no \(tool.documentSchema) document: \(error.message)\n\(stderr)")
+        }
+        return finish(tool, document, stderr: stderr, context: context)
     }
 
-    /// The outcome of a command that succeeded: the document (cut to the limit) and the text.
+    /// `written` on one line, once checked to be one JSON document, an object whose `schema` is the
+    /// tool's; the failure says what it is instead.
+    ///
+    /// NB: what a result carries is parsed before it is sent, so that no output of a command — text,
+    /// several documents — can break the protocol's framing. A line break in a valid document is
+    /// whitespace between tokens (a string holds it escaped): dropping it changes nothing else.
+    static func oneLine(_ written: String, of tool: MCPTool) throws(MCPArguments.Failure) -> String {
+        let bytes = Array(written.utf8)
+        let opening = String(written.prefix(80)).debugDescription
+        let document: JSONNode
+        do { document = try JSONDocumentParser.parse(bytes) } catch {
+            throw .init(message: "not one JSON document: \(error) (it begins \(opening))")
+        }
+        guard case .string(tool.documentSchema)? = document["schema"]?.value else {
+            throw .init(message: "a document without \"schema\":\"\(tool.documentSchema)\" (it begins \(opening))")
+        }
+        return String(decoding: bytes.filter { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
+    }
+
+    /// The outcome of a command that succeeded: the document (cut to the limit), as structured
+    /// content and as text, and what the command wrote on standard error.
     private static func finish(_ tool: MCPTool, _ document: String, stderr: String, context: MCPContext) -> MCPToolOutcome {
         let cut = MCPTruncation.fit(document, limit: context.documentLimit)
-        var text = "\(tool.documentSchema): \(cut.utf8.count) bytes of JSON in structuredContent"
-        if cut.utf8.count < document.utf8.count { text += " (cut to the limit of \(context.documentLimit) bytes; see its 'truncated' member)" }
-        text += "\n" + stderr
-        return MCPToolOutcome(isError: false, document: cut, text: text)
+        return MCPToolOutcome(isError: false, document: cut, text: cut, warnings: stderr)
     }
 }

@@ -28,7 +28,9 @@ enum Mcp: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let context = try MCPContext(root: ConfinedRoot(path: arguments.value(Options.root) ?? "."))
+        let root: ConfinedRoot
+        do { root = try ConfinedRoot(path: arguments.value(Options.root) ?? ".") } catch { throw CommandError("--root \(error.description)") }
+        let context = try MCPContext(root: root)
         defer { context.removeScratch() }
         let server = MCPServer(context: context) { line in
             var line = line

@@ -18,7 +18,8 @@ enum Why: Subcommand {
               text      a table per view and a sentence per path
               json      the tracer-why/1 document (documented in Tracer.docc/TracectlWhy.md)
               markdown  a table per view, for pull-request comments
-            --eval SEQ prints one evaluation's chain event by event instead.
+            --eval SEQ prints one evaluation's chain event by event instead, in the same three
+            formats (json: the tracer-why/1 document of one chain, with 'eval' and 'chain[]').
             A glob that matches no view is an error (exit 2) listing near matches; 'report --view'
             prints an empty table instead.
             """,
@@ -48,10 +49,10 @@ enum Why: Subcommand {
         let source = TraceInput(argument: try arguments.required("trace"))
         let glob = ViewGlob(try arguments.required("view"))
         let readOptions = TraceReading.readOptions(arguments)
-        if let seq = try arguments.integer(Options.evaluation, in: 1...Int.max) {
-            return try chain(seq: Int64(seq), source: source, glob: glob, readOptions, arguments, console: console)
-        }
         let format: WhyRenderer.Format = try arguments.choice(Options.format)
+        if let seq = try arguments.integer(Options.evaluation, in: 1...Int.max) {
+            return try chain(seq: Int64(seq), source: source, glob: glob, format: format, readOptions, arguments)
+        }
         let top = try pathLimit(arguments)
         let slice = TraceReading.slice(arguments)
         let (result, unknownMarks, markNames) = try TraceReading.run { () throws(TraceError) in
@@ -83,10 +84,10 @@ enum Why: Subcommand {
         throw CommandError("\(result.file): no view matches '\(result.glob)'\(near)")
     }
 
-    /// Prints the chain of the evaluation at `seq`, which must be of a view `glob` matches.
+    /// Prints the chain of the evaluation at `seq`, which must be of a view `glob` matches, in `format`.
     private static func chain(
-        seq: Int64, source: TraceInput, glob: ViewGlob, _ readOptions: TraceReadOptions, _ arguments: ParsedArguments,
-        console: Console
+        seq: Int64, source: TraceInput, glob: ViewGlob, format: WhyRenderer.Format, _ readOptions: TraceReadOptions,
+        _ arguments: ParsedArguments
     ) throws -> ExitStatus {
         let chain = try TraceReading.run { () throws(TraceError) in try WhyChain.find(seq: seq, source: source, options: readOptions) }
         guard let last = chain.steps.last else { throw CommandError("\(chain.file): no evaluation or skip has seq \(seq)") }
@@ -94,7 +95,7 @@ enum Why: Subcommand {
             throw CommandError("\(chain.file): seq \(seq) is an event of '\(last.view)', which '\(glob.pattern)' does not match")
         }
         var output = try CommandOutput.open(arguments)
-        output.write(WhyChain.text(chain))
+        output.write(WhyChain.render(chain, glob: glob.pattern, format: format))
         try CommandOutput.close(&output)
         return .success
     }

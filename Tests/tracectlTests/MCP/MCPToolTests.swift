@@ -75,17 +75,19 @@ struct MCPToolTests {
         #expect(result["content"]?.value.firstItem?["text"]?.value == .string(expected))
     }
 
-    @Test("a warning the CLI prints on standard error is in the result's text")
+    @Test("the first text content is the document's JSON; a warning the CLI prints on standard error is a second, naming the path given")
     func warningsInText() throws {
         let call = MCPSession.call(1, "report", #"{"trace":"Fixtures/Traces/bad/truncated-final-line.jsonl"}"#)
         let result = try #require(MCPSession.response(1, in: try MCPSession.exchange([call]))?["result"])
         #expect(result["isError"]?.value == .bool(false))
-        guard case .string(let text)? = result["content"]?.value.firstItem?["text"]?.value else {
-            Issue.record("no text")
+        guard case .array(let content)? = result["content"]?.value, content.count == 2,
+              case .string(let json)? = content[0]["text"]?.value, case .string(let warnings)? = content[1]["text"]?.value
+        else {
+            Issue.record("not two text contents: \(MCPSession.text(result))")
             return
         }
-        #expect(text.contains("tracectl: warning: Fixtures/Traces/bad/truncated-final-line.jsonl:"), "\(text)")
-        #expect(!text.contains(String(ConfinedRoot.descriptorPath(0).dropLast())), "a descriptor path left in: \(text)")
+        #expect(MCPSession.text(try JSONDocumentParser.parse(Array(json.utf8))) == MCPSession.text(result["structuredContent"]))
+        #expect(warnings.hasPrefix("tracectl: warning: Fixtures/Traces/bad/truncated-final-line.jsonl:"), "\(warnings)")
     }
 
     @Test("a document over the limit is cut to it, with a truncated member saying how to narrow the request")
