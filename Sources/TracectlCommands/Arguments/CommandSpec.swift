@@ -59,6 +59,8 @@ struct OptionSpec: Sendable {
     var defaultValue: String?
     /// Whether it may be given more than once (values accumulate).
     var isRepeatable = false
+    /// The whole numbers it takes (nil: not a number).
+    var integerRange: ClosedRange<Int>? = nil
 
     /// Whether its value names a file or folder (so that a shell completes file names for it).
     var takesPath: Bool { ["file", "dir", "path", "trace"].contains(valueName) }

@@ -47,9 +47,18 @@ extension Option where Value == [String] {
 }
 
 extension Option where Value == Int {
-    /// An option taking a whole number (its range is checked where it is read).
-    static func number(_ names: String..., valueName: String, help: String, defaultValue: Int? = nil) -> Self {
-        Self(spec: OptionSpec(names: names, help: help, valueName: valueName, defaultValue: defaultValue.map(String.init)))
+    /// An option taking a whole number in `range` (checked where it is read, and stated in the
+    /// MCP argument schema).
+    static func number(_ names: String..., valueName: String, help: String, range: ClosedRange<Int>, defaultValue: Int? = nil) -> Self {
+        Self(spec: OptionSpec(
+            names: names, help: help, valueName: valueName, defaultValue: defaultValue.map(String.init), integerRange: range))
+    }
+}
+
+extension Option where Value == String {
+    /// An option taking a whole number in `range` or `all` (read back as text).
+    static func countOrAll(_ names: String..., help: String, range: ClosedRange<Int>, defaultValue: Int) -> Self {
+        Self(spec: OptionSpec(names: names, help: help, valueName: "n|all", defaultValue: String(defaultValue), integerRange: range))
     }
 }
 

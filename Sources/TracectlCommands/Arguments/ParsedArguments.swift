@@ -41,8 +41,10 @@ struct ParsedArguments: Sendable {
     }
 
     /// The value of `option` as an integer within `range`, or a usage error.
-    func integer(_ option: Option<Int>, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    func integer(_ option: Option<Int>) throws(UsageError) -> Int? {
         guard let text = text(option) else { return nil }
+        // NB: every `Option<Int>` is declared with its range (`Option.number`).
+        let range = option.spec.integerRange!
         guard let number = Int(text), range.contains(number) else {
             throw UsageError(
                 "invalid value '\(text)' for '\(option.spec.canonicalName)': expected a whole number from \(range.lowerBound) to \(range.upperBound)",

@@ -30,9 +30,10 @@ struct MCPArguments {
         for parameter in tool.parameters {
             guard let node = members.last(where: { $0.key == parameter.name })?.node else {
                 if parameter.isRequired { throw Failure(message: "missing required argument '\(parameter.name)'") }
+                if let value = parameter.serverDefault { try add(parameter, .number(Double(value)), tool: tool, root: root, overwrite: false) }
                 continue
             }
-            try add(parameter, node.value, root: root, overwrite: Self.flag(members, "overwrite"))
+            try add(parameter, node.value, tool: tool, root: root, overwrite: Self.flag(members, "overwrite"))
         }
     }
 
@@ -42,7 +43,7 @@ struct MCPArguments {
     }
 
     /// Adds one argument's words to the command line.
-    private mutating func add(_ parameter: MCPParameter, _ value: JSONValue, root: ConfinedRoot, overwrite: Bool) throws(Failure) {
+    private mutating func add(_ parameter: MCPParameter, _ value: JSONValue, tool: MCPTool, root: ConfinedRoot, overwrite: Bool) throws(Failure) {
         let words: [String]
         switch (parameter.kind, value) {
         case (.boolean, .bool(let flag)):
@@ -50,6 +51,9 @@ struct MCPArguments {
             if flag, case .option(let option) = parameter.passing { command.append(option) }
             return
         case (.integer, .number(let number)) where number.rounded() == number && number.magnitude < 0x1p53:
+            if let range = tool.option(of: parameter)?.integerRange, !range.contains(Int(number)) {
+                throw Failure(message: "argument '\(parameter.name)': \(Int64(number)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
             words = [String(Int64(number))]
         case (.string, .string(let text)):
             words = [text]

@@ -33,6 +33,9 @@ struct MCPParameter: Sendable {
     let passing: Passing
     let help: String
     var isRequired = false
+    /// The value the server passes when the argument is absent, where MCP's differs from the
+    /// command's (`top`: a result an agent can read whole).
+    var serverDefault: Int? = nil
 
     /// A positional argument (required).
     static func positional(_ name: String, _ kind: Kind, _ help: String) -> MCPParameter {
@@ -49,12 +52,19 @@ struct MCPParameter: Sendable {
         MCPParameter(name: name, kind: kind, passing: .server, help: help)
     }
 
-    /// Writes the parameter's JSON Schema.
-    func writeSchema(to writer: inout JSONWriter) {
+    /// Writes the parameter's JSON Schema: its type, the range and default of `option` (the command's
+    /// option it becomes, if any) or the server's default, and its description.
+    func writeSchema(to writer: inout JSONWriter, option: OptionSpec?) {
         writer.beginObject()
         switch kind {
         case .inputPath, .outputPath, .string: writer.field("type", "string")
-        case .integer: writer.field("type", "integer")
+        case .integer:
+            writer.field("type", "integer")
+            if let range = option?.integerRange {
+                writer.field("minimum", range.lowerBound)
+                writer.field("maximum", range.upperBound)
+            }
+            if let value = serverDefault ?? option?.defaultValue.flatMap({ Int($0) }) { writer.field("default", value) }
         case .boolean: writer.field("type", "boolean")
         case .inputPaths:
             writer.field("type", "array")
@@ -66,6 +76,7 @@ struct MCPParameter: Sendable {
         case .choice(let values):
             writer.field("type", "string")
             writer.strings("enum", values)
+            if let value = option?.defaultValue { writer.field("default", value) }
         }
         writer.field("description", help)
         writer.endObject()
@@ -100,6 +111,20 @@ struct MCPTool: Sendable {
     /// The exit statuses whose document is a result (`check`'s 1: a budget exceeded; `validate`'s
     /// 2: a trace that does not conform); any other non-zero status is an error result.
     var documentStatuses: Set<Int32> = [0]
+    /// Whether the tool writes a file (`import`), which may replace one (`overwrite`); the others
+    /// only read.
+    var writesFiles = false
+
+    /// The spec of the subcommand the tool runs (nil for `list_traces`, which runs none).
+    var commandSpec: CommandSpec? {
+        command.first.flatMap { name in Tracectl.subcommands.first { $0.spec.name == name }?.spec }
+    }
+
+    /// The command's option `parameter` becomes, if any.
+    func option(of parameter: MCPParameter) -> OptionSpec? {
+        guard case .option(let name) = parameter.passing else { return nil }
+        return commandSpec?.option(named: name)
+    }
 
     /// Writes the tool's `tools/list` entry: name, description, input and output schemas.
     func writeDefinition(to writer: inout JSONWriter) {
@@ -110,6 +135,19 @@ struct MCPTool: Sendable {
         writeInputSchema(to: &writer)
         writer.key("outputSchema")
         writeOutputSchema(to: &writer)
+        writer.key("annotations")
+        writeAnnotations(to: &writer)
+        writer.endObject()
+    }
+
+    /// The tool's annotations (MCP 2025-03-26 on): every tool reads the traces under the root and
+    /// nothing else; `import` writes a trace there, and replaces a file only when asked.
+    func writeAnnotations(to writer: inout JSONWriter) {
+        writer.beginObject()
+        for (hint, value) in [("readOnlyHint", !writesFiles), ("destructiveHint", writesFiles), ("idempotentHint", true), ("openWorldHint", false)] {
+            writer.key(hint)
+            writer.bool(value)
+        }
         writer.endObject()
     }
 
@@ -119,7 +157,7 @@ struct MCPTool: Sendable {
         Self.writeObjectSchema(to: &writer, required: parameters.filter(\.isRequired).map(\.name), closed: true) { writer in
             for parameter in parameters {
                 writer.key(parameter.name)
-                parameter.writeSchema(to: &writer)
+                parameter.writeSchema(to: &writer, option: option(of: parameter))
             }
         }
     }

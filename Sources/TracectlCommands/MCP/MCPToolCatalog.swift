@@ -12,7 +12,13 @@ enum MCPToolCatalog {
 
     private static let trace = MCPParameter.positional("trace", .inputPath, "The trace (a tracer/1 JSONL file) under the root.")
     private static let lenient = MCPParameter.option("lenient", .boolean, "--lenient", "Skip invalid lines (counting them) instead of failing.")
-    private static let top = MCPParameter.option("top", .integer, "--top", "Only the first N items: narrows a large result.")
+    /// `top`, passed as `default` when absent: MCP's defaults keep a result readable whole (report:
+    /// 25 views, graph: 50 edges, why: 5 paths a view).
+    private static func top(default value: Int, _ help: String) -> MCPParameter {
+        var parameter = MCPParameter.option("top", .integer, "--top", help + " (\(value) unless given).")
+        parameter.serverDefault = value
+        return parameter
+    }
     private static let slice = [
         MCPParameter.option("mark", .string, "--mark", "Only the intervals of marks of this name (each up to the next mark)."),
         MCPParameter.option("from", .string, "--from", "Start at the first mark of this name, or at this ts (ns)."),
@@ -31,7 +37,8 @@ enum MCPToolCatalog {
         command: ["report", "--format", "json"],
         parameters: [
             trace,
-            .option("sort", .choice(ReportOptions.Sort.allCases.map(\.rawValue)), "--sort", "The order of the views."), top,
+            .option("sort", .choice(ReportOptions.Sort.allCases.map(\.rawValue)), "--sort", "The order of the views."),
+            top(default: 25, "Only the first N views"),
             .option("view", .string, "--view", "Only views whose path matches this glob (e.g. 'MyView', '*/Row[*]')."),
             .option("conn", .integer, "--conn", "Only the events of connection N of a 'record --listen' trace."), lenient,
         ],
@@ -45,7 +52,8 @@ enum MCPToolCatalog {
         name: "graph", description: "The cause graph: which writes and views lead to which views' evaluations and skips, with counts (tracer-graph/1).",
         command: ["graph", "--format", "json"],
         parameters: [
-            trace, .option("min_count", .integer, "--min-count", "Only edges with at least N evaluations and skips."), top,
+            trace, .option("min_count", .integer, "--min-count", "Only edges with at least N evaluations and skips."),
+            top(default: 50, "Only the N heaviest edges"),
             .option("view", .string, "--view", "Only edges from or to a view matching the glob."),
         ] + slice + [lenient],
         documentSchema: "tracer-graph/1",
@@ -56,7 +64,7 @@ enum MCPToolCatalog {
         command: ["why", "--format", "json"],
         parameters: [
             trace, .positional("view", .string, "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]')."),
-            .option("top", .integer, "--top", "Each view's N main paths (10 unless given); the rest summed in one line."),
+            top(default: 5, "Each view's N main paths, the rest summed in one line"),
             .option("eval", .integer, "--eval", "The chain of the evaluation (or skip) with this seq."),
         ] + slice + [lenient],
         documentSchema: "tracer-why/1",
@@ -133,5 +141,5 @@ enum MCPToolCatalog {
             .init("schema", "string"), .init("file", "string"), .init("source", "string"), .init("events", "integer"),
             .init("tables", "array"), .init("warnings", "array"),
         ],
-        documentOption: "--summary-json")
+        documentOption: "--summary-json", writesFiles: true)
 }

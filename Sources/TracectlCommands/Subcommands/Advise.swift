@@ -34,12 +34,12 @@ enum Advise: Subcommand {
             "--format", valueName: "format", help: "The output format.", default: .text)
         static let minSavings: Option<Int> = .number(
             "--min-savings", valueName: "n", help: "Show only findings saving at least N body evaluations plus state re-creations.",
-            defaultValue: TraceAdvisor.defaultMinimumSavings)
+            range: 0...Int(Int32.max), defaultValue: TraceAdvisor.defaultMinimumSavings)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        let minimum = try arguments.integer(Options.minSavings, in: 0...Int(Int32.max)) ?? TraceAdvisor.defaultMinimumSavings
+        let minimum = try arguments.integer(Options.minSavings) ?? TraceAdvisor.defaultMinimumSavings
         let report = try TraceReading.run { () throws(TraceError) in
             try TraceAdvisor.advise(source: source, options: .init(read: TraceReading.readOptions(arguments)), minimumSavings: minimum)
         }

@@ -47,7 +47,8 @@ enum Diff: Subcommand {
         static let variantRun: Option<[String]> = .repeated("--variant-run", valueName: "trace", help: "Another run of the variant.")
         static let top: Option<Int> = .number(
             "--top", valueName: "n",
-            help: "mermaid and dot: at most N edges, changed ones first (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given).")
+            help: "mermaid and dot: at most N edges, changed ones first (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given).",
+            range: 1...1_000_000)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
@@ -86,7 +87,7 @@ enum Diff: Subcommand {
             console.warning(warning)
         }
         let weight: FlameWeight = try arguments.choice(Options.weight)
-        let top = try arguments.integer(Options.top, in: 1...1_000_000) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
+        let top = try arguments.integer(Options.top) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
         var output = try CommandOutput.open(arguments)
         switch format {
         case .json: output.write(DiffRenderer.json(diff))

@@ -32,14 +32,14 @@ enum Flame: Subcommand {
         static let weight: Option<FlameWeight> = .choice(
             "--weight", valueName: "weight", help: "What a frame's width measures.", default: .evals)
         static let format: Option<Format> = .choice("--format", valueName: "format", help: "The output format.", default: .folded)
-        static let width: Option<Int> = .number("--width", valueName: "columns", help: "Text width (default: the terminal's, else 100).")
+        static let width: Option<Int> = .number("--width", valueName: "columns", help: "Text width (default: the terminal's, else 100).", range: 40...1000)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
         let weight: FlameWeight = try arguments.choice(Options.weight)
         let format: Format = try arguments.choice(Options.format)
-        let width = try arguments.integer(Options.width, in: 40...1000) ?? console.terminalWidth(fallback: 100)
+        let width = try arguments.integer(Options.width) ?? console.terminalWidth(fallback: 100)
         let options = TraceReading.readOptions(arguments)
         if format == .speedscope {
             let summary = try TraceReading.stream(

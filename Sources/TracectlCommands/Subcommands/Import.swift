@@ -47,7 +47,8 @@ enum Import: Subcommand {
             help: "Also write what was read, imported and left out per table, as a tracer-import-summary/1 document.")
         static let strict: Option<Bool> = .flag(
             "--strict", help: "Fail on a line that looks like a change record but does not parse (xctrace: on an unresolved reference).")
-        static let run: Option<Int> = .number("--run", valueName: "number", help: "xctrace: the run to import (default: the last).")
+        static let run: Option<Int> = .number("--run", valueName: "number", help: "xctrace: the run to import (default: the last).",
+            range: 1...Int(Int32.max))
         static let process: Option<String> = .value(
             "--process", valueName: "name|pid",
             help: "xctrace: the process to import (default: the trace's target, else the one with the most body rows).")
@@ -67,7 +68,7 @@ enum Import: Subcommand {
             return try importLog(path, format: format, arguments, console: console)
         }
         let options = XctraceImportOptions(
-            run: try arguments.integer(Options.run, in: 1...Int(Int32.max)), process: arguments.value(Options.process),
+            run: try arguments.integer(Options.run), process: arguments.value(Options.process),
             allModules: arguments.flag(Options.allModules), strict: arguments.flag(Options.strict),
             scenario: arguments.value(Options.scenario), variant: arguments.value(Options.variant))
         var output = try CommandOutput.open(arguments)

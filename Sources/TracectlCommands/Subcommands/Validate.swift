@@ -29,12 +29,12 @@ enum Validate: Subcommand {
     /// The options `validate` reads, in help order.
     enum Options {
         static let format: Option<Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
-        static let limit: Option<Int> = .number("--limit", valueName: "n", help: "Report at most N findings.", defaultValue: 100)
+        static let limit: Option<Int> = .number("--limit", valueName: "n", help: "Report at most N findings.", range: 1...1_000_000, defaultValue: 100)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        let limit = try arguments.integer(Options.limit, in: 1...1_000_000)!
+        let limit = try arguments.integer(Options.limit)!
         let format: Format = try arguments.choice(Options.format)
         let validation = TraceValidator.validation(of: source, limit: limit)
         if format == .json { console.out(ValidationRenderer.json(validation, file: source.displayName, limit: limit)) }

@@ -38,11 +38,12 @@ enum Why: Subcommand {
     /// The options `why` reads, in help order.
     enum Options {
         static let format: Option<WhyRenderer.Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
-        static let top: Option<String> = .value(
-            "--top", valueName: "n|all", help: "Show each view's N main paths and sum the rest in one line; 'all' shows every path.",
-            defaultValue: "10")
+        static let top: Option<String> = .countOrAll(
+            "--top", help: "Show each view's N main paths and sum the rest in one line; 'all' shows every path.", range: 1...1_000_000,
+            defaultValue: 10)
         static let evaluation: Option<Int> = .number(
-            "--eval", valueName: "seq", help: "Show the chain of the evaluation (or skip) with this seq, event by event.")
+            "--eval", valueName: "seq", help: "Show the chain of the evaluation (or skip) with this seq, event by event.",
+            range: 1...Int.max)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
@@ -50,7 +51,7 @@ enum Why: Subcommand {
         let glob = ViewGlob(try arguments.required("view"))
         let readOptions = TraceReading.readOptions(arguments)
         let format: WhyRenderer.Format = try arguments.choice(Options.format)
-        if let seq = try arguments.integer(Options.evaluation, in: 1...Int.max) {
+        if let seq = try arguments.integer(Options.evaluation) {
             return try chain(seq: Int64(seq), source: source, glob: glob, format: format, readOptions, arguments)
         }
         let top = try pathLimit(arguments)
@@ -71,8 +72,11 @@ enum Why: Subcommand {
     private static func pathLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
         // NB: the option's default (10) makes the value present.
         guard let text = arguments.value(Options.top), text != "all" else { return nil }
-        guard let number = Int(text), (1...1_000_000).contains(number) else {
-            throw UsageError("invalid value '\(text)' for '--top': expected 'all' or a whole number from 1 to 1000000", command: spec.name)
+        let range = Options.top.spec.integerRange!
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                "invalid value '\(text)' for '--top': expected 'all' or a whole number from \(range.lowerBound) to \(range.upperBound)",
+                command: spec.name)
         }
         return number
     }
