@@ -19,17 +19,22 @@ package struct Console: Sendable {
     /// Where reading progress goes in an in-process run, if anywhere.
     let progressHandler: ProgressHandler?
 
-    /// The process's standard output and error.
-    package init() { (capture, progressHandler) = (nil, nil) }
+    /// Whether a usage error is followed by the command's usage (false for an agent, which names
+    /// arguments, not options: the error alone, as other errors are worded).
+    let showsUsage: Bool
 
-    private init(capture: LockedBox<(out: String, err: String)>, progressHandler: ProgressHandler?) {
-        (self.capture, self.progressHandler) = (capture, progressHandler)
+    /// The process's standard output and error.
+    package init() { (capture, progressHandler, showsUsage) = (nil, nil, true) }
+
+    private init(capture: LockedBox<(out: String, err: String)>, progressHandler: ProgressHandler?, showsUsage: Bool) {
+        (self.capture, self.progressHandler, self.showsUsage) = (capture, progressHandler, showsUsage)
     }
 
     /// A console that keeps what is written, for running `tracectl` in process (tests, fuzzing,
-    /// `tracectl mcp`), its reading progress given to `progress`.
-    package static func capturing(progress: ProgressHandler? = nil) -> Console {
-        Console(capture: LockedBox((out: "", err: "")), progressHandler: progress)
+    /// `tracectl mcp`), its reading progress given to `progress`; without `usage`, a usage error is
+    /// worded as other errors are, with no usage after it.
+    package static func capturing(progress: ProgressHandler? = nil, usage: Bool = true) -> Console {
+        Console(capture: LockedBox((out: "", err: "")), progressHandler: progress, showsUsage: usage)
     }
 
     /// What a capturing console was given on standard output and error so far.

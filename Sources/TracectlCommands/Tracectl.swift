@@ -96,8 +96,13 @@ package enum Tracectl {
         return UsageError("unknown \(isOption ? "option" : "subcommand") '\(name)'\(suggestion); see 'tracectl --help'", command: nil)
     }
 
-    /// Prints `Error: …` and the usage of the command concerned; exit status 2.
+    /// Prints `Error: …` and the usage of the command concerned (or, on a console that shows no
+    /// usage, `tracectl: error: …`); exit status 2.
     private static func fail(_ error: UsageError, _ console: Console) -> Int32 {
+        guard console.showsUsage else {
+            console.error(error.message)
+            return ExitStatus.badInput.rawValue
+        }
         console.err("Error: \(error.message)\n")
         if let name = error.command, let command = subcommand(named: name) {
             console.err(HelpFormatter.usage(command.spec) + "\n  See 'tracectl help \(name)' for more information.\n")

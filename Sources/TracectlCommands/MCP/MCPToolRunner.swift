@@ -61,7 +61,7 @@ enum MCPToolRunner {
         var command = prepared.command
         let scratchFile = context.scratch.path + "/" + UUID().uuidString + ".json"
         if let option = tool.documentOption { command += [option, scratchFile] }
-        let console = Console.capturing(progress: progress)
+        let console = Console.capturing(progress: progress, usage: false)
         let status = PathAccess.confined(to: [context.root, context.scratch]) { Tracectl.main(command, console: console) }
         let (stdout, stderr) = console.captured
         let written = tool.documentOption == nil ? stdout : (try? String(contentsOfFile: scratchFile, encoding: .utf8))

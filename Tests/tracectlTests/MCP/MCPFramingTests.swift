@@ -45,6 +45,17 @@ struct MCPFramingTests {
         #expect(try MCPToolRunner.oneLine(written, of: MCPToolCatalog.why) == #"{"schema":"tracer-why/1","views":[{"view":"A\nB"}]}"#)
     }
 
+    @Test("a bad argument is an error result with one line naming it, never the command's usage text", arguments: [
+        ("report", #"{"trace":"\#(state)","top":-1}"#, "tracectl: error: argument 'top': -1 is not a whole number from 1 to 1000000\n"),
+        ("import", #"{"log":"Fixtures/Imports/console-xcode.txt","output":"never-written.jsonl","run":1}"#,
+         "tracectl: error: '--run' applies to --from xctrace only\n"),
+    ])
+    func badArgumentWorded(tool: String, arguments: String, expected: String) throws {
+        let result = try #require(MCPSession.response(1, in: try MCPSession.exchange([MCPSession.call(1, tool, arguments)]))?["result"])
+        #expect(result["isError"]?.value == .bool(true))
+        #expect(result["content"]?.value.firstItem?["text"]?.value == .string(expected))
+    }
+
     @Test("list_traces and resources/list answer the same on every call of a session")
     func listingsAreStateless() throws {
         let messages = (1...3).map { MCPSession.call($0, "list_traces", "{}") } + (4...6).map { MCPSession.request($0, "resources/list") }
