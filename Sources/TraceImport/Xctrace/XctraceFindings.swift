@@ -11,12 +11,22 @@ struct XctraceTableRead {
     var firstUntimedRow: String?
     /// Rows left out as they were read, by reason.
     var leftOut: [String: Int] = [:]
+    /// `file:line:col` of the first row left out for its time (`Reason.unreadableTime`).
+    var firstUnreadableTime: String?
 
     /// The table's one warning for its rows without a duration: how many, and where the first is.
     var untimedWarning: String {
         "\(firstUntimedRow ?? "?"): \(schema): \(untimedRows) row(s) whose duration is not a whole number of ns "
             + "(empty, a reference to nothing, text, negative, fractional, over 2^64) or is longer than the run (or an hour), "
             + "kept without dur; the first ends here"
+    }
+
+    /// The table's one warning for its rows left out for their time, if any: how many, and where the first is.
+    var unreadableTimeWarning: String? {
+        guard let count = leftOut[XctraceImportSummary.Reason.unreadableTime] else { return nil }
+        return "\(firstUnreadableTime ?? "?"): \(schema): \(count) row(s) left out whose start or timestamp is not a whole number "
+            + "of ns up to 2^63 − 1 less an hour, the latest a trace holds (empty, a reference to nothing, text, negative, "
+            + "fractional, larger); the first ends here"
     }
 }
 

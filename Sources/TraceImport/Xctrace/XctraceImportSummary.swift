@@ -71,6 +71,8 @@ public struct XctraceImportSummary: Sendable {
         public static let edgeToOtherNode = "edge-to-other-node"
         /// A cause edge from a system source.
         public static let systemSource = "system-source"
+        /// A row whose start or timestamp is not a whole number of ns a trace can hold.
+        public static let unreadableTime = "unreadable-time"
         /// A `swiftui-full-causes` row repeating `swiftui-causes`.
         public static let repeatsCauses = "repeats-swiftui-causes"
         /// A `SwiftUIFilteredUpdates` body row repeating `swiftui-updates`.

@@ -152,6 +152,7 @@ public enum XctraceImporter {
         summary.tables = seen.read.map { ($0.schema, $0.rows) }
         summary.otherUpdates = rows.otherUpdates
         for table in seen.read where table.untimedRows > 0 { summary.warnings.append(table.untimedWarning) }
+        summary.warnings += seen.read.compactMap(\.unreadableTimeWarning)
         return (rows, Export(toc: toc, run: toc?.runs.first { $0.number == chosenRun }, seen: seen), summary)
     }
 
@@ -190,6 +191,7 @@ public enum XctraceImporter {
             if columns != nil {
                 rows.endTable()
                 (table.untimedRows, table.firstUntimedRow, table.leftOut) = (rows.untimedRows, rows.firstUntimedRow, rows.leftOutRows)
+                table.firstUnreadableTime = rows.firstUnreadableTime
                 rowsByRun[table.run ?? 0] = rows
                 rows = XctraceRows()
                 seen.read.append(table)

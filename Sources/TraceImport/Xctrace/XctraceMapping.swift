@@ -39,6 +39,10 @@ struct XctraceMapping {
     /// A duration over this (one hour) is an in-flight update's garbage.
     static let garbageLimit: UInt64 = 3_600_000_000_000
 
+    /// The latest time a row may have: the latest `ts` tracer/1 reads (2^63 − 1 ns) less the
+    /// longest duration, so that no event an import writes, nor its end, lies beyond what is read.
+    static let latestTime = UInt64(Int64.max) - garbageLimit
+
     /// The end of an interval: `start` + `duration`, at most 2^64 − 1 (both are read from input).
     @inline(__always)
     static func end(_ start: UInt64, _ duration: UInt64) -> UInt64 {

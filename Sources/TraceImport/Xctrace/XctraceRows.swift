@@ -96,6 +96,8 @@ struct XctraceRows {
     /// The current table's rows whose duration could not be read, and the first one's location.
     private(set) var untimedRows = 0
     private(set) var firstUntimedRow: String?
+    /// The location of the current table's first row left out for its time (`unreadableTime`).
+    private(set) var firstUnreadableTime: String?
     /// The current table's rows left out as they are read, by reason (`XctraceImportSummary.Reason`).
     private(set) var leftOutRows: [String: Int] = [:]
 }
@@ -107,6 +109,7 @@ extension XctraceRows {
         self.durationLimit = durationLimit
         untimedRows = 0
         firstUntimedRow = nil
+        firstUnreadableTime = nil
         leftOutRows.removeAll()
         viewOfStrings.removeAll()
         isBodyUpdateType.removeAll()
@@ -179,16 +182,18 @@ extension XctraceRows {
         case let .updates(columns, filtered):
             addUpdate(reader, columns, filtered: filtered)
         case let .causes(columns, full):
-            let edge = edge(reader, columns)
+            guard let edge = edge(reader, columns) else { return }
             if full { fullEdges.append(edge) } else { edges.append(edge) }
         case let .groups(columns):
+            guard let start = time(reader, columns.start) else { return }
             groups.append(Group(
-                start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
+                start: start, duration: duration(reader, columns.duration),
                 label: reader.text(in: columns.label), thread: reader.thread(reader[columns.thread]).tid ?? 0,
                 process: process(reader, columns.process)))
         case let .hitches(columns):
+            guard let start = time(reader, columns.start) else { return }
             hitches.append(Hitch(
-                start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
+                start: start, duration: duration(reader, columns.duration),
                 isSystem: (reader.integer(in: columns.isSystem) ?? 0) != 0, narrative: reader.text(in: columns.narrative) ?? "",
                 process: process(reader, columns.process)))
         case let .bodyIntervals(columns):
@@ -196,9 +201,10 @@ extension XctraceRows {
         case let .links(columns):
             addLink(reader, columns)
         case let .signpostIntervals(columns):
-            guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+            guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name),
+                  let start = time(reader, columns.start) else { return }
             signposts.append(Signpost(
-                schema: XctraceSchema.signpostIntervals, start: reader.integer(in: columns.start) ?? 0, duration: intervalDuration(reader, columns.duration), name: name,
+                schema: XctraceSchema.signpostIntervals, start: start, duration: intervalDuration(reader, columns.duration), name: name,
                 process: process(reader, columns.process)))
         case let .signposts(columns):
             addSignpost(reader, columns)
@@ -207,7 +213,8 @@ extension XctraceRows {
                 leftOutRows[XctraceImportSummary.Reason.noName, default: 0] += 1
                 return
             }
-            signposts.append(Signpost(schema: XctraceSchema.pointsOfInterest, start: reader.integer(in: columns.time) ?? 0, duration: nil, name: name, process: process(reader, columns.process)))
+            guard let start = time(reader, columns.time) else { return }
+            signposts.append(Signpost(schema: XctraceSchema.pointsOfInterest, start: start, duration: nil, name: name, process: process(reader, columns.process)))
         }
     }
 
@@ -222,6 +229,7 @@ extension XctraceRows {
             otherUpdateRowsOfTable += 1
             return
         }
+        guard let start = time(reader, columns.start) else { return }
         let pid = process(reader, columns.process)
         if pid != nil { lastProcessBodies += 1 }
         let viewKey = reader.stringKey(in: columns.viewName).flatMap { name in
@@ -238,16 +246,17 @@ extension XctraceRows {
             XctraceSchema.isSwiftUIModule(reader.text(in: columns.module))
         }
         bodies.append(Body(
-            start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
+            start: start, duration: duration(reader, columns.duration),
             thread: reader.thread(reader[columns.thread]).tid ?? 0, id: reader.integer(in: columns.id),
             isSwiftUIModule: isSwiftUI, view: view, process: pid, isFiltered: filtered))
     }
 
     /// A `swiftui-causes` (or `swiftui-full-causes`) row's edge.
     @inline(__always)
-    private mutating func edge(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.CausesColumns) -> Edge {
-        Edge(
-            time: reader.integer(in: columns.timestamp) ?? 0, sourceID: reader.integer(in: columns.sourceID),
+    private mutating func edge(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.CausesColumns) -> Edge? {
+        guard let time = time(reader, columns.timestamp) else { return nil }
+        return Edge(
+            time: time, sourceID: reader.integer(in: columns.sourceID),
             source: reader.label(reader[columns.source]) ?? reader.text(in: columns.source) ?? "",
             destinationID: reader.integer(in: columns.destinationID),
             destination: reader.label(reader[columns.destination]) ?? reader.text(in: columns.destination) ?? "",
@@ -259,8 +268,9 @@ extension XctraceRows {
     @inline(__always)
     private mutating func addBodyInterval(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.BodyIntervalsColumns) {
         isLegacy = true
+        guard let start = time(reader, columns.start) else { return }
         bodies.append(Body(
-            start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration), thread: 0, id: nil,
+            start: start, duration: duration(reader, columns.duration), thread: 0, id: nil,
             isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)),
             view: viewID(reader.text(in: columns.viewType) ?? "<unknown>"), process: nil, isLegacy: true))
     }
@@ -271,8 +281,9 @@ extension XctraceRows {
         isLegacy = true
         let view = reader.text(in: columns.viewType) ?? "<unknown>", linkType = reader.text(in: columns.linkType) ?? ""
         let narrative = reader.text(in: columns.narrative)
+        guard let time = time(reader, columns.time) else { return }
         links.append(Link(
-            time: reader.integer(in: columns.time) ?? 0, event: reader.text(in: columns.event) ?? "", view: view,
+            time: time, event: reader.text(in: columns.event) ?? "", view: view,
             isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)), linkType: linkType,
             isInitial: narrative?.contains("<initialState>") ?? false,
             printed: narrative.flatMap {
@@ -286,11 +297,28 @@ extension XctraceRows {
     /// `OSSignpostIntervals` holds one per interval: an End closes `NAME`'s window (`NAME.end`).
     @inline(__always)
     private mutating func addSignpost(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.SignpostsColumns) {
-        guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+        guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name),
+              let start = time(reader, reader[columns.start].kind == .absent ? columns.time : columns.start) else { return }
         let end = reader.text(in: columns.eventType) == "End"
         signposts.append(Signpost(
-            schema: XctraceSchema.signposts, start: reader.integer(in: columns.start) ?? reader.integer(in: columns.time) ?? 0,
+            schema: XctraceSchema.signposts, start: start,
             duration: intervalDuration(reader, columns.duration), name: end ? name + ".end" : name, process: process(reader, columns.process)))
+    }
+
+    /// The one reader of a time cell (a start, a timestamp): its whole number of ns, at most
+    /// `XctraceMapping.latestTime`; 0 when the table has no such column; nil for anything else (a
+    /// sentinel, an empty cell, text, a negative or fractional number, one later than tracer/1 can
+    /// hold), the row then left out as `unreadableTime` and the first one's location kept.
+    ///
+    /// NB: never 0 for what could not be read: 0 would place the row at the recording's start.
+    @inline(__always)
+    private mutating func time(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot) -> UInt64? {
+        let value = reader[column]
+        if value.kind == .absent { return 0 }
+        if let time = value.integer, time <= XctraceMapping.latestTime { return time }
+        leftOutRows[XctraceImportSummary.Reason.unreadableTime, default: 0] += 1
+        if firstUnreadableTime == nil { firstUnreadableTime = reader.location }
+        return nil
     }
 
     /// The one reader of a duration cell: its whole number of ns, at most `durationLimit`; nil for
