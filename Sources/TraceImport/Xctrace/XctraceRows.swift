@@ -18,49 +18,6 @@ struct XctraceRows {
         var process: UInt64?
     }
 
-    /// A `swiftui-update-groups` row.
-    struct Group {
-        var start: UInt64
-        var duration: UInt64?
-        /// `Transaction for onChange`, `(RootDisplayList DisplayList)`, … (the reader's shared string).
-        var label: String?
-        var thread: UInt64
-        var process: UInt64?
-    }
-
-    /// A `hitches` row.
-    struct Hitch {
-        var start: UInt64
-        var duration: UInt64?
-        var isSystem: Bool
-        var narrative: String
-        var process: UInt64?
-    }
-
-    /// A `swiftui-link-event` row (legacy View Properties).
-    struct Link {
-        var time: UInt64
-        var event: String
-        var view: String
-        var isSwiftUIModule: Bool
-        var linkType: String
-        /// Whether the narrative says the value was the first (`from <initialState>`).
-        var isInitial: Bool
-        /// The printed old and new values its narrative gives (`XctraceLinkNarrative`); nil when
-        /// it gives none that can be read.
-        var printed: (old: String, new: String)?
-    }
-
-    /// A signpost interval (`duration` set) or point of interest.
-    struct Signpost {
-        /// The table it was read from.
-        var schema: String
-        var start: UInt64
-        var duration: UInt64?
-        var name: String
-        var process: UInt64?
-    }
-
     var bodies: [Body] = []
     /// The views of `bodies`, each once.
     private(set) var views: [String] = []
@@ -298,7 +255,7 @@ extension XctraceRows {
     @inline(__always)
     private mutating func addSignpost(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.SignpostsColumns) {
         guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name),
-              let start = time(reader, reader[columns.start].kind == .absent ? columns.time : columns.start) else { return }
+              let start = time(reader, reader[columns.start].isEmpty ? columns.time : columns.start) else { return }
         let end = reader.text(in: columns.eventType) == "End"
         signposts.append(Signpost(
             schema: XctraceSchema.signposts, start: start,
