@@ -13,12 +13,23 @@ struct XctraceTableRead {
     var leftOut: [String: Int] = [:]
     /// `file:line:col` of the first row left out for its time (`Reason.unreadableTime`).
     var firstUnreadableTime: String?
+    /// The node's xpath, if any: with `schema` and `run`, what tells a table from a copy of it.
+    var xpath: String?
+    /// `file:line:col` of the table's `<schema>`.
+    var place = ""
+    /// The place of the table read already that this one repeats; its rows are then left out.
+    var repeats: String?
 
     /// The table's one warning for its rows without a duration: how many, and where the first is.
     var untimedWarning: String {
         "\(firstUntimedRow ?? "?"): \(schema): \(untimedRows) row(s) whose duration is not a whole number of ns "
             + "(empty, a reference to nothing, text, negative, fractional, over 2^64) or is longer than the run (or an hour), "
             + "kept without dur; the first ends here"
+    }
+
+    /// The table's warning when it repeats one read already, if it does.
+    var repeatWarning: String? {
+        repeats.map { "\(place): \(schema): the same table (schema, run and xpath) as at \($0), read once: its \(rows) row(s) are left out" }
     }
 
     /// The table's one warning for its rows left out for their time, if any: how many, and where the first is.
