@@ -42,7 +42,7 @@ func importedRows(_ xml: String) throws -> XctraceRows {
             switch event {
             case .table:
                 columns = reader.table.flatMap(XctraceTableColumns.init)
-                rows.beginTable(durationLimit: XctraceMapping.garbageLimit)
+                rows.beginTable(durationLimit: XctraceMapping.garbageLimit, filtered: reader.table?.schema == XctraceSchema.filteredUpdates)
             case .row:
                 if let columns { rows.add(reader, columns) }
             case .endOfTable:

@@ -3,7 +3,7 @@ import Testing
 import TracerTestSupport
 
 /// Times a trace cannot hold, in an Instruments export: what an import writes, every command reads.
-@Suite("import --from xctrace: times of 2^63 ns and beyond", .temporaryDirectory)
+@Suite("import --from xctrace: times of 2^63 ns and beyond, and unreadable times", .temporaryDirectory)
 struct XctraceExtremeTimeTests {
     /// The device export with the first time of each table (an evaluation's, a cause's, an update
     /// group's, a hitch's, a signpost's) set to `time`, in `directory`.
@@ -26,8 +26,8 @@ struct XctraceExtremeTimeTests {
         }
     }
 
-    @Test("rows at 2^63, 2^64 − 1 or 2^63 − 1 ns are left out, counted and named with a position; validate reads what is written",
-          arguments: ["9223372036854775808", "18446744073709551615", "9223372036854775807"])
+    @Test("rows at 2^63, 2^64 − 1 or 2^63 − 1 ns, or at a time that is text, are left out, counted and named with a position (never placed at 0); validate reads what is written",
+          arguments: ["9223372036854775808", "18446744073709551615", "9223372036854775807", "00:01.5"])
     func leftOutAndReadable(time: String) throws {
         let directory = temporaryDirectory()
         try Self.export(in: directory, time: time)

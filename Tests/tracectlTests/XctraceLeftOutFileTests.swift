@@ -73,4 +73,17 @@ struct XctraceLeftOutFileTests {
         #expect(unread.map { "\($0["schema"]!) \($0["rows"]!)" } == ["potential-hangs 1"])
         #expect(unread.first?["note"] as? String == "not a table Tracer imports")
     }
+
+    @Test("an export of SwiftUIFilteredUpdates alone without a body row names the update types and processes it holds")
+    func filteredWithoutBodies() throws {
+        let directory = temporaryDirectory()
+        let filtered = PackagePaths.root.appendingPathComponent("Fixtures/Imports/xctrace/filtered-updates/filtered-only.xml").path
+        try String(contentsOfFile: filtered, encoding: .utf8)
+            .replacingOccurrences(of: "<swiftui-update>View Body Updates<", with: "<swiftui-update>Layout<")
+            .write(toFile: directory + "/layout.xml", atomically: false, encoding: .utf8)
+        let run = try TracectlProcess.run(["import", "layout.xml", "--from", "xctrace"], currentDirectory: directory)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("SwiftUIFilteredUpdates update types: Layout (3), Other Updates (1), Representable Updates (1);"), "\(run.stderr)")
+        #expect(run.stderr.contains("processes: Demo (1001): 0 body rows;"), "\(run.stderr)")
+    }
 }

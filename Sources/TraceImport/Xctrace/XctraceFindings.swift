@@ -46,6 +46,7 @@ struct XctraceTableRead {
 struct XctraceFindings {
     var seen: XctraceTablesSeen
     var otherUpdates: [String: Int]
+    var otherFilteredUpdates: [String: Int]
     /// Each process seen, with its name and body rows, by pid.
     var processes: [(pid: UInt64, name: String?, bodies: Int)]
     var bodyRows: Int
@@ -56,6 +57,7 @@ struct XctraceFindings {
     init(_ rows: XctraceRows, seen: XctraceTablesSeen, run: Int?, process: UInt64?) {
         self.seen = seen
         otherUpdates = rows.otherUpdates
+        otherFilteredUpdates = rows.otherFilteredUpdates
         processes = rows.processes.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name, $0.value.bodies) }
         bodyRows = rows.bodies.count
         isLegacy = rows.isLegacy
@@ -66,14 +68,17 @@ struct XctraceFindings {
     /// The error for an import that gave no body evaluation: every table with its rows, the
     /// update types and processes seen, the likely cause and what to export or pass instead.
     func noEvaluation(_ path: String, _ counts: XctraceImportSummary.Counts) -> TraceError {
-        let types = otherUpdates.isEmpty
+        // NB: the filtered tables' update types only without swiftui-updates, whose rows they repeat.
+        let filtered = !seen.read.contains { $0.schema == XctraceSchema.updates } && seen.read.contains { $0.schema == XctraceSchema.filteredUpdates }
+        let other = filtered ? otherFilteredUpdates : otherUpdates
+        let types = other.isEmpty
             ? "none other than View Body Updates"
-            : otherUpdates.sorted { $0.key < $1.key }.map { "\($0.key.isEmpty ? "(none)" : $0.key) (\($0.value))" }.joined(separator: ", ")
+            : other.sorted { $0.key < $1.key }.map { "\($0.key.isEmpty ? "(none)" : $0.key) (\($0.value))" }.joined(separator: ", ")
         let processList = processes.isEmpty
             ? "none named"
             : processes.map { "\($0.name.map { "\($0) " } ?? "")(\($0.pid)): \($0.bodies) body rows" }.joined(separator: ", ")
         let message = "no body evaluation to import, so no trace is written (one without them would pass a body-evals budget with 0); "
-            + "tables: \(seen.listing); swiftui-updates update types: \(types); processes: \(processList); likely cause: \(likelyCause(counts))"
+            + "tables: \(seen.listing); \(filtered ? XctraceSchema.filteredUpdates : XctraceSchema.updates) update types: \(types); processes: \(processList); likely cause: \(likelyCause(counts))"
         return XctraceImporter.failure(path, message)
     }
 

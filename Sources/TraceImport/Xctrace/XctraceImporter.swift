@@ -221,7 +221,7 @@ public enum XctraceImporter {
                     if columns != nil { table.repeats = sameNode ? repeated : seen.original(of: table) }
                     if columns != nil && table.repeats == nil {
                         rows = rowsByRun.removeValue(forKey: table.run ?? 0) ?? XctraceRows()
-                        rows.beginTable(durationLimit: limits.limit(run: table.run))
+                        rows.beginTable(durationLimit: limits.limit(run: table.run), filtered: table.schema == XctraceSchema.filteredUpdates)
                     }
                 case .row:
                     table.rows += 1

@@ -30,6 +30,11 @@ struct XctraceRows {
     private var isSwiftUIModuleString = XctraceStringMemo<Bool>()
     /// Rows of `swiftui-updates` that are not view bodies, by update type.
     var otherUpdates: [String: Int] = [:]
+    /// Rows of `SwiftUIFilteredUpdates` that are not view bodies, by update type (they may repeat
+    /// swiftui-updates' and each other's: said only when no body row is found).
+    var otherFilteredUpdates: [String: Int] = [:]
+    /// Whether the current table is `SwiftUIFilteredUpdates`.
+    private var tableIsFiltered = false
     /// The current table's rows that are not view bodies: by update type (`swiftui-updates`), in all.
     private var otherUpdatesOfTable = XctraceStringTally()
     private var otherUpdateRowsOfTable = 0
@@ -62,8 +67,9 @@ struct XctraceRows {
 extension XctraceRows {
     /// Forgets what was learnt of a reader's strings, before the rows of a table (perhaps
     /// another reader's) are added, each of whose durations is at most `durationLimit`.
-    mutating func beginTable(durationLimit: UInt64) {
+    mutating func beginTable(durationLimit: UInt64, filtered: Bool) {
         self.durationLimit = durationLimit
+        tableIsFiltered = filtered
         untimedRows = 0
         firstUntimedRow = nil
         firstUnreadableTime = nil
@@ -76,7 +82,11 @@ extension XctraceRows {
     /// Adds the current table's counts kept by string to `otherUpdates` and `leftOutRows`, at its end.
     mutating func endTable() {
         countLastProcessBodies()
-        otherUpdates.merge(otherUpdatesOfTable.drain(), uniquingKeysWith: +)
+        if tableIsFiltered {
+            otherFilteredUpdates.merge(otherUpdatesOfTable.drain(), uniquingKeysWith: +)
+        } else {
+            otherUpdates.merge(otherUpdatesOfTable.drain(), uniquingKeysWith: +)
+        }
         if otherUpdateRowsOfTable > 0 { leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += otherUpdateRowsOfTable }
         otherUpdateRowsOfTable = 0
     }
@@ -99,6 +109,7 @@ extension XctraceRows {
             for index in first..<bodies.count { bodies[index].view = viewOfOther[Int(bodies[index].view)] }
         }
         otherUpdates.merge(other.otherUpdates, uniquingKeysWith: +)
+        otherFilteredUpdates.merge(other.otherFilteredUpdates, uniquingKeysWith: +)
         edges += other.edges
         fullEdges += other.fullEdges
         groups += other.groups
@@ -181,9 +192,10 @@ extension XctraceRows {
     private mutating func addUpdate(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.UpdatesColumns, filtered: Bool) {
         let updateType = reader.stringKey(in: columns.updateType).map(UInt64.init)
         guard isBodyUpdateType.value(updateType, { reader.text(in: columns.updateType) == "View Body Updates" }) else {
-            // NB: the update types seen are swiftui-updates' (the filtered tables repeat its rows).
-            if !filtered { otherUpdatesOfTable.count(updateType) { reader.text(in: columns.updateType) ?? "" } }
+            otherUpdatesOfTable.count(updateType) { reader.text(in: columns.updateType) ?? "" }
             otherUpdateRowsOfTable += 1
+            // NB: the row's process is known (with no body row), so that an import finding no body names it.
+            _ = process(reader, columns.process)
             return
         }
         guard let start = time(reader, columns.start) else { return }
