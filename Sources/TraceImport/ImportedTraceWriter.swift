@@ -125,9 +125,9 @@ struct ImportedTraceWriter: ~Copyable {
 
     /// Writes `event` with the next `seq` (the header first, with `metadata`'s pid, if not yet
     /// written); returns that `seq`. Its symbols come from `intern(_:)`; a write whose values are
-    /// described takes them from `values`.
+    /// described takes them from `values`; a write that says what changed, `changes` (a symbol).
     @discardableResult
-    mutating func append(_ event: TraceEvent, values: WriteValuePair? = nil) -> UInt64 {
+    mutating func append(_ event: TraceEvent, values: WriteValuePair? = nil, changes: Symbol = .none) -> UInt64 {
         if seq == 0 { appendHeader(pid: metadata.pid) }
         var event = event
         symbolBytes.withUnsafeBufferPointer { bytes in
@@ -135,8 +135,23 @@ struct ImportedTraceWriter: ~Copyable {
                 put(&event, EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets), values: values)
             }
         }
+        if changes != .none { appendChanges(changes) }
         return seq
     }
+
+    /// `,"changes":"…"` added to the line just written, before its `}`.
+    ///
+    /// NB: the field is the import's own: `EventLineWriter`, the recorder's, has no slot for it.
+    private mutating func appendChanges(_ changes: Symbol) {
+        let start = symbolOffsets[Int(changes.rawValue)], end = symbolOffsets[Int(changes.rawValue) + 1]
+        lines.count -= 2
+        lines.append(Self.changesKey, count: Self.changesKey.count)
+        symbolBytes.withUnsafeBufferPointer { lines.append($0.baseAddress! + start, count: end - start) }
+        lines.append(Self.lineEnd, count: Self.lineEnd.count)
+    }
+
+    /// The bytes of `,"changes":` and of a line's end.
+    private static let changesKey = Array(",\"\(TraceSchema.Field.changes)\":".utf8), lineEnd = Array("}\n".utf8)
 
     /// The symbol of `name`, for events given to `append(_:)`.
     mutating func intern(_ name: String) -> Symbol {

@@ -87,6 +87,8 @@ struct XctraceMapping {
     var unknownWrappers = false
     /// The old and new values of the writes that carry them, by pending index (legacy links).
     var valuePairs: [Int: WriteValuePair] = [:]
+    /// What changed, by pending index of a write made of a cause that says (`changes`).
+    var changesOfWrite: [Int: Symbol] = [:]
 
     /// The events of `rows`, mapped with `writer` (which interns their strings), not yet written.
     ///
@@ -174,7 +176,7 @@ struct XctraceMapping {
                 }
             }
             pending[index].event.tx = event.tx
-            writer.append(event, values: valuePairs[index])
+            writer.append(event, values: valuePairs[index], changes: changesOfWrite[index] ?? .none)
             writer.flushChunk(into: &output, threshold: 1 << 16)
         }
         writer.flushChunk(into: &output)
