@@ -27,7 +27,7 @@ public struct WriteOrigin: Sendable, Hashable, Comparable {
     }
 
     /// `prop [changes]`, or `prop` alone when the write did not say what changed.
-    public var propertyText: String { Self.propertyText(prop, changes: changes) }
+    var propertyText: String { Self.propertyText(prop, changes: changes) }
 
     /// `prop [changes]`, or `prop` alone when `changes` is empty.
     static func propertyText(_ prop: String, changes: String) -> String { changes.isEmpty ? prop : "\(prop) [\(changes)]" }
