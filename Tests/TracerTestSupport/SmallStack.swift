@@ -42,8 +42,11 @@ public func onSmallStack<Value: Sendable>(_ body: @escaping @Sendable () throws 
 ///
 /// NB: `outcome` is written on the thread and read after `pthread_join`, which orders the two.
 private final class SmallStackRun: @unchecked Sendable {
+    /// What the thread runs.
     let body: () throws -> any Sendable
+    /// What it returned or threw; nil until it has run.
     var outcome: Result<any Sendable, any Error>?
 
+    /// A run of `body`, not yet started.
     init<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) { self.body = { try body() } }
 }

@@ -6,6 +6,7 @@ import TracerTestSupport
 /// directory, tables repeated, tables it has no use for.
 @Suite("import --from xctrace: every file and table not read is named", .temporaryDirectory)
 struct XctraceLeftOutFileTests {
+    /// The device export: a directory of tables and a TOC.
     static let device = PackagePaths.root.appendingPathComponent("Fixtures/Imports/xctrace/device").path
 
     /// The `--summary-json` document written to `path`.

@@ -46,6 +46,7 @@ struct XctraceTableRead {
 struct XctraceFindings {
     var seen: XctraceTablesSeen
     var otherUpdates: [String: Int]
+    /// SwiftUIFilteredUpdates' rows that are not view bodies, by update type.
     var otherFilteredUpdates: [String: Int]
     /// Each process seen, with its name and body rows, by pid.
     var processes: [(pid: UInt64, name: String?, bodies: Int)]
