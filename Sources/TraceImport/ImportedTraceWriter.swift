@@ -29,6 +29,9 @@ struct ImportedTraceWriter: ~Copyable {
     private var transaction: UInt64 = 0
     private var lastTimestamp: Int64?
     private var firstTimestamp: Int64?
+    /// Records whose timestamp a trace cannot place (see `placed`), and the first one's line.
+    private(set) var clampedTimes = 0
+    private(set) var firstClampedLine: Int?
     private var names = ByteInterner()
     /// Each interned name's quoted literal, laid out as `EventLineWriter` reads symbols.
     private var symbolBytes: [UInt8] = []
@@ -100,7 +103,7 @@ struct ImportedTraceWriter: ~Copyable {
         properties.removeAll(keepingCapacity: true)
         record.forEachProperty { properties.append(intern($0)) }
         var event = TraceEvent(kind: .write)
-        event.ts = stamp.timestamp.map { UInt64(clamping: max(0, $0 &- firstTimestamp!)) } ?? UInt64(stamp.line) &* Self.lineStep
+        event.ts = stamp.timestamp.map { placed($0, line: stamp.line) } ?? UInt64(stamp.line) &* Self.lineStep
         event.tid = stamp.thread.map { UInt16(clamping: threads.internRecent($0.baseAddress!, $0.count)) } ?? 1
         event.tx = transaction
         event.view = view
@@ -121,6 +124,18 @@ struct ImportedTraceWriter: ~Copyable {
                 put(&event, writer)
             }
         }
+    }
+
+    /// The `ts` of a record stamped `timestamp`: ns after the first record's. One before it, or
+    /// further from it than 2^63 − 1 ns, or outside the years 1678–2262 (`LogTimestamp` saturates)
+    /// is placed at 0 or 2^63 − 1 and counted in `clampedTimes` (the first's `line` kept).
+    private mutating func placed(_ timestamp: Int64, line: Int) -> UInt64 {
+        let (difference, overflow) = timestamp.subtractingReportingOverflow(firstTimestamp!)
+        let saturated = timestamp == .max || timestamp == .min || firstTimestamp == .max || firstTimestamp == .min
+        if !overflow && !saturated && difference >= 0 { return UInt64(difference) }
+        clampedTimes += 1
+        if firstClampedLine == nil { firstClampedLine = line }
+        return timestamp < firstTimestamp! ? 0 : UInt64(Int64.max)
     }
 
     /// Writes `event` with the next `seq` (the header first, with `metadata`'s pid, if not yet
