@@ -60,7 +60,13 @@ case "$target" in
     mapfile -t linked < <(objects TracerTicks TracerCore TraceSupport TraceFormat TraceImport)
     # NB: seeds up to 64 KiB: the reader's and the import's fixtures (tables, TOCs, bad inputs).
     find Fixtures -name '*.xml' -size -64k -exec cp {} "$corpus/" \;
-    max_len=16384 ;;
+    # NB: generated seeds of long runs (20,000 comments, 100,000 instructions, elements nested
+    # 70,000 deep): the scanner once recursed per comment; inputs up to 1 MB hold such runs.
+    run() { printf "%.0s$1" $(seq "$2"); }
+    { printf '<?xml version="1.0"?>\n<trace-query-result>'; run '<!---->' 20000; printf '</trace-query-result>\n'; } > "$corpus/seed-comments.xml"
+    { printf '<?xml version="1.0"?>\n<trace-query-result>'; run '<?x?>' 100000; printf '</trace-query-result>\n'; } > "$corpus/seed-instructions.xml"
+    { printf '<trace-query-result>'; run '<a>' 70000; run '</a>' 70000; printf '</trace-query-result>\n'; } > "$corpus/seed-nested.xml"
+    max_len=1048576 ;;
   arguments)
     mapfile -t sources < <(find Sources/TracectlCommands -name '*.swift' | sort)
     sources+=(Fuzz/ArgumentsFuzzer.swift)

@@ -16,6 +16,10 @@ public struct CaptureSummary: Sendable, Equatable {
     public var overlongLines = 0
     /// Lines that were not a JSON object, dropped.
     public var invalidLines = 0
+    /// Lines whose `seq`, `ts` or `dur` is over 2^63 − 1 (no reader reads them), dropped.
+    public var beyondInt64Lines = 0
+    /// Where the first of those was (`line 3, column 20 ("ts")`, with its connection when listening).
+    public var firstBeyondInt64: String?
     /// Events the programs themselves reported lost (the sum of `dropped` events' `count`).
     public var droppedEvents = 0
     /// Connections accepted (listening only).
@@ -33,6 +37,7 @@ public struct CaptureSummary: Sendable, Equatable {
         let losses = [
             (cutOffLines, "cut-off lines dropped"), (overlongLines, "over-long lines dropped"),
             (invalidLines, "invalid lines dropped"), (droppedEvents, "events dropped by the recorder"),
+            (beyondInt64Lines, "lines with a seq, ts or dur over 2^63 − 1 (which no reader reads) dropped, the first at \(firstBeyondInt64 ?? "?")"),
         ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         lines.append(losses.isEmpty ? "nothing dropped" : losses.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
@@ -70,6 +75,12 @@ struct SummaryBuilder {
     mutating func countCutOff() { summary.cutOffLines += 1 }
     mutating func countOverlong() { summary.overlongLines += 1 }
     mutating func countInvalid() { summary.invalidLines += 1 }
+
+    /// Counts a line refused for a number no reader reads, keeping where the first was.
+    mutating func countBeyondInt64(at place: @autoclosure () -> String) {
+        summary.beyondInt64Lines += 1
+        if summary.firstBeyondInt64 == nil { summary.firstBeyondInt64 = place() }
+    }
     mutating func countConnection() { summary.connections += 1 }
 
     /// The finished summary.

@@ -140,7 +140,7 @@ public final class ChildCapture {
                     lineNumber += 1
                     switch line {
                     case .whole(let line):
-                        write(line, fields: &fields, summary: &summary)
+                        write(line, number: lineNumber, fields: &fields, summary: &summary)
                         offset += line.count + 1
                     case .overlong(let length, let terminated):
                         summary.countOverlong()
@@ -173,11 +173,15 @@ public final class ChildCapture {
         return ChildCaptureResult(termination: final, summary: summary.finished())
     }
 
-    private func write(_ line: UnsafeBufferPointer<UInt8>, fields: inout LineFields, summary: inout SummaryBuilder) {
+    /// Writes line `number` of the child's trace, unless it is not an object or holds a number no reader reads.
+    private func write(_ line: UnsafeBufferPointer<UInt8>, number: Int, fields: inout LineFields, summary: inout SummaryBuilder) {
         guard !line.isEmpty else { return }
         guard fields.scan(line) else {
             summary.countInvalid()
             return
+        }
+        if let beyond = fields.beyondInt64(in: line) {
+            return summary.countBeyondInt64(at: "line \(number), column \(beyond.column) (\"\(beyond.key)\")")
         }
         output.append(line)
         output.append(UInt8(ascii: "\n"))

@@ -17,14 +17,14 @@ struct LineFields {
     /// The members of the last line scanned, in order.
     private(set) var members: [Member] = []
     /// Indices into `members` of the fields capture cares about.
-    private(set) var seq: Int?, ts: Int?, tx: Int?, cause: Int?, kind: Int?, view: Int?, count: Int?
+    private(set) var seq: Int?, ts: Int?, tx: Int?, cause: Int?, kind: Int?, view: Int?, count: Int?, dur: Int?
 
     init() { members.reserveCapacity(32) }
 
     /// Scans `line`; false when it is not a single JSON object.
     mutating func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         members.removeAll(keepingCapacity: true)
-        (seq, ts, tx, cause, kind, view, count) = (nil, nil, nil, nil, nil, nil, nil)
+        (seq, ts, tx, cause, kind, view, count, dur) = (nil, nil, nil, nil, nil, nil, nil, nil)
         var index = skipWhitespace(line, 0)
         guard index < line.count, line[index] == UInt8(ascii: "{") else { return false }
         index = skipWhitespace(line, index + 1)
@@ -80,6 +80,25 @@ struct LineFields {
         else if name.elementsEqual(Keys.kind) { kind = index }
         else if name.elementsEqual(Keys.view) { view = index }
         else if name.elementsEqual(Keys.count) { count = index }
+        else if name.elementsEqual(Keys.dur) { dur = index }
+    }
+
+    /// The first of `seq`, `ts` and `dur` whose value is a whole number over 2^63 − 1, which no
+    /// reader reads, with the column where its value starts; nil when there is none.
+    func beyondInt64(in line: UnsafeBufferPointer<UInt8>) -> (key: String, column: Int)? {
+        typealias F = TraceSchema.Field
+        if let column = Self.beyondInt64(seq.map { members[$0].value }, line) { return (F.seq, column) }
+        if let column = Self.beyondInt64(ts.map { members[$0].value }, line) { return (F.ts, column) }
+        if let column = Self.beyondInt64(dur.map { members[$0].value }, line) { return (F.dur, column) }
+        return nil
+    }
+
+    /// The column of the value at `range` of `line` when it is a whole number over 2^63 − 1.
+    private static func beyondInt64(_ range: Range<Int>?, _ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let range, range.count >= 19, range.allSatisfy({ line[$0] &- UInt8(ascii: "0") < 10 }) else { return nil }
+        // NB: 19 digits or more, all digits: over 2^63 − 1 exactly when it does not parse as an Int64.
+        let fits = range.count == 19 && Int64(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)) != nil
+        return fits ? nil : range.lowerBound + 1
     }
 
     private func skipWhitespace(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
@@ -157,6 +176,7 @@ enum CaptureKeys {
     static let kind = Array(F.kind.utf8)
     static let view = Array(F.view.utf8)
     static let count = Array(F.count.utf8)
+    static let dur = Array(F.dur.utf8)
     /// Every known kind's name, indexed by `EventKind.rawValue`.
     static let kindNames = EventKind.allCases.map { Array($0.name.utf8) }
 }

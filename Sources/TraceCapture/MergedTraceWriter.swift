@@ -36,10 +36,14 @@ struct MergedTraceWriter: ~Copyable {
 
     /// Writes one line of `connection`.
     mutating func write(_ line: UnsafeBufferPointer<UInt8>, from connection: inout ConnectionState) {
+        connection.lines += 1
         guard !line.isEmpty else { return }
         guard fields.scan(line) else {
             summary.countInvalid()
             return
+        }
+        if let beyond = fields.beyondInt64(in: line) {
+            return summary.countBeyondInt64(at: "connection \(connection.id), line \(connection.lines), column \(beyond.column) (\"\(beyond.key)\")")
         }
         nextSeq += 1
         let start = output.pendingCount
@@ -89,4 +93,6 @@ struct ConnectionState {
     let id: Int
     var sequence = SequenceMap()
     var lastTimestamp: Int64 = 0
+    /// The connection's lines so far, for positions.
+    var lines = 0
 }

@@ -71,6 +71,7 @@ extension EventParser {
         case .old: event.old = id
         case .new: event.new = id
         case .values: event.valuesMarker = id
+        case .changes: event.changes = id
         case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .conn, .built, .extractable, .group, .system:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not a string field")
@@ -98,7 +99,7 @@ extension EventParser {
         case .conn: event.conn = value
         case .group: event.group = try nonNegative(value, field, at: index)
         case .kind, .system, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit,
-             .old, .new, .values:
+             .old, .new, .values, .changes:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not an integer field")
         }

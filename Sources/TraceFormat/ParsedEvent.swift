@@ -67,6 +67,8 @@ package typealias ViewID = UInt32
     package var old: SymbolID = 0
     package var new: SymbolID = 0
     package var valuesMarker: SymbolID = 0
+    /// On a write an Instruments import made of a cause: what changed (`Type: properties`).
+    package var changes: SymbolID = 0
 
     /// An empty event.
     package init() {}

@@ -5,7 +5,7 @@ import TracerCore
 /// NB: `@usableFromInline`, as `ParsedEvent`, whose inlined `has` takes it.
 @usableFromInline package enum TraceField: UInt8, Sendable, CaseIterable {
     case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
-    case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system, old, new, values
+    case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system, old, new, values, changes
 
     /// The JSON type a known field's value must have.
     package enum ValueType: Sendable {
@@ -58,6 +58,7 @@ import TracerCore
         case .old: return F.old
         case .new: return F.new
         case .values: return F.values
+        case .changes: return F.changes
         }
     }
 

@@ -25,17 +25,21 @@ public enum ImportSummaryDocument {
         }
         if let bodyTable = summary.bodyTable { json.field("bodyTable", bodyTable) }
         tables(&json, summary.accounts)
-        json.key("processes")
-        json.beginArray()
-        for process in summary.processes {
-            json.beginObject()
+        objects(&json, "tablesNotRead", summary.tablesNotRead) { json, table in
+            json.field("schema", table.schema)
+            json.field("rows", table.rows)
+            json.field("note", table.note)
+        }
+        objects(&json, "filesNotRead", summary.filesNotRead) { json, file in
+            json.field("file", file.file)
+            json.field("reason", file.reason)
+        }
+        objects(&json, "processes", summary.processes) { json, process in
             json.key("pid")
             json.number(process.pid)
             json.field("name", process.name)
             json.counts("rows", process.rows)
-            json.endObject()
         }
-        json.endArray()
         return end(&json, warnings: summary.warnings)
     }
 
@@ -61,15 +65,22 @@ public enum ImportSummaryDocument {
 
     /// `"tables":[{"schema","rows","imported","untimed","leftOut":{reason: rows}}]`.
     private static func tables(_ json: inout JSONWriter, _ accounts: [XctraceImportSummary.TableAccount]) {
-        json.key("tables")
-        json.beginArray()
-        for account in accounts {
-            json.beginObject()
+        objects(&json, "tables", accounts) { json, account in
             json.field("schema", account.schema)
             json.field("rows", account.rows)
             json.field("imported", account.imported)
             json.field("untimed", account.untimed)
             json.counts("leftOut", account.leftOut)
+        }
+    }
+
+    /// `"key":[{…},…]`: an object per item, its fields written by `fields`.
+    private static func objects<Item>(_ json: inout JSONWriter, _ key: String, _ items: [Item], _ fields: (inout JSONWriter, Item) -> Void) {
+        json.key(key)
+        json.beginArray()
+        for item in items {
+            json.beginObject()
+            fields(&json, item)
             json.endObject()
         }
         json.endArray()

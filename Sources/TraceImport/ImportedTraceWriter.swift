@@ -29,6 +29,9 @@ struct ImportedTraceWriter: ~Copyable {
     private var transaction: UInt64 = 0
     private var lastTimestamp: Int64?
     private var firstTimestamp: Int64?
+    /// Records whose timestamp a trace cannot place (see `placed`), and the first one's line.
+    private(set) var clampedTimes = 0
+    private(set) var firstClampedLine: Int?
     private var names = ByteInterner()
     /// Each interned name's quoted literal, laid out as `EventLineWriter` reads symbols.
     private var symbolBytes: [UInt8] = []
@@ -100,7 +103,7 @@ struct ImportedTraceWriter: ~Copyable {
         properties.removeAll(keepingCapacity: true)
         record.forEachProperty { properties.append(intern($0)) }
         var event = TraceEvent(kind: .write)
-        event.ts = stamp.timestamp.map { UInt64(clamping: max(0, $0 &- firstTimestamp!)) } ?? UInt64(stamp.line) &* Self.lineStep
+        event.ts = stamp.timestamp.map { placed($0, line: stamp.line) } ?? UInt64(stamp.line) &* Self.lineStep
         event.tid = stamp.thread.map { UInt16(clamping: threads.internRecent($0.baseAddress!, $0.count)) } ?? 1
         event.tx = transaction
         event.view = view
@@ -123,11 +126,23 @@ struct ImportedTraceWriter: ~Copyable {
         }
     }
 
+    /// The `ts` of a record stamped `timestamp`: ns after the first record's. One before it, or
+    /// further from it than 2^63 − 1 ns, or outside the years 1678–2262 (`LogTimestamp` saturates)
+    /// is placed at 0 or 2^63 − 1 and counted in `clampedTimes` (the first's `line` kept).
+    private mutating func placed(_ timestamp: Int64, line: Int) -> UInt64 {
+        let (difference, overflow) = timestamp.subtractingReportingOverflow(firstTimestamp!)
+        let saturated = timestamp == .max || timestamp == .min || firstTimestamp == .max || firstTimestamp == .min
+        if !overflow && !saturated && difference >= 0 { return UInt64(difference) }
+        clampedTimes += 1
+        if firstClampedLine == nil { firstClampedLine = line }
+        return timestamp < firstTimestamp! ? 0 : UInt64(Int64.max)
+    }
+
     /// Writes `event` with the next `seq` (the header first, with `metadata`'s pid, if not yet
     /// written); returns that `seq`. Its symbols come from `intern(_:)`; a write whose values are
-    /// described takes them from `values`.
+    /// described takes them from `values`; a write that says what changed, `changes` (a symbol).
     @discardableResult
-    mutating func append(_ event: TraceEvent, values: WriteValuePair? = nil) -> UInt64 {
+    mutating func append(_ event: TraceEvent, values: WriteValuePair? = nil, changes: Symbol = .none) -> UInt64 {
         if seq == 0 { appendHeader(pid: metadata.pid) }
         var event = event
         symbolBytes.withUnsafeBufferPointer { bytes in
@@ -135,8 +150,23 @@ struct ImportedTraceWriter: ~Copyable {
                 put(&event, EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets), values: values)
             }
         }
+        if changes != .none { appendChanges(changes) }
         return seq
     }
+
+    /// `,"changes":"…"` added to the line just written, before its `}`.
+    ///
+    /// NB: the field is the import's own: `EventLineWriter`, the recorder's, has no slot for it.
+    private mutating func appendChanges(_ changes: Symbol) {
+        let start = symbolOffsets[Int(changes.rawValue)], end = symbolOffsets[Int(changes.rawValue) + 1]
+        lines.count -= 2
+        lines.append(Self.changesKey, count: Self.changesKey.count)
+        symbolBytes.withUnsafeBufferPointer { lines.append($0.baseAddress! + start, count: end - start) }
+        lines.append(Self.lineEnd, count: Self.lineEnd.count)
+    }
+
+    /// The bytes of `,"changes":` and of a line's end.
+    private static let changesKey = Array(",\"\(TraceSchema.Field.changes)\":".utf8), lineEnd = Array("}\n".utf8)
 
     /// The symbol of `name`, for events given to `append(_:)`.
     mutating func intern(_ name: String) -> Symbol {

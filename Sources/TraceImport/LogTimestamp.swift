@@ -60,8 +60,11 @@ struct LogTimestamp {
             zoneSeconds = Int64(hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
             index += 5
         }
-        // NB: nanoseconds since 1970 fit in 64 bits until 2262; later years wrap rather than trap.
-        return ((seconds - zoneSeconds) &* 1_000_000_000 &+ fraction, index)
+        // NB: nanoseconds since 1970 fit in 64 bits from 1678 to 2262; a time outside saturates at
+        // Int64.min or .max (never wraps), which the writer places at a trace's edge and counts.
+        let (scaled, overflow) = (seconds - zoneSeconds).multipliedReportingOverflow(by: 1_000_000_000)
+        let (sum, carry) = scaled.addingReportingOverflow(fraction)
+        return (overflow ? (seconds < zoneSeconds ? .min : .max) : carry ? .max : sum, index)
     }
 
     /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's algorithm).

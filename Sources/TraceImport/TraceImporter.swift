@@ -219,6 +219,13 @@ private struct ImportSession: ~Copyable {
                 file: summary.file, line: 1, column: 1, message: "no SwiftUI change record found; expected \(expected)",
                 severity: .error))
         }
+        if let line = writer.firstClampedLine {
+            summary.warnings.append(TraceDiagnostic(
+                file: summary.file, line: line, column: 1,
+                message: "\(writer.clampedTimes) record(s) whose timestamp lies before the first record's, or further from it than "
+                    + "2^63 − 1 ns, or outside the years 1678–2262: placed at the first record's time or at 2^63 − 1 ns; the first is here",
+                severity: .warning))
+        }
         summary.format = format
         summary.records = writer.records
         summary.events = Int(writer.seq)

@@ -170,6 +170,26 @@ struct ImportTests {
         #expect(Self.column("ts", of: trace).allSatisfy { UInt64($0) != nil })
     }
 
+    @Test("timestamps a trace cannot place (before the first record's, past 2262, before 1678) are clamped, counted and named with a position")
+    func clampedTimestamps() throws {
+        let (trace, summary) = try Self.imported("""
+            2025-05-01 12:00:00.5Z App[1:2] A: @self changed.
+            9999-12-31 23:59:59Z App[1:2] A: @self changed.
+            2025-05-01 12:00:00Z App[1:2] A: @self changed.
+            1000-01-01 00:00:00Z App[1:2] A: @self changed.
+            2025-05-01 12:00:01Z App[1:2] A: @self changed.
+
+            """)
+        #expect(Self.column("ts", of: trace) == ["0", "9223372036854775807", "0", "0", "500000000"])
+        #expect(summary.warnings.map { "\($0.line):\($0.column)" } == ["2:1"])
+        #expect(summary.warnings.first?.message.hasPrefix("3 record(s) whose timestamp lies before the first record's") == true)
+        var reader = try TraceReader(source: .bytes(Array(trace.utf8), name: "t"))
+        var events = 0
+        while try reader.advance() { events += 1 }
+        // NB: the header and the five evaluations.
+        #expect(events == 6)
+    }
+
     @Test("strict: the first malformed line is an error at its position")
     func strict() {
         let error = #expect(throws: TraceError.self) {

@@ -124,6 +124,28 @@ struct ListenerTests {
         #expect(contractErrors(running.path).isEmpty)
     }
 
+    @Test("a line whose seq, ts or dur is over 2^63 − 1 is dropped, counted, and its place named; what is written is read")
+    func numbersBeyondInt64AreDropped() throws {
+        let running = try RunningListener()
+        let client = RawClient(port: running.port)
+        client.send("""
+            {"kind":"meta","schema":"tracer/1","pid":1}
+            {"seq":1,"ts":18446744073709551615,"kind":"mark","name":"ts"}
+            {"seq":9223372036854775808,"ts":2,"kind":"mark","name":"seq"}
+            {"seq":3,"ts":3,"tid":1,"tx":1,"kind":"body-eval","view":"V","reason":"state","dur":99999999999999999999}
+            {"seq":4,"ts":9223372036854775807,"kind":"mark","name":"kept"}
+
+            """)
+        client.close()
+        #expect(eventually { running.log.contains { $0.hasSuffix("closed") } })
+        let summary = try running.stop()
+        #expect(summary.beyondInt64Lines == 3 && summary.events == 1, "\(summary)")
+        #expect(summary.firstBeyondInt64 == #"connection 1, line 2, column 15 ("ts")"#)
+        #expect(summary.rendered(destination: "t").contains("3 lines with a seq, ts or dur over 2^63 − 1"))
+        #expect(traceLines(running.path).compactMap { $0?["name"] as? String } == ["kept"])
+        #expect(contractErrors(running.path).isEmpty)
+    }
+
     @Test("a line over 1 MiB closes only its own connection, its newline sent or not", arguments: [
         ((1 << 20) + 100, true), ((1 << 20) + 10, false),
     ])

@@ -119,4 +119,24 @@ struct ExtremeInputCommandTests {
         // NB: a duration that is no length is unknown: the import goes on without a run-length bound.
         #expect(!run.signaled && run.status == 0, "status \(run.status), stderr: \(run.stderr)")
     }
+
+    @Test("import of an export with 20,000 comments or 100,000 processing instructions in a row: what it holds, or exit 2; never a signal, never a temporary file left", arguments: [("<!---->", 20_000), ("<?x?>", 100_000)])
+    func skippedRuns(unit: String, count: Int) throws {
+        let directory = temporaryDirectory()
+        let updates = PackagePaths.root.appendingPathComponent("Fixtures/Imports/xctrace/device/updates.xml").path
+        let text = try String(contentsOfFile: updates, encoding: .utf8)
+        let run = String(repeating: unit, count: count)
+        try text.replacingOccurrences(of: "<node", with: run + "<node").write(toFile: directory + "/runs.xml", atomically: false, encoding: .utf8)
+        try "<?xml version=\"1.0\"?>\n<trace-query-result>\(run)</trace-query-result>\n"
+            .write(toFile: directory + "/only-runs.xml", atomically: false, encoding: .utf8)
+        let plain = try TracectlProcess.run(["import", updates, "--from", "xctrace"])
+        let withRuns = try TracectlProcess.run(["import", "runs.xml", "--from", "xctrace", "-o", "runs.jsonl"], currentDirectory: directory)
+        #expect(!withRuns.signaled && withRuns.status == 0, "status \(withRuns.status), stderr: \(withRuns.stderr)")
+        #expect(try String(contentsOfFile: directory + "/runs.jsonl", encoding: .utf8) == plain.stdout)
+        let onlyRuns = try TracectlProcess.run(["import", "only-runs.xml", "--from", "xctrace", "-o", "only.jsonl"], currentDirectory: directory)
+        #expect(!onlyRuns.signaled && onlyRuns.status == 2, "status \(onlyRuns.status), stderr: \(onlyRuns.stderr)")
+        #expect(onlyRuns.stderr.contains("only-runs.xml: no SwiftUI table Tracer reads"), "\(onlyRuns.stderr)")
+        // NB: the failed import leaves the directory as it was: no trace, no temporary beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["only-runs.xml", "runs.jsonl", "runs.xml"])
+    }
 }

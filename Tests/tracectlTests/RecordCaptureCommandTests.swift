@@ -146,6 +146,23 @@ struct RecordCaptureCommandTests {
         #expect(try String(contentsOfFile: trace, encoding: .utf8).hasSuffix(#""name":"after"}"# + "\n"))
     }
 
+    @Test("a line from the program whose seq, ts or dur is over 2^63 − 1 is dropped and its place named; validate reads the trace")
+    func numbersBeyondInt64AreDropped() throws {
+        let trace = temporaryDirectory() + "/t.jsonl"
+        let script = #"""
+            printf '%s\n' '{"kind":"meta","schema":"tracer/1"}' \
+              '{"seq":1,"ts":18446744073709551615,"kind":"mark","name":"a"}' \
+              '{"seq":2,"ts":2,"tid":1,"tx":1,"kind":"body-eval","view":"V","reason":"state","dur":9223372036854775808}' \
+              '{"seq":3,"ts":3,"kind":"mark","name":"c"}' >&3
+            """#
+        let run = try TracectlProcess.run(["record", "-o", trace, "--", "sh", "-c", script])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains(#"2 lines with a seq, ts or dur over 2^63 − 1 (which no reader reads) dropped, the first at line 2, column 15 ("ts")"#),
+                "stderr: \(run.stderr)")
+        let validate = try TracectlProcess.run(["validate", trace])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+    }
+
     /// A child that records a mark every 10 ms and exits 42 on SIGTERM, 43 on SIGINT.
     static let trappingChild = #"""
         trap 'exit 42' TERM

@@ -3,8 +3,8 @@ import Testing
 import TracerTestSupport
 
 /// What an Instruments import says about values: the cause graph's value type and changed
-/// properties in a write's `prop` (never as values), and the legacy View Properties' printed
-/// values as `old`/`new`.
+/// properties in a write's `changes` (never as values; `prop` is the property's name alone), and
+/// the legacy View Properties' printed values as `old`/`new`.
 @Suite("tracectl import --from xctrace: values", .temporaryDirectory)
 struct XctraceValuesTests {
     static let exports = XctraceImportCommandTests.exports
@@ -28,15 +28,35 @@ struct XctraceValuesTests {
         expectGolden(why.stdout.replacingOccurrences(of: trace, with: "imported.jsonl"), at: Golden.directory.appendingPathComponent("xctrace/" + name))
     }
 
-    @Test("a cause's value type and changed properties name what changed in its one write's prop; no values are written")
+    @Test("a cause's value type and changed properties name what changed in its one write's changes, prop its name alone; no values are written")
     func causeValueTypes() throws {
         let (trace, lines, capabilities) = try imported("cause-values/export.xml")
         let writes = lines.filter { $0["kind"] as? String == "write" }
         // NB: source event 700 has two edges, only the second saying what changed: still one write.
-        #expect(writes.map { $0["prop"] as? String } == ["count [Int: self]", "settings [Settings: step, limit]", "Model.(Array<Int>) [items]"])
+        #expect(writes.map { $0["prop"] as? String } == ["count", "settings", "Model.(Array<Int>)"])
+        #expect(writes.map { $0["changes"] as? String } == ["Int: self", "Settings: step, limit", "items"])
+        let validate = try TracectlProcess.run(["validate", trace])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         #expect(writes.allSatisfy { $0["old"] == nil && $0["new"] == nil && $0["values"] == nil })
         #expect(!capabilities.contains("values"))
         try expectWhy(trace, "Counter", golden: "cause-values.why.txt")
+    }
+
+    @Test("a budget naming a property by its name matches the imported writes of a cause that names the value's type")
+    func budgetNamesTheProperty() throws {
+        let directory = temporaryDirectory()
+        let export = try String(contentsOfFile: Self.exports + "/cause-values/export.xml", encoding: .utf8)
+            .replacingOccurrences(of: "Counter", with: "HabitList").replacingOccurrences(of: "@State count", with: "@State query")
+            .replacingOccurrences(of: #"<string fmt="Int">Int</string>"#, with: #"<string fmt="[String]">[String]</string>"#)
+        try export.write(toFile: directory + "/habits.xml", atomically: false, encoding: .utf8)
+        try #"{"schema":"tracer-budget/1","rules":[{"source":"HabitList.query","view":"HabitList","metric":"edge-evals","max":0}]}"#
+            .write(toFile: directory + "/budget.json", atomically: false, encoding: .utf8)
+        let imported = try TracectlProcess.run(["import", "habits.xml", "--from", "xctrace", "-o", "habits.jsonl"], currentDirectory: directory)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let check = try TracectlProcess.run(["check", "habits.jsonl", "--budget", "budget.json", "--format", "json"], currentDirectory: directory)
+        // NB: the one write of HabitList.query led to one evaluation of HabitList: over a max of 0.
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains(#""found":1,"worstView":"HabitList.query → HabitList""#), "\(check.stdout)")
     }
 
     @Test("legacy View Properties: each write carries the old and new values its narrative prints, cut at 64 bytes at a character boundary; validate accepts it and why shows the pairs")

@@ -35,7 +35,7 @@ struct TraceAggregator {
     private var groupLabels: [SymbolID: UpdateGroupLabel] = [:]
     /// Origin index of each written property.
     private let originIndex = FlatHashTable<PropertyKey, Int32>()
-    private var origins: [(property: PropertyKey, site: SymbolID)] = []
+    private var origins: [(property: PropertyKey, site: SymbolID, changes: SymbolID)] = []
     private var originWrites: [Int] = []
     /// Evaluations per (evaluated view, origin index).
     private let causes = BatchedCounts<CauseKey>()
@@ -194,7 +194,7 @@ struct TraceAggregator {
         // NB: a property is identified by view, name and wrapper; its site is the first one written
         // (a declaration has one site), which keeps the cause table small.
         return Int(originIndex.value(for: property) {
-            origins.append((property, event.site))
+            origins.append((property, event.site, event.changes))
             originWrites.append(0)
             return Int32(origins.count - 1)
         })
@@ -257,7 +257,7 @@ struct TraceAggregator {
         partial.origins = origins.map {
             WriteOrigin(
                 view: reader.viewName($0.property.view), prop: reader.string($0.property.prop),
-                wrapper: reader.string($0.property.wrapper), site: reader.string($0.site))
+                wrapper: reader.string($0.property.wrapper), site: reader.string($0.site), changes: reader.string($0.changes))
         }
         if viewStatistics { partial.views = views(reader) }
         markViews?.store(in: &partial, reader)

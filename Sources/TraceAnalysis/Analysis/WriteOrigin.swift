@@ -8,19 +8,29 @@ public struct WriteOrigin: Sendable, Hashable, Comparable {
     public var wrapper: String
     /// The declaration site `file:line`; empty when the write did not say.
     public var site: String
+    /// What changed, as an Instruments cause says (`Type: properties`); empty when the write did
+    /// not say. Like `site`, the property's first write's.
+    public var changes: String
 
     /// An origin with the given names.
-    package init(view: String, prop: String, wrapper: String, site: String) {
+    package init(view: String, prop: String, wrapper: String, site: String, changes: String = "") {
         self.view = view
         self.prop = prop
         self.wrapper = wrapper
         self.site = site
+        self.changes = changes
     }
 
-    /// Ordered by view, property, wrapper, site.
+    /// Ordered by view, property, wrapper, site, changes.
     public static func < (lhs: WriteOrigin, rhs: WriteOrigin) -> Bool {
-        (lhs.view, lhs.prop, lhs.wrapper, lhs.site) < (rhs.view, rhs.prop, rhs.wrapper, rhs.site)
+        (lhs.view, lhs.prop, lhs.wrapper, lhs.site, lhs.changes) < (rhs.view, rhs.prop, rhs.wrapper, rhs.site, rhs.changes)
     }
+
+    /// `prop [changes]`, or `prop` alone when the write did not say what changed.
+    var propertyText: String { Self.propertyText(prop, changes: changes) }
+
+    /// `prop [changes]`, or `prop` alone when `changes` is empty.
+    static func propertyText(_ prop: String, changes: String) -> String { changes.isEmpty ? prop : "\(prop) [\(changes)]" }
 }
 
 extension WriteOrigin {

@@ -123,6 +123,7 @@ package enum JSONReport {
         json.counts("writesByWrapper", stats.writesByWrapper)
         json.objects("writesByProperty", stats.writesByProperty) { json, write in
             json.field("prop", write.origin.prop)
+            if !write.origin.changes.isEmpty { json.field("changes", write.origin.changes) }
             json.field("wrapper", write.origin.wrapper)
             json.field("site", write.origin.site)
             json.field("writes", write.count)
@@ -249,6 +250,7 @@ package enum JSONReport {
     static func write(_ cause: OriginCount, _ json: inout JSONWriter) {
         json.beginObject()
         json.field("prop", cause.origin.prop)
+        if !cause.origin.changes.isEmpty { json.field("changes", cause.origin.changes) }
         json.field("view", cause.origin.view)
         json.field("wrapper", cause.origin.wrapper)
         json.field("site", cause.origin.site)

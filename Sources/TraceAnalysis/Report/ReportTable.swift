@@ -81,11 +81,12 @@ enum ReportTable {
         return "; top labels by time: " + shown.joined(separator: ", ") + more
     }
 
-    /// `View.prop (Wrapper) ×N`; `View (Observable) ×N` for writes that name no property (an
-    /// `@Observable` model's change reaches the view without the property's name).
+    /// `View.prop (Wrapper) ×N` (`View.prop [changes] (Wrapper) ×N` when the write said what
+    /// changed); `View (Observable) ×N` for writes that name no property (an `@Observable`
+    /// model's change reaches the view without the property's name).
     static func cause(_ count: OriginCount) -> String {
         let wrapper = count.origin.wrapper.isEmpty ? "" : " (\(count.origin.wrapper))"
-        let prop = count.origin.prop.isEmpty ? "" : ".\(count.origin.prop)"
+        let prop = count.origin.prop.isEmpty ? "" : ".\(count.origin.propertyText)"
         return "\(count.origin.view)\(prop)\(wrapper) ×\(count.count)"
     }
 

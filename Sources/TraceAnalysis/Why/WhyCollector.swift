@@ -20,10 +20,14 @@ struct WhyCollector {
         var first: SymbolID = 0
         var second: SymbolID = 0
         var third: SymbolID = 0
+        /// A root write's `changes` (what an Instruments cause says changed): causes that changed
+        /// different properties are different paths.
+        var fourth: SymbolID = 0
         var kind: NodeKind = .none
 
         var flatHash: UInt64 {
-            Self.mixed((UInt64(parent) << 32 | UInt64(view)) ^ (UInt64(first) << 40 | UInt64(second) << 20 | UInt64(third)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(kind.rawValue))
+            Self.mixed((UInt64(parent) << 32 | UInt64(view)) ^ (UInt64(first) << 40 | UInt64(second) << 20 | UInt64(third) ^ UInt64(fourth) << 10)
+                &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(kind.rawValue))
         }
 
         /// What tells this node from others: the node without a root write's site.
@@ -43,7 +47,7 @@ struct WhyCollector {
     enum NodeKind: UInt8, BitwiseCopyable {
         case none
         /// A write without a followed cause: `view`, `first` prop, `second` wrapper, `third` the
-        /// site of the first such write (see `identity`).
+        /// site of the first such write (see `identity`), `fourth` what it says changed.
         case rootWrite
         /// A mount of `view`.
         case rootMount
@@ -142,7 +146,7 @@ struct WhyCollector {
                 link = ChainLink(node: intern(NodeKey(parent: parent.node, view: event.view, first: event.prop, second: event.wrapper, kind: .write)), value: parent.value)
             } else {
                 link = ChainLink(
-                    node: intern(NodeKey(view: event.view, first: event.prop, second: event.wrapper, third: event.site, kind: .rootWrite)),
+                    node: intern(NodeKey(view: event.view, first: event.prop, second: event.wrapper, third: event.site, fourth: event.changes, kind: .rootWrite)),
                     value: WhyValueNote(write: event, markers: markers))
             }
         case .mount?:

@@ -73,10 +73,11 @@ extension WhyRenderer {
         json.key("root")
         json.beginObject()
         switch path.key.root {
-        case .write(let view, let prop, let wrapper, let site):
+        case .write(let view, let prop, let wrapper, let site, let changes):
             json.field("kind", "write")
             json.field("view", view)
             json.field("prop", prop)
+            if !changes.isEmpty { json.field("changes", changes) }
             json.field("wrapper", wrapper.isEmpty ? nil : wrapper)
             json.field("site", site.isEmpty ? nil : site)
         case .mount(let view):

@@ -47,7 +47,8 @@ struct WhyPartial: RangePartial {
                 view: table.id(of: node.view, in: &viewIDs) { reader.viewName($0) },
                 first: table.id(of: node.first, in: &symbolIDs) { reader.string($0) },
                 second: table.id(of: node.second, in: &symbolIDs) { reader.string($0) },
-                third: table.id(of: node.third, in: &symbolIDs) { reader.string($0) }, kind: node.kind)
+                third: table.id(of: node.third, in: &symbolIDs) { reader.string($0) },
+                fourth: table.id(of: node.fourth, in: &symbolIDs) { reader.string($0) }, kind: node.kind)
             nodes.append(key)
             counts.append(slots[id] >= 0 ? collector.counts[Int(slots[id])] : WhyCounts())
             translated[id] = UInt32(nodes.count)
@@ -93,7 +94,7 @@ struct WhyPartial: RangePartial {
                 hops.reverse()
                 return WhyPathKey(
                     root: .write(view: names[Int(node.view)], prop: names[Int(node.first)], wrapper: names[Int(node.second)],
-                                 site: names[Int(node.third)]),
+                                 site: names[Int(node.third)], changes: names[Int(node.fourth)]),
                     hops: hops)
             case .rootMount:
                 hops.reverse()
@@ -123,7 +124,7 @@ struct WhyPartial: RangePartial {
             let name = { (id: UInt32) in table.id(of: id, in: &nameIDs) { later.names[Int($0)] } }
             let key = Node(
                 parent: translated[Int(node.parent)], view: name(node.view), first: name(node.first), second: name(node.second),
-                third: name(node.third), kind: node.kind)
+                third: name(node.third), fourth: name(node.fourth), kind: node.kind)
             // NB: a root write both ranges hold keeps this range's site: the earlier first write's.
             let id = index.value(for: key.identity) {
                 nodes.append(key)

@@ -1,9 +1,10 @@
 /// Where a cause path starts: what set off the chain that ended in a view's evaluation.
 public enum WhyRoot: Sendable, Hashable {
-    /// A write of `view.prop` kept in `wrapper`, declared at `site` (empty when the write did not
-    /// say): a property is its view, name and wrapper, and `site` is the one its first such write
-    /// gave (a declaration has one).
-    case write(view: String, prop: String, wrapper: String, site: String)
+    /// A write of `view.prop` kept in `wrapper`, declared at `site`, `changes` saying what changed
+    /// (each empty when the write did not say): a property is its view, name and wrapper, `site`
+    /// the one its first such write gave (a declaration has one), and writes that say different
+    /// `changes` are different roots.
+    case write(view: String, prop: String, wrapper: String, site: String, changes: String)
     /// The mount of `view`: an initial evaluation, or one after an identity change.
     case mount(view: String)
     /// A cause the trace does not record, or one too far back to follow: never guessed.

@@ -10,9 +10,9 @@ public enum WhyText {
     /// The root's text: the written property with its wrapper and site, `mount`, or `n/a`.
     static func root(_ key: WhyPathKey) -> String {
         switch key.root {
-        case .write(let view, let prop, let wrapper, let site):
+        case .write(let view, let prop, let wrapper, let site, let changes):
             let details = [wrapper, site].filter { !$0.isEmpty }
-            return "\(view).\(prop)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+            return "\(view).\(WriteOrigin.propertyText(prop, changes: changes))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
         case .mount(let view):
             return view == key.hops.first?.view ? "mount" : "mount of \(view)"
         case .unknown:
@@ -45,10 +45,10 @@ public enum WhyText {
     /// What started the chain.
     private static func rootClause(_ key: WhyPathKey) -> String {
         switch key.root {
-        case .write(let view, let prop, let wrapper, let site):
+        case .write(let view, let prop, let wrapper, let site, let changes):
             let file = site.lastIndex(of: "/").map { site[site.index(after: $0)...] } ?? site[...]
             let details = [wrapper.isEmpty ? "" : "@\(wrapper)", String(file)].filter { !$0.isEmpty }
-            return "\(name(view)).\(prop)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))") + " changed"
+            return "\(name(view)).\(WriteOrigin.propertyText(prop, changes: changes))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))") + " changed"
         case .mount(let view):
             return "\(name(view)) was mounted"
         case .unknown:

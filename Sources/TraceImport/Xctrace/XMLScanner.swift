@@ -92,37 +92,73 @@ struct XMLScanner: ~Copyable {
     }
 
     /// The unit at `pos`, or nil when it is cut off by the end of the buffer.
+    ///
+    /// NB: a loop, never recursion: comments, processing instructions and text outside the root
+    /// are skipped here however many follow each other, and each one skipped may then be dropped.
     @inline(__always)
     private mutating func scan() throws(XctraceReadError) -> XMLUnit? {
         let base = input.base
         let end = input.end
-        if pos >= end { return nil }
-        if base[pos] != UInt8(ascii: "<") { return try scanText() }
-        if pos + 1 >= end { expected = "expected a name after '<'"; return nil }
-        switch base[pos + 1] {
-        case UInt8(ascii: "/"): return try scanEndTag()
-        case UInt8(ascii: "!"): return try scanBang()
-        case UInt8(ascii: "?"): return try scanInstruction()
-        default: return try scanStartTag()
+        while true {
+            if pos >= end { return nil }
+            if base[pos] != UInt8(ascii: "<") {
+                if open.count > 0 { return try scanText() }
+                guard try skipTextOutsideRoot() else { return nil }
+            } else {
+                if pos + 1 >= end { expected = "expected a name after '<'"; return nil }
+                switch base[pos + 1] {
+                case UInt8(ascii: "/"): return try scanEndTag()
+                case UInt8(ascii: "!"):
+                    if end - pos < 9 && !input.atEOF { expected = "expected '--' or '[CDATA[' after '<!'"; return nil }
+                    guard Self.startsWith(base + pos, end - pos, "<!--") else { return try scanBang() }
+                    guard skip(from: pos + 4, past: "-->", expected: "expected '-->' closing a comment") else { return nil }
+                case UInt8(ascii: "?"):
+                    guard skip(from: pos + 2, past: "?>", expected: "expected '?>' closing a processing instruction") else { return nil }
+                default: return try scanStartTag()
+                }
+            }
+            unitStart = pos
         }
     }
 
+    /// Character data inside the root element.
     private mutating func scanText() throws(XctraceReadError) -> XMLUnit? {
         let base = input.base
         guard let found = memchr(base + pos, Int32(UInt8(ascii: "<")), input.end - pos) else {
-            // NB: at the end of the input, text outside the root may be trailing whitespace.
-            expected = open.count > 0 ? "expected </\(tags.name(open[open.count - 1]))>" : ""
+            expected = "expected </\(tags.name(open[open.count - 1]))>"
             return nil
         }
         let stop = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         textStart = pos
         textEnd = stop
         pos = stop
-        if open.count == 0 {
-            try checkOutsideRoot(textStart, textEnd)
-            return try scan()
-        }
         return .text(raw: false)
+    }
+
+    /// Skips text before or after the root element (whitespace only); false when it runs to the
+    /// end of the buffer.
+    private mutating func skipTextOutsideRoot() throws(XctraceReadError) -> Bool {
+        let base = input.base
+        guard let found = memchr(base + pos, Int32(UInt8(ascii: "<")), input.end - pos) else {
+            // NB: at the end of the input, text outside the root may be trailing whitespace.
+            expected = ""
+            return false
+        }
+        let stop = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        try checkOutsideRoot(pos, stop)
+        pos = stop
+        return true
+    }
+
+    /// Skips a comment or processing instruction whose body starts at `from`, up to and past
+    /// `close`; false (with `expected` set to `message`) when `close` is not in the buffer.
+    private mutating func skip(from: Int, past close: StaticString, expected message: String) -> Bool {
+        guard let found = Self.find(input.base, from: from, to: input.end, close) else {
+            expected = message
+            return false
+        }
+        pos = found + close.utf8CodeUnitCount
+        return true
     }
 
     private func checkOutsideRoot(_ start: Int, _ stop: Int) throws(XctraceReadError) {
@@ -307,16 +343,10 @@ struct XMLScanner: ~Copyable {
         return .end
     }
 
-    /// A comment, CDATA section or DOCTYPE.
+    /// A CDATA section or DOCTYPE (comments are skipped by `scan`).
     private mutating func scanBang() throws(XctraceReadError) -> XMLUnit? {
         let base = input.base
         let end = input.end
-        if end - pos < 9 && !input.atEOF { expected = "expected '--' or '[CDATA[' after '<!'"; return nil }
-        if Self.startsWith(base + pos, end - pos, "<!--") {
-            guard let close = Self.find(base, from: pos + 4, to: end, "-->") else { expected = "expected '-->' closing a comment"; return nil }
-            pos = close + 3
-            return try scanAfterSkipped()
-        }
         if Self.startsWith(base + pos, end - pos, "<![CDATA[") {
             guard open.count > 0 else { throw error("expected '<' opening the root element, found a CDATA section", at: pos) }
             guard let close = Self.find(base, from: pos + 9, to: end, "]]>") else { expected = "expected ']]>' closing a CDATA section"; return nil }
@@ -331,23 +361,6 @@ struct XMLScanner: ~Copyable {
                 + "it declares is ever expanded); export the table again, or remove the DOCTYPE", at: pos)
         }
         throw error("expected '--' or '[CDATA[' after '<!'", at: pos + 2)
-    }
-
-    /// A processing instruction or the XML declaration.
-    private mutating func scanInstruction() throws(XctraceReadError) -> XMLUnit? {
-        let base = input.base
-        guard let close = Self.find(base, from: pos + 2, to: input.end, "?>") else {
-            expected = "expected '?>' closing a processing instruction"
-            return nil
-        }
-        pos = close + 2
-        return try scanAfterSkipped()
-    }
-
-    /// Goes on scanning after a skipped unit (its bytes may now be dropped).
-    private mutating func scanAfterSkipped() throws(XctraceReadError) -> XMLUnit? {
-        unitStart = pos
-        return try scan()
     }
 
     /// What the input's end means: the end of the document, or an error.

@@ -11,12 +11,33 @@ struct XctraceTableRead {
     var firstUntimedRow: String?
     /// Rows left out as they were read, by reason.
     var leftOut: [String: Int] = [:]
+    /// `file:line:col` of the first row left out for its time (`Reason.unreadableTime`).
+    var firstUnreadableTime: String?
+    /// The node's xpath, if any: with `schema` and `run`, what tells a table from a copy of it.
+    var xpath: String?
+    /// `file:line:col` of the table's `<schema>`.
+    var place = ""
+    /// The place of the table read already that this one repeats; its rows are then left out.
+    var repeats: String?
 
     /// The table's one warning for its rows without a duration: how many, and where the first is.
     var untimedWarning: String {
         "\(firstUntimedRow ?? "?"): \(schema): \(untimedRows) row(s) whose duration is not a whole number of ns "
             + "(empty, a reference to nothing, text, negative, fractional, over 2^64) or is longer than the run (or an hour), "
             + "kept without dur; the first ends here"
+    }
+
+    /// The table's warning when it repeats one read already, if it does.
+    var repeatWarning: String? {
+        repeats.map { "\(place): \(schema): the same table (schema, run and xpath) as at \($0), read once: its \(rows) row(s) are left out" }
+    }
+
+    /// The table's one warning for its rows left out for their time, if any: how many, and where the first is.
+    var unreadableTimeWarning: String? {
+        guard let count = leftOut[XctraceImportSummary.Reason.unreadableTime] else { return nil }
+        return "\(firstUnreadableTime ?? "?"): \(schema): \(count) row(s) left out whose start or timestamp is not a whole number "
+            + "of ns up to 2^63 − 1 less an hour, the latest a trace holds (empty, a reference to nothing, text, negative, "
+            + "fractional, larger); the first ends here"
     }
 }
 
@@ -25,6 +46,8 @@ struct XctraceTableRead {
 struct XctraceFindings {
     var seen: XctraceTablesSeen
     var otherUpdates: [String: Int]
+    /// SwiftUIFilteredUpdates' rows that are not view bodies, by update type.
+    var otherFilteredUpdates: [String: Int]
     /// Each process seen, with its name and body rows, by pid.
     var processes: [(pid: UInt64, name: String?, bodies: Int)]
     var bodyRows: Int
@@ -35,6 +58,7 @@ struct XctraceFindings {
     init(_ rows: XctraceRows, seen: XctraceTablesSeen, run: Int?, process: UInt64?) {
         self.seen = seen
         otherUpdates = rows.otherUpdates
+        otherFilteredUpdates = rows.otherFilteredUpdates
         processes = rows.processes.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name, $0.value.bodies) }
         bodyRows = rows.bodies.count
         isLegacy = rows.isLegacy
@@ -45,14 +69,17 @@ struct XctraceFindings {
     /// The error for an import that gave no body evaluation: every table with its rows, the
     /// update types and processes seen, the likely cause and what to export or pass instead.
     func noEvaluation(_ path: String, _ counts: XctraceImportSummary.Counts) -> TraceError {
-        let types = otherUpdates.isEmpty
+        // NB: the filtered tables' update types only without swiftui-updates, whose rows they repeat.
+        let filtered = !seen.read.contains { $0.schema == XctraceSchema.updates } && seen.read.contains { $0.schema == XctraceSchema.filteredUpdates }
+        let other = filtered ? otherFilteredUpdates : otherUpdates
+        let types = other.isEmpty
             ? "none other than View Body Updates"
-            : otherUpdates.sorted { $0.key < $1.key }.map { "\($0.key.isEmpty ? "(none)" : $0.key) (\($0.value))" }.joined(separator: ", ")
+            : other.sorted { $0.key < $1.key }.map { "\($0.key.isEmpty ? "(none)" : $0.key) (\($0.value))" }.joined(separator: ", ")
         let processList = processes.isEmpty
             ? "none named"
             : processes.map { "\($0.name.map { "\($0) " } ?? "")(\($0.pid)): \($0.bodies) body rows" }.joined(separator: ", ")
         let message = "no body evaluation to import, so no trace is written (one without them would pass a body-evals budget with 0); "
-            + "tables: \(seen.listing); swiftui-updates update types: \(types); processes: \(processList); likely cause: \(likelyCause(counts))"
+            + "tables: \(seen.listing); \(filtered ? XctraceSchema.filteredUpdates : XctraceSchema.updates) update types: \(types); processes: \(processList); likely cause: \(likelyCause(counts))"
         return XctraceImporter.failure(path, message)
     }
 

@@ -71,6 +71,10 @@ public struct XctraceImportSummary: Sendable {
         public static let edgeToOtherNode = "edge-to-other-node"
         /// A cause edge from a system source.
         public static let systemSource = "system-source"
+        /// A row whose start or timestamp is not a whole number of ns a trace can hold.
+        public static let unreadableTime = "unreadable-time"
+        /// A row of a table read already (the same schema, run and xpath, in another node or file).
+        public static let repeatsTable = "repeats-table"
         /// A `swiftui-full-causes` row repeating `swiftui-causes`.
         public static let repeatsCauses = "repeats-swiftui-causes"
         /// A `SwiftUIFilteredUpdates` body row repeating `swiftui-updates`.
@@ -105,6 +109,10 @@ public struct XctraceImportSummary: Sendable {
     public var counts = Counts()
     /// Each table read: schema and rows.
     public var tables: [(schema: String, rows: Int)] = []
+    /// Each table not read: its schema (empty: none named), rows, and what it is.
+    public var tablesNotRead: [(schema: String, rows: Int, note: String)] = []
+    /// Each file of a directory that was not read, and why.
+    public var filesNotRead: [(file: String, reason: String)] = []
     /// Each schema read, in the order first read: its rows imported and left out.
     public var accounts: [TableAccount] = []
     /// The process imported (nil: every row kept), and every process seen with its rows per schema

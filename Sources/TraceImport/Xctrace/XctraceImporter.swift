@@ -124,6 +124,8 @@ public enum XctraceImporter {
         }
         var rowsByRun: [Int: XctraceRows] = [:]
         var summary = XctraceImportSummary(file: path, source: .instruments)
+        summary.filesNotRead = input.filesNotRead
+        summary.warnings += input.filesNotRead.map { "\($0.file): not read: \($0.reason)" }
         var seen = XctraceTablesSeen()
         let limits = DurationLimits(toc: toc, defaultRun: options.run ?? runs.max())
         for file in input.tableFiles {
@@ -150,8 +152,10 @@ public enum XctraceImporter {
                 + "so they may be a filtered subset of the body updates: export swiftui-updates for all of them")
         }
         summary.tables = seen.read.map { ($0.schema, $0.rows) }
+        summary.tablesNotRead = seen.unread.map { ($0.schema, $0.rows, XctraceTablesSeen.note($0.schema)) }
         summary.otherUpdates = rows.otherUpdates
         for table in seen.read where table.untimedRows > 0 { summary.warnings.append(table.untimedWarning) }
+        summary.warnings += seen.read.compactMap(\.unreadableTimeWarning) + seen.read.compactMap(\.repeatWarning)
         return (rows, Export(toc: toc, run: toc?.runs.first { $0.number == chosenRun }, seen: seen), summary)
     }
 
@@ -187,9 +191,13 @@ public enum XctraceImporter {
         var rows = XctraceRows()
         /// The table read so far ends: its rows go back to their run, and it counts as read or not.
         func endTable() {
-            if columns != nil {
+            if table.repeats != nil {
+                table.leftOut = [XctraceImportSummary.Reason.repeatsTable: table.rows]
+                seen.read.append(table)
+            } else if columns != nil {
                 rows.endTable()
                 (table.untimedRows, table.firstUntimedRow, table.leftOut) = (rows.untimedRows, rows.firstUntimedRow, rows.leftOutRows)
+                table.firstUnreadableTime = rows.firstUnreadableTime
                 rowsByRun[table.run ?? 0] = rows
                 rows = XctraceRows()
                 seen.read.append(table)
@@ -203,18 +211,21 @@ public enum XctraceImporter {
             while let event = try reader.next() {
                 switch event {
                 case .table:
-                    // NB: a second schema in a node ends the first's table.
+                    // NB: a second schema in a node ends the first's table (and repeats what the first did).
+                    let sameNode = tableOpen, repeated = table.repeats
                     if tableOpen { endTable() }
                     tableOpen = true
                     columns = reader.table.flatMap(XctraceTableColumns.init)
-                    table = XctraceTableRead(schema: reader.table?.schema ?? "", run: reader.table?.run, rows: 0)
-                    if columns != nil {
+                    table = XctraceTableRead(
+                        schema: reader.table?.schema ?? "", run: reader.table?.run, rows: 0, xpath: reader.table?.xpath, place: reader.location)
+                    if columns != nil { table.repeats = sameNode ? repeated : seen.original(of: table) }
+                    if columns != nil && table.repeats == nil {
                         rows = rowsByRun.removeValue(forKey: table.run ?? 0) ?? XctraceRows()
-                        rows.beginTable(durationLimit: limits.limit(run: table.run))
+                        rows.beginTable(durationLimit: limits.limit(run: table.run), filtered: table.schema == XctraceSchema.filteredUpdates)
                     }
                 case .row:
                     table.rows += 1
-                    if let columns { rows.add(reader, columns) }
+                    if let columns, table.repeats == nil { rows.add(reader, columns) }
                 case .endOfTable:
                     endTable()
                 }

@@ -11,6 +11,8 @@ struct XctraceInput: ~Copyable {
     private var tocFile: String?
     /// The directory the export was written to, removed with the input.
     private var temporaryDirectory: String?
+    /// Each file of a directory that is not read, and why, in name order.
+    private(set) var filesNotRead: [(file: String, reason: String)] = []
 
     /// Reads what `path` is.
     ///
@@ -25,29 +27,44 @@ struct XctraceInput: ~Copyable {
             try export(path)
         } else if isDirectory.boolValue {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            try classify(names.sorted().map { (path as NSString).appendingPathComponent($0) })
+            try classify(names.sorted().map { (path as NSString).appendingPathComponent($0) }, noting: true)
         } else {
             try classify([path])
         }
         guard !tableFiles.isEmpty else {
-            throw XctraceImporter.failure(path, tocFile == nil
+            let notRead = filesNotRead.isEmpty ? "" : "; not read: " + filesNotRead.map { "\($0.file) (\($0.reason))" }.joined(separator: ", ")
+            throw XctraceImporter.failure(path, (tocFile == nil
                 ? "expected xctrace export XML (<trace-query-result> tables, a <trace-toc>) or a .trace; found none"
-                : "only a table of contents (<trace-toc>): export the SwiftUI tables too (xcrun xctrace export --xpath …)")
+                : "only a table of contents (<trace-toc>): export the SwiftUI tables too (xcrun xctrace export --xpath …)") + notRead)
         }
     }
 
-    /// Sorts `files` into tables and the table of contents; other files are ignored, an export
-    /// in another encoding than UTF-8 is an error.
-    private mutating func classify(_ files: [String]) throws(TraceError) {
+    /// Sorts `files` into tables and the table of contents; other files are not read (when
+    /// `noting`, each is kept in `filesNotRead` with why), an export in another encoding than
+    /// UTF-8 is an error.
+    private mutating func classify(_ files: [String], noting: Bool = false) throws(TraceError) {
         for file in files {
-            guard let prefix = XctraceDocumentKind.prefix(path: file) else { continue }
-            if let problem = XctraceDocumentKind.encodingProblem(prefix: prefix) { throw XctraceImporter.failure(file, problem) }
-            switch prefix.withUnsafeBytes(XctraceDocumentKind.detect(prefix:)) {
+            let prefix = XctraceDocumentKind.prefix(path: file)
+            if let prefix, let problem = XctraceDocumentKind.encodingProblem(prefix: prefix) { throw XctraceImporter.failure(file, problem) }
+            switch prefix?.withUnsafeBytes(XctraceDocumentKind.detect(prefix:)) {
             case .tables?: tableFiles.append(file)
             case .toc?: tocFile = file
-            case nil: continue
+            case nil: if noting { filesNotRead.append((file, Self.whyNotRead(file, prefix: prefix))) }
             }
         }
+    }
+
+    /// Why `file`, whose first bytes are `prefix` (nil: none could be read), is not read as a document of the export.
+    private static func whyNotRead(_ file: String, prefix: [UInt8]?) -> String {
+        guard let prefix else {
+            var status = stat()
+            guard stat(file, &status) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+            if status.st_mode & S_IFMT == S_IFDIR { return "a directory: documents are not looked for in subdirectories" }
+            return status.st_size == 0 ? "empty" : "cannot be read"
+        }
+        let extent = prefix.count < 4096 ? "in its \(prefix.count) byte(s)" : "in its first 4 KB"
+        return "not an xctrace export document: no <trace-query-result> or <trace-toc> element begins \(extent) "
+            + "(another document, not XML, cut short, or a header longer than 4 KB)"
     }
 
     /// The table of contents, if there is one.

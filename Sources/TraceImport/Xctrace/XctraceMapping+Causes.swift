@@ -65,8 +65,8 @@ extension XctraceMapping {
     }
 
     /// Adds a write per distinct source event of a state source, at its earliest edge, of the view
-    /// of its earliest edge to a body, its `prop` naming what changed as its earliest edge that
-    /// says so does (`whatChanged`); returns each source's place in the list of writes, and the
+    /// of its earliest edge to a body, its `changes` naming what changed as its earliest edge that
+    /// says so does (`whatChanged`; `prop` is the property's name alone); returns each source's place in the list of writes, and the
     /// writes (their pending events) with their views.
     private mutating func mapSourceWrites(
         _ edges: [XctraceRows.Edge], in order: [Int], _ writer: inout ImportedTraceWriter
@@ -95,7 +95,8 @@ extension XctraceMapping {
         }
         for ((write, view), prop) in zip(writeViews, props) {
             pending[write].event.view = writer.intern(view ?? "<unknown>")
-            pending[write].event.prop = writer.intern(prop.changed.map { "\(prop.source) [\($0)]" } ?? prop.source)
+            pending[write].event.prop = writer.intern(prop.source)
+            if let changed = prop.changed { changesOfWrite[write] = writer.intern(changed) }
         }
         return (writeOfSource, writeViews)
     }

@@ -39,6 +39,10 @@ struct XctraceMapping {
     /// A duration over this (one hour) is an in-flight update's garbage.
     static let garbageLimit: UInt64 = 3_600_000_000_000
 
+    /// The latest time a row may have: the latest `ts` tracer/1 reads (2^63 − 1 ns) less the
+    /// longest duration, so that no event an import writes, nor its end, lies beyond what is read.
+    static let latestTime = UInt64(Int64.max) - garbageLimit
+
     /// The end of an interval: `start` + `duration`, at most 2^64 − 1 (both are read from input).
     @inline(__always)
     static func end(_ start: UInt64, _ duration: UInt64) -> UInt64 {
@@ -83,6 +87,8 @@ struct XctraceMapping {
     var unknownWrappers = false
     /// The old and new values of the writes that carry them, by pending index (legacy links).
     var valuePairs: [Int: WriteValuePair] = [:]
+    /// What changed, by pending index of a write made of a cause that says (`changes`).
+    var changesOfWrite: [Int: Symbol] = [:]
 
     /// The events of `rows`, mapped with `writer` (which interns their strings), not yet written.
     ///
@@ -170,7 +176,7 @@ struct XctraceMapping {
                 }
             }
             pending[index].event.tx = event.tx
-            writer.append(event, values: valuePairs[index])
+            writer.append(event, values: valuePairs[index], changes: changesOfWrite[index] ?? .none)
             writer.flushChunk(into: &output, threshold: 1 << 16)
         }
         writer.flushChunk(into: &output)

@@ -18,49 +18,6 @@ struct XctraceRows {
         var process: UInt64?
     }
 
-    /// A `swiftui-update-groups` row.
-    struct Group {
-        var start: UInt64
-        var duration: UInt64?
-        /// `Transaction for onChange`, `(RootDisplayList DisplayList)`, … (the reader's shared string).
-        var label: String?
-        var thread: UInt64
-        var process: UInt64?
-    }
-
-    /// A `hitches` row.
-    struct Hitch {
-        var start: UInt64
-        var duration: UInt64?
-        var isSystem: Bool
-        var narrative: String
-        var process: UInt64?
-    }
-
-    /// A `swiftui-link-event` row (legacy View Properties).
-    struct Link {
-        var time: UInt64
-        var event: String
-        var view: String
-        var isSwiftUIModule: Bool
-        var linkType: String
-        /// Whether the narrative says the value was the first (`from <initialState>`).
-        var isInitial: Bool
-        /// The printed old and new values its narrative gives (`XctraceLinkNarrative`); nil when
-        /// it gives none that can be read.
-        var printed: (old: String, new: String)?
-    }
-
-    /// A signpost interval (`duration` set) or point of interest.
-    struct Signpost {
-        /// The table it was read from.
-        var schema: String
-        var start: UInt64
-        var duration: UInt64?
-        var name: String
-        var process: UInt64?
-    }
-
     var bodies: [Body] = []
     /// The views of `bodies`, each once.
     private(set) var views: [String] = []
@@ -73,6 +30,11 @@ struct XctraceRows {
     private var isSwiftUIModuleString = XctraceStringMemo<Bool>()
     /// Rows of `swiftui-updates` that are not view bodies, by update type.
     var otherUpdates: [String: Int] = [:]
+    /// Rows of `SwiftUIFilteredUpdates` that are not view bodies, by update type (they may repeat
+    /// swiftui-updates' and each other's: said only when no body row is found).
+    var otherFilteredUpdates: [String: Int] = [:]
+    /// Whether the current table is `SwiftUIFilteredUpdates`.
+    private var tableIsFiltered = false
     /// The current table's rows that are not view bodies: by update type (`swiftui-updates`), in all.
     private var otherUpdatesOfTable = XctraceStringTally()
     private var otherUpdateRowsOfTable = 0
@@ -96,6 +58,8 @@ struct XctraceRows {
     /// The current table's rows whose duration could not be read, and the first one's location.
     private(set) var untimedRows = 0
     private(set) var firstUntimedRow: String?
+    /// The location of the current table's first row left out for its time (`unreadableTime`).
+    private(set) var firstUnreadableTime: String?
     /// The current table's rows left out as they are read, by reason (`XctraceImportSummary.Reason`).
     private(set) var leftOutRows: [String: Int] = [:]
 }
@@ -103,10 +67,12 @@ struct XctraceRows {
 extension XctraceRows {
     /// Forgets what was learnt of a reader's strings, before the rows of a table (perhaps
     /// another reader's) are added, each of whose durations is at most `durationLimit`.
-    mutating func beginTable(durationLimit: UInt64) {
+    mutating func beginTable(durationLimit: UInt64, filtered: Bool) {
         self.durationLimit = durationLimit
+        tableIsFiltered = filtered
         untimedRows = 0
         firstUntimedRow = nil
+        firstUnreadableTime = nil
         leftOutRows.removeAll()
         viewOfStrings.removeAll()
         isBodyUpdateType.removeAll()
@@ -116,7 +82,11 @@ extension XctraceRows {
     /// Adds the current table's counts kept by string to `otherUpdates` and `leftOutRows`, at its end.
     mutating func endTable() {
         countLastProcessBodies()
-        otherUpdates.merge(otherUpdatesOfTable.drain(), uniquingKeysWith: +)
+        if tableIsFiltered {
+            otherFilteredUpdates.merge(otherUpdatesOfTable.drain(), uniquingKeysWith: +)
+        } else {
+            otherUpdates.merge(otherUpdatesOfTable.drain(), uniquingKeysWith: +)
+        }
         if otherUpdateRowsOfTable > 0 { leftOutRows[XctraceImportSummary.Reason.notABodyUpdate, default: 0] += otherUpdateRowsOfTable }
         otherUpdateRowsOfTable = 0
     }
@@ -139,6 +109,7 @@ extension XctraceRows {
             for index in first..<bodies.count { bodies[index].view = viewOfOther[Int(bodies[index].view)] }
         }
         otherUpdates.merge(other.otherUpdates, uniquingKeysWith: +)
+        otherFilteredUpdates.merge(other.otherFilteredUpdates, uniquingKeysWith: +)
         edges += other.edges
         fullEdges += other.fullEdges
         groups += other.groups
@@ -179,16 +150,18 @@ extension XctraceRows {
         case let .updates(columns, filtered):
             addUpdate(reader, columns, filtered: filtered)
         case let .causes(columns, full):
-            let edge = edge(reader, columns)
+            guard let edge = edge(reader, columns) else { return }
             if full { fullEdges.append(edge) } else { edges.append(edge) }
         case let .groups(columns):
+            guard let start = time(reader, columns.start) else { return }
             groups.append(Group(
-                start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
+                start: start, duration: duration(reader, columns.duration),
                 label: reader.text(in: columns.label), thread: reader.thread(reader[columns.thread]).tid ?? 0,
                 process: process(reader, columns.process)))
         case let .hitches(columns):
+            guard let start = time(reader, columns.start) else { return }
             hitches.append(Hitch(
-                start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
+                start: start, duration: duration(reader, columns.duration),
                 isSystem: (reader.integer(in: columns.isSystem) ?? 0) != 0, narrative: reader.text(in: columns.narrative) ?? "",
                 process: process(reader, columns.process)))
         case let .bodyIntervals(columns):
@@ -196,9 +169,10 @@ extension XctraceRows {
         case let .links(columns):
             addLink(reader, columns)
         case let .signpostIntervals(columns):
-            guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+            guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name),
+                  let start = time(reader, columns.start) else { return }
             signposts.append(Signpost(
-                schema: XctraceSchema.signpostIntervals, start: reader.integer(in: columns.start) ?? 0, duration: intervalDuration(reader, columns.duration), name: name,
+                schema: XctraceSchema.signpostIntervals, start: start, duration: intervalDuration(reader, columns.duration), name: name,
                 process: process(reader, columns.process)))
         case let .signposts(columns):
             addSignpost(reader, columns)
@@ -207,7 +181,8 @@ extension XctraceRows {
                 leftOutRows[XctraceImportSummary.Reason.noName, default: 0] += 1
                 return
             }
-            signposts.append(Signpost(schema: XctraceSchema.pointsOfInterest, start: reader.integer(in: columns.time) ?? 0, duration: nil, name: name, process: process(reader, columns.process)))
+            guard let start = time(reader, columns.time) else { return }
+            signposts.append(Signpost(schema: XctraceSchema.pointsOfInterest, start: start, duration: nil, name: name, process: process(reader, columns.process)))
         }
     }
 
@@ -217,11 +192,13 @@ extension XctraceRows {
     private mutating func addUpdate(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.UpdatesColumns, filtered: Bool) {
         let updateType = reader.stringKey(in: columns.updateType).map(UInt64.init)
         guard isBodyUpdateType.value(updateType, { reader.text(in: columns.updateType) == "View Body Updates" }) else {
-            // NB: the update types seen are swiftui-updates' (the filtered tables repeat its rows).
-            if !filtered { otherUpdatesOfTable.count(updateType) { reader.text(in: columns.updateType) ?? "" } }
+            otherUpdatesOfTable.count(updateType) { reader.text(in: columns.updateType) ?? "" }
             otherUpdateRowsOfTable += 1
+            // NB: the row's process is known (with no body row), so that an import finding no body names it.
+            _ = process(reader, columns.process)
             return
         }
+        guard let start = time(reader, columns.start) else { return }
         let pid = process(reader, columns.process)
         if pid != nil { lastProcessBodies += 1 }
         let viewKey = reader.stringKey(in: columns.viewName).flatMap { name in
@@ -238,16 +215,17 @@ extension XctraceRows {
             XctraceSchema.isSwiftUIModule(reader.text(in: columns.module))
         }
         bodies.append(Body(
-            start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration),
+            start: start, duration: duration(reader, columns.duration),
             thread: reader.thread(reader[columns.thread]).tid ?? 0, id: reader.integer(in: columns.id),
             isSwiftUIModule: isSwiftUI, view: view, process: pid, isFiltered: filtered))
     }
 
     /// A `swiftui-causes` (or `swiftui-full-causes`) row's edge.
     @inline(__always)
-    private mutating func edge(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.CausesColumns) -> Edge {
-        Edge(
-            time: reader.integer(in: columns.timestamp) ?? 0, sourceID: reader.integer(in: columns.sourceID),
+    private mutating func edge(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.CausesColumns) -> Edge? {
+        guard let time = time(reader, columns.timestamp) else { return nil }
+        return Edge(
+            time: time, sourceID: reader.integer(in: columns.sourceID),
             source: reader.label(reader[columns.source]) ?? reader.text(in: columns.source) ?? "",
             destinationID: reader.integer(in: columns.destinationID),
             destination: reader.label(reader[columns.destination]) ?? reader.text(in: columns.destination) ?? "",
@@ -259,8 +237,9 @@ extension XctraceRows {
     @inline(__always)
     private mutating func addBodyInterval(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.BodyIntervalsColumns) {
         isLegacy = true
+        guard let start = time(reader, columns.start) else { return }
         bodies.append(Body(
-            start: reader.integer(in: columns.start) ?? 0, duration: duration(reader, columns.duration), thread: 0, id: nil,
+            start: start, duration: duration(reader, columns.duration), thread: 0, id: nil,
             isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)),
             view: viewID(reader.text(in: columns.viewType) ?? "<unknown>"), process: nil, isLegacy: true))
     }
@@ -271,8 +250,9 @@ extension XctraceRows {
         isLegacy = true
         let view = reader.text(in: columns.viewType) ?? "<unknown>", linkType = reader.text(in: columns.linkType) ?? ""
         let narrative = reader.text(in: columns.narrative)
+        guard let time = time(reader, columns.time) else { return }
         links.append(Link(
-            time: reader.integer(in: columns.time) ?? 0, event: reader.text(in: columns.event) ?? "", view: view,
+            time: time, event: reader.text(in: columns.event) ?? "", view: view,
             isSwiftUIModule: XctraceSchema.isSwiftUIModule(reader.text(in: columns.viewModule)), linkType: linkType,
             isInitial: narrative?.contains("<initialState>") ?? false,
             printed: narrative.flatMap {
@@ -286,11 +266,28 @@ extension XctraceRows {
     /// `OSSignpostIntervals` holds one per interval: an End closes `NAME`'s window (`NAME.end`).
     @inline(__always)
     private mutating func addSignpost(_ reader: borrowing XctraceTableReader, _ columns: XctraceSchema.SignpostsColumns) {
-        guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name) else { return }
+        guard let name = pointOfInterestName(reader, category: columns.category, name: columns.name),
+              let start = time(reader, reader[columns.start].isEmpty ? columns.time : columns.start) else { return }
         let end = reader.text(in: columns.eventType) == "End"
         signposts.append(Signpost(
-            schema: XctraceSchema.signposts, start: reader.integer(in: columns.start) ?? reader.integer(in: columns.time) ?? 0,
+            schema: XctraceSchema.signposts, start: start,
             duration: intervalDuration(reader, columns.duration), name: end ? name + ".end" : name, process: process(reader, columns.process)))
+    }
+
+    /// The one reader of a time cell (a start, a timestamp): its whole number of ns, at most
+    /// `XctraceMapping.latestTime`; 0 when the table has no such column; nil for anything else (a
+    /// sentinel, an empty cell, text, a negative or fractional number, one later than tracer/1 can
+    /// hold), the row then left out as `unreadableTime` and the first one's location kept.
+    ///
+    /// NB: never 0 for what could not be read: 0 would place the row at the recording's start.
+    @inline(__always)
+    private mutating func time(_ reader: borrowing XctraceTableReader, _ column: XctraceColumnSlot) -> UInt64? {
+        let value = reader[column]
+        if value.kind == .absent { return 0 }
+        if let time = value.integer, time <= XctraceMapping.latestTime { return time }
+        leftOutRows[XctraceImportSummary.Reason.unreadableTime, default: 0] += 1
+        if firstUnreadableTime == nil { firstUnreadableTime = reader.location }
+        return nil
     }
 
     /// The one reader of a duration cell: its whole number of ns, at most `durationLimit`; nil for

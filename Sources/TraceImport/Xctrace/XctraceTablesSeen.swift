@@ -12,6 +12,15 @@ struct XctraceTablesSeen {
         unread.removeAll { $0.run != nil && $0.run != run }
     }
 
+    /// The place of the table read already that `table` repeats (the same schema, run and xpath).
+    ///
+    /// NB: not for SwiftUIFilteredUpdates, whose instances repeat each other's rows by design and
+    /// are de-duplicated row by row.
+    func original(of table: XctraceTableRead) -> String? {
+        guard table.schema != XctraceSchema.filteredUpdates else { return nil }
+        return read.first { $0.repeats == nil && $0.schema == table.schema && $0.run == table.run && $0.xpath == table.xpath }?.place
+    }
+
     /// Each table with its rows and whether Tracer reads it (and if not, what it is), for an error.
     var listing: String {
         var parts = read.map { "\($0.schema) (\($0.rows) rows, read)" }

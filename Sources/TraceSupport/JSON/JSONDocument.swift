@@ -64,7 +64,11 @@ package struct JSONDocumentParser {
     private var lineStart = 0
     private var depth = 0
     /// Nesting deeper than this is refused rather than risking the stack.
-    static let maximumDepth = 256
+    ///
+    /// NB: each level recurses through `parseValue` and `parseObject`/`parseArray`, about 2 KiB of
+    /// stack in a debug build: 64 levels stay well inside a 512 KiB thread stack (a budget, a log
+    /// record or an MCP message nests a handful).
+    static let maximumDepth = 64
 
     /// Parses `bytes` as exactly one JSON value surrounded by optional whitespace.
     package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {

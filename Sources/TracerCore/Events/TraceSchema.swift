@@ -48,6 +48,9 @@ public enum TraceSchema {
         /// On a write, when values are recorded but these were not: `redacted` or `unavailable`
         /// (`WriteValuesState.marker`).
         public static let values = "values"
+        /// On a write an Instruments import made of a cause: what changed, the value's type and its
+        /// changed stored properties (`Type: properties`, either alone); never values.
+        public static let changes = "changes"
         /// A mark's name.
         public static let name = "name"
         /// A warning's message.
