@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TraceSupport
 import TracerTestSupport
 
 /// Valid but extreme input: every command ends with 0, 1 or 2, never a signal.
@@ -138,5 +139,19 @@ struct ExtremeInputCommandTests {
         #expect(onlyRuns.stderr.contains("only-runs.xml: no SwiftUI table Tracer reads"), "\(onlyRuns.stderr)")
         // NB: the failed import leaves the directory as it was: no trace, no temporary beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["only-runs.xml", "runs.jsonl", "runs.xml"])
+        // The same through `tracectl mcp`: the server answers both calls and the next request.
+        let calls = [
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"import","arguments":{"log":"runs.xml","output":"mcp.jsonl"}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"import","arguments":{"log":"only-runs.xml","output":"mcp-only.jsonl"}}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"ping"}"#,
+        ]
+        let served = try TracectlProcess.run(["mcp", "--root", directory], stdin: Data((calls.joined(separator: "\n") + "\n").utf8))
+        #expect(!served.signaled && served.status == 0, "status \(served.status), stderr: \(served.stderr)")
+        let answers = try served.stdout.split(separator: "\n").map { try JSONDocumentParser.parse(Array($0.utf8)) }
+        #expect(MCPSession.response(1, in: answers)?["result"]?["isError"]?.value == .bool(false))
+        #expect(MCPSession.response(2, in: answers)?["result"]?["isError"]?.value == .bool(true))
+        #expect(MCPSession.response(3, in: answers)?["result"] != nil)
+        #expect(try String(contentsOfFile: directory + "/mcp.jsonl", encoding: .utf8) == plain.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["mcp.jsonl", "only-runs.xml", "runs.jsonl", "runs.xml"])
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TraceFormat
+import TraceSupport
 import TracerCore
 
 /// How `XctraceImporter` reads an Instruments export.
@@ -322,8 +323,7 @@ public enum XctraceImporter {
     /// `xctrace export` XML document.
     public static func looksLikeExport(_ path: String) -> Bool {
         if path.hasSuffix(".trace") || path.hasSuffix(".trace/") { return true }
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
+        guard let status = PathAccess.status(path) else { return false }
         return (status.st_mode & S_IFMT) == S_IFDIR || XctraceDocumentKind.detect(path: path) != nil
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TraceFormat
+import TraceSupport
 
 /// What `tracectl import --from xctrace` was given, as the XML documents to read: a directory
 /// of exported files (any names; each document says what it holds), one exported document, or
@@ -19,15 +20,12 @@ struct XctraceInput: ~Copyable {
     /// - Throws: `TraceError` when `path` cannot be read, holds no export, or is a `.trace` where
     ///   no `xcrun` can export it (the message gives the commands to run on a Mac).
     init(path: String) throws(TraceError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw XctraceImporter.failure(path, "cannot open: No such file or directory")
-        }
+        guard let status = PathAccess.status(path) else { throw XctraceImporter.failure(path, "cannot open: \(String(cString: strerror(errno)))") }
         if path.hasSuffix(".trace") || path.hasSuffix(".trace/") {
             try export(path)
-        } else if isDirectory.boolValue {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            try classify(names.sorted().map { (path as NSString).appendingPathComponent($0) }, noting: true)
+        } else if status.st_mode & S_IFMT == S_IFDIR {
+            guard let names = PathAccess.entries(path) else { throw XctraceImporter.failure(path, "cannot list: \(String(cString: strerror(errno)))") }
+            try classify(names.map { (path as NSString).appendingPathComponent($0) }, noting: true)
         } else {
             try classify([path])
         }
@@ -57,8 +55,7 @@ struct XctraceInput: ~Copyable {
     /// Why `file`, whose first bytes are `prefix` (nil: none could be read), is not read as a document of the export.
     private static func whyNotRead(_ file: String, prefix: [UInt8]?) -> String {
         guard let prefix else {
-            var status = stat()
-            guard stat(file, &status) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+            guard let status = PathAccess.status(file) else { return "cannot be read: \(String(cString: strerror(errno)))" }
             if status.st_mode & S_IFMT == S_IFDIR { return "a directory: documents are not looked for in subdirectories" }
             return status.st_size == 0 ? "empty" : "cannot be read"
         }
