@@ -68,14 +68,16 @@ struct MCPFramingTests {
         #expect(Set(resources).count == 1)
     }
 
-    @Test("no source names a descriptor path (/dev/fd, /proc/self/fd): paths are opened under a directory descriptor")
+    @Test("no source names a descriptor path (Darwin's dev/fd, Linux's self/fd under procfs): paths are opened under a directory descriptor")
     func noDescriptorPaths() throws {
         let sources = PackagePaths.root.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         #expect(files.count > 100)
+        // NB: spelt in parts, so that this file does not name them either.
+        let descriptorDirectories = ["/" + ["dev", "fd"].joined(separator: "/"), "/" + ["proc", "self", "fd"].joined(separator: "/")]
         let offending = try files.filter { file in
             let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
-            return text.contains("/dev/" + "fd") || text.contains("/proc/self/" + "fd")
+            return descriptorDirectories.contains { text.contains($0) }
         }
         #expect(offending == [])
     }
