@@ -97,8 +97,9 @@ enum ReportTable {
         return "\(count) runtime warning\(count == 1 ? "" : "s") (kind \"warning\": see each event's view, prop and message)"
     }
 
+    /// The kinds the reader does not know, by name, each with its count: `name ×N`, names terminal-safe.
     static func unknownKinds(_ summary: TraceSummary) -> String {
-        summary.unknownKinds.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        summary.unknownKinds.sorted { $0.key < $1.key }.map { "\(TerminalText.sanitize($0.key)) ×\($0.value)" }.joined(separator: ", ")
     }
 
     /// `scenario (variant)` from the header, or the file name.
