@@ -38,6 +38,7 @@ public enum TraceScan {
             source: source, options: options, advising: false, viewFigures: viewFigures, causeGraph: causeGraph,
             filter: keep, visit
         ).summary
+        try filter.checkBounds(file: summary.file)
         let known = Set(filter.markNames)
         return SliceResult(
             summary: summary, unknownMarks: slice.markNames.filter { !known.contains($0) }, markNames: filter.markNames)
