@@ -20,6 +20,8 @@ struct EdgeCounter {
         var evals = 0
         var skips = 0
         var bodyTimeNs: Int64 = 0
+        /// Evaluations with a `dur`: those `bodyTimeNs` sums.
+        var timedEvals = 0
     }
 
     private static var viewBit: UInt32 { 1 << 31 }
@@ -52,7 +54,10 @@ struct EdgeCounter {
         })
         if isEvaluation {
             counts[slot].evals += 1
-            counts[slot].bodyTimeNs = counts[slot].bodyTimeNs.addingSaturated(event.dur)
+            if event.has(.dur) {
+                counts[slot].bodyTimeNs = counts[slot].bodyTimeNs.addingSaturated(event.dur)
+                counts[slot].timedEvals += 1
+            }
         } else {
             counts[slot].skips += 1
         }
@@ -85,7 +90,7 @@ struct EdgeCounter {
                     wrapper: origin.wrapper, site: origin.site)
                 if sources[edge.key] == nil { sources[edge.key] = Int(key.from) - 1 }
             }
-            (edge.evals, edge.skips, edge.bodyTimeNs) = (tally.evals, tally.skips, tally.bodyTimeNs)
+            (edge.evals, edge.skips, edge.bodyTimeNs, edge.timedEvals) = (tally.evals, tally.skips, tally.bodyTimeNs, tally.timedEvals)
             edges[edge.key, default: CauseEdge(key: edge.key)].add(edge)
         }
         return (edges, sources)
