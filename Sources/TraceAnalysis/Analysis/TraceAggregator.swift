@@ -258,6 +258,7 @@ struct TraceAggregator {
             let graph = edges.edges(origins: partial.origins) { reader.viewName($0) }
             partial.edges = graph.edges
             partial.edgeSources = graph.sources
+            partial.edgeAppearances = edges.count
         }
         return partial
     }

@@ -63,6 +63,9 @@ public struct CauseEdge: Sendable, Hashable {
     public var bodyTimeNs: Int64
     /// Evaluations along the edge with a duration (none: the edge has no body time, never 0 ns).
     public var timedEvals: Int
+    /// Where the edge first appears in the trace, as an order (smaller: earlier; its value depends
+    /// on how the trace was split, its order does not): how edges of equal figures are ranked.
+    package var firstAppearance = Int.max
 
     /// An edge with the given figures.
     package init(
@@ -96,15 +99,34 @@ public struct CauseEdge: Sendable, Hashable {
         skips += other.skips
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
         timedEvals += other.timedEvals
+        firstAppearance = min(firstAppearance, other.firstAppearance)
         if wrapper.isEmpty { wrapper = other.wrapper }
         if site.isEmpty { site = other.site }
     }
 
-    /// Heaviest first: by evaluations, then body time, skips, and names.
+    /// Equal figures, leaving out `firstAppearance`, whose value depends on how the trace was split.
+    public static func == (lhs: CauseEdge, rhs: CauseEdge) -> Bool {
+        lhs.key == rhs.key && (lhs.wrapper, lhs.site) == (rhs.wrapper, rhs.site)
+            && (lhs.evals, lhs.skips, lhs.bodyTimeNs, lhs.timedEvals) == (rhs.evals, rhs.skips, rhs.bodyTimeNs, rhs.timedEvals)
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(wrapper)
+        hasher.combine(site)
+        hasher.combine(evals)
+        hasher.combine(skips)
+        hasher.combine(bodyTimeNs)
+        hasher.combine(timedEvals)
+    }
+
+    /// Heaviest first: by evaluations, then body time, skips, first appearance, and names.
     package static func heavier(_ lhs: CauseEdge, _ rhs: CauseEdge) -> Bool {
         if lhs.evals != rhs.evals { return lhs.evals > rhs.evals }
         if lhs.bodyTimeNs != rhs.bodyTimeNs { return lhs.bodyTimeNs > rhs.bodyTimeNs }
         if lhs.skips != rhs.skips { return lhs.skips > rhs.skips }
+        if lhs.firstAppearance != rhs.firstAppearance { return lhs.firstAppearance < rhs.firstAppearance }
         return lhs.key < rhs.key
     }
 }
