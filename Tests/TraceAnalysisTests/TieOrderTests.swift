@@ -5,28 +5,6 @@ import TracerTestSupport
 /// Equal figures are listed in the order the trace first shows them, not as text sorts them.
 @Suite("ties by first appearance", .temporaryDirectory)
 struct TieOrderTests {
-    /// Views first seen as `Zeta`, `Mid`, `Alpha` (the reverse of their text order), each evaluated
-    /// once, `Alpha` twice, and the same again 400 times, so that a split read sees them in ranges.
-    static let trace: String = {
-        var lines = [TestSupport.meta]
-        var seq = 0
-        for round in 0..<400 {
-            for view in ["Zeta", "Mid", "Alpha"] + (round == 0 ? ["Alpha"] : []) {
-                seq += 1
-                lines.append(#"{"seq":\#(seq),"ts":\#(seq),"tid":1,"tx":\#(round + 1),"kind":"body-eval","view":"\#(view)","dur":5,"changed":1}"#)
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }()
-
-    @Test("report's views: the most evaluated first, then ties in order of first appearance, however the trace is split", arguments: [1, 2])
-    func reportViews(threads: Int) throws {
-        let summary = try TestSupport.analyze(Self.trace, threads: threads)
-        #expect(ReportOptions().selectViews(summary).map(\.view) == ["Alpha", "Zeta", "Mid"])
-        #expect(ReportOptions(sort: .time).selectViews(summary).map(\.view) == ["Alpha", "Zeta", "Mid"])
-        #expect(ReportOptions(sort: .skips).selectViews(summary).map(\.view) == ["Zeta", "Mid", "Alpha"])
-    }
-
     /// Writes to `V.zeta`, `V.mid` and `V.alpha` (in that order, 300 rounds), each causing one
     /// evaluation of `V` of the same length: three edges of equal figures.
     static let edgeTrace: String = {

@@ -243,22 +243,6 @@ struct PartialAggregate: Sendable {
             .map { OriginCount(origin: origins[$0.origin], count: $0.count) }
     }
 
-    /// Sets each view's `firstAppearance`: its rank by where it first appears, its first part's
-    /// range (ranges in file order) and index there (a range's views in the order its reader met them).
-    ///
-    /// NB: the rank, not the place itself, which depends on how the trace was split.
-    private static func rankFirstAppearances(
-        _ views: inout [ViewStats], entries: [(range: Int32, index: Int32)], starts: [Int32], rangeSizes: [Int]
-    ) {
-        var offsets = [0]
-        for size in rangeSizes.dropLast() { offsets.append(offsets.last! + size) }
-        let places = views.indices.map { view in
-            let first = entries[Int(starts[view])]
-            return offsets[Int(first.range)] + Int(first.index)
-        }
-        for (rank, view) in views.indices.sorted(by: { places[$0] < places[$1] }).enumerated() { views[view].firstAppearance = rank }
-    }
-
     /// Where each view's figures are, in name order: `entries[starts[i]..<starts[i + 1]]` are
     /// the view `i`'s parts, as (range, index in its `ViewParts`) with range 0 this one and range
     /// `r` `laterViews[r - 1]`.
@@ -298,7 +282,7 @@ struct PartialAggregate: Sendable {
         let ranks = originRanks
         let ranges = [(views, Array(origins.indices))] + laterViews
         let (entries, starts) = mergedOrder()
-        var viewStats = (0..<(starts.count - 1)).concurrentMap(threads: threads) { view in
+        let viewStats = (0..<(starts.count - 1)).concurrentMap(threads: threads) { view in
             var part = ViewPart(tally: ViewPartial())
             for (range, index) in entries[Int(starts[view])..<Int(starts[view + 1])] {
                 part.add(ranges[Int(range)].0.part(at: Int(index)), moving: ranges[Int(range)].1)
@@ -306,7 +290,6 @@ struct PartialAggregate: Sendable {
             let (range, index) = entries[Int(starts[view])]
             return finished(ranges[Int(range)].0.names[Int(index)], part, ranks)
         }
-        Self.rankFirstAppearances(&viewStats, entries: entries, starts: starts, rangeSizes: ranges.map(\.0.names.count))
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
