@@ -15,7 +15,7 @@ struct ValidatorTests {
         (#"{"seq":1,"ts":20,"tid":1,"kind":"mark","name":"m"}"#, 8, "expected seq greater than 1 (seq must strictly increase)"),
         (#"{"seq":5,"ts":-3,"tid":1,"kind":"mark","name":"m"}"#, 15, "expected a non-negative ts"),
         (#"{"seq":5,"ts":3,"tid":1,"tx":1,"kind":"invalidate","view":"A","cause":9}"#, 71, "expected cause to refer to an earlier seq (cause 9, seq 5)"),
-        (#"{"seq":5,"ts":3,"tid":1,"tx":2,"kind":"invalidate","view":"A","cause":1}"#, 71, "expected cause 1 to be an event of transaction 2, not of 1"),
+        (#"{"seq":5,"ts":3,"tid":1,"tx":2,"kind":"invalidate","view":"A","cause":1}"#, 71, "expected cause 1 to be an event of transaction 2, not of 1 (only a write's cause may be of an earlier transaction)"),
         (#"{"seq":5,"ts":3,"tid":1,"tx":1,"kind":"invalidate","view":"A","cause":3}"#, 71, "expected cause 3 to be the seq of an earlier event"),
         (#"{"seq":5,"ts":3,"tid":1,"kind":"write","view":"A","prop":"p"}"#, 32, #"expected a "wrapper" field (required on "write" events)"#),
         (#"{"seq":5,"ts":3,"tid":1,"kind":"body-eval","view":"A","dur":1,"changed":true}"#, 73, #"expected a non-negative integer for "changed" on a "body-eval" event"#),
@@ -76,6 +76,20 @@ struct ValidatorTests {
             #"{"seq":2,"ts":2,"tid":2,"tx":2,"kind":"write","view":"B","prop":"b","wrapper":"State"}"#,
             #"{"seq":3,"ts":3,"tid":1,"tx":1,"kind":"invalidate","view":"A","cause":1}"#,
             #"{"seq":4,"ts":4,"tid":2,"tx":2,"kind":"invalidate","view":"B","cause":2}"#,
+        ]
+        let path = try TestSupport.temporaryTrace(lines.joined(separator: "\n") + "\n")
+        #expect(TraceValidator.validate(source: .file(path)) == [])
+    }
+
+    @Test("a write's cause may be an evaluation of an earlier transaction (an .onChange handler's write)")
+    func handlerWriteInTheNextTransaction() throws {
+        let lines = [
+            TestSupport.meta,
+            #"{"seq":1,"ts":1,"tid":1,"tx":1,"kind":"write","view":"A","prop":"a","wrapper":"State"}"#,
+            #"{"seq":2,"ts":2,"tid":1,"tx":1,"kind":"invalidate","view":"A","cause":1}"#,
+            #"{"seq":3,"ts":3,"tid":1,"tx":1,"kind":"body-eval","view":"A","cause":2,"reason":"state","dur":1}"#,
+            #"{"seq":4,"ts":4,"tid":1,"tx":2,"kind":"write","view":"A","prop":"b","wrapper":"State","cause":3}"#,
+            #"{"seq":5,"ts":5,"tid":1,"tx":2,"kind":"invalidate","view":"A","cause":4}"#,
         ]
         let path = try TestSupport.temporaryTrace(lines.joined(separator: "\n") + "\n")
         #expect(TraceValidator.validate(source: .file(path)) == [])

@@ -34,12 +34,39 @@ struct ViewGlobTests {
         ("A*A", "AA", true),
         ("A**", "A", true),
         ("?", "", false),
+        // A `/` inside a segment's `[id]` is part of the id: `*` inside `[…]` runs to its `]`, no further.
+        ("A[*]", "A[x]/B[y]", false),
+        ("A[*]/B[*]", "A[x]/B[y]", true),
+        ("A[**]", "A[x]/B[y]", false),
+        ("FileDetailView[*]", "FileDetailView[site/style]", true),
+        ("**/FileDetailView[*]", "Root/FileDetailView[site/style]", true),
+        ("Root/*", "Root/FileDetailView[site/style]", true),
+        ("Root/*/Leaf", "Root/A[x/y]/Leaf", true),
+        ("Root/*/Leaf", "Root/A[x]/B/Leaf", false),
+        ("A[*]", "A[x[1]/y]", true),
+        ("A[?]", "A[/]", true),
+        ("A/?", "A//", false),
     ]
 
     @Test("glob semantics", arguments: cases)
     func matching(_ pattern: String, _ path: String, _ matches: Bool) {
         #expect(ViewGlob(pattern).matches(path) == matches)
     }
+
+    @Test("every reader splits a path as the glob does: a `/` inside `[id]` is no separator", arguments: [
+        ("Root/FileDetailView[site/style]/Text", ["Root", "FileDetailView[site/style]", "Text"]),
+        ("A[x[1]/y]/B", ["A[x[1]/y]", "B"]),
+        ("A]/B", ["A]", "B"]),
+    ])
+    func splitting(path: String, segments: [String]) {
+        #expect(FlameSample.frames(ofView: path) == segments)
+        #expect(WhyText.name(path) == segments.last)
+        for (index, segment) in segments.enumerated() {
+            let pattern = (segments[..<index].map(ViewGlob.escape) + ["*"] + segments[(index + 1)...].map(ViewGlob.escape)).joined(separator: "/")
+            #expect(ViewGlob(pattern).matches(path), "\(pattern) should match \(path) (segment \(segment))")
+        }
+    }
+
 }
 
 /// A glob without wildcards is looked up, not matched against every view.

@@ -27,6 +27,8 @@ struct ReferenceFold {
         var writes = 0
         var invalidations = 0
         var bodyTimeNs: Int64 = 0
+        /// Evaluations with a `dur`: those `bodyTimeNs` sums.
+        var timedEvals = 0
         /// Evaluations anywhere whose root write is a property of this view.
         var causedByWrites = 0
         /// This view's evaluations by root write.
@@ -40,6 +42,7 @@ struct ReferenceFold {
     struct Edge: Equatable {
         var evals = 0
         var skips = 0
+        /// The timed evaluations' body time; -1 (`null` in JSON) when the edge has evaluations and none is timed.
         var bodyTimeNs: Int64 = 0
     }
 
@@ -99,19 +102,22 @@ struct ReferenceFold {
             case "invalidate":
                 views[view, default: View()].invalidations += 1
             case "body-eval":
-                let dur = (event["dur"] as? NSNumber)?.int64Value ?? 0
+                let dur = (event["dur"] as? NSNumber)?.int64Value
                 views[view, default: View()].evals += 1
-                views[view]!.bodyTimeNs = Self.saturatingSum(views[view]!.bodyTimeNs, dur)
+                if let dur {
+                    views[view]!.bodyTimeNs = Self.saturatingSum(views[view]!.bodyTimeNs, dur)
+                    views[view]!.timedEvals += 1
+                }
                 if (event["changed"] as? NSNumber)?.int64Value == 0 { views[view]!.wasted += 1 }
                 if let root {
                     views[view]!.causes[root, default: 0] += 1
                     views[root.view, default: View()].causedByWrites += 1
                 }
                 if let seq { viewEvaluatedAt[seq] = view }
-                addEdge(to: view, cause: cause, root: root, dur: dur, parents: viewEvaluatedAt)
+                addEdge(to: view, cause: cause, root: root, evaluation: .some(dur), parents: viewEvaluatedAt)
             case "skip":
                 views[view, default: View()].skips += 1
-                addEdge(to: view, cause: cause, root: root, dur: nil, parents: viewEvaluatedAt)
+                addEdge(to: view, cause: cause, root: root, evaluation: nil, parents: viewEvaluatedAt)
             case "hitch", "update-group":
                 root = nil
             default:
@@ -175,8 +181,8 @@ struct ReferenceFold {
             .min { ($1.evals, $0.origin.view, $0.origin.prop, $0.origin.wrapper, $0.site) < ($0.evals, $1.origin.view, $1.origin.prop, $1.origin.wrapper, $1.site) }
     }
 
-    /// Adds an evaluation (`dur`) or a skip (nil) of `view` to its edge, if it is on one.
-    private mutating func addEdge(to view: String, cause: Int64?, root: Origin?, dur: Int64?, parents: [Int64: String]) {
+    /// Adds an evaluation (its `dur`, nil when untimed) or a skip (nil) of `view` to its edge, if it is on one.
+    private mutating func addEdge(to view: String, cause: Int64?, root: Origin?, evaluation: Int64??, parents: [Int64: String]) {
         guard !view.isEmpty, let cause else { return }
         let from: String
         if let parent = parents[cause], !parent.isEmpty {
@@ -187,9 +193,15 @@ struct ReferenceFold {
             return
         }
         let key = [from, "view:" + Self.collapsed(view)]
-        if let dur {
-            edges[key, default: Edge()].evals += 1
-            edges[key]!.bodyTimeNs = Self.saturatingSum(edges[key]!.bodyTimeNs, dur)
+        if let evaluation {
+            var edge = edges[key, default: Edge()]
+            if let dur = evaluation {
+                edge.bodyTimeNs = Self.saturatingSum(max(edge.bodyTimeNs, 0), dur)
+            } else if edge.evals == 0 {
+                edge.bodyTimeNs = -1
+            }
+            edge.evals += 1
+            edges[key] = edge
         } else {
             edges[key, default: Edge()].skips += 1
         }

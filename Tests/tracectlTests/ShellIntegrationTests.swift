@@ -99,10 +99,17 @@ struct ShellIntegrationTests {
         #expect(mode.isEnabled(isTerminal: isTerminal, environment: environment) == expected)
     }
 
+    /// The scroll-offset state trace as recorded, with its body times (the golden one has none:
+    /// its body-time rule would be skipped, not passed).
+    private func timedTrace() throws -> String {
+        let path = temporaryPath("scroll-offset.state.jsonl")
+        try (try ScenarioRecording("scroll-offset", "state").lines.map { $0 + "\n" }.joined()).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     @Test("check --color always colours PASS/FAIL/WARN and the summary; never and a pipe do not")
     func checkColours() throws {
-        let arguments = ["check", PackagePaths.trace("scenarios/scroll-offset.state.jsonl"), "--budget",
-                         PackagePaths.root.appendingPathComponent("Fixtures/Budgets/scroll-offset.json").path]
+        let arguments = ["check", try timedTrace(), "--budget", PackagePaths.root.appendingPathComponent("Fixtures/Budgets/scroll-offset.json").path]
         let coloured = TracectlInProcess.run(arguments + ["--color", "always"])
         #expect(coloured.status == 1)
         #expect(coloured.stdout.contains("\u{1B}[31mFAIL\u{1B}[0m    MyView "))
@@ -121,7 +128,7 @@ struct ShellIntegrationTests {
     ] as [(String?, Bool)])
     func colourOnATerminal(noColor: String?, coloured: Bool) throws {
         let tracectl = BuiltProducts.executable("tracectl").path
-        let command = "'\(tracectl)' check '\(PackagePaths.trace("scenarios/scroll-offset.state.jsonl"))' --budget '"
+        let command = "'\(tracectl)' check '\(try timedTrace())' --budget '"
             + PackagePaths.root.appendingPathComponent("Fixtures/Budgets/scroll-offset.json").path + "'"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")

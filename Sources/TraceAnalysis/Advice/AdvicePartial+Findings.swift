@@ -115,16 +115,13 @@ extension AdvicePartial {
 struct BodyTimeEstimate {
     /// Whether the trace has durations at all (`dur` among its capabilities).
     var hasDurations: Bool
-    /// Whether an evaluation without `dur` has no known length (an Instruments trace) rather than
-    /// one of 0 ns (a normalised runtime trace).
-    var untimedAreUnknown: Bool
 
     /// The body time of `evals` evaluations, `timed` of which took `ns` in all: scaled up from the
     /// timed ones when some have no duration (rounded as every share, `ShareSum.roundedSum`, and
     /// saturated), nil when none has one (or the trace has none).
     func of(_ ns: Int64, evals: Int, timed: Int) -> Int64? {
         guard hasDurations else { return nil }
-        guard untimedAreUnknown && timed < evals else { return ns }
+        guard timed < evals else { return ns }
         guard timed > 0 else { return nil }
         return Int64(clamping: ShareSum.roundedSum([(UInt128(ns) * UInt128(evals), UInt64(timed))]))
     }
@@ -134,7 +131,7 @@ struct BodyTimeEstimate {
 
     /// What an estimate's text adds when some of `evals` have no duration (empty otherwise).
     func note(evals: Int, timed: Int) -> String {
-        guard hasDurations && untimedAreUnknown && timed < evals else { return "" }
+        guard hasDurations && timed < evals else { return "" }
         return timed == 0
             ? "; body time n/a: none of the \(evals) evaluations has a duration"
             : "; body time scaled from the \(timed) of \(evals) evaluations with a duration"

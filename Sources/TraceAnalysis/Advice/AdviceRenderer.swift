@@ -63,8 +63,7 @@ public enum AdviceRenderer {
     /// The note that some evaluations have no duration, when they do (standard error's warning too).
     package static func untimedNote(_ report: AdviceReport) -> String? {
         guard report.untimedEvaluations > 0 else { return nil }
-        return "\(report.untimedEvaluations) body evaluation(s) have no duration (Instruments updates in flight or begun before "
-            + "recording): body time savings are scaled from the timed evaluations of each finding, n/a where none is timed"
+        return "\(report.untimedEvaluations) body evaluation(s) have no duration\(TraceSummary.whyUntimed(report.header)): body time savings are scaled from the timed evaluations of each finding, n/a where none is timed"
     }
 
     /// `updatesWithEvaluations` → `updates with evaluations`.

@@ -36,11 +36,11 @@ public enum TraceAdvisor {
             let missing = pattern.requirements.filter { !header.can($0) }
             if missing.isEmpty { evaluated.insert(pattern) } else { notEvaluated.append(SkippedPattern(pattern: pattern, missing: missing)) }
         }
-        let time = BodyTimeEstimate(hasDurations: header.can(.duration), untimedAreUnknown: header.isInstruments)
+        let time = BodyTimeEstimate(hasDurations: header.can(.duration))
         return AdviceReport(
             file: partial.file, header: partial.header, lineCount: partial.lineCount,
             findings: partial.findings(patterns: evaluated, time: time),
-            untimedEvaluations: time.hasDurations && time.untimedAreUnknown && !evaluated.isEmpty ? partial.untimedEvals : 0,
+            untimedEvaluations: time.hasDurations && !evaluated.isEmpty ? partial.untimedEvals : 0,
             minimumSavings: minimumSavings, notEvaluated: notEvaluated, warnings: partial.warnings,
             invalidLineCount: partial.invalidLineCount)
     }

@@ -7,8 +7,9 @@ public struct EventCounts: Sendable, Hashable, CountedFigures {
     /// The sum of `dur` over body evaluations, in nanoseconds; `Int64.max` when it reached or passed
     /// that (saturated).
     public var bodyTimeNs: Int64 = 0
-    /// Body evaluations without a `dur` in an Instruments trace (updates in flight when recording
-    /// stopped, or begun before it): counted in `bodyEvals`, left out of `bodyTimeNs`.
+    /// Body evaluations without a `dur` (Instruments updates in flight when recording stopped or
+    /// begun before it, a source without durations, a normalised trace): counted in `bodyEvals`,
+    /// left out of `bodyTimeNs`.
     public var untimedEvals = 0
     /// Hitches (frames shown late) the app's work caused, and how late they were in all.
     public var hitches = HitchCounts()

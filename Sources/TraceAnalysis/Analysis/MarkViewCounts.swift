@@ -30,7 +30,7 @@ struct MarkViewCounts {
     }
 
     /// Counts `event` in the interval it falls into; a mark starts the interval of its name. A
-    /// body evaluation `timed` has body time (see `TraceAggregator.untimedEvaluationsTakeNoTime`).
+    /// body evaluation `timed` (with a `dur`) has body time.
     ///
     /// NB: `inout`, though the event is only read, as in `TraceAggregator.add(_:)`: not copied.
     @inline(__always)

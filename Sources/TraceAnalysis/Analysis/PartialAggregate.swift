@@ -160,6 +160,8 @@ struct PartialAggregate: Sendable {
     /// The index in `origins` of the property each edge from a source takes its wrapper and site
     /// from.
     var edgeSources: [CauseEdge.Key: Int] = [:]
+    /// The first appearances the edges' ranges handed out so far: a later range's come after them.
+    var edgeAppearances = 0
 
     /// Appends `later` (the range after this one), whose line numbers are relative to its start.
     mutating func append(_ later: PartialAggregate) {
@@ -189,6 +191,7 @@ struct PartialAggregate: Sendable {
         filteredEventCount += later.filteredEventCount
         if let laterEdges = later.edges {
             for (key, var edge) in laterEdges {
+                edge.firstAppearance += edgeAppearances
                 // NB: an edge new here takes its property's site as it stands here, the first in
                 // file order: the later range's first site of it may come after one of ours.
                 if edges?[key] == nil, let source = later.edgeSources[key] {
@@ -197,6 +200,7 @@ struct PartialAggregate: Sendable {
                 }
                 edges?[key, default: CauseEdge(key: key)].add(edge)
             }
+            edgeAppearances += later.edgeAppearances
         }
         appendReading(of: later)
     }

@@ -55,19 +55,12 @@ struct TraceAggregator {
 
     /// Per-view counters within mark intervals; nil (one branch per event) unless asked for.
     private var markViews: MarkViewCounts?
-    /// Whether a body evaluation without `dur` counts as one of 0 ns (every source but
-    /// Instruments: set once the header is read).
-    var untimedEvaluationsTakeNoTime = true
     #if TRACER_INTERNAL_CHECKS
     /// The fault `ReadHook.countsWastedOffByOne` puts in, when the aggregator is made on the
     /// reading task's thread (debug builds only: a release build never reads the hook here).
     private let countsWastedOffByOne = ReadHook.current?.countsWastedOffByOne ?? false
     #endif
 
-    /// Reads `header`'s source: whether an evaluation without `dur` took 0 ns or has no time.
-    mutating func adopt(_ header: TraceHeader?) {
-        untimedEvaluationsTakeNoTime = !(header?.isInstruments ?? false)
-    }
     /// Whether cause chains are followed (see `TraceAnalyzer.AnalysisOptions.followsCauses`).
     private let followsCauses: Bool
     /// The cause graph's edges; nil (one branch per evaluation) unless asked for.
@@ -110,7 +103,7 @@ struct TraceAggregator {
             marks.append((event.name, event.seq, event.ts, EventCounts()))
             interval = EventCounts()
         }
-        if markViews != nil { markViews!.add(&event, timed: untimedEvaluationsTakeNoTime || event.has(.dur)) }
+        if markViews != nil { markViews!.add(&event, timed: event.has(.dur)) }
         // NB: the meta header describes the trace; it is not one of its events.
         if event.kind != .meta { interval.events += 1 }
         let view = Int(event.view)
@@ -129,10 +122,10 @@ struct TraceAggregator {
             root = rootOf(event)
         case .bodyEval?:
             count(.bodyEvals, view)
-            // NB: every evaluation counts; in an Instruments trace only those with a `dur` have
-            // body time (an update still in flight when recording stopped has none), elsewhere
-            // an evaluation without one took 0 ns (a normalised golden trace).
-            if untimedEvaluationsTakeNoTime || event.has(.dur) {
+            // NB: every evaluation counts; only those with a `dur` have body time (an Instruments
+            // update still in flight when recording stopped has none, nor has an evaluation of a
+            // source without durations or of a normalised golden trace): never a time of 0 ns.
+            if event.has(.dur) {
                 interval.bodyTimeNs = interval.bodyTimeNs.addingSaturated(event.dur)
                 if viewStatistics { durations.add(event.dur, for: view) }
             } else {
@@ -265,6 +258,7 @@ struct TraceAggregator {
             let graph = edges.edges(origins: partial.origins) { reader.viewName($0) }
             partial.edges = graph.edges
             partial.edgeSources = graph.sources
+            partial.edgeAppearances = edges.count
         }
         return partial
     }

@@ -268,9 +268,7 @@ public enum TraceAnalyzer {
         var aggregator = TraceAggregator(
             markViews: options.markViews, followsCauses: options.followsCauses, causeGraph: options.causeGraph,
             viewStatistics: options.viewStatistics)
-        guard try reader.advance() else { return aggregator.partial(reader) }
-        aggregator.adopt(reader.header)
-        repeat { reader.withCurrent { aggregator.add(&$0) } } while try reader.advance()
+        while try reader.advance() { reader.withCurrent { aggregator.add(&$0) } }
         return aggregator.partial(reader)
     }
 

@@ -83,11 +83,17 @@ public struct TraceSummary: Sendable, Hashable {
     public func can(_ capability: TraceCapability) -> Bool { header?.can(capability) ?? capability.isImpliedWithoutList }
 
     /// The warning that `totals.untimedEvals` body evaluations have no duration, ending with what
-    /// the output does with them; nil when every evaluation has one.
+    /// the output does with them; nil when every evaluation has one, or when the source records no
+    /// durations (its body time is not available at all).
     package func untimedWarning(_ handling: String) -> String? {
-        guard totals.untimedEvals > 0 else { return nil }
-        return "\(file): \(totals.untimedEvals) body evaluation(s) without a duration "
-            + "(Instruments updates in flight or begun before recording): \(handling)"
+        guard totals.untimedEvals > 0, can(.duration) else { return nil }
+        return "\(file): \(totals.untimedEvals) body evaluation(s) without a duration\(Self.whyUntimed(header)): \(handling)"
+    }
+
+    /// Why a trace from `header`'s source has evaluations without a duration, as a parenthesis
+    /// (empty when the source gives no reason).
+    package static func whyUntimed(_ header: TraceHeader?) -> String {
+        header?.isInstruments ?? false ? " (Instruments updates in flight or begun before recording)" : ""
     }
 
     /// Whether reports show hitch and update-group figures: for a trace from Instruments, or one

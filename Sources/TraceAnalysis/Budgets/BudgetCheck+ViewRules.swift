@@ -13,8 +13,9 @@ extension BudgetCheck {
         let baselineFigures = baseline.map { RuleFigures(rule, glob: glob, in: $0) }
         let matchesNothing = perRun.allSatisfy { $0.figures.isEmpty && $0.total == nil }
         if matchesNothing {
-            guard rule.metric.isCount else {
-                // NB: a ratio or percentile of nothing is no figure at all, not 0.
+            guard rule.metric.isCount && !perRun.contains(where: \.matched) else {
+                // NB: a ratio or percentile of nothing is no figure at all, not 0, and neither is
+                // the body time of matching views none of whose evaluations has a duration.
                 result.status = .skipped
                 result.note = "no \(rule.metric.rawValue) figure for a view matching \(rule.view)" + (rule.mark.map { " in mark '\($0)'" } ?? "")
                 return result
@@ -101,6 +102,8 @@ private struct RuleFigures {
     let figures: [(index: Int32, value: Double)]
     /// A total's sum over the matching views; nil when no view matches.
     let total: Double?
+    /// Whether a view matches (with a figure or without).
+    let matched: Bool
 
     /// The figures of `rule` (matching `glob`) in `trace`; a view without a figure is left out.
     init(_ rule: BudgetRule, glob: ViewGlob, in trace: BudgetFigures) {
@@ -108,7 +111,9 @@ private struct RuleFigures {
         let views = trace.views(in: rule.mark)
         var figures: [(index: Int32, value: Double)] = []
         var total: Double?
+        var matched = false
         views.forEach(matching: glob) { index, stats in
+            matched = true
             let value = metric.value(of: stats)
             if rule.metric.isTotal {
                 total = (total ?? 0) + (value ?? 0)
@@ -119,6 +124,7 @@ private struct RuleFigures {
         self.views = views
         self.figures = figures
         self.total = total
+        self.matched = matched
     }
 
     /// The `limit` views matching `glob` with the largest figures, largest first, then by name.

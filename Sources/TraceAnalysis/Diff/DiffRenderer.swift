@@ -25,6 +25,10 @@ public enum DiffRenderer {
             func value(_ amount: UInt64) -> String {
                 isDuration ? Formatting.duration(Int64(clamping: amount), zeros: .trimmed) : String(amount)
             }
+            let untimed = row.untimed(measure)
+            if untimed.base || untimed.variant {
+                return [untimed.base ? "-" : value(pair.base), untimed.variant ? "-" : value(pair.variant), "-", "-"]
+            }
             let delta = isDuration ? DeltaFormat.signedDuration(pair.delta) : DeltaFormat.signed(pair.delta)
             return [value(pair.base), value(pair.variant), delta, DeltaFormat.percent(base: pair.base, variant: pair.variant)]
         }
@@ -103,8 +107,15 @@ public enum DiffRenderer {
             json.field("variant", summary.header?.variant)
             for metric in [Metric.bodyEvals, .skips, .wastedEvals, .bodyTimeTotal] {
                 json.key(metric.definition.jsonKey)
-                if summary.isAvailable(metric), let total = summary.totals[metric] { json.number(total) } else { json.null() }
-                json.saturated(metric == .bodyTimeTotal && summary.totals.bodyTimeNs == .saturatedTotal)
+                let totals = summary.totals
+                if !summary.isAvailable(metric) || totals[metric] == nil {
+                    json.null()
+                } else if metric == .bodyTimeTotal {
+                    json.bodyTime(totals.bodyTimeNs, timed: totals.bodyEvals - totals.untimedEvals, untimed: totals.untimedEvals)
+                } else {
+                    json.number(totals[metric]!)
+                }
+                json.saturated(metric == .bodyTimeTotal && totals.bodyTimeNs == .saturatedTotal)
             }
             json.endObject()
         }
@@ -115,12 +126,20 @@ public enum DiffRenderer {
                     json.null()
                     continue
                 }
+                let untimed = row.untimed(metric)
                 json.beginObject()
-                json.field("base", Int64(clamping: pair.base))
-                json.field("variant", Int64(clamping: pair.variant))
-                json.field("delta", pair.delta)
+                json.key("base")
+                if untimed.base { json.null() } else { json.number(Int64(clamping: pair.base)) }
+                json.key("variant")
+                if untimed.variant { json.null() } else { json.number(Int64(clamping: pair.variant)) }
+                json.key("delta")
+                if untimed.base || untimed.variant { json.null() } else { json.number(pair.delta) }
                 json.key("ratio")
-                if let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant) { json.number(ratio) } else { json.null() }
+                if !(untimed.base || untimed.variant), let ratio = DeltaFormat.ratio(base: pair.base, variant: pair.variant) {
+                    json.number(ratio)
+                } else {
+                    json.null()
+                }
                 // NB: a delta or ratio of a saturated total is not a measured difference either.
                 json.saturated(metric == .bodyTimeTotal && (pair.base == .saturatedTotal || pair.variant == .saturatedTotal))
                 json.endObject()
@@ -183,7 +202,7 @@ public enum DiffRenderer {
                 json.field("evals", edge.evals)
                 json.field("skips", edge.skips)
                 json.key("bodyTimeNs")
-                if diff.isAvailable(.bodyTimeTotal) { json.number(edge.bodyTimeNs) } else { json.null() }
+                if diff.isAvailable(.bodyTimeTotal) { edge.writeBodyTime(&json) } else { json.null() }
                 json.endObject()
             }
             json.field("evalsAdded", delta.evalsAdded)

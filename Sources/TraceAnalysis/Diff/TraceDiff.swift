@@ -61,6 +61,7 @@ public struct TraceDiff: Sendable, Hashable {
             var stats = ViewStats(view: "")
             stats.counts = summary.totals.counts
             stats.bodyTime.total = summary.totals.bodyTimeNs
+            stats.bodyTime.count = summary.totals.bodyEvals - summary.totals.untimedEvals
             return stats
         }
         return ViewDelta(view: "", base: total(base.summary), variant: total(variant.summary))

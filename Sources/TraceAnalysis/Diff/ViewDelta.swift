@@ -47,6 +47,14 @@ public struct ViewDelta: Sendable, Hashable {
         return pair { UInt64(max(metric.integer(of: $0) ?? 0, 0)) }
     }
 
+    /// Whether `metric` is a body time a side has evaluations of and none timed: that side has no
+    /// figure (`-`, `null`), never 0 ns, and the pair no difference.
+    func untimed(_ metric: Metric) -> (base: Bool, variant: Bool) {
+        guard metric.definition.unit == .nanoseconds else { return (false, false) }
+        let untimed = { (stats: ViewStats?) in stats.map { $0.bodyTime.count == 0 && $0.bodyEvals > 0 } ?? false }
+        return (untimed(base), untimed(variant))
+    }
+
     /// Body evaluations on either side.
     public var evals: Pair { pair { UInt64($0.bodyEvals) } }
     /// Wasted evaluations on either side.

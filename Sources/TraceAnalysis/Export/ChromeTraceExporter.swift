@@ -197,7 +197,7 @@ public struct ChromeTraceExporter: StreamingExporter {
         // NB: `ts` may be negative and `dur` up to `Int64.max`: the start stops at `Int64.min`.
         let (difference, overflow) = event.parsed.ts.subtractingReportingOverflow(event.parsed.dur)
         let start = overflow ? Int64.min : difference
-        let timed = event.parsed.has(.dur) || !event.names.evaluationsMayBeUntimed
+        let timed = event.parsed.has(.dur)
         json.lineBreak()
         json.beginObject()
         json.field("name", quoted: quotedViews.quoted(event.parsed.view, { event.names.view($0) }))

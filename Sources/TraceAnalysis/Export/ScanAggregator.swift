@@ -18,9 +18,6 @@ struct ScanAggregator {
         bodyTimes = viewFigures ? nil : DenseTable(filler: 0)
     }
 
-    /// Reads `header`'s source (see `TraceAggregator.adopt(_:)`).
-    mutating func adopt(_ header: TraceHeader?) { aggregator.adopt(header) }
-
     /// Adds one event.
     ///
     /// NB: `inout`, though the event comes out unchanged, as in `TraceAggregator.add(_:)`.

@@ -80,10 +80,9 @@ public struct StreamedEvent: Sendable {
         }
     }
 
-    /// Whether this is a body evaluation of unknown length: one without `dur` in a trace whose
-    /// source leaves lengths unknown (an Instruments update in flight). In another trace, an
-    /// evaluation without `dur` took no time.
-    public var isUntimed: Bool { parsed.kind == .bodyEval && !parsed.has(.dur) && names.evaluationsMayBeUntimed }
+    /// Whether this is a body evaluation of unknown length: one without `dur` (an Instruments update
+    /// in flight, a source without durations, a normalised golden trace), never one of 0 ns.
+    public var isUntimed: Bool { parsed.kind == .bodyEval && !parsed.has(.dur) }
 
     /// `value` when the line held `key`, else nil.
     @inline(__always)

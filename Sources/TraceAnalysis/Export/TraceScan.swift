@@ -38,6 +38,7 @@ public enum TraceScan {
             source: source, options: options, advising: false, viewFigures: viewFigures, causeGraph: causeGraph,
             filter: keep, visit
         ).summary
+        try filter.checkBounds(file: summary.file)
         let known = Set(filter.markNames)
         return SliceResult(
             summary: summary, unknownMarks: slice.markNames.filter { !known.contains($0) }, markNames: filter.markNames)
@@ -61,7 +62,6 @@ public enum TraceScan {
         while try reader.advance() {
             reader.withCurrent { event.parsed = $0 }
             event.names.catchUp(with: reader)
-            if event.parsed.kind == .meta { aggregator.adopt(reader.header) }
             if let filter, !filter(&event.parsed, event.names) { continue }
             aggregator.add(&event.parsed)
             collector?.add(&event.parsed)
@@ -75,13 +75,10 @@ public enum TraceScan {
 }
 
 /// The names behind a reader's interned ids, resolved once per distinct name, and what its header
-/// says of evaluations without `dur`.
+/// says of `changed`.
 package struct TraceNames: Sendable {
-    /// Whether the header was read (then `evaluationsMayBeUntimed` holds).
+    /// Whether the header was read (then the flags below hold).
     private var headerRead = false
-    /// Whether a body evaluation without `dur` has no known length (an Instruments trace), rather
-    /// than one of 0 ns (a normalised runtime trace).
-    package private(set) var evaluationsMayBeUntimed = false
     /// Whether the source counts a body evaluation's changed outputs (`changed`; else wasted
     /// evaluations are not available).
     package private(set) var evaluationsCountChanges = true
@@ -113,7 +110,6 @@ package struct TraceNames: Sendable {
     mutating func catchUp(with reader: borrowing TraceReader) {
         if !headerRead, let header = reader.header {
             headerRead = true
-            evaluationsMayBeUntimed = header.isInstruments
             evaluationsCountChanges = header.can(.outputChanges)
             writesCountChanges = header.can(.writeChanges)
         }

@@ -28,6 +28,14 @@ package enum Formatting {
         duration(Double(nanoseconds), zeros: zeros)
     }
 
+    /// A body time, `ns`, of evaluations of which `timed` had a duration (`untimed` none): `-` when
+    /// there were evaluations and none was timed, never `0 ns`; else the timed ones' time, with
+    /// ` (N without dur)` when `noted` and some were not timed.
+    package static func bodyTime(_ ns: Int64, timed: Int, untimed: Int, noted: Bool = false) -> String {
+        if timed == 0 && untimed > 0 { return "-" }
+        return duration(ns) + (noted && untimed > 0 ? " (\(untimed) without dur)" : "")
+    }
+
     /// A figure in messages: a whole number without a fraction, else two decimals (`12`, `0.50`).
     package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15, let integer = CheckedInteger.saturating(value, as: Int64.self) {

@@ -8,4 +8,10 @@ extension JSONWriter {
         key("saturated")
         bool(true)
     }
+
+    /// A body time, `ns`, of evaluations of which `timed` had a duration (`untimed` none): `null`
+    /// when there were evaluations and none was timed, never 0 (see `Formatting.bodyTime`).
+    mutating func bodyTime(_ ns: Int64, timed: Int, untimed: Int) {
+        if timed == 0 && untimed > 0 { null() } else { number(ns) }
+    }
 }

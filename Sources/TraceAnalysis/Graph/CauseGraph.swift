@@ -1,3 +1,5 @@
+import TraceSupport
+
 /// One end of a cause-graph edge: a written property (a source) or a view.
 ///
 /// NB: a node is named by its view and, for a source, its property: a source's wrapper and
@@ -57,18 +59,32 @@ public struct CauseEdge: Sendable, Hashable {
     public var evals: Int
     /// Skips of `to` along the edge.
     public var skips: Int
-    /// The body time of the evaluations along the edge, saturated at `Int64.max`.
+    /// The body time of the evaluations along the edge that have a duration, saturated at `Int64.max`.
     public var bodyTimeNs: Int64
+    /// Evaluations along the edge with a duration (none: the edge has no body time, never 0 ns).
+    public var timedEvals: Int
+    /// Where the edge first appears in the trace, as an order (smaller: earlier; its value depends
+    /// on how the trace was split, its order does not): how edges of equal figures are ranked.
+    package var firstAppearance = Int.max
 
     /// An edge with the given figures.
-    package init(key: Key, wrapper: String = "", site: String = "", evals: Int = 0, skips: Int = 0, bodyTimeNs: Int64 = 0) {
+    package init(
+        key: Key, wrapper: String = "", site: String = "", evals: Int = 0, skips: Int = 0, bodyTimeNs: Int64 = 0, timedEvals: Int? = nil
+    ) {
         self.key = key
         self.wrapper = wrapper
         self.site = site
         self.evals = evals
         self.skips = skips
         self.bodyTimeNs = bodyTimeNs
+        self.timedEvals = timedEvals ?? evals
     }
+
+    /// The edge's body time as text: `-` when it has evaluations and none is timed (`Formatting.bodyTime`).
+    var bodyTimeText: String { Formatting.bodyTime(bodyTimeNs, timed: timedEvals, untimed: evals - timedEvals) }
+
+    /// Writes the edge's body time: `null` when it has evaluations and none is timed.
+    func writeBodyTime(_ json: inout JSONWriter) { json.bodyTime(bodyTimeNs, timed: timedEvals, untimed: evals - timedEvals) }
 
     /// Where the edge starts.
     public var from: CauseNode { key.from }
@@ -82,15 +98,35 @@ public struct CauseEdge: Sendable, Hashable {
         evals += other.evals
         skips += other.skips
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
+        timedEvals += other.timedEvals
+        firstAppearance = min(firstAppearance, other.firstAppearance)
         if wrapper.isEmpty { wrapper = other.wrapper }
         if site.isEmpty { site = other.site }
     }
 
-    /// Heaviest first: by evaluations, then body time, skips, and names.
+    /// Equal figures, leaving out `firstAppearance`, whose value depends on how the trace was split.
+    public static func == (lhs: CauseEdge, rhs: CauseEdge) -> Bool {
+        lhs.key == rhs.key && (lhs.wrapper, lhs.site) == (rhs.wrapper, rhs.site)
+            && (lhs.evals, lhs.skips, lhs.bodyTimeNs, lhs.timedEvals) == (rhs.evals, rhs.skips, rhs.bodyTimeNs, rhs.timedEvals)
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(wrapper)
+        hasher.combine(site)
+        hasher.combine(evals)
+        hasher.combine(skips)
+        hasher.combine(bodyTimeNs)
+        hasher.combine(timedEvals)
+    }
+
+    /// Heaviest first: by evaluations, then body time, skips, first appearance, and names.
     package static func heavier(_ lhs: CauseEdge, _ rhs: CauseEdge) -> Bool {
         if lhs.evals != rhs.evals { return lhs.evals > rhs.evals }
         if lhs.bodyTimeNs != rhs.bodyTimeNs { return lhs.bodyTimeNs > rhs.bodyTimeNs }
         if lhs.skips != rhs.skips { return lhs.skips > rhs.skips }
+        if lhs.firstAppearance != rhs.firstAppearance { return lhs.firstAppearance < rhs.firstAppearance }
         return lhs.key < rhs.key
     }
 }
@@ -126,6 +162,7 @@ public struct CauseGraph: Sendable, Hashable {
             edge.evals = median(seen.map(\.evals))
             edge.skips = median(seen.map(\.skips))
             edge.bodyTimeNs = median(seen.map(\.bodyTimeNs))
+            edge.timedEvals = median(seen.map(\.timedEvals))
             return edge.count > 0 ? edge : nil
         }
         return CauseGraph(edges: edges)

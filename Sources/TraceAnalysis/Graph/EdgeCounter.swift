@@ -20,6 +20,8 @@ struct EdgeCounter {
         var evals = 0
         var skips = 0
         var bodyTimeNs: Int64 = 0
+        /// Evaluations with a `dur`: those `bodyTimeNs` sums.
+        var timedEvals = 0
     }
 
     private static var viewBit: UInt32 { 1 << 31 }
@@ -29,6 +31,8 @@ struct EdgeCounter {
     /// Each edge's index in `keys` and `counts`.
     private let index = FlatHashTable<Key, Int32>()
     private var keys: [Key] = []
+    /// How many distinct edges (by view ids) were met: the first appearances `edges` hands out are below it.
+    var count: Int { keys.count }
     private var counts: [Counts] = []
 
     /// Adds a body evaluation or skip whose root is `root` (origin index + 1; 0 for none).
@@ -52,7 +56,10 @@ struct EdgeCounter {
         })
         if isEvaluation {
             counts[slot].evals += 1
-            counts[slot].bodyTimeNs = counts[slot].bodyTimeNs.addingSaturated(event.dur)
+            if event.has(.dur) {
+                counts[slot].bodyTimeNs = counts[slot].bodyTimeNs.addingSaturated(event.dur)
+                counts[slot].timedEvals += 1
+            }
         } else {
             counts[slot].skips += 1
         }
@@ -74,7 +81,8 @@ struct EdgeCounter {
         }
         var edges: [CauseEdge.Key: CauseEdge] = [:]
         var sources: [CauseEdge.Key: Int] = [:]
-        for (key, tally) in zip(keys, counts) {
+        // NB: `keys` are in the order the range first met them: an edge's first appearance is its first key's place.
+        for (slot, (key, tally)) in zip(keys, counts).enumerated() {
             var edge: CauseEdge
             if key.from & Self.viewBit != 0 {
                 edge = CauseEdge(key: .init(from: .view(name(key.from & ~Self.viewBit)), to: name(key.to)))
@@ -85,7 +93,8 @@ struct EdgeCounter {
                     wrapper: origin.wrapper, site: origin.site)
                 if sources[edge.key] == nil { sources[edge.key] = Int(key.from) - 1 }
             }
-            (edge.evals, edge.skips, edge.bodyTimeNs) = (tally.evals, tally.skips, tally.bodyTimeNs)
+            (edge.evals, edge.skips, edge.bodyTimeNs, edge.timedEvals) = (tally.evals, tally.skips, tally.bodyTimeNs, tally.timedEvals)
+            edge.firstAppearance = slot
             edges[edge.key, default: CauseEdge(key: edge.key)].add(edge)
         }
         return (edges, sources)

@@ -55,7 +55,7 @@ public enum GraphRenderer {
             let source = [edge.wrapper.isEmpty ? "" : "@" + edge.wrapper, edge.site].filter { !$0.isEmpty }.joined(separator: " ")
             rows.append([
                 String(edge.evals), String(edge.skips),
-                timed ? Formatting.duration(edge.bodyTimeNs) : ReportTable.notAvailable,
+                timed ? edge.bodyTimeText : ReportTable.notAvailable,
                 "\(edge.from.name) → \(edge.to)", source,
             ])
         }
@@ -115,7 +115,7 @@ public enum GraphRenderer {
             json.field("evals", edge.evals)
             json.field("skips", edge.skips)
             json.key("bodyTimeNs")
-            if timed { json.number(edge.bodyTimeNs) } else { json.null() }
+            if timed { edge.writeBodyTime(&json) } else { json.null() }
             json.endObject()
         }
         json.endArray()

@@ -75,6 +75,8 @@ enum PageAssets {
           function int(n) { return n === null ? 'n/a' : Number(n).toLocaleString('en-US'); }
           function ns(value) {
             if (value === null) { return 'n/a'; }
+            // NB: a string is a figure written already: '-' for evaluations none of which is timed.
+            if (typeof value === 'string') { return value; }
             if (value < 1e3) { return value + ' ns'; }
             if (value < 1e6) { return (value / 1e3).toFixed(1) + ' \\u00b5s'; }
             if (value < 1e9) { return (value / 1e6).toFixed(2) + ' ms'; }
@@ -172,7 +174,7 @@ enum PageAssets {
                 var tr = el('tr', 'view-row');
                 row.forEach(function (value, index) {
                   var format = data.columns[index].format;
-                  var td = el('td', format === 'text' ? 'text' : null, value === 'n/a' ? value : formats[format](value));
+                  var td = el('td', format === 'text' ? 'text' : null, typeof value === 'string' ? value : formats[format](value));
                   if ((format === 'delta' || format === 'ns-delta' || format === 'percent') && value) { td.className = value > 0 ? 'up' : 'down'; }
                   if (index === 0 && Object.prototype.hasOwnProperty.call(data.why, value)) {
                     var link = el('a', 'why-link', 'why');

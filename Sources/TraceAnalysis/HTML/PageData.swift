@@ -45,8 +45,13 @@ enum PageData {
                         json.string(ReportTable.notAvailable)
                         continue
                     }
-                    // NB: a view without evaluations has 0 ns of each body time, as the text report shows.
-                    json.number(metric.integer(of: stats) ?? 0)
+                    // NB: a view without evaluations has 0 ns of each body time, as the text report
+                    // shows; one whose evaluations have no duration has none: `-`.
+                    if metric.definition.unit == .nanoseconds && stats.bodyTime.count == 0 && stats.bodyEvals > 0 {
+                        json.string("-")
+                    } else {
+                        json.number(metric.integer(of: stats) ?? 0)
+                    }
                 }
                 json.endArray()
             }
@@ -75,6 +80,16 @@ enum PageData {
                 for measure in measures {
                     guard diff.isAvailable(measure), let pair = row[measure] else {
                         for _ in 0..<4 { json.string(ReportTable.notAvailable) }
+                        continue
+                    }
+                    // NB: a side whose evaluations have no duration has no body time, and the pair no difference.
+                    let untimed = row.untimed(measure)
+                    guard !untimed.base && !untimed.variant else {
+                        for (value, isUntimed) in [(pair.base, untimed.base), (pair.variant, untimed.variant)] {
+                            if isUntimed { json.string("-") } else { json.number(Int64(clamping: value)) }
+                        }
+                        json.string("-")
+                        json.string("-")
                         continue
                     }
                     json.number(Int64(clamping: pair.base))
@@ -143,7 +158,13 @@ enum PageData {
         json.field("events", totals.events)
         for metric in EventCounts.metrics {
             json.key(metric.definition.jsonKey)
-            if summary.isAvailable(metric), let total = totals[metric] { json.number(total) } else { json.null() }
+            if !summary.isAvailable(metric) || totals[metric] == nil {
+                json.null()
+            } else if metric == .bodyTimeTotal && totals.bodyEvals > 0 && totals.untimedEvals == totals.bodyEvals {
+                json.string("-")
+            } else {
+                json.number(totals[metric]!)
+            }
         }
         json.field("views", summary.views.count)
         json.endObject()

@@ -80,11 +80,12 @@ public enum Metric: Int, CaseIterable, Sendable, Hashable {
     }
 
     /// This metric of one view as an integer (a count, nanoseconds); nil for a ratio, and when the
-    /// view has no such figure (a body-time percentile without evaluations).
+    /// view has no such figure (a body-time percentile without timed evaluations, a body-time
+    /// total of evaluations none of which is timed: never 0 ns).
     public func integer(of stats: ViewStats) -> Int64? {
         if let counted { return Int64(stats.counts[counted]) }
         return switch self {
-        case .bodyTimeTotal: stats.bodyTime.total
+        case .bodyTimeTotal: stats.bodyTime.count > 0 || stats.bodyEvals == 0 ? stats.bodyTime.total : nil
         case .bodyTimeP50: stats.bodyTime.count > 0 ? stats.bodyTime.p50 : nil
         case .bodyTimeP95: stats.bodyTime.count > 0 ? stats.bodyTime.p95 : nil
         default: nil

@@ -134,14 +134,15 @@ package enum JSONReport {
         }
         figure(.bodyTimeTotal) { json in
             let time = stats.bodyTime
+            let untimed = stats.counts[.bodyEvals] - time.count
             json.beginObject()
             json.field("count", time.count)
-            json.field("total", time.total)
-            json.saturated(time.total == .saturatedTotal)
-            json.field("mean", time.mean)
-            json.field(Metric.bodyTimeP50.definition.jsonKey, time.p50)
-            json.field(Metric.bodyTimeP95.definition.jsonKey, time.p95)
-            json.field("max", time.max)
+            for (key, ns) in [("total", time.total), ("mean", time.mean), (Metric.bodyTimeP50.definition.jsonKey, time.p50),
+                              (Metric.bodyTimeP95.definition.jsonKey, time.p95), ("max", time.max)] {
+                json.key(key)
+                json.bodyTime(ns, timed: time.count, untimed: untimed)
+                if key == "total" { json.saturated(time.total == .saturatedTotal) }
+            }
             json.key("exact")
             json.bool(time.exact)
             json.endObject()
@@ -166,9 +167,18 @@ package enum JSONReport {
         json.field("events", counters.events)
         for metric in EventCounts.metrics {
             json.key(metric.definition.jsonKey)
-            if summary.isAvailable(metric), let figure = counters[metric] { json.number(figure) } else { json.null() }
+            if summary.isAvailable(metric), let figure = counters[metric] {
+                if metric == .bodyTimeTotal {
+                    json.bodyTime(figure, timed: counters.bodyEvals - counters.untimedEvals, untimed: counters.untimedEvals)
+                } else {
+                    json.number(figure)
+                }
+            } else {
+                json.null()
+            }
             json.saturated(metric == .bodyTimeTotal && counters.bodyTimeNs == .saturatedTotal)
         }
+        if summary.can(.duration) && counters.untimedEvals > 0 { json.field("untimedEvals", counters.untimedEvals) }
         if summary.showsFrames {
             for (key, hitches) in [("hitches", counters.hitches), ("systemHitches", counters.systemHitches)] {
                 json.key(key)

@@ -31,16 +31,18 @@ enum ReportTable {
         case .count: metric.integer(of: stats).map { String($0) } ?? notAvailable
         case .ratio: metric.value(of: stats).map { Formatting.fixed($0, decimals: 2) } ?? "-"
         // NB: a view without evaluations shows `0 ns` for each of its body times; one whose
-        // evaluations have no duration (an Instruments update in flight) shows `-`.
+        // evaluations have no duration shows `-`.
         case .nanoseconds:
-            stats.bodyTime.count == 0 && stats.counts[.bodyEvals] > 0 ? "-" : Formatting.duration(metric.integer(of: stats) ?? 0)
+            Formatting.bodyTime(
+                metric.integer(of: stats) ?? 0, timed: stats.bodyTime.count, untimed: stats.counts[.bodyEvals] - stats.bodyTime.count)
         }
     }
 
     /// `metric`'s figure over a part of the trace (a count, or body time), or `n/a`.
     static func figure(_ metric: Metric, _ counters: EventCounts, of summary: TraceSummary) -> String {
         guard summary.isAvailable(metric), let figure = counters[metric] else { return notAvailable }
-        return metric.definition.unit == .nanoseconds ? Formatting.duration(figure) : String(figure)
+        guard metric.definition.unit == .nanoseconds else { return String(figure) }
+        return Formatting.bodyTime(figure, timed: counters.bodyEvals - counters.untimedEvals, untimed: counters.untimedEvals, noted: true)
     }
 
     /// `, hitches 2 (50.00 ms), system hitches 0 (0 ns)`: the hitch figures of a part of the trace
@@ -98,8 +100,9 @@ enum ReportTable {
         return "\(count) runtime warning\(count == 1 ? "" : "s") (kind \"warning\": see each event's view, prop and message)"
     }
 
+    /// The kinds the reader does not know, by name, each with its count: `name ×N`, names terminal-safe.
     static func unknownKinds(_ summary: TraceSummary) -> String {
-        summary.unknownKinds.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        summary.unknownKinds.sorted { $0.key < $1.key }.map { "\(TerminalText.sanitize($0.key)) ×\($0.value)" }.joined(separator: ", ")
     }
 
     /// `scenario (variant)` from the header, or the file name.

@@ -47,6 +47,14 @@ extension TraceSlice.Bound {
         if case .mark(let name) = self { return name }
         return nil
     }
+
+    /// The bound as `--from` and `--to` take it: a mark's name quoted, a timestamp in ns.
+    fileprivate var argument: String {
+        switch self {
+        case .mark(let name): "'\(name)'"
+        case .timestamp(let ns): "\(ns)"
+        }
+    }
 }
 
 /// Decides event by event, in trace order, whether an event lies in a `TraceSlice`.
@@ -57,6 +65,10 @@ struct TraceSliceFilter {
     private var ended = false
     /// Whether the running mark interval is one of `slice.mark`'s.
     private var inMark = false
+    /// Whether a `to` mark came before the slice started.
+    private var endMarkBeforeStart = false
+    /// Whether the `from` mark that started the slice lay at or past a `to` timestamp.
+    private var endedAtStartMark = false
     /// Every mark name of the trace, in order of first appearance.
     private(set) var markNames: [String] = []
     private var seenMarks: Set<SymbolID> = []
@@ -72,6 +84,7 @@ struct TraceSliceFilter {
     /// NB: `inout`, though the event is only read, as in `TraceAggregator.add(_:)`: not copied.
     mutating func contains(_ event: inout ParsedEvent, names: TraceNames) -> Bool {
         if event.kind == .meta { return true }
+        let wasStarted = started
         if event.kind == .mark {
             let name = names.string(event.name)
             if seenMarks.insert(event.name).inserted { markNames.append(name) }
@@ -79,9 +92,34 @@ struct TraceSliceFilter {
             if !started, case .mark(let from)? = slice.from, name == from { started = true }
             // NB: the end mark ends the slice only once it has started (a mark before it does not).
             else if started, case .mark(let to)? = slice.to, name == to { ended = true }
+            else if case .mark(let to)? = slice.to, name == to { endMarkBeforeStart = true }
         }
         if !started, case .timestamp(let from)? = slice.from, event.ts >= from { started = true }
-        if started, case .timestamp(let to)? = slice.to, event.ts >= to { ended = true }
+        if started, !ended, case .timestamp(let to)? = slice.to, event.ts >= to {
+            ended = true
+            endedAtStartMark = !wasStarted && slice.from?.markName != nil
+        }
         return started && !ended && (slice.mark == nil || inMark)
+    }
+
+    /// Whether `from` lies at or after `to`: two timestamps in that order, a `from` mark at or past
+    /// the `to` timestamp, or `to` marks before the start and none after it.
+    private var boundsInverted: Bool {
+        switch (slice.from, slice.to) {
+        case (.timestamp(let from)?, .timestamp(let to)?): from >= to
+        case (.mark?, .timestamp?): endedAtStartMark
+        case (_?, .mark?): endMarkBeforeStart && !ended
+        default: false
+        }
+    }
+
+    /// Fails when `from` does not lie before `to` in `file` (read whole): the slice would be empty,
+    /// or run past every `to` mark to the trace's end, where a user asked for an interval.
+    ///
+    /// NB: a bound naming a mark the trace lacks is left to the caller, which lists the marks it has.
+    func checkBounds(file: String) throws(TraceError) {
+        guard boundsInverted, let from = slice.from, let to = slice.to, slice.markNames.allSatisfy(markNames.contains) else { return }
+        let after = to.markName.map { " (no mark '\($0)' follows it)" } ?? ""
+        throw TraceError(TraceDiagnostic(file: file, message: "--from \(from.argument) is not before --to \(to.argument)\(after)", severity: .error))
     }
 }

@@ -1,10 +1,15 @@
 /// A glob over view paths (`Root/Child[id]/Leaf#2`), matched against the whole path.
 ///
-/// - `*` matches any run of characters within one segment (never `/`);
-/// - `?` matches one character other than `/`;
-/// - `**` matches any run of characters across segments (including `/`); written as a whole
-///   segment followed by `/` (`**/Row`), it also matches zero segments, so `**/Row` matches
-///   `Row` and `A/B/Row`; `Screen/**` matches everything below `Screen` (not `Screen` itself);
+/// Segments are split as every reader splits them (`ViewPathScanner`): a `/` inside a segment's
+/// `[id]` is part of the id (`FileDetailView[site/style]` is one segment).
+///
+/// - `*` matches any run of characters within one segment (never a separating `/`); inside the
+///   pattern's `[…]` (`Row[*]`), any run within the id, a `/` included, never past the `]` that
+///   closes it (`A[*]` matches `A[x/y]`, not `A[x]/B[y]`);
+/// - `?` matches one character other than a separating `/`;
+/// - `**` matches any run of characters across segments (including `/`), inside `[…]` as `*`; written
+///   as a whole segment followed by `/` (`**/Row`), it also matches zero segments, so `**/Row`
+///   matches `Row` and `A/B/Row`; `Screen/**` matches everything below `Screen` (not `Screen` itself);
 /// - `\` makes the next character literal; every other character is literal, `[`, `]` and `#`
 ///   included (view paths contain `[id]`, so there are no character classes).
 ///
@@ -14,6 +19,8 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
         case literal(UInt8)
         case oneCharacter
         case segmentRun
+        /// `*` inside `[…]`: a run within the id.
+        case identityRun
         case anyRun
         /// `**/`: empty, or any run ending in `/`.
         case anySegments
@@ -37,13 +44,19 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
         var tokens: [Token] = []
         let bytes = Array(pattern.utf8)
         var index = 0
+        // NB: the pattern's own brackets say whether a `*` is inside an id, as the path's say of its bytes.
+        var brackets = ViewPathScanner()
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\\") where index + 1 < bytes.count:
                 tokens.append(.literal(bytes[index + 1]))
+                _ = brackets.role(of: bytes[index + 1])
                 index += 2
                 continue
+            case UInt8(ascii: "*") where brackets.isInIdentity:
+                tokens.append(.identityRun)
+                while index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*") { index += 1 }
             case UInt8(ascii: "*"):
                 guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") else {
                     tokens.append(.segmentRun)
@@ -59,7 +72,9 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
                 }
                 continue
             case UInt8(ascii: "?"): tokens.append(.oneCharacter)
-            default: tokens.append(.literal(byte))
+            default:
+                tokens.append(.literal(byte))
+                _ = brackets.role(of: byte)
             }
             index += 1
         }
@@ -100,13 +115,22 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
         guard text.count >= prefix + suffix,
               text.prefix(prefix).elementsEqual(literalPrefix), text.suffix(suffix).elementsEqual(literalSuffix)
         else { return false }
-        let middle = UnsafeBufferPointer(rebasing: text[prefix..<(text.count - suffix)])
-        return matches(middle, tokens[prefix..<(tokens.count - suffix)])
+        let middle = prefix..<(text.count - suffix)
+        // NB: each byte's role is read from the path's start: the literal prefix may open an id.
+        return withUnsafeTemporaryAllocation(of: ViewPathScanner.Role.self, capacity: text.count) { roles in
+            var scanner = ViewPathScanner()
+            for index in text.indices { roles.initializeElement(at: index, to: scanner.role(of: text[index])) }
+            defer { roles.deinitialize() }
+            return matches(
+                UnsafeBufferPointer(rebasing: text[middle]), UnsafeBufferPointer(rebasing: roles[middle]),
+                tokens[prefix..<(tokens.count - suffix)])
+        }
     }
 
-    /// Whether `text` matches `tokens` as a whole.
-    private func matches(_ text: UnsafeBufferPointer<UInt8>, _ tokens: ArraySlice<Token>) -> Bool {
-        let slash = UInt8(ascii: "/")
+    /// Whether `text`, whose bytes play `roles` in the path, matches `tokens` as a whole.
+    private func matches(
+        _ text: UnsafeBufferPointer<UInt8>, _ roles: UnsafeBufferPointer<ViewPathScanner.Role>, _ tokens: ArraySlice<Token>
+    ) -> Bool {
         let width = text.count + 1
         // NB: `next[j]`: do tokens after the current one match `text[j...]`? Filled right to left;
         // every position of `current` is written for each token, so the two rows are reused.
@@ -123,13 +147,15 @@ public struct ViewGlob: Sendable, Hashable, CustomStringConvertible {
                     case .literal(let byte):
                         current[position] = hasByte && text[position] == byte && next[position + 1]
                     case .oneCharacter:
-                        current[position] = hasByte && text[position] != slash && next[position + 1]
+                        current[position] = hasByte && roles[position] != .separator && next[position + 1]
                     case .segmentRun:
-                        current[position] = next[position] || (hasByte && text[position] != slash && current[position + 1])
+                        current[position] = next[position] || (hasByte && roles[position] != .separator && current[position + 1])
+                    case .identityRun:
+                        current[position] = next[position] || (hasByte && roles[position] == .identity && current[position + 1])
                     case .anyRun:
                         current[position] = next[position] || (hasByte && current[position + 1])
                     case .anySegments:
-                        if hasByte && text[position] == slash && next[position + 1] { endsInSlashAhead = true }
+                        if hasByte && roles[position] == .separator && next[position + 1] { endsInSlashAhead = true }
                         current[position] = next[position] || endsInSlashAhead
                     }
                 }

@@ -4,14 +4,15 @@ import TracerCore
 ///
 /// Checks: each line is valid JSON with correctly typed known fields; the first event is the
 /// `meta` header naming `tracer/1`; `seq` is present and strictly increasing; `ts` is present
-/// and non-negative; `cause` refers to an earlier `seq` (of the same transaction when it has a
-/// `tx`); known kinds carry their required fields (`write`: view, prop, wrapper; `body-eval`:
-/// view, dur; `mark`: name; `update-group`: group; other view kinds: view; `hitch`: none), except
-/// the fields the header's `capabilities` say the source cannot produce (`wrapper`, `dur`) and
-/// `dur` on the evaluations of an Instruments trace; `changed` is a boolean on
-/// writes and a non-negative integer on body evaluations; `extract` is at most `built`; `old`,
-/// `new` and `values` appear on writes only, `old` and `new` together (each at most 64 bytes of
-/// UTF-8) or the `values` marker (`redacted`, `unavailable`) instead.
+/// and non-negative; `cause` refers to an earlier `seq`, of the same transaction when both have a
+/// `tx`, except on a write: a handler an evaluation scheduled (`.onChange`) writes in a later
+/// transaction, caused by that evaluation; known kinds carry their required fields (`write`:
+/// view, prop, wrapper; `body-eval`: view, dur; `mark`: name; `update-group`: group; other view
+/// kinds: view; `hitch`: none), except the fields the header's `capabilities` say the source
+/// cannot produce (`wrapper`, `dur`) and `dur` on the evaluations of an Instruments trace;
+/// `changed` is a boolean on writes and a non-negative integer on body evaluations; `extract` is
+/// at most `built`; `old`, `new` and `values` appear on writes only, `old` and `new` together
+/// (each at most 64 bytes of UTF-8) or the `values` marker (`redacted`, `unavailable`) instead.
 public enum TraceValidator {
     /// The diagnostics of `source`, in line order, at most `limit` of them (errors and warnings).
     ///
@@ -105,6 +106,9 @@ private struct ContractChecker {
         } else if event.ts < 0 {
             report(.ts, "expected a non-negative ts")
         }
+        // NB: `seq` order makes a cause precede its effect. An invalidation, evaluation or skip is
+        // work of its cause's transaction; a write may be made by a handler that an earlier
+        // transaction's evaluation scheduled (`.onChange`), and names that evaluation as its cause.
         if event.has(.cause) {
             let causeTransaction = transactions.value(for: event.cause)
             if event.cause >= event.seq {
@@ -112,8 +116,9 @@ private struct ContractChecker {
             } else if causeTransaction == nil && event.seq - event.cause < Int64(RecentSeqTable<Int64>.capacity) {
                 report(.cause, "expected cause \(event.cause) to be the seq of an earlier event")
             } else if let causeTransaction, event.has(.tx), causeTransaction != Self.noTransaction,
-                      causeTransaction != event.tx {
-                report(.cause, "expected cause \(event.cause) to be an event of transaction \(event.tx), not of \(causeTransaction)")
+                      causeTransaction != event.tx, event.kind != .write {
+                report(.cause, "expected cause \(event.cause) to be an event of transaction \(event.tx), not of \(causeTransaction) "
+                    + "(only a write's cause may be of an earlier transaction)")
             }
         }
         transactions.store(event.has(.tx) ? event.tx : Self.noTransaction, for: event.seq)

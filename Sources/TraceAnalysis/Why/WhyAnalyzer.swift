@@ -48,6 +48,7 @@ public enum WhyAnalyzer {
                 collector.add(&event, counts: inside)
             }
         }
+        try filter?.checkBounds(file: reader.displayName)
         var partial = collector.partial(of: reader)
         partial.markNames = filter?.markNames ?? []
         return partial

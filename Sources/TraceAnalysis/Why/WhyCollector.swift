@@ -212,7 +212,10 @@ struct WhyCollector {
             if event.isEvaluation {
                 counts[event.slot].evals += 1
                 if event.isWasted { counts[event.slot].wasted += 1 }
-                if let dur = event.dur { counts[event.slot].bodyTimeNs = counts[event.slot].bodyTimeNs.addingSaturated(dur) }
+                if let dur = event.dur {
+                    counts[event.slot].bodyTimeNs = counts[event.slot].bodyTimeNs.addingSaturated(dur)
+                    counts[event.slot].timedEvals += 1
+                }
                 if event.value.state != .none { valueCounts.increment(WhyValueKey(path: UInt32(event.slot + 1), event.value)) }
             } else {
                 counts[event.slot].skips += 1

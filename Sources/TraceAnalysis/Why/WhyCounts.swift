@@ -6,6 +6,8 @@ struct WhyCounts: BitwiseCopyable {
     var wasted = 0
     var skips = 0
     var bodyTimeNs: Int64 = 0
+    /// Evaluations with a `dur`: those `bodyTimeNs` sums.
+    var timedEvals = 0
     /// The least and greatest `ts` (meaningful only when `hasTs`).
     var firstTs: Int64 = 0
     var lastTs: Int64 = 0
@@ -59,6 +61,7 @@ struct WhyCounts: BitwiseCopyable {
         wasted += other.wasted
         skips += other.skips
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
+        timedEvals += other.timedEvals
         if other.hasTs {
             (firstTs, lastTs) = hasTs ? (min(firstTs, other.firstTs), max(lastTs, other.lastTs)) : (other.firstTs, other.lastTs)
             hasTs = true
@@ -86,7 +89,7 @@ struct WhyCounts: BitwiseCopyable {
     /// The figures `why` shows.
     var figures: WhyFigures {
         var figures = WhyFigures()
-        (figures.evals, figures.wasted, figures.skips, figures.bodyTimeNs) = (evals, wasted, skips, bodyTimeNs)
+        (figures.evals, figures.wasted, figures.skips, figures.bodyTimeNs, figures.timedEvals) = (evals, wasted, skips, bodyTimeNs, timedEvals)
         if hasTs { (figures.firstTs, figures.lastTs) = (firstTs, lastTs) }
         figures.examples = (0..<exampleCount).map(example)
         return figures

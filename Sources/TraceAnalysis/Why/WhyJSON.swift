@@ -137,7 +137,12 @@ extension WhyRenderer {
         json.field("evals", figures.evals)
         number("wasted", availability.wasted ? Int64(figures.wasted) : nil, into: &json)
         number("skips", availability.skips ? Int64(figures.skips) : nil, into: &json)
-        number("bodyTimeNs", availability.bodyTime ? figures.bodyTimeNs : nil, into: &json)
+        json.key("bodyTimeNs")
+        if availability.bodyTime {
+            json.bodyTime(figures.bodyTimeNs, timed: figures.timedEvals, untimed: figures.evals - figures.timedEvals)
+        } else {
+            json.null()
+        }
     }
 
     /// The field `name`: `value`, or null when there is none.

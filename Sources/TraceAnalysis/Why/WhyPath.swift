@@ -61,8 +61,10 @@ public struct WhyFigures: Sendable, Hashable {
     public var wasted = 0
     /// Skips along the path.
     public var skips = 0
-    /// Body time of the evaluations, saturating at `Int64.max`.
+    /// Body time of the evaluations with a duration, saturating at `Int64.max`.
     public var bodyTimeNs: Int64 = 0
+    /// Evaluations with a duration (`bodyTimeNs` is theirs; none timed: no body time, never 0 ns).
+    public var timedEvals = 0
     /// The earliest and latest `ts` of the path's evaluations and skips (nil without `ts`).
     public var firstTs: Int64?
     /// The latest `ts` of the path's evaluations and skips (nil without `ts`).

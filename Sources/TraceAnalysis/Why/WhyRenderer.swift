@@ -64,7 +64,7 @@ public enum WhyRenderer {
         return [
             String(figures.evals), share, availability.wasted ? String(figures.wasted) : "n/a",
             availability.skips ? String(figures.skips) : "n/a",
-            availability.bodyTime ? Formatting.duration(figures.bodyTimeNs) : "n/a",
+            availability.bodyTime ? bodyTime(figures) : "n/a",
             figures.firstTs.map { Formatting.duration($0) } ?? "n/a", figures.lastTs.map { Formatting.duration($0) } ?? "n/a",
         ]
     }
@@ -74,7 +74,12 @@ public enum WhyRenderer {
         let total = view.total
         return WhyText.plural(total.evals, "evaluation") + " (\(availability.wasted ? String(total.wasted) : "n/a") wasted), "
             + "\(availability.skips ? String(total.skips) : "n/a") skips, body time "
-            + "\(availability.bodyTime ? Formatting.duration(total.bodyTimeNs) : "n/a"), " + WhyText.plural(view.pathCount, "path")
+            + "\(availability.bodyTime ? bodyTime(total, noted: true) : "n/a"), " + WhyText.plural(view.pathCount, "path")
+    }
+
+    /// The body time of `figures`' timed evaluations, `-` when none is timed (see `Formatting.bodyTime`).
+    static func bodyTime(_ figures: WhyFigures, noted: Bool = false) -> String {
+        Formatting.bodyTime(figures.bodyTimeNs, timed: figures.timedEvals, untimed: figures.evals - figures.timedEvals, noted: noted)
     }
 
     /// The line that sums the paths `--top` left out (`n/a` for what the source does not record).

@@ -106,17 +106,11 @@ public enum WhyText {
     /// A view path's last segment, written as its type and identity (`Row[a/b]`: a `/` inside
     /// `[…]` belongs to the identity).
     static func name(_ view: String) -> String {
-        // NB: read as UTF-8 bytes: `[`, `]` and `/` are ASCII, which no other character's bytes contain.
         let bytes = view.utf8
-        var depth = 0
+        var scanner = ViewPathScanner()
         var start = bytes.startIndex
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "]"): depth = max(0, depth - 1)
-            case UInt8(ascii: "/") where depth == 0: start = bytes.index(after: index)
-            default: break
-            }
+        for index in bytes.indices where scanner.role(of: bytes[index]) == .separator {
+            start = bytes.index(after: index)
         }
         return start == bytes.startIndex ? view : String(view[start...])
     }
