@@ -26,8 +26,6 @@ package struct ConfinedRoot: Sendable {
     package struct Opened: Sendable {
         /// The descriptor.
         package let descriptor: Int32
-        /// The path given, for messages.
-        package let given: String
 
         /// Closes the descriptor.
         package func close() { POSIX.close(descriptor) }
@@ -38,7 +36,7 @@ package struct ConfinedRoot: Sendable {
     package func open(_ given: String) throws(ConfinementError) -> Opened {
         let descriptor = try withParent(of: given) { parent, name in openat(parent, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else { throw ConfinementError(given, reason: errno) }
-        return Opened(descriptor: descriptor, given: given)
+        return Opened(descriptor: descriptor)
     }
 
     /// Opens the directory `given` (`.` or empty: the root itself).
@@ -53,7 +51,7 @@ package struct ConfinedRoot: Sendable {
             let failure = errno
             throw failure == ENOTDIR ? ConfinementError(given, "not a directory") : ConfinementError(given, reason: failure)
         }
-        return Opened(descriptor: descriptor, given: given)
+        return Opened(descriptor: descriptor)
     }
 
     /// `given` as a path relative to the root (`.` components and repeated slashes dropped);

@@ -38,14 +38,6 @@ package enum PathAccess {
         return result == 0 ? status : nil
     }
 
-    /// Whether `path` is a directory (a link to one counts only when not confined).
-    package static func isDirectory(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY)
-        guard descriptor >= 0 else { return false }
-        POSIX.close(descriptor)
-        return true
-    }
-
     /// The names in directory `path` (`.` and `..` left out, sorted), or nil with `errno` set.
     package static func entries(_ path: String) -> [String]? {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY)
