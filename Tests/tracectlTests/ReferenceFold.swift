@@ -48,6 +48,8 @@ struct ReferenceFold {
 
     private(set) var views: [String: View] = [:]
     private(set) var sites: [Origin: String] = [:]
+    /// Each written property's place in the order of first writes.
+    private(set) var firstWrites: [Origin: Int] = [:]
     /// Edges by `"view:NAME"` or `"source:VIEW.prop"` and the evaluated view's `"view:NAME"`.
     private(set) var edges: [[String]: Edge] = [:]
     /// Evaluations per cause path, written as `why` writes a path (`WhyText.path`).
@@ -96,7 +98,10 @@ struct ReferenceFold {
             switch kind {
             case "write":
                 let origin = Origin(view: view, prop: event["prop"] as? String ?? "", wrapper: event["wrapper"] as? String ?? "")
-                if sites[origin] == nil { sites[origin] = event["site"] as? String ?? "" }
+                if sites[origin] == nil {
+                    sites[origin] = event["site"] as? String ?? ""
+                    firstWrites[origin] = firstWrites.count
+                }
                 views[view, default: View()].writes += 1
                 root = root ?? origin
             case "invalidate":
@@ -174,11 +179,11 @@ struct ReferenceFold {
         return "pair\u{0}\(old)\u{0}\(new)"
     }
 
-    /// The root write with the most of `view`'s evaluations (the first by view, property, wrapper
-    /// and site among equals) and their count.
+    /// The root write with the most of `view`'s evaluations (the first written among equals) and
+    /// their count.
     func topCause(of view: String) -> (origin: Origin, site: String, evals: Int)? {
         views[view]?.causes.map { (origin: $0.key, site: sites[$0.key] ?? "", evals: $0.value) }
-            .min { ($1.evals, $0.origin.view, $0.origin.prop, $0.origin.wrapper, $0.site) < ($0.evals, $1.origin.view, $1.origin.prop, $1.origin.wrapper, $1.site) }
+            .min { ($1.evals, firstWrites[$0.origin]!) < ($0.evals, firstWrites[$1.origin]!) }
     }
 
     /// Adds an evaluation (its `dur`, nil when untimed) or a skip (nil) of `view` to its edge, if it is on one.

@@ -250,7 +250,10 @@ struct AdviceCollector {
         // NB: origins are in the order of their first writes, so a property's site is its first.
         for (index, origin) in origins.enumerated() {
             partial.writes[origin, default: WriteCounts()].add(writeTallies[index])
-            if partial.sites[origin] == nil { partial.sites[origin] = reader.string(self.origins[index].site) }
+            if partial.sites[origin] == nil {
+                partial.sites[origin] = reader.string(self.origins[index].site)
+                partial.firstWrites[origin] = partial.firstWrites.count
+            }
         }
         for tally in viewTallies {
             let key = AdvicePartial.ViewKey(

@@ -18,6 +18,9 @@ public struct AdviceFinding: Sendable, Hashable {
     public var savings: EstimatedSavings
     /// How the estimate was computed, with this trace's numbers.
     public var estimate: String
+    /// The property's place in the order the trace first writes its properties (`Int.max`: never
+    /// written): how findings of equal savings are ranked.
+    package var firstWrite = Int.max
 
     /// A finding with the given fields.
     package init(

@@ -4,7 +4,8 @@ extension AdvicePartial {
     /// The fewest root writes of a property for it to count as written at a high frequency.
     static let highFrequencyWrites = 10
 
-    /// Every finding of the patterns in `patterns`, unranked; body time estimated by `time`.
+    /// Every finding of the patterns in `patterns`, unranked, each with its property's place in
+    /// the order of first writes; body time estimated by `time`.
     func findings(patterns: Set<AdvicePattern>, time: BodyTimeEstimate) -> [AdviceFinding] {
         var found: [AdviceFinding] = []
         if patterns.contains(.highFrequencyWrite) { found += highFrequencyWrites(time) }
@@ -13,6 +14,10 @@ extension AdvicePartial {
         if patterns.contains(.extractSubviews) { found += extractions(time) }
         if patterns.contains(.inlineViewModel) { found += inlineViewModels(time) }
         if patterns.contains(.stateLostInLazyContainer) { found += lostStates(time) }
+        for index in found.indices {
+            let property = WriteOrigin.Property(view: found[index].view, prop: found[index].prop, wrapper: found[index].wrapper)
+            found[index].firstWrite = firstWrites[property] ?? Int.max
+        }
         return found
     }
 
@@ -133,8 +138,8 @@ struct BodyTimeEstimate {
     func note(evals: Int, timed: Int) -> String {
         guard hasDurations && timed < evals else { return "" }
         return timed == 0
-            ? "; body time n/a: none of the \(evals) evaluations has a duration"
-            : "; body time scaled from the \(timed) of \(evals) evaluations with a duration"
+            ? "; body time -: the \(evals) evaluations without dur"
+            : "; body time scaled from the \(timed) of \(evals) evaluations with a dur (\(evals - timed) without dur)"
     }
 
     /// What the estimate of `counts` adds.

@@ -27,6 +27,9 @@ struct AdvicePartial: RangePartial {
     /// NB: not part of the property's key, so that where a file is split cannot change which
     /// writes count together (a property written with several sites keeps the first).
     var sites: [WriteOrigin.Property: String] = [:]
+    /// Each written property's place in the order of first writes, in the ranges read so far:
+    /// how findings of equal savings are ranked.
+    var firstWrites: [WriteOrigin.Property: Int] = [:]
     /// A class of evaluations counted per origin and view.
     enum ViewEvaluations: Int, Sendable, CaseIterable {
         /// With unchanged output after a parent's evaluation passed new inputs (pattern 2).
@@ -66,6 +69,9 @@ struct AdvicePartial: RangePartial {
         }
         for (key, tally) in later.writes { writes[key, default: WriteCounts()].add(tally) }
         sites.merge(later.sites) { earlier, _ in earlier }
+        for (property, _) in later.firstWrites.sorted(by: { $0.value < $1.value }) where firstWrites[property] == nil {
+            firstWrites[property] = firstWrites.count
+        }
         for (index, counts) in later.evaluations.enumerated() {
             for (key, count) in counts { evaluations[index][key, default: EvalCounts()].add(count) }
         }

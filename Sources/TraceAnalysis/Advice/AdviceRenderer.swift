@@ -17,12 +17,19 @@ public enum AdviceRenderer {
 
     /// `saves ~476 body evaluations (476.0 µs) and 0 state re-creations`, or for a fix that saves
     /// part of each evaluation `saves ~735 rebuilt view values (765.6 µs, as much as 31 evaluations)`.
-    static func savings(_ savings: EstimatedSavings) -> String {
-        let time = savings.bodyTimeNs.map { Formatting.duration($0) } ?? "body time n/a"
+    static func savings(_ savings: EstimatedSavings, in report: AdviceReport) -> String {
+        let time = bodyTime(savings, in: report).map { "body time \($0)" } ?? Formatting.duration(savings.bodyTimeNs!)
         if savings.viewValues > 0 && savings.bodyEvals == 0 {
             return "saves ~\(savings.viewValues) rebuilt view values (\(time), as much as \(savings.evaluationEquivalents) evaluations)"
         }
         return "saves ~\(savings.bodyEvals) body evaluations (\(time)) and \(savings.stateRecreations) state re-creations"
+    }
+
+    /// The body time a finding saves when it is no figure: `-` when none of its evaluations has a
+    /// `dur`, `n/a` when the trace's source records none; nil when it is one.
+    static func bodyTime(_ savings: EstimatedSavings, in report: AdviceReport) -> String? {
+        guard savings.bodyTimeNs == nil else { return nil }
+        return report.header?.can(.duration) == false ? ReportTable.notAvailable : "-"
     }
 
     /// A finding's labelled lines after its savings: evidence, estimate method and fix, with the
@@ -63,7 +70,7 @@ public enum AdviceRenderer {
     /// The note that some evaluations have no duration, when they do (standard error's warning too).
     package static func untimedNote(_ report: AdviceReport) -> String? {
         guard report.untimedEvaluations > 0 else { return nil }
-        return "\(report.untimedEvaluations) body evaluation(s) have no duration\(TraceSummary.whyUntimed(report.header)): body time savings are scaled from the timed evaluations of each finding, n/a where none is timed"
+        return "\(report.untimedEvaluations) body evaluation(s) have no duration\(TraceSummary.whyUntimed(report.header)): body time savings are scaled from the timed evaluations of each finding, - where none is timed"
     }
 
     /// `updatesWithEvaluations` → `updates with evaluations`.

@@ -24,9 +24,10 @@ public struct AdviceReport: Sendable, Hashable {
     /// patterns' savings estimate from the timed ones; 0 when that does not arise.
     public var untimedEvaluations: Int
 
-    /// Ranks `findings` (savings score, then pattern, subject, related view, site and estimate:
-    /// one property name may be declared at several sites, and a child's wasted evaluations are
-    /// counted per parent, which only the estimate names) and keeps those of at least `minimumSavings`.
+    /// Ranks `findings` (savings score, then the property's first write, pattern, subject, related
+    /// view, site and estimate: one property name may be declared at several sites, and a child's
+    /// wasted evaluations are counted per parent, which only the estimate names) and keeps those of
+    /// at least `minimumSavings`.
     ///
     /// NB: the findings come from dictionaries, whose order differs from run to run: the order is
     /// total so that the ranking does not.
@@ -35,8 +36,11 @@ public struct AdviceReport: Sendable, Hashable {
         minimumSavings: Int, notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic], invalidLineCount: Int
     ) {
         let ranked = findings.sorted {
-            ($1.savings.score, $0.pattern, $0.subject, $0.relatedView ?? "", $0.site, $0.estimate)
-                < ($0.savings.score, $1.pattern, $1.subject, $1.relatedView ?? "", $1.site, $1.estimate)
+            if ($0.savings.score, $0.firstWrite) != ($1.savings.score, $1.firstWrite) {
+                return ($1.savings.score, $0.firstWrite) < ($0.savings.score, $1.firstWrite)
+            }
+            return ($0.pattern, $0.subject, $0.relatedView ?? "", $0.site, $0.estimate)
+                < ($1.pattern, $1.subject, $1.relatedView ?? "", $1.site, $1.estimate)
         }
         self.file = file
         self.header = header

@@ -5,7 +5,7 @@ enum AdviceText {
         for (index, finding) in report.findings.enumerated() {
             out += "\n\(index + 1). \(finding.pattern.title)\n"
             out += "   \(TerminalText.sanitize(AdviceRenderer.subject(finding)))\n"
-            out += "   \(AdviceRenderer.savings(finding.savings))\n"
+            out += "   \(AdviceRenderer.savings(finding.savings, in: report))\n"
             for (label, value) in AdviceRenderer.details(finding, escape: TerminalText.sanitize) {
                 out += "   \(label): \(value)\n"
             }

@@ -219,28 +219,40 @@ struct PartialAggregate: Sendable {
         }
     }
 
-    /// The finished statistics of view `name`; `ranks` orders `origins` (see `originRanks`).
-    private func finished(_ name: String, _ part: ViewPart, _ ranks: [Int]) -> ViewStats {
+    /// The finished statistics of view `name`.
+    private func finished(_ name: String, _ part: ViewPart) -> ViewStats {
         var stats = part.tally.counters.stats(view: name)
         stats.bodyTime = part.tally.durations.stats
-        stats.writesByProperty = ranked(part.writes, ranks)
+        stats.writesByProperty = ranked(part.writes)
         stats.writesByWrapper = part.writes.entries.reduce(into: [:]) { $0[origins[$1.origin].wrapper, default: 0] += $1.count }
-        stats.causes = ranked(part.causes, ranks)
+        stats.causes = ranked(part.causes)
         return stats
     }
 
-    /// Each origin's place in the origins' order, worked out once for every view.
-    private var originRanks: [Int] {
-        var ranks = Array(repeating: 0, count: origins.count)
-        for (rank, index) in origins.indices.sorted(by: { origins[$0] < origins[$1] }).enumerated() { ranks[index] = rank }
-        return ranks
+    /// `counts` (keyed by index in `origins`) as reports list them: by count (descending), then
+    /// by the property's first write.
+    ///
+    /// NB: `origins` are in the order of their first write: each range's in the order it met
+    /// them, a later range's new ones after the earlier ranges', however the trace was split.
+    private func ranked(_ counts: OriginCounts) -> [OriginCount] {
+        counts.entries.sorted { $0.count != $1.count ? $0.count > $1.count : $0.origin < $1.origin }
+            .map { OriginCount(origin: origins[$0.origin], count: $0.count) }
     }
 
-    /// `counts` (keyed by index in `origins`) as reports list them: by count (descending), then
-    /// by origin.
-    private func ranked(_ counts: OriginCounts, _ ranks: [Int]) -> [OriginCount] {
-        counts.entries.sorted { $0.count != $1.count ? $0.count > $1.count : ranks[$0.origin] < ranks[$1.origin] }
-            .map { OriginCount(origin: origins[$0.origin], count: $0.count) }
+    /// Sets each view's `firstAppearance`: its rank by where it first appears, its first part's
+    /// range (ranges in file order) and index there (a range's views in the order of their first event).
+    ///
+    /// NB: the rank, not the place itself, which depends on how the trace was split.
+    private static func rankFirstAppearances(
+        _ views: inout [ViewStats], entries: [(range: Int32, index: Int32)], starts: [Int32], rangeSizes: [Int]
+    ) {
+        var offsets = [0]
+        for size in rangeSizes.dropLast() { offsets.append(offsets.last! + size) }
+        let places = views.indices.map { view in
+            let first = entries[Int(starts[view])]
+            return offsets[Int(first.range)] + Int(first.index)
+        }
+        for (rank, view) in views.indices.sorted(by: { places[$0] < places[$1] }).enumerated() { views[view].firstAppearance = rank }
     }
 
     /// Where each view's figures are, in name order: `entries[starts[i]..<starts[i + 1]]` are
@@ -279,21 +291,24 @@ struct PartialAggregate: Sendable {
 
     /// The finished summary, its views' statistics worked out on `threads` threads.
     func summary(threads: Int) -> TraceSummary {
-        let ranks = originRanks
         let ranges = [(views, Array(origins.indices))] + laterViews
         let (entries, starts) = mergedOrder()
-        let viewStats = (0..<(starts.count - 1)).concurrentMap(threads: threads) { view in
+        var viewStats = (0..<(starts.count - 1)).concurrentMap(threads: threads) { view in
             var part = ViewPart(tally: ViewPartial())
             for (range, index) in entries[Int(starts[view])..<Int(starts[view + 1])] {
                 part.add(ranges[Int(range)].0.part(at: Int(index)), moving: ranges[Int(range)].1)
             }
             let (range, index) = entries[Int(starts[view])]
-            return finished(ranges[Int(range)].0.names[Int(index)], part, ranks)
+            return finished(ranges[Int(range)].0.names[Int(index)], part)
         }
+        Self.rankFirstAppearances(&viewStats, entries: entries, starts: starts, rangeSizes: ranges.map(\.0.names.count))
         var totals = leading
         for mark in marks { totals.add(mark.counters) }
         let known = Set(EventKind.allCases.map(\.name))
         let saturation = Self.saturationWarning(file: file, views: viewStats, totals: totals, marks: marks)
+        // NB: a range hands on every view it counted anything of (a `state-init` alone): the views
+        // without events of their own over the whole trace go only now.
+        viewStats.removeAll { !ViewCounts(counts: $0.counts).hasEvents }
         return TraceSummary(
             file: file, header: header, views: viewStats, totals: totals, kindCounts: kindCounts,
             unknownKinds: kindCounts.filter { !known.contains($0.key) }, marks: marks, beforeFirstMark: leading,
@@ -302,7 +317,7 @@ struct PartialAggregate: Sendable {
             connections: connections, selectedConnection: selectedConnection, filteredEventCount: filteredEventCount,
             updateGroups: updateGroups.stats, updateGroupLabels: UpdateGroupLabel.ranked(updateGroupLabels.values),
             markViews: markViews.mapValues { parts in
-                Dictionary(uniqueKeysWithValues: parts.map { ($0.key, finished($0.key, $0.value, ranks)) })
+                Dictionary(uniqueKeysWithValues: parts.map { ($0.key, finished($0.key, $0.value)) })
             }, causeGraph: edges.map { CauseGraph(edges: $0.values) })
     }
 

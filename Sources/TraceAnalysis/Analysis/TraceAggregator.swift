@@ -26,6 +26,8 @@ struct TraceAggregator {
     }
 
     private let counters = DenseTable(filler: NarrowCounts())
+    /// The views with counted events, in the order of their first one: how ties are broken.
+    private var viewsInOrder: [Int32] = []
     /// The 2^32s that views' counts wrapped past (see `NarrowCounts`): none in practice.
     private var carriedCounts: [Int: CountVector] = [:]
     private let durations = DurationTable()
@@ -168,7 +170,11 @@ struct TraceAggregator {
     /// Counts one event of `metric` for `view` and for the running interval.
     @inline(__always)
     private mutating func count(_ metric: CountedMetric, _ view: Int) {
-        if viewStatistics && !counters[view].increment(metric) { carry(metric, view) }
+        if viewStatistics {
+            // NB: a count back at 0 after 2^32 events has a carry: the view is not new.
+            if counters[view].isZero && carriedCounts[view] == nil { viewsInOrder.append(Int32(view)) }
+            if !counters[view].increment(metric) { carry(metric, view) }
+        }
         interval.counts[metric] += 1
     }
 
@@ -202,7 +208,8 @@ struct TraceAggregator {
         return 0
     }
 
-    /// The views with events, by name, with their writes and causes by origin index.
+    /// The views with events, in the order of their first event and by name, with their writes
+    /// and causes by origin index.
     private func views(_ reader: borrowing TraceReader) -> PartialAggregate.ViewParts {
         // NB: the views' counts and body times stay in this aggregator's tables, handed over as
         // they are: the aggregator is done with them.
@@ -212,7 +219,10 @@ struct TraceAggregator {
         // NB: the index in `views` of each view id with events (-1: none), so that adding an
         // origin's count updates the part in place.
         var indexOfView = [Int32](repeating: -1, count: counters.count)
-        for view in 1..<counters.count where counters[view].widened(carried: carriedCounts[view]).hasEvents {
+        // NB: every view with a count, even one without events of its own here (`hasEvents`): the
+        // summary leaves such views out once ranges are merged, so that a view's place and counts
+        // are the same however the trace is split.
+        for view in viewsInOrder.lazy.map(Int.init) where view != 0 {
             indexOfView[view] = Int32(views.append(reader.viewName(ViewID(view)), id: view))
         }
         for (index, origin) in origins.enumerated() where indexOfView[Int(origin.property.view)] >= 0 {

@@ -41,6 +41,10 @@ struct NarrowCounts {
     /// The counts `lanes` holds, by `CountedMetric.rawValue` (all zero by default).
     init(lanes: SIMD8<UInt32> = SIMD8()) { self.lanes = lanes }
 
+    /// Whether every count is 0.
+    @inline(__always)
+    var isZero: Bool { lanes == SIMD8() }
+
     /// Adds 1 to `metric`'s count; false when it wrapped from 2^32 - 1 to 0.
     @inline(__always)
     mutating func increment(_ metric: CountedMetric) -> Bool {

@@ -17,6 +17,9 @@ public struct ViewStats: Sendable, Hashable, CountedFigures {
     public var bodyTime = DurationStats()
     /// The writes whose cause chains led to this view's evaluations, most first.
     public var causes: [OriginCount] = []
+    /// The view's place among the trace's views by their first event (0: the first view the trace
+    /// names): how lists break ties, however the trace was split to be read.
+    public var firstAppearance = 0
 
     /// Empty statistics for `view`.
     package init(view: String) { self.view = view }

@@ -5,15 +5,16 @@ public enum DiffRenderer {
     /// The JSON schema id of `json(_:)`.
     public static let schema = "tracer-diff/1"
 
-    /// The views worth listing, most changed first: by absolute evaluation delta, then wasted, then path.
+    /// The views worth listing, most changed first: by absolute evaluation delta, then wasted, then
+    /// in the order the traces first show them (`TraceDiff.views`).
     static func ranked(_ diff: TraceDiff) -> [ViewDelta] {
-        diff.views.sorted {
-            let (left, right) = ($0.evals.delta.magnitude, $1.evals.delta.magnitude)
+        diff.views.indices.sorted { (lhs: Int, rhs: Int) -> Bool in
+            let (left, right) = (diff.views[lhs].evals.delta.magnitude, diff.views[rhs].evals.delta.magnitude)
             if left != right { return left > right }
-            let (leftWasted, rightWasted) = ($0.wasted.delta.magnitude, $1.wasted.delta.magnitude)
+            let (leftWasted, rightWasted) = (diff.views[lhs].wasted.delta.magnitude, diff.views[rhs].wasted.delta.magnitude)
             if leftWasted != rightWasted { return leftWasted > rightWasted }
-            return $0.view < $1.view
-        }
+            return lhs < rhs
+        }.map { diff.views[$0] }
     }
 
     /// Per measure: the base and variant values, the delta and the change in % (`n/a` for a

@@ -51,25 +51,37 @@ public struct EdgeDiff: Sendable, Hashable {
     /// How much an edge's count must change, as a share of the base's, to be listed as changed.
     package static let changeThreshold = 0.1
 
-    /// Every edge of either side, by key.
+    /// Every edge of either side: the base's in the order it first shows them, then the
+    /// variant's others in its order.
     public var all: [EdgeDelta]
 
     /// The comparison of `variant`'s edges against `base`'s; with several runs a side, each
     /// edge's figures are its medians over them.
     package init(base: [CauseGraph], variant: [CauseGraph]) {
         let (base, variant) = (CauseGraph.median(of: base), CauseGraph.median(of: variant))
-        var byKey: [CauseEdge.Key: (base: CauseEdge?, variant: CauseEdge?)] = [:]
-        for edge in base.edges { byKey[edge.key] = (edge, nil) }
-        for edge in variant.edges { byKey[edge.key, default: (nil, nil)].variant = edge }
-        all = byKey.map { EdgeDelta(key: $0.key, base: $0.value.base, variant: $0.value.variant) }.sorted { $0.key < $1.key }
+        var order: [CauseEdge.Key] = []
+        var sides: [CauseEdge.Key: (base: CauseEdge?, variant: CauseEdge?)] = [:]
+        for edge in base.edges.sorted(by: { $0.firstAppearance < $1.firstAppearance }) {
+            order.append(edge.key)
+            sides[edge.key] = (edge, nil)
+        }
+        for edge in variant.edges.sorted(by: { $0.firstAppearance < $1.firstAppearance }) {
+            if sides[edge.key] == nil { order.append(edge.key) }
+            sides[edge.key, default: (nil, nil)].variant = edge
+        }
+        all = order.map { EdgeDelta(key: $0, base: sides[$0]!.base, variant: sides[$0]!.variant) }
     }
 
     /// The edges new, removed or changed beyond the threshold, by the evaluations they add (most
-    /// first), then by key.
-    public var listed: [EdgeDelta] {
-        all.filter { $0.change != .same }.sorted {
-            $0.evalsAdded != $1.evalsAdded ? $0.evalsAdded > $1.evalsAdded : $0.key < $1.key
-        }
+    /// first), then in the order the traces first show them.
+    public var listed: [EdgeDelta] { ranked(all.indices.filter { all[$0].change != .same }, by: \.evalsAdded) }
+
+    /// The deltas at `indices`, by `figure` (most first), then by index.
+    private func ranked(_ indices: [Int], by figure: (EdgeDelta) -> Int) -> [EdgeDelta] {
+        indices.sorted { (lhs: Int, rhs: Int) -> Bool in
+            let (left, right) = (figure(all[lhs]), figure(all[rhs]))
+            return left != right ? left > right : lhs < rhs
+        }.map { all[$0] }
     }
 
     /// How many edges changed in `change`.
@@ -95,7 +107,7 @@ public struct EdgeDiff: Sendable, Hashable {
     /// The merged graph as `GraphPicture` edges: every listed edge (new ones marked, removed ones
     /// marked), then (unless `changedOnly`) unchanged ones, at most `limit`; and what was left out.
     package func pictureEdges(limit: Int?, changedOnly: Bool = false) -> (edges: [GraphPicture.Edge], omitted: Int) {
-        let unchanged = changedOnly ? [] : all.filter { $0.change == .same }.sorted { ($0.latest.evals, $1.key) > ($1.latest.evals, $0.key) }
+        let unchanged = changedOnly ? [] : ranked(all.indices.filter { all[$0].change == .same }, by: \.latest.evals)
         let ordered = listed + unchanged
         let shown = limit.map { Array(ordered.prefix($0)) } ?? ordered
         let edges = shown.map { delta in

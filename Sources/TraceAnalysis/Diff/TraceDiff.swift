@@ -7,7 +7,8 @@ public struct TraceDiff: Sendable, Hashable {
     public var base: VisualProfile
     /// The variant trace's profile.
     public var variant: VisualProfile
-    /// Every view of either trace, ordered by path.
+    /// Every view of either trace: the base's in the order it first shows them, then the variant's
+    /// others in its order.
     public var views: [ViewDelta]
     /// What the comparison calls each side: the headers' variants, or the file names when those
     /// are missing or the same.
@@ -33,12 +34,20 @@ public struct TraceDiff: Sendable, Hashable {
         if edgesUnavailability == nil, graphs.0.count == baseRuns.count, graphs.1.count == variantRuns.count {
             edges = EdgeDiff(base: graphs.0, variant: graphs.1)
         }
-        var byView: [String: ViewDelta] = [:]
-        for stats in base.summary.views { byView[stats.view, default: ViewDelta(view: stats.view, base: nil, variant: nil)].base = stats }
-        for stats in variant.summary.views {
-            byView[stats.view, default: ViewDelta(view: stats.view, base: nil, variant: nil)].variant = stats
+        // NB: in the order the base first shows its views, then the variant's new ones in its order.
+        var indexOfView: [String: Int] = [:]
+        var views: [ViewDelta] = []
+        for (side, summary) in [base.summary, variant.summary].enumerated() {
+            for stats in summary.views.sorted(by: { $0.firstAppearance < $1.firstAppearance }) {
+                let index = indexOfView[stats.view] ?? views.count
+                if index == views.count {
+                    indexOfView[stats.view] = index
+                    views.append(ViewDelta(view: stats.view, base: nil, variant: nil))
+                }
+                if side == 0 { views[index].base = stats } else { views[index].variant = stats }
+            }
         }
-        views = byView.keys.sorted().map { byView[$0]! }
+        self.views = views
         (baseLabel, variantLabel) = (base.label, variant.label)
         if baseLabel == variantLabel {
             func fileName(_ profile: VisualProfile) -> String {

@@ -10,7 +10,7 @@ enum AdviceHTML {
         for finding in report.findings {
             html += "<li><strong>\(Markup.escape(finding.pattern.title))</strong> at "
                 + "<code>\(Markup.escape(AdviceRenderer.subject(finding)))</code>: "
-                + "\(Markup.escape(AdviceRenderer.savings(finding.savings))).<br>"
+                + "\(Markup.escape(AdviceRenderer.savings(finding.savings, in: report))).<br>"
                 + "\(Markup.escape(finding.estimate)).<br>\(Markup.escape(finding.pattern.suggestion))</li>\n"
         }
         if !report.findings.isEmpty { html += "</ol>" }

@@ -1,6 +1,6 @@
 /// What a per-view report shows and in which order.
 public struct ReportOptions: Sendable, Hashable {
-    /// The column views are sorted by (descending; ties by view path).
+    /// The column views are sorted by (descending; ties by first appearance in the trace).
     public enum Sort: String, Sendable, Hashable, CaseIterable {
         /// By evaluations, wasted evaluations, body time or skips, most first.
         case evals, wasted, time, skips
@@ -36,9 +36,11 @@ public struct ReportOptions: Sendable, Hashable {
         let views = summary.views
         let kept = views.indices.filter { filter?.matches(views[$0].view) ?? true }
         let keys = views.map(key)
-        // NB: the summary's views are in path order, so a tie goes by index: no string compared;
-        // views already in order (all evaluated once, say) are not sorted at all.
-        func precedes(_ lhs: Int, _ rhs: Int) -> Bool { keys[lhs] != keys[rhs] ? keys[lhs] > keys[rhs] : lhs < rhs }
+        // NB: a tie goes by first appearance, as in every ranked list: no string compared; views
+        // already in order are not sorted at all.
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            keys[lhs] != keys[rhs] ? keys[lhs] > keys[rhs] : views[lhs].firstAppearance < views[rhs].firstAppearance
+        }
         let inOrder = zip(kept, kept.dropFirst()).allSatisfy { precedes($0, $1) }
         let sorted = inOrder ? kept : kept.sorted(by: precedes)
         return Array(sorted.prefix(top ?? sorted.count))
