@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
         // NB: the importers write traces; TraceAnalysis reads them. Both read through TraceFormat.
+        // It is no product: its declarations are `package` (the command, the MCP server, the tests,
+        // the benchmarks and the fuzzers use them).
         // TraceImport builds without the internal-checks flag: a wrong column slot must trap in
         // every build, and its exit test runs on code compiled as users get it.
         .target(name: "TraceImport", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"]),

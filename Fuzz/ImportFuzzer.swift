@@ -7,7 +7,7 @@ import TraceImport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    for format in ImportFormat.allCases {
+    for format in ChangeLogFormat.allCases {
         for strict in [false, true] {
             var trace = ""
             let options = ImportOptions(format: format, strict: strict)

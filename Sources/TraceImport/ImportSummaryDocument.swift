@@ -5,12 +5,12 @@ import TraceSupport
 ///
 /// NB: for every table, `rows` = `imported` + the sum of `leftOut`; `untimed` counts the rows
 /// whose duration could not be read (kept without `dur` when imported).
-public enum ImportSummaryDocument {
+package enum ImportSummaryDocument {
     /// The document's `schema`.
-    public static let schema = "tracer-import-summary/1"
+    static let schema = "tracer-import-summary/1"
 
     /// The document of an Instruments import.
-    public static func json(_ summary: XctraceImportSummary) -> String {
+    package static func json(_ summary: XctraceImportSummary) -> String {
         var json = JSONWriter()
         begin(&json, file: summary.file, source: summary.source.rawValue, events: summary.counts.events)
         json.key("process")
@@ -43,16 +43,13 @@ public enum ImportSummaryDocument {
         return end(&json, warnings: summary.warnings)
     }
 
-    /// The document of a `_printChanges()` / `_logChanges()` import: one table, the input's lines
-    /// or log records, named after its format.
-    public static func json(_ summary: ImportSummary) -> String {
+    /// The document of an import that gives no more than its accounts (a change log's: one, the
+    /// input's lines or log records, named after its format).
+    package static func json(file: String, source: String, events: Int, accounts: [ImportTableAccount], warnings: [String]) -> String {
         var json = JSONWriter()
-        begin(&json, file: summary.file, source: summary.format.rawValue, events: summary.events)
-        let leftOut = ["not-a-change-record": summary.foreignCount, "malformed": summary.malformedCount].filter { $0.value > 0 }
-        tables(&json, [XctraceImportSummary.TableAccount(
-            schema: summary.format.rawValue, rows: summary.records + summary.foreignCount + summary.malformedCount,
-            imported: summary.records, leftOut: leftOut)])
-        return end(&json, warnings: (summary.warnings + summary.malformed).map(\.description))
+        begin(&json, file: file, source: source, events: events)
+        tables(&json, accounts)
+        return end(&json, warnings: warnings)
     }
 
     private static func begin(_ json: inout JSONWriter, file: String, source: String, events: Int) {
@@ -64,7 +61,7 @@ public enum ImportSummaryDocument {
     }
 
     /// `"tables":[{"schema","rows","imported","untimed","leftOut":{reason: rows}}]`.
-    private static func tables(_ json: inout JSONWriter, _ accounts: [XctraceImportSummary.TableAccount]) {
+    private static func tables(_ json: inout JSONWriter, _ accounts: [ImportTableAccount]) {
         objects(&json, "tables", accounts) { json, account in
             json.field("schema", account.schema)
             json.field("rows", account.rows)

@@ -17,14 +17,15 @@ import TraceSupport
 ///
 /// NB: events are formatted by Tracer's `EventLineWriter` into raw memory the caller flushes;
 /// names are interned and escaped once, into the symbol layout that writer reads.
-struct ImportedTraceWriter: ~Copyable {
+package struct ImportedTraceWriter: ~Copyable {
     /// The `ts` step between lines of input without timestamps: 1 µs.
     static let lineStep: UInt64 = 1_000
 
     private var metadata: TraceMetadata
     /// The lines not yet handed to the output.
     private var lines = FlatArray<UInt8>(capacity: 1 << 17)
-    private(set) var seq: UInt64 = 0
+    /// The `seq` of the last event written (0: none yet).
+    package private(set) var seq: UInt64 = 0
     private(set) var records = 0
     private var transaction: UInt64 = 0
     private var lastTimestamp: Int64?
@@ -42,13 +43,8 @@ struct ImportedTraceWriter: ~Copyable {
     /// The current record's property symbols.
     private var properties: [Symbol] = []
 
-    /// A writer whose header names `origin` and what a change log can hold.
-    init(origin: TraceProducer) {
-        self.init(metadata: TraceMetadata(pid: 0, source: origin, capabilities: [.write, .bodyEval, .cause, .writeChanges]))
-    }
-
     /// A writer whose header is `metadata` (its `pid` replaced by the first record's, if any).
-    init(metadata: TraceMetadata) {
+    package init(metadata: TraceMetadata) {
         self.metadata = metadata
     }
 
@@ -72,7 +68,7 @@ struct ImportedTraceWriter: ~Copyable {
     }
 
     /// Hands the chunk to `output` once it holds `threshold` bytes or more, and empties it.
-    mutating func flushChunk(into output: inout some TextOutputStream, threshold: Int = 0) {
+    package mutating func flushChunk(into output: inout some TextOutputStream, threshold: Int = 0) {
         guard lines.count > 0, lines.count >= threshold else { return }
         output.write(utf8: chunk)
         lines.count = 0
@@ -142,7 +138,7 @@ struct ImportedTraceWriter: ~Copyable {
     /// written); returns that `seq`. Its symbols come from `intern(_:)`; a write whose values are
     /// described takes them from `values`; a write that says what changed, `changes` (a symbol).
     @discardableResult
-    mutating func append(_ event: TraceEvent, values: WriteValuePair? = nil, changes: Symbol = .none) -> UInt64 {
+    package mutating func append(_ event: TraceEvent, values: WriteValuePair? = nil, changes: Symbol = .none) -> UInt64 {
         if seq == 0 { appendHeader(pid: metadata.pid) }
         var event = event
         symbolBytes.withUnsafeBufferPointer { bytes in
@@ -169,7 +165,7 @@ struct ImportedTraceWriter: ~Copyable {
     private static let changesKey = Array(",\"\(TraceSchema.Field.changes)\":".utf8), lineEnd = Array("}\n".utf8)
 
     /// The symbol of `name`, for events given to `append(_:)`.
-    mutating func intern(_ name: String) -> Symbol {
+    package mutating func intern(_ name: String) -> Symbol {
         var bytes = Array(name.utf8)
         let count = bytes.count
         // NB: `ByteInterner` reads whole words past the name's end.

@@ -1,23 +1,18 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TraceFormat
 import TracerCore
 import TraceSupport
 
 /// How `TraceImporter` reads its input.
-public struct ImportOptions: Sendable {
+package struct ImportOptions: Sendable {
     /// The input's format, or `.auto` to detect it.
-    public var format: ImportFormat
+    package var format: ChangeLogFormat
     /// Whether a line that looks like a change record but does not parse is an error.
-    public var strict: Bool
+    package var strict: Bool
     /// How many malformed lines are kept as diagnostics (all are counted).
-    public var keptMalformed: Int
+    package var keptMalformed: Int
 
     /// Options of `tracectl import`: the format, `--strict`, and how many malformed lines to keep for the message.
-    public init(format: ImportFormat = .auto, strict: Bool = false, keptMalformed: Int = 5) {
+    package init(format: ChangeLogFormat = .auto, strict: Bool = false, keptMalformed: Int = 5) {
         self.format = format
         self.strict = strict
         self.keptMalformed = keptMalformed
@@ -29,37 +24,26 @@ public struct ImportOptions: Sendable {
 /// it goes, so memory does not grow with the input.
 ///
 /// See `ImportedTraceWriter` for how records become events, `ChangeLineParser` for the line format.
-public enum TraceImporter {
+package struct TraceImporter {
+    /// The change log it reads (`.auto`: settled at the first record).
+    package let format: ChangeLogFormat
+
+    /// What a change log holds: evaluations and the properties named as changed, nothing timed.
+    static let capabilities: [TraceCapability] = [.write, .bodyEval, .cause, .writeChanges]
+
     /// Reads `source` and writes the trace to `output`.
     ///
     /// - Throws: `TraceError` when the input cannot be read, holds no change record, or (with
     ///   `strict`) holds a malformed one; what was written so far should then be discarded.
     @discardableResult
-    public static func run(
+    package static func run(
         source: TraceInput, options: ImportOptions = ImportOptions(), into output: inout some TextOutputStream
     ) throws(TraceError) -> ImportSummary {
-        var lines: LineSource
-        var owned: Int32?
-        switch source {
-        case .file(let path):
-            let descriptor = try TraceReader.open(path)
-            owned = descriptor
-            lines = LineSource(descriptor: descriptor, range: nil)
-        case .standardInput:
-            lines = LineSource(descriptor: STDIN_FILENO, range: nil)
-        case .bytes(let bytes, _):
-            lines = LineSource(bytes: bytes)
-        }
-        defer { if let owned { _ = close(owned) } }
+        var lines = try ImportLines(source)
         var session = ImportSession(file: source.displayName, options: options)
-        while let line = lines.next() {
+        while let line = try lines.next() {
             try session.consume(line)
             session.writer.flushChunk(into: &output, threshold: 1 << 16)
-        }
-        if lines.readError != 0 {
-            let reason = String(cString: strerror(lines.readError))
-            throw TraceError(TraceDiagnostic(
-                file: source.displayName, line: lines.lineCount, column: 0, message: "cannot read: \(reason)", severity: .error))
         }
         let summary = try session.finish()
         session.writer.flushChunk(into: &output)
@@ -67,10 +51,32 @@ public enum TraceImporter {
     }
 }
 
+extension TraceImporter: Importer {
+    /// `console` or `oslog` (`auto`: the reader `--from auto` falls back to).
+    package var name: String { format.rawValue }
+
+    /// `--strict` only: a change log has one process and one run, and names no scenario.
+    package var reads: Set<ImportSetting> { [.strict] }
+
+    /// `write`, `body-eval`, `cause`, `write.changed`.
+    package var capabilities: [TraceCapability] { Self.capabilities }
+
+    /// Never: a change log may open with any other output (`ImportRegistry.detect` falls back to it).
+    package func recognises(_ probe: ImportProbe) -> Bool { false }
+
+    /// Reads the change log `input`.
+    package func run(
+        _ input: TraceInput, settings: ImportSettings, into output: inout some TextOutputStream,
+        failed: (any ImportAccounting) -> Void
+    ) throws(TraceError) -> any ImportAccounting {
+        try Self.run(source: input, options: ImportOptions(format: format, strict: settings.strict), into: &output)
+    }
+}
+
 /// The state of one import: the format once known, the writer, the counts.
 private struct ImportSession: ~Copyable {
     var writer: ImportedTraceWriter
-    private var format: ImportFormat
+    private var format: ChangeLogFormat
     private let options: ImportOptions
     private var summary: ImportSummary
     private var gatherer = JSONObjectGatherer()
@@ -82,7 +88,12 @@ private struct ImportSession: ~Copyable {
         self.options = options
         format = options.format
         summary = ImportSummary(file: file, format: options.format)
-        writer = ImportedTraceWriter(origin: options.format == .oslog ? .logChanges : .printChanges)
+        writer = Self.writer(for: options.format == .oslog ? .logChanges : .printChanges)
+    }
+
+    /// A writer whose header names `origin` and what a change log holds.
+    private static func writer(for origin: TraceProducer) -> ImportedTraceWriter {
+        ImportedTraceWriter(metadata: TraceMetadata(pid: 0, source: origin, capabilities: TraceImporter.capabilities))
     }
 
     mutating func consume(_ line: Line) throws(TraceError) {
@@ -93,7 +104,7 @@ private struct ImportSession: ~Copyable {
         switch format {
         case .console: try consumeConsole(bytes, line)
         case .oslog: try consumeLog(bytes, line)
-        case .auto, .xctrace: summary.foreignCount += 1
+        case .auto: summary.foreignCount += 1
         }
     }
 
@@ -107,7 +118,7 @@ private struct ImportSession: ~Copyable {
         let rest = UnsafeBufferPointer(rebasing: bytes[start...])
         if rest.first == UInt8(ascii: "[") || rest.first == UInt8(ascii: "{") && contains(rest, "\"eventMessage\"") {
             format = .oslog
-            writer = ImportedTraceWriter(origin: .logChanges)
+            writer = Self.writer(for: .logChanges)
         } else if case .foreign = ChangeLineParser.parse(message(of: bytes)) {
             return
         } else {
@@ -213,7 +224,7 @@ private struct ImportSession: ~Copyable {
             let expected = switch options.format {
             case .console: console
             case .oslog: oslog
-            case .auto, .xctrace: "\(console) (console) or \(oslog) (oslog)"
+            case .auto: "\(console) (console) or \(oslog) (oslog)"
             }
             throw TraceError(TraceDiagnostic(
                 file: summary.file, line: 1, column: 1, message: "no SwiftUI change record found; expected \(expected)",

@@ -128,11 +128,11 @@ extension XctraceImportSummary {
 
     /// Each schema of `tables` with its rows, those imported and those left out by reason: as
     /// read (`tables`) and as mapped (`tally`).
-    static func accounts(_ tables: [XctraceTableRead], _ tally: XctraceRowTally) -> [TableAccount] {
-        var accounts: [TableAccount] = []
+    static func accounts(_ tables: [XctraceTableRead], _ tally: XctraceRowTally) -> [ImportTableAccount] {
+        var accounts: [ImportTableAccount] = []
         for table in tables {
             if !accounts.contains(where: { $0.schema == table.schema }) {
-                accounts.append(TableAccount(
+                accounts.append(ImportTableAccount(
                     schema: table.schema, imported: tally.imported[table.schema] ?? 0, leftOut: tally.leftOut[table.schema] ?? [:]))
             }
             let index = accounts.firstIndex { $0.schema == table.schema }!

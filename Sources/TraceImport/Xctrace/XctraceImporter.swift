@@ -7,40 +7,13 @@ import TraceFormat
 import TraceSupport
 import TracerCore
 
-/// How `XctraceImporter` reads an Instruments export.
-public struct XctraceImportOptions: Sendable {
-    /// The run to import (default: the last).
-    public var run: Int?
-    /// The process to keep, by name or pid (default: the TOC's target, else the process with the
-    /// most body rows).
-    public var process: String?
-    /// Keep the rows of SwiftUI's own modules (`SwiftUI`, `SwiftUICore`).
-    public var allModules: Bool
-    /// Whether an unresolved reference is an error.
-    public var strict: Bool
-    /// The scenario and variant the header names.
-    public var scenario: String?
-    /// The variant named in the trace's header; nil for none.
-    public var variant: String?
-
-    /// Options of `tracectl import --from xctrace`: the run, the process, `--all-modules`, `--strict`, and the header's names.
-    public init(
-        run: Int? = nil, process: String? = nil, allModules: Bool = false, strict: Bool = false,
-        scenario: String? = nil, variant: String? = nil
-    ) {
-        self.run = run
-        self.process = process
-        self.allModules = allModules
-        self.strict = strict
-        self.scenario = scenario
-        self.variant = variant
-    }
-}
-
 /// Imports Instruments' SwiftUI data (`xctrace export` XML) as a `tracer/1` trace.
 ///
 /// See `XctraceMapping` for how rows become events, `XctraceInput` for what PATH may be.
-public enum XctraceImporter {
+package struct XctraceImporter: Sendable {
+    /// The importer `--from xctrace` chooses.
+    package init() {}
+
     /// Reads the export at `path` and writes the trace to `output` (in blocks, once every table is read).
     ///
     /// - Parameter failed: called, before the error is thrown, with the accounting of an import
@@ -50,9 +23,9 @@ public enum XctraceImporter {
     ///   or that gives no body evaluation (with what was found and the likely reason; nothing is
     ///   written then), an unknown `--run` or `--process`.
     @discardableResult
-    public static func run(
-        path: String, options: XctraceImportOptions = XctraceImportOptions(), into output: inout some TextOutputStream,
-        failed: ((XctraceImportSummary) -> Void)? = nil
+    package static func run(
+        path: String, options: ImportSettings = ImportSettings(), into output: inout some TextOutputStream,
+        failed: (XctraceImportSummary) -> Void = { _ in }
     ) throws(TraceError) -> XctraceImportSummary {
         let input = try XctraceInput(path: path)
         defer { input.removeTemporaryFiles() }
@@ -63,7 +36,7 @@ public enum XctraceImporter {
         do {
             try requireSwiftUIRows(export.seen, path: path)
         } catch {
-            failed?(summary.failed(export.tables, XctraceRowTally()))
+            failed(summary.failed(export.tables, XctraceRowTally()))
             throw error
         }
         let process = try chooseProcess(rows, options: options, run: export.run, path: path, summary: &summary)
@@ -91,7 +64,7 @@ public enum XctraceImporter {
         var mapping = XctraceMapping.mapped(&rows, settings: settings, with: &writer)
         // NB: never a trace without evaluations: a budget of body-evals would pass it with 0.
         guard mapping.counts.evaluations > 0 else {
-            failed?(summary.failed(export.tables, mapping.tally))
+            failed(summary.failed(export.tables, mapping.tally))
             throw found.noEvaluation(path, mapping.counts)
         }
         mapping.write(&writer, into: &output)
@@ -116,7 +89,7 @@ public enum XctraceImporter {
 
     /// Reads the tables of `input` and keeps the rows of the chosen run (and of tables naming none).
     private static func read(
-        _ input: borrowing XctraceInput, path: String, options: XctraceImportOptions
+        _ input: borrowing XctraceInput, path: String, options: ImportSettings
     ) throws(TraceError) -> (XctraceRows, Export, XctraceImportSummary) {
         let toc = try input.tableOfContents()
         let runs = Set(toc?.runs.map(\.number) ?? [])
@@ -287,7 +260,7 @@ public enum XctraceImporter {
     /// The pid whose rows are kept: `--process`, else the TOC's target, else the process with the
     /// most body rows (a warning names the others); nil keeps every row.
     private static func chooseProcess(
-        _ rows: XctraceRows, options: XctraceImportOptions, run: XctraceTOC.Run?, path: String,
+        _ rows: XctraceRows, options: ImportSettings, run: XctraceTOC.Run?, path: String,
         summary: inout XctraceImportSummary
     ) throws(TraceError) -> UInt64? {
         let known = rows.processes
@@ -317,14 +290,6 @@ public enum XctraceImporter {
         let os = [device?.platform, device?.osVersion].compactMap { $0 }.joined(separator: " ")
         return RecordingInfo(
             instruments: toc?.instrumentsVersion, run: run?.number, device: device?.name, os: os.isEmpty ? nil : os, bodyTable: bodyTable)
-    }
-
-    /// Whether `path` is an Instruments export (`--from auto`): a `.trace`, a directory, or an
-    /// `xctrace export` XML document.
-    public static func looksLikeExport(_ path: String) -> Bool {
-        if path.hasSuffix(".trace") || path.hasSuffix(".trace/") { return true }
-        guard let status = PathAccess.status(path) else { return false }
-        return (status.st_mode & S_IFMT) == S_IFDIR || XctraceDocumentKind.detect(path: path) != nil
     }
 
     static func failure(_ path: String, _ message: String) -> TraceError {

@@ -42,7 +42,7 @@ struct XctraceInput: ~Copyable {
     /// UTF-8 is an error.
     private mutating func classify(_ files: [String], noting: Bool = false) throws(TraceError) {
         for file in files {
-            let prefix = XctraceDocumentKind.prefix(path: file)
+            let prefix = ImportProbe.head(of: file)
             if let prefix, let problem = XctraceDocumentKind.encodingProblem(prefix: prefix) { throw XctraceImporter.failure(file, problem) }
             switch prefix?.withUnsafeBytes(XctraceDocumentKind.detect(prefix:)) {
             case .tables?: tableFiles.append(file)

@@ -219,17 +219,6 @@ package enum XctraceDocumentKind: Sendable, Equatable {
 
     /// The kind of the document at `path` (reads its first 4 KB), or nil.
     package static func detect(path: String) -> XctraceDocumentKind? {
-        prefix(path: path).flatMap { $0.withUnsafeBytes(detect(prefix:)) }
-    }
-
-    /// The first 4 KB of the document at `path`; nil when it cannot be read or is empty.
-    static func prefix(path: String) -> [UInt8]? {
-        let descriptor = PathAccess.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var prefix = [UInt8](repeating: 0, count: 4096)
-        let got = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard got > 0 else { return nil }
-        return Array(prefix[0..<got])
+        ImportProbe.head(of: path).flatMap { $0.withUnsafeBytes(detect(prefix:)) }
     }
 }

@@ -72,6 +72,14 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
     }
 }
 
+extension Option where Value == String {
+    /// An option taking one of `choices` (in order, as help lists them), `defaultValue` when
+    /// absent: a choice a registry holds rather than an enum (`import --from`).
+    static func choice(_ names: String..., valueName: String, help: String, choices: [String], default defaultValue: String) -> Self {
+        Self(spec: OptionSpec(names: names, help: help, valueName: valueName, choices: choices, defaultValue: defaultValue))
+    }
+}
+
 /// The options several commands share, each declared once.
 enum CommonOptions {
     /// `-o FILE`: where a command that writes one document writes it.

@@ -5,7 +5,9 @@ import TraceImport
 /// arguments mirroring the command's options.
 enum MCPToolCatalog {
     /// Every tool, in the order `tools/list` lists them.
-    static let tools: [MCPTool] = [listTraces, report, graph, why, diff, advise, check, validate, importLog]
+    ///
+    /// NB: computed, as `importLog` is.
+    static var tools: [MCPTool] { [listTraces, report, graph, why, diff, advise, check, validate, importLog] }
 
     /// The tool named `name`.
     static func tool(named name: String) -> MCPTool? { tools.first { $0.name == name } }
@@ -121,14 +123,15 @@ enum MCPToolCatalog {
         ],
         documentOption: nil, documentStatuses: [0, 2])
 
-    static let importLog = MCPTool(
+    /// `import`, its `from` choices the importer registry's (`ImportRegistry`), which a test may add to for its task.
+    static var importLog: MCPTool { MCPTool(
         name: "import", description: "Import a captured console, unified-log records or an Instruments export as a tracer/1 trace under the root; the result says what was read, imported and left out (tracer-import-summary/1).",
         command: ["import"],
         parameters: [
             .positional("log", .inputPath, "The console text, log records or xctrace export under the root."),
             MCPParameter(name: "output", kind: .outputPath, passing: .option("-o"), help: "Where to write the trace (under the root).", isRequired: true),
             .server("overwrite", .boolean, "Replace the output file when it exists (refused otherwise)."),
-            .option("from", .choice(ImportFormat.allCases.map(\.rawValue)), "--from", "The input's format."),
+            .option("from", .choice(ImportRegistry.names), "--from", "The input's format."),
             .option("strict", .boolean, "--strict", "Fail on a line that looks like a change record but does not parse."),
             .option("run", .integer, "--run", "xctrace: the run to import."),
             .option("process", .string, "--process", "xctrace: the process to import (name or pid)."),
@@ -141,5 +144,5 @@ enum MCPToolCatalog {
             .init("schema", "string"), .init("file", "string"), .init("source", "string"), .init("events", "integer"),
             .init("tables", "array"), .init("warnings", "array"),
         ],
-        documentOption: "--summary-json", writesFiles: true)
+        documentOption: "--summary-json", writesFiles: true) }
 }
