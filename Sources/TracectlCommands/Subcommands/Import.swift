@@ -42,9 +42,9 @@ enum Import: Subcommand {
     /// The options `import` reads, in help order.
     enum Options {
         static let from: Option<ImportFormat> = .choice("--from", valueName: "format", help: "The input's format.", default: .auto)
-        static let summaryJSON: Option<String> = .value(
+        static let summaryJSON: Option<String> = .path(
             "--summary-json", valueName: "file",
-            help: "Also write what was read, imported and left out per table, as a tracer-import-summary/1 document.")
+            help: "Also write what was read, imported and left out per table, as a tracer-import-summary/1 document.", .writes)
         static let strict: Option<Bool> = .flag(
             "--strict", help: "Fail on a line that looks like a change record but does not parse (xctrace: on an unresolved reference).")
         static let run: Option<Int> = .number("--run", valueName: "number", help: "xctrace: the run to import (default: the last).",
@@ -60,7 +60,7 @@ enum Import: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let path = try arguments.required("log")
-        var format: ImportFormat = try arguments.choice(Options.from)
+        var format: ImportFormat = arguments.choice(Options.from)
         if format == .auto, path != "-", XctraceImporter.looksLikeExport(path) { format = .xctrace }
         let xctraceOnly: [any OptionDeclaration] = [Options.run, Options.process, Options.allModules, Options.scenario, Options.variant]
         guard format == .xctrace else {
@@ -68,7 +68,7 @@ enum Import: Subcommand {
             return try importLog(path, format: format, arguments, console: console)
         }
         let options = XctraceImportOptions(
-            run: try arguments.integer(Options.run), process: arguments.value(Options.process),
+            run: arguments.value(Options.run), process: arguments.value(Options.process),
             allModules: arguments.flag(Options.allModules), strict: arguments.flag(Options.strict),
             scenario: arguments.value(Options.scenario), variant: arguments.value(Options.variant))
         var output = try CommandOutput.open(arguments)
