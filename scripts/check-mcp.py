@@ -49,8 +49,8 @@ BASE = {
 }
 # A good value of the arguments whose value depends on what they name (the others by type).
 GOOD = {
-    "trace": STATE, "traces": [STATE], "base": STATE, "variant": STORAGE, "base_runs": [STATE],
-    "variant_runs": [STORAGE], "budget": BUDGET, "baseline": STATE, "directory": "Fixtures/Traces/scenarios",
+    "trace": STATE, "traces": [STATE], "base": STATE, "variant": STORAGE, "base_run": [STATE],
+    "variant_run": [STORAGE], "budget": BUDGET, "baseline": STATE, "directory": "Fixtures/Traces/scenarios",
     "view": "MyView/MyScrollView", "mark": "scroll-down", "from": "scroll-down", "to": "scroll-up", "eval": 11,
     "process": "Demo", "scenario": "scroll-offset", "conn": 1,
 }
@@ -115,6 +115,8 @@ async def exercise(label, list_tools, list_resources, call_tool, tracectl, scrat
 def good_value(name, schema):
     """A value the argument takes: one of its choices, a fixture for a path, else one its schema allows."""
     kind = schema.get("type")
+    if "anyOf" in schema:  # a count or 'all' (top)
+        return "all"
     if "enum" in schema:
         return schema.get("default", schema["enum"][-1])
     if name in GOOD:
@@ -131,6 +133,8 @@ def good_value(name, schema):
 def bad_value(schema):
     """A value of the wrong type, or out of the argument's range or choices."""
     kind = schema.get("type")
+    if "anyOf" in schema:  # a count or 'all' (top): below its minimum
+        return schema["anyOf"][0]["minimum"] - 1
     if "enum" in schema:
         return "no-such-choice"
     if kind == "integer":

@@ -23,7 +23,7 @@ package enum Tracectl {
         name: "help", abstract: "Show help for a subcommand.",
         positionals: [PositionalSpec(
             name: "subcommand", help: "The subcommand to show help for.", isOptional: true,
-            choices: subcommands.map { $0.spec.name } + ["help"])])
+            kind: .choice(subcommands.map { $0.spec.name } + ["help"]))])
 
     /// Every subcommand's spec and `help`'s, in the order the overview lists them.
     static var specs: [CommandSpec] { subcommands.map { $0.spec } + [helpSpec] }
@@ -57,7 +57,7 @@ package enum Tracectl {
         do {
             var parsed = try ArgumentParser.parse(rest, spec: command.spec)
             if command.spec.option(named: CommonOptions.color.spec.canonicalName) != nil {
-                console.colorMode = try parsed.choice(CommonOptions.color)
+                console.colorMode = parsed.choice(CommonOptions.color)
             }
             let progressLine = ReadProgressLine.start(console: console, reading: parsed.positionals)
             defer { progressLine?.stop() }

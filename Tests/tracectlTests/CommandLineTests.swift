@@ -10,7 +10,7 @@ struct CommandLineTests {
         (["help", "help"], "help/help.txt"),
         (["help", "record"], "help/record.txt"),
         (["record", "--help"], "help/record.txt"),
-    ] + ["demo", "import", "report", "validate", "flame", "diff", "advise", "export", "check", "mcp", "completion"].map { (["\($0)", "--help"], "help/\($0).txt") })
+    ] + ["demo", "import", "report", "validate", "flame", "graph", "why", "diff", "advise", "export", "check", "mcp", "completion"].map { (["\($0)", "--help"], "help/\($0).txt") })
     func helpPages(arguments: [String], golden: String) throws {
         let run = TracectlInProcess.run(arguments)
         #expect(run.status == 0)
@@ -54,6 +54,9 @@ struct CommandLineTests {
             ["record", "--listen", "7440", "--variant", "state"],
             ["record", "scroll-offset", "-o", "y.jsonl"],
             ["check", "t.jsonl", "--budget", "b.json", "--headroom", "10%"],
+            ["why", "t.jsonl", "MyView", "--eval", "3", "--mark", "scroll"],
+            ["check", "t.jsonl", "--budget", "b.json", "--write-budget", "w.json"],
+            ["record", "--listen", "7440", "-o", "f.jsonl", "--duration", "0"],
         ])
         Golden.check(transcript, named: "errors/ignored-options.txt")
     }

@@ -46,23 +46,30 @@ enum ArgumentParser {
             } else {
                 throw UsageError("missing value for '\(name)': expected \(valueName)", command: spec.name)
             }
-            if !option.choices.isEmpty, !option.choices.contains(value) {
-                throw UsageError(
-                    "invalid value '\(value)' for '\(name)': expected one of \(option.choices.joined(separator: ", "))",
-                    command: spec.name)
-            }
+            guard option.kind.accepts(value) else { throw UsageError(option.kind.invalid(value, for: name), command: spec.name) }
             if !option.isRepeatable, parsed.values[canonical] != nil {
                 throw UsageError("'\(name)' was given more than once", command: spec.name)
             }
             parsed.values[canonical, default: []].append(value)
         }
         try checkPositionals(parsed.positionals, spec: spec)
+        try checkExclusions(parsed, spec: spec)
         return parsed
     }
 
     private static func split(_ argument: String) -> (name: String, value: String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// A usage error naming both options when two that exclude each other were given: the
+    /// excluded one first (`'--top' cannot be used with '--eval'`).
+    private static func checkExclusions(_ parsed: ParsedArguments, spec: CommandSpec) throws(UsageError) {
+        for option in spec.options where parsed.isGiven(option) {
+            if let excluded = option.excludes.first(where: parsed.isGiven(canonicalName:)) {
+                throw UsageError("'\(excluded)' cannot be used with '\(option.canonicalName)'", command: spec.name)
+            }
+        }
     }
 
     private static func checkPositionals(_ positionals: [String], spec: CommandSpec) throws(UsageError) {

@@ -32,6 +32,14 @@ struct CommandSpec: Sendable {
     func option(named name: String) -> OptionSpec? {
         options.first { $0.names.contains(name) }
     }
+
+    /// The canonical names of the options `option` cannot be given with: those it excludes and
+    /// those that exclude it, in the spec's order.
+    func exclusions(of option: OptionSpec) -> [String] {
+        options.filter { other in
+            option.excludes.contains(other.canonicalName) || other.excludes.contains(option.canonicalName)
+        }.map(\.canonicalName)
+    }
 }
 
 /// A positional argument.
@@ -41,11 +49,11 @@ struct PositionalSpec: Sendable {
     var isOptional = false
     /// Takes every remaining positional.
     var isRepeated = false
-    /// The words it completes to in a shell (`tracectl completion`); empty for file names.
-    var choices: [String] = []
+    /// What it takes: a file (read) unless said otherwise; a choice's words complete in a shell.
+    var kind: ArgumentKind = .path(.reads)
 }
 
-/// An option or flag as help, completion and the parser see it: `--format json`,
+/// An option or flag as the parser, help, completion and the MCP schema see it: `--format json`,
 /// `--format=json`, `-o FILE`, `--force`. Declared through an `Option`.
 struct OptionSpec: Sendable {
     /// Every spelling; the first long one is canonical.
@@ -53,17 +61,20 @@ struct OptionSpec: Sendable {
     var help: String
     /// The placeholder for its value; nil for a flag.
     var valueName: String?
-    /// The values it accepts; empty for any.
-    var choices: [String] = []
+    /// What its value is (`.flag` for none), checked by the parser.
+    var kind: ArgumentKind
     /// The value used when the option is absent.
     var defaultValue: String?
     /// Whether it may be given more than once (values accumulate).
     var isRepeatable = false
-    /// The whole numbers it takes (nil: not a number).
-    var integerRange: ClosedRange<Int>? = nil
+    /// The canonical names of the options it cannot be given with (declared on one side; see
+    /// `CommandSpec.exclusions(of:)` for both).
+    var excludes: [String] = []
 
-    /// Whether its value names a file or folder (so that a shell completes file names for it).
-    var takesPath: Bool { ["file", "dir", "path", "trace"].contains(valueName) }
+    /// The values it accepts; empty for any.
+    var choices: [String] {
+        if case .choice(let values) = kind { values } else { [] }
+    }
 
     /// The canonical spelling: the first `--long` name, else the first name.
     var canonicalName: String { names.first { $0.hasPrefix("--") } ?? names[0] }

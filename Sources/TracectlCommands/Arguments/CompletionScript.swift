@@ -25,7 +25,7 @@ enum CompletionScript {
 
     /// The words a positional of `spec` completes to; empty for file names.
     private static func positionalChoices(_ spec: CommandSpec) -> [String] {
-        spec.positionals.flatMap(\.choices)
+        spec.positionals.flatMap(\.kind.words)
     }
 
     private static func bash(_ specs: [CommandSpec]) -> String {
@@ -36,9 +36,10 @@ enum CompletionScript {
             if !valued.isEmpty {
                 cases += "            case \"$prev\" in\n"
                 for option in valued {
-                    let reply = option.takesPath ? "($(compgen -f -- \"$cur\"))"
-                        : option.choices.isEmpty ? "()"
-                        : "($(compgen -W \(shellQuoted(option.choices.joined(separator: " "))) -- \"$cur\"))"
+                    let words = option.kind.words
+                    let reply = option.kind.isPath ? "($(compgen -f -- \"$cur\"))"
+                        : words.isEmpty ? "()"
+                        : "($(compgen -W \(shellQuoted(words.joined(separator: " "))) -- \"$cur\"))"
                     cases += "                \(option.names.joined(separator: "|"))) COMPREPLY=\(reply); return ;;\n"
                 }
                 cases += "            esac\n"
@@ -78,11 +79,15 @@ enum CompletionScript {
             var lines: [String] = []
             for option in spec.options {
                 let help = zshEscaped(option.help)
-                let exclusive = option.names.count > 1 && !option.isRepeatable ? shellQuoted("(\(option.names.joined(separator: " ")))") : ""
+                // NB: zsh offers none of the names in the parentheses once the option is given:
+                // its other spellings (unless it repeats) and the options it cannot be given with.
+                let excluded = (option.names.count > 1 && !option.isRepeatable ? option.names : []) + spec.exclusions(of: option)
+                let exclusive = excluded.isEmpty ? "" : shellQuoted("(\(excluded.joined(separator: " ")))")
                 let names = option.names.count > 1 ? "{\(option.names.joined(separator: ","))}" : option.names[0]
                 var argument = ""
                 if let valueName = option.valueName {
-                    let action = option.takesPath ? "_files" : option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
+                    let words = option.kind.words
+                    let action = option.kind.isPath ? "_files" : words.isEmpty ? " " : "(\(words.joined(separator: " ")))"
                     argument = ":\(zshEscaped(valueName)):\(action)"
                 }
                 let repeatable = option.isRepeatable ? "*" : ""
@@ -90,7 +95,8 @@ enum CompletionScript {
             }
             lines.append(shellQuoted("--help[Show help information.]"))
             for positional in spec.positionals {
-                let action = positional.choices.isEmpty ? "_files" : "(\(positional.choices.joined(separator: " ")))"
+                let words = positional.kind.words
+                let action = words.isEmpty ? "_files" : "(\(words.joined(separator: " ")))"
                 let position = positional.isRepeated ? "*" : positional.isOptional ? ":" : ""
                 lines.append(shellQuoted("\(position):\(zshEscaped(positional.name)):\(action)"))
             }
@@ -144,7 +150,7 @@ enum CompletionScript {
             for option in spec.options {
                 var flags = option.names.map { $0.hasPrefix("--") ? "-l \($0.dropFirst(2))" : "-s \($0.dropFirst())" }
                 if option.valueName != nil {
-                    flags.append(option.takesPath ? "-r -F" : "-x -a \(shellQuoted(option.choices.joined(separator: " ")))")
+                    flags.append(option.kind.isPath ? "-r -F" : "-x -a \(shellQuoted(option.kind.words.joined(separator: " ")))")
                 }
                 lines.append("complete -c tracectl \(condition) \(flags.joined(separator: " ")) -d \(shellQuoted(option.help))")
             }

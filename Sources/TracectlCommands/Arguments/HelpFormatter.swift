@@ -33,6 +33,8 @@ enum HelpFormatter {
             var help = option.help
             if !option.choices.isEmpty { help += " (values: \(option.choices.joined(separator: ", ")))" }
             if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
+            let exclusions = spec.exclusions(of: option)
+            if !exclusions.isEmpty { help += " (not with \(exclusions.joined(separator: ", ")))" }
             lines.append(row(option.names.joined(separator: ", ") + value, help))
         }
         lines.append(helpRow)

@@ -15,8 +15,8 @@ struct ParsedArguments: Sendable {
     /// (its readers count into its `progress`); nil elsewhere.
     var progressLine: ReadProgressLine?
 
-    /// The value of `option`, or its default.
-    func value(_ option: Option<String>) -> String? { text(option) }
+    /// The value of `option` as its type (the last given, or its default); nil when neither.
+    func value<Value>(_ option: Option<Value>) -> Value? { text(option).flatMap(option.read) }
 
     /// Every value of a repeatable `option`, in the order given (none when absent).
     func values(_ option: Option<[String]>) -> [String] { values[declared(option)] ?? [] }
@@ -40,29 +40,10 @@ struct ParsedArguments: Sendable {
         throw UsageError("'\(given)' \(reason)", command: spec.name)
     }
 
-    /// The value of `option` as an integer within `range`, or a usage error.
-    func integer(_ option: Option<Int>) throws(UsageError) -> Int? {
-        guard let text = text(option) else { return nil }
-        // NB: every `Option<Int>` is declared with its range (`Option.number`).
-        let range = option.spec.integerRange!
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(
-                "invalid value '\(text)' for '\(option.spec.canonicalName)': expected a whole number from \(range.lowerBound) to \(range.upperBound)",
-                command: spec.name)
-        }
-        return number
-    }
-
-    /// The value of a choice as its type: the parser has checked it is one of the choices, so a
-    /// value of no case is a usage error here only if spec and type disagree.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ option: Option<Choice>) throws(UsageError) -> Choice
-    where Choice.RawValue == String {
-        guard let text = text(option), let choice = Choice(rawValue: text) else {
-            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(
-                "invalid value '\(text(option) ?? "")' for '\(option.spec.canonicalName)': expected one of \(names)", command: spec.name)
-        }
-        return choice
+    /// The value of a choice, which always has one: given, or its default.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ option: Option<Choice>) -> Choice where Choice.RawValue == String {
+        // NB: `Option.choice` declares a default, and the parser accepts only the choices.
+        value(option)!
     }
 
     /// The last value of `option` as typed, or its default.
@@ -70,7 +51,8 @@ struct ParsedArguments: Sendable {
         values[declared(option)]?.last ?? option.spec.defaultValue
     }
 
-    private func isGiven(canonicalName: String) -> Bool { flags.contains(canonicalName) || values[canonicalName] != nil }
+    /// Whether the option of this canonical name was given.
+    func isGiven(canonicalName: String) -> Bool { flags.contains(canonicalName) || values[canonicalName] != nil }
 
     /// The canonical name of `option`, which the command's spec must list.
     private func declared(_ option: some OptionDeclaration) -> String {

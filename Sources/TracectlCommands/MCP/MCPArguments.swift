@@ -27,13 +27,15 @@ struct MCPArguments {
             let known = tool.parameters.map(\.name).joined(separator: ", ")
             throw Failure(message: "unknown argument '\(member.key)'; \(tool.name) takes \(known)")
         }
+        let given = Set(members.map(\.key))
         for parameter in tool.parameters {
             guard let node = members.last(where: { $0.key == parameter.name })?.node else {
                 if parameter.isRequired { throw Failure(message: "missing required argument '\(parameter.name)'") }
-                if let value = parameter.serverDefault { try add(parameter, .number(Double(value)), tool: tool, root: root, overwrite: false) }
+                // NB: a server default gives way to an argument its option cannot be given with.
+                if let value = parameter.serverDefault, given.isDisjoint(with: parameter.exclusions) { append(parameter, [value]) }
                 continue
             }
-            try add(parameter, node.value, tool: tool, root: root, overwrite: Self.flag(members, "overwrite"))
+            try add(parameter, node.value, root: root, overwrite: Self.flag(members, "overwrite"))
         }
     }
 
@@ -42,43 +44,60 @@ struct MCPArguments {
         return false
     }
 
-    /// Adds one argument's words to the command line.
-    private mutating func add(_ parameter: MCPParameter, _ value: JSONValue, tool: MCPTool, root: ConfinedRoot, overwrite: Bool) throws(Failure) {
-        let words: [String]
-        switch (parameter.kind, value) {
-        case (.boolean, .bool(let flag)):
-            if case .server = parameter.passing { serverValues[parameter.name] = value }
+    /// Adds one argument's words to the command line, each checked as the command's parser checks
+    /// it (the same message for a bad value), a path also under the root.
+    private mutating func add(_ parameter: MCPParameter, _ value: JSONValue, root: ConfinedRoot, overwrite: Bool) throws(Failure) {
+        if case .server = parameter.passing { serverValues[parameter.name] = value }
+        if parameter.kind == .flag {
+            guard case .bool(let flag) = value else { throw mismatch(parameter, value) }
             if flag, case .option(let option) = parameter.passing { command.append(option) }
             return
-        case (.integer, .number(let number)) where number.rounded() == number && number.magnitude < 0x1p53:
-            if let range = tool.option(of: parameter)?.integerRange, !range.contains(Int(number)) {
-                throw Failure(message: "argument '\(parameter.name)': \(Int64(number)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            words = [String(Int64(number))]
-        case (.string, .string(let text)):
-            words = [text]
-        case (.choice(let choices), .string(let text)):
-            guard choices.contains(text) else { throw Failure(message: "argument '\(parameter.name)': '\(text)' is not one of \(choices.joined(separator: ", "))") }
-            words = [text]
-        case (.inputPath, .string(let path)):
-            words = [try checked(path, root: root)]
-        case (.inputPaths, .array(let items)) where !items.isEmpty:
-            var paths: [String] = []
-            for item in items {
-                guard case .string(let path) = item.value else { throw Failure(message: "argument '\(parameter.name)': expected an array of strings") }
-                paths.append(try checked(path, root: root))
-            }
-            words = paths
-        case (.outputPath, .string(let path)):
-            words = [try checkedForWriting(path, root: root, overwrite: overwrite)]
-        default:
-            throw Failure(message: "argument '\(parameter.name)': expected \(parameter.kind.typeName), not \(value.typeName)")
         }
+        let items: [JSONValue]
+        if parameter.isArray {
+            guard case .array(let nodes) = value, !nodes.isEmpty else { throw mismatch(parameter, value) }
+            items = nodes.map(\.value)
+        } else {
+            items = [value]
+        }
+        var words: [String] = []
+        for item in items {
+            guard let word = Self.word(item, kind: parameter.kind) else { throw mismatch(parameter, value) }
+            guard parameter.kind.accepts(word) else { throw Failure(message: parameter.kind.invalid(word, for: parameter.name)) }
+            switch parameter.kind {
+            case .path(.reads): words.append(try checked(word, root: root))
+            case .path(.writes): words.append(try checkedForWriting(word, root: root, overwrite: overwrite))
+            default: words.append(word)
+            }
+        }
+        append(parameter, words)
+    }
+
+    /// Passes `words` to the command as `parameter` says.
+    private mutating func append(_ parameter: MCPParameter, _ words: [String]) {
         switch parameter.passing {
         case .positional: command += words
         case .option(let option): for word in words { command += [option, word] }
-        case .server: serverValues[parameter.name] = value
+        case .server: break
         }
+    }
+
+    /// One JSON value as the command-line word of `kind`: a string as it is, a number where the
+    /// kind takes one (an integer only as a whole number); nil for another JSON type.
+    private static func word(_ value: JSONValue, kind: ArgumentKind) -> String? {
+        switch (value, kind) {
+        case (.string(let text), .countOrAll): text
+        case (.string(let text), _) where !kind.isNumeric: text
+        case (.number(let number), .duration): String(number)
+        case (.number(let number), _) where kind.isNumeric && number.rounded() == number && number.magnitude < 0x1p53:
+            String(Int64(number))
+        default: nil
+        }
+    }
+
+    /// The failure for a value of the wrong JSON type.
+    private func mismatch(_ parameter: MCPParameter, _ value: JSONValue) -> Failure {
+        Failure(message: "argument '\(parameter.name)': expected \(parameter.typeName), not \(value.typeName)")
     }
 
     /// Checks that `path` opens under the root; returns it, for the command to open.
@@ -94,14 +113,16 @@ struct MCPArguments {
     }
 }
 
-extension MCPParameter.Kind {
-    /// The JSON type an argument of this kind takes, for "expected …" messages.
+extension MCPParameter {
+    /// The JSON type the argument takes, for "expected …" messages.
     var typeName: String {
-        switch self {
-        case .inputPath, .outputPath, .string, .choice: "a string"
-        case .inputPaths: "a non-empty array of strings"
-        case .integer: "an integer"
-        case .boolean: "a boolean"
+        if isArray { return "a non-empty array of \(kind.isNumeric ? "numbers" : "strings")" }
+        switch kind {
+        case .flag: return "a boolean"
+        case .integer: return "an integer"
+        case .countOrAll: return "an integer or '\(TopCount.allWord)'"
+        case .duration: return "a number"
+        case .text, .path, .percentage, .choice: return "a string"
         }
     }
 }

@@ -1,88 +1,5 @@
 import TraceSupport
 
-/// One argument of an MCP tool: its JSON name and type, and the `tracectl` option (or positional)
-/// it becomes.
-struct MCPParameter: Sendable {
-    /// The argument's JSON type, and how it is passed to the command.
-    enum Kind: Sendable, Equatable {
-        /// A path under the root, opened confined and passed as its descriptor.
-        case inputPath
-        /// Paths under the root (an array), each opened confined.
-        case inputPaths
-        /// A path under the root the command writes (its directory opened confined).
-        case outputPath
-        case string
-        case integer
-        case boolean
-        /// One of the given strings.
-        case choice([String])
-    }
-
-    /// How the argument reaches the command.
-    enum Passing: Sendable, Equatable {
-        /// As the command's next positional argument.
-        case positional
-        /// As `option VALUE` (a boolean: the bare flag when true; an array: the option per item).
-        case option(String)
-        /// Read by the server itself (e.g. `import`'s `overwrite`), not passed on.
-        case server
-    }
-
-    let name: String
-    let kind: Kind
-    let passing: Passing
-    let help: String
-    var isRequired = false
-    /// The value the server passes when the argument is absent, where MCP's differs from the
-    /// command's (`top`: a result an agent can read whole).
-    var serverDefault: Int? = nil
-
-    /// A positional argument (required).
-    static func positional(_ name: String, _ kind: Kind, _ help: String) -> MCPParameter {
-        MCPParameter(name: name, kind: kind, passing: .positional, help: help, isRequired: true)
-    }
-
-    /// An optional argument passed as `option`.
-    static func option(_ name: String, _ kind: Kind, _ option: String, _ help: String) -> MCPParameter {
-        MCPParameter(name: name, kind: kind, passing: .option(option), help: help)
-    }
-
-    /// An optional argument the server reads itself.
-    static func server(_ name: String, _ kind: Kind, _ help: String) -> MCPParameter {
-        MCPParameter(name: name, kind: kind, passing: .server, help: help)
-    }
-
-    /// Writes the parameter's JSON Schema: its type, the range and default of `option` (the command's
-    /// option it becomes, if any) or the server's default, and its description.
-    func writeSchema(to writer: inout JSONWriter, option: OptionSpec?) {
-        writer.beginObject()
-        switch kind {
-        case .inputPath, .outputPath, .string: writer.field("type", "string")
-        case .integer:
-            writer.field("type", "integer")
-            if let range = option?.integerRange {
-                writer.field("minimum", range.lowerBound)
-                writer.field("maximum", range.upperBound)
-            }
-            if let value = serverDefault ?? option?.defaultValue.flatMap({ Int($0) }) { writer.field("default", value) }
-        case .boolean: writer.field("type", "boolean")
-        case .inputPaths:
-            writer.field("type", "array")
-            writer.key("items")
-            writer.beginObject()
-            writer.field("type", "string")
-            writer.endObject()
-            writer.field("minItems", 1)
-        case .choice(let values):
-            writer.field("type", "string")
-            writer.strings("enum", values)
-            if let value = option?.defaultValue { writer.field("default", value) }
-        }
-        writer.field("description", help)
-        writer.endObject()
-    }
-}
-
 /// A key the document a tool returns always has, and its JSON type(s).
 struct MCPRequiredKey: Sendable {
     let name: String
@@ -95,35 +12,72 @@ struct MCPRequiredKey: Sendable {
     }
 }
 
-/// One MCP tool: what `tools/list` says of it and the `tracectl` command it runs.
+/// One MCP tool: a `tracectl` subcommand plus what MCP adds (a description, the document's
+/// schema, annotations, server defaults), its arguments derived from the command's spec.
 struct MCPTool: Sendable {
     let name: String
     let description: String
+    /// The spec of the subcommand the tool runs (nil for `list_traces`, which runs none).
+    let commandSpec: CommandSpec?
     /// The subcommand and fixed arguments it runs (`["report", "--format", "json"]`).
     let command: [String]
     let parameters: [MCPParameter]
+    /// The options of the command the tool does not offer, by canonical name, each with why.
+    let leftOut: [String: String]
     /// The `schema` value of the document it returns.
     let documentSchema: String
     let requiredKeys: [MCPRequiredKey]
     /// The option that names the file the command writes its document to (`-o`; `import`:
     /// `--summary-json`), or nil when it prints the document on standard output.
-    var documentOption: String? = "-o"
+    let documentOption: String?
     /// The exit statuses whose document is a result (`check`'s 1: a budget exceeded; `validate`'s
     /// 2: a trace that does not conform); any other non-zero status is an error result.
-    var documentStatuses: Set<Int32> = [0]
+    let documentStatuses: Set<Int32>
     /// Whether the tool writes a file (`import`), which may replace one (`overwrite`); the others
     /// only read.
-    var writesFiles = false
+    let writesFiles: Bool
 
-    /// The spec of the subcommand the tool runs (nil for `list_traces`, which runs none).
-    var commandSpec: CommandSpec? {
-        command.first.flatMap { name in Tracectl.subcommands.first { $0.spec.name == name }?.spec }
+    /// The tool running `command` with the `fixed` arguments: an argument per positional and per
+    /// option, but those `fixed`, the document's and those `leftOut` (by canonical name, with
+    /// why); `serverDefaults` are passed when an argument is absent (and no given one excludes
+    /// it), the options `requiring` names are required, `serverParameters` come last.
+    init(
+        _ command: CommandSpec, description: String, fixed: [String] = ["--format", "json"], leftOut: [String: String] = [:],
+        serverDefaults: [String: String] = [:], requiring: Set<String> = [], serverParameters: [MCPParameter] = [],
+        documentSchema: String, requiredKeys: [MCPRequiredKey], documentOption: String? = "-o", documentStatuses: Set<Int32> = [0],
+        writesFiles: Bool = false
+    ) {
+        let notOffered = Set((fixed + [documentOption].compactMap { $0 }).compactMap { command.option(named: $0)?.canonicalName })
+            .union(leftOut.keys)
+        let offered = command.options.filter { !notOffered.contains($0.canonicalName) }
+        let options = offered.map { option in
+            let exclusions = command.exclusions(of: option)
+            return MCPParameter(
+                option: option, serverDefault: serverDefaults[option.canonicalName], isRequired: requiring.contains(option.canonicalName),
+                excludes: offered.filter { exclusions.contains($0.canonicalName) })
+        }
+        self.init(
+            name: command.name, description: description, commandSpec: command, command: [command.name] + fixed,
+            parameters: command.positionals.map(MCPParameter.init(positional:)) + options + serverParameters, leftOut: leftOut,
+            documentSchema: documentSchema, requiredKeys: requiredKeys, documentOption: documentOption,
+            documentStatuses: documentStatuses, writesFiles: writesFiles)
     }
 
-    /// The command's option `parameter` becomes, if any.
-    func option(of parameter: MCPParameter) -> OptionSpec? {
-        guard case .option(let name) = parameter.passing else { return nil }
-        return commandSpec?.option(named: name)
+    /// A tool the server answers itself (`list_traces`): no command, only `parameters`.
+    init(serverTool name: String, description: String, parameters: [MCPParameter], documentSchema: String, requiredKeys: [MCPRequiredKey]) {
+        self.init(
+            name: name, description: description, commandSpec: nil, command: [], parameters: parameters, leftOut: [:],
+            documentSchema: documentSchema, requiredKeys: requiredKeys, documentOption: nil, documentStatuses: [0], writesFiles: false)
+    }
+
+    private init(
+        name: String, description: String, commandSpec: CommandSpec?, command: [String], parameters: [MCPParameter],
+        leftOut: [String: String], documentSchema: String, requiredKeys: [MCPRequiredKey], documentOption: String?,
+        documentStatuses: Set<Int32>, writesFiles: Bool
+    ) {
+        (self.name, self.description, self.commandSpec, self.command, self.parameters) = (name, description, commandSpec, command, parameters)
+        (self.leftOut, self.documentSchema, self.requiredKeys) = (leftOut, documentSchema, requiredKeys)
+        (self.documentOption, self.documentStatuses, self.writesFiles) = (documentOption, documentStatuses, writesFiles)
     }
 
     /// Writes the tool's `tools/list` entry: name, description, input and output schemas.
@@ -151,13 +105,13 @@ struct MCPTool: Sendable {
         writer.endObject()
     }
 
-    /// The JSON Schema of the arguments: an object of the parameters, the positionals required,
-    /// no other key.
+    /// The JSON Schema of the arguments: an object of the parameters, the required ones listed
+    /// (the positionals, and options MCP requires), no other key.
     func writeInputSchema(to writer: inout JSONWriter) {
         Self.writeObjectSchema(to: &writer, required: parameters.filter(\.isRequired).map(\.name), closed: true) { writer in
             for parameter in parameters {
                 writer.key(parameter.name)
-                parameter.writeSchema(to: &writer, option: option(of: parameter))
+                parameter.writeSchema(to: &writer)
             }
         }
     }

@@ -39,14 +39,14 @@ enum Advise: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        let minimum = try arguments.integer(Options.minSavings) ?? TraceAdvisor.defaultMinimumSavings
+        let minimum = arguments.value(Options.minSavings) ?? TraceAdvisor.defaultMinimumSavings
         let report = try TraceReading.run { () throws(TraceError) in
             try TraceAdvisor.advise(source: source, options: .init(read: TraceReading.readOptions(arguments)), minimumSavings: minimum)
         }
         TraceReading.warn(report.warnings, invalidLineCount: report.invalidLineCount, file: report.file, console: console)
         if let untimed = AdviceRenderer.untimedNote(report) { console.warning("\(report.file): \(untimed)") }
         var output = try CommandOutput.open(arguments)
-        output.write(AdviceRenderer.render(report, format: try arguments.choice(Options.format)))
+        output.write(AdviceRenderer.render(report, format: arguments.choice(Options.format)))
         try CommandOutput.close(&output)
         return .success
     }

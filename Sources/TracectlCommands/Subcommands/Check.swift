@@ -47,24 +47,24 @@ enum Check: Subcommand {
 
     /// The options `check` reads, in help order.
     enum Options {
-        static let budget: Option<String> = .value("--budget", valueName: "file", help: "The budget file to check against.")
-        static let baseline: Option<String> = .value(
-            "--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against.")
+        static let budget: Option<String> = .path("--budget", valueName: "file", help: "The budget file to check against.", .reads)
+        static let baseline: Option<String> = .path(
+            "--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against.", .reads)
         static let format: Option<Format> = .choice("--format", valueName: "format", help: "The report on standard output.", default: .text)
-        static let junit: Option<String> = .value(
-            "--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file.")
-        static let summary: Option<String> = .value(
-            "--summary", valueName: "file", help: "Also write the pull-request comment (Markdown) to this file.")
+        static let junit: Option<String> = .path(
+            "--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file.", .writes)
+        static let summary: Option<String> = .path(
+            "--summary", valueName: "file", help: "Also write the pull-request comment (Markdown) to this file.", .writes)
         static let github: Option<Bool> = .flag(
             "--github", help: "Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY.")
-        static let sourceRoot: Option<String> = .value(
+        static let sourceRoot: Option<String> = .path(
             "--source-root", valueName: "dir",
-            help: "With --github: the repository whose *.swift files annotations point at (default: the current directory).")
-        static let writeBudget: Option<String> = .value(
-            "--write-budget", valueName: "file", help: "Write a budget from the trace's current figures instead of checking.")
-        static let headroom: Option<String> = .value(
-            "--headroom", valueName: "percent", help: "With --write-budget: allow this much above the current figures (e.g. 10%).",
-            defaultValue: "0%")
+            help: "With --github: the repository whose *.swift files annotations point at (default: the current directory).", .reads)
+        static let writeBudget: Option<String> = Option<String>.path(
+            "--write-budget", valueName: "file", help: "Write a budget from the trace's current figures instead of checking.", .writes
+        ).excluding(budget, baseline)
+        static let headroom: Option<Double> = .percentage(
+            "--headroom", help: "With --write-budget: allow this much above the current figures (e.g. 10%).", defaultValue: "0%")
         static let allowEmpty: Option<Bool> = .flag(
             "--allow-empty", help: "Pass (with a warning) when no rule was checked, instead of exit 2.")
     }
@@ -84,7 +84,7 @@ enum Check: Subcommand {
         }
         let sources = try sourceIndex(arguments)
         let budget = try loadBudget(budgetPath)
-        let format: Format = try arguments.choice(Options.format)
+        let format: Format = arguments.choice(Options.format)
         // NB: the comment compares the cause graphs with the baseline's, whatever the rules read.
         let comment = format == .markdown || arguments.value(Options.summary) != nil
         let (figures, baseline) = try loadFigures(
@@ -196,11 +196,8 @@ enum Check: Subcommand {
         to destination: String, traces: [String], arguments: ParsedArguments, options: TraceReadOptions, console: Console
     ) throws -> ExitStatus {
         guard traces.count == 1 else { throw UsageError("--write-budget takes exactly one trace", command: spec.name) }
-        let text = arguments.value(Options.headroom) ?? "0%"
-        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let headroom = Double(number), headroom >= 0, headroom.isFinite else {
-            throw UsageError("invalid value '\(text)' for '--headroom': expected a percentage like 10%", command: spec.name)
-        }
+        // NB: the option's default (0%) makes the value present.
+        let headroom = arguments.value(Options.headroom)!
         let summary = try TraceReading.run { () throws(TraceError) in
             try TraceAnalyzer.analyze(source: TraceInput(argument: traces[0]), options: .init(read: options))
         }

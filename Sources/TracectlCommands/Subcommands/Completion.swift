@@ -9,7 +9,7 @@ enum Completion: Subcommand {
             """,
         positionals: [PositionalSpec(
             name: "shell", help: "The shell to complete in: bash, zsh or fish.",
-            choices: CompletionScript.Shell.allCases.map(\.rawValue))],
+            kind: .choice(CompletionScript.Shell.allCases.map(\.rawValue)))],
         examples: [
             ("source <(tracectl completion bash)", "Complete in this bash session (add it to ~/.bashrc to keep it)."),
             ("tracectl completion zsh > \"${fpath[1]}/_tracectl\"", "Install for zsh."),

@@ -26,8 +26,8 @@ enum Demo: Subcommand {
 
     /// The options `demo` reads, in help order.
     enum Options {
-        static let out: Option<String> = .value(
-            "--out", valueName: "dir", help: "Where the traces and the HTML page go (default: a 'tracer-demo' temporary directory).")
+        static let out: Option<String> = .path(
+            "--out", valueName: "dir", help: "Where the traces and the HTML page go (default: a 'tracer-demo' temporary directory).", .writes)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {

@@ -45,10 +45,8 @@ enum Diff: Subcommand {
         static let baseRun: Option<[String]> = .repeated(
             "--base-run", valueName: "trace", help: "Another run of the base (edges take the median over runs).")
         static let variantRun: Option<[String]> = .repeated("--variant-run", valueName: "trace", help: "Another run of the variant.")
-        static let top: Option<Int> = .number(
-            "--top", valueName: "n",
-            help: "mermaid and dot: at most N edges, changed ones first (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given).",
-            range: 1...1_000_000)
+        static let top: Option<TopCount> = .top(
+            help: "mermaid and dot: at most N edges, changed ones first; 'all': every edge (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given).")
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
@@ -57,7 +55,7 @@ enum Diff: Subcommand {
             throw UsageError("only one of the two traces can be read from standard input", command: spec.name)
         }
         let options = TraceReading.readOptions(arguments)
-        let format: Format = try arguments.choice(Options.format)
+        let format: Format = arguments.choice(Options.format)
         let sources = [basePath, variantPath].map(TraceInput.init(argument:))
         let profiles = try TraceReading.run { () throws(TraceError) in
             // NB: only the page draws the evaluation timelines, read event by event (the two traces
@@ -86,8 +84,8 @@ enum Diff: Subcommand {
         if let warning = base.summary.header?.recordingWarning(base.summary.file, comparedWith: variant.summary.header, variant.summary.file) {
             console.warning(warning)
         }
-        let weight: FlameWeight = try arguments.choice(Options.weight)
-        let top = try arguments.integer(Options.top) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
+        let weight: FlameWeight = arguments.choice(Options.weight)
+        let top = arguments.value(Options.top).map(\.limit) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil)
         var output = try CommandOutput.open(arguments)
         switch format {
         case .json: output.write(DiffRenderer.json(diff))

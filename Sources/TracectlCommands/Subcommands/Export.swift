@@ -37,7 +37,7 @@ enum Export: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
         let options = TraceReading.readOptions(arguments)
-        let exporter: any StreamingExporter = switch try arguments.choice(Options.format) {
+        let exporter: any StreamingExporter = switch arguments.choice(Options.format) {
         case .chrome: ChromeTraceExporter(values: arguments.flag(CommonOptions.values))
         case .speedscope: SpeedscopeExporter(weight: .evals)
         }

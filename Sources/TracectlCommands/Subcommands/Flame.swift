@@ -37,9 +37,9 @@ enum Flame: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        let weight: FlameWeight = try arguments.choice(Options.weight)
-        let format: Format = try arguments.choice(Options.format)
-        let width = try arguments.integer(Options.width) ?? console.terminalWidth(fallback: 100)
+        let weight: FlameWeight = arguments.choice(Options.weight)
+        let format: Format = arguments.choice(Options.format)
+        let width = arguments.value(Options.width) ?? console.terminalWidth(fallback: 100)
         let options = TraceReading.readOptions(arguments)
         if format == .speedscope {
             let summary = try TraceReading.stream(

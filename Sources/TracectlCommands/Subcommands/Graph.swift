@@ -33,19 +33,18 @@ enum Graph: Subcommand {
         static let format: Option<GraphRenderer.Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
         static let minimumCount: Option<Int> = .number(
             "--min-count", valueName: "n", help: "Only edges with at least N evaluations and skips.", range: 1...Int.max)
-        static let top: Option<Int> = .number(
-            "--top", valueName: "n", help: "Only the N heaviest edges (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given).",
-            range: 1...1_000_000)
+        static let top: Option<TopCount> = .top(
+            help: "Only the N heaviest edges; 'all': every edge (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given, the others all).")
         static let view: Option<String> = .value(
             "--view", valueName: "glob", help: "Only edges from or to a view matching the glob (e.g. 'MyView', '**/Row[*]').")
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        let format: GraphRenderer.Format = try arguments.choice(Options.format)
+        let format: GraphRenderer.Format = arguments.choice(Options.format)
         let selection = GraphSelection.Options(
-            minimumCount: try arguments.integer(Options.minimumCount) ?? 1,
-            top: try arguments.integer(Options.top) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil),
+            minimumCount: arguments.value(Options.minimumCount) ?? 1,
+            top: arguments.value(Options.top).map(\.limit) ?? (format == .mermaid ? GraphRenderer.markdownEdgeLimit : nil),
             view: arguments.value(Options.view).map(ViewGlob.init))
         let summary = try TraceReading.summary(
             source: source, options: TraceReading.readOptions(arguments), arguments: arguments, causeGraph: true,

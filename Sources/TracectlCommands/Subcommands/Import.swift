@@ -46,9 +46,9 @@ enum Import: Subcommand {
         static var from: Option<String> {
             .choice("--from", valueName: "format", help: "The input's format.", choices: ImportRegistry.names, default: ImportRegistry.automatic)
         }
-        static let summaryJSON: Option<String> = .value(
+        static let summaryJSON: Option<String> = .path(
             "--summary-json", valueName: "file",
-            help: "Also write what was read, imported and left out per table, as a tracer-import-summary/1 document.")
+            help: "Also write what was read, imported and left out per table, as a tracer-import-summary/1 document.", .writes)
         static let strict: Option<Bool> = .flag(
             "--strict", help: "Fail on a line that looks like a change record but does not parse (xctrace: on an unresolved reference).")
         static let run: Option<Int> = .number("--run", valueName: "number", help: "xctrace: the run to import (default: the last).",
@@ -80,7 +80,7 @@ enum Import: Subcommand {
         }
         var settings = ImportSettings()
         settings.strict = arguments.flag(Options.strict)
-        settings.run = try arguments.integer(Options.run)
+        settings.run = arguments.value(Options.run)
         settings.process = arguments.value(Options.process)
         settings.allModules = arguments.flag(Options.allModules)
         settings.scenario = arguments.value(Options.scenario)

@@ -24,7 +24,8 @@ enum Mcp: Subcommand {
 
     /// The options `mcp` reads.
     enum Options {
-        static let root: Option<String> = .value("--root", valueName: "dir", help: "The directory every path stays in (default: the current directory).")
+        static let root: Option<String> = .path(
+            "--root", valueName: "dir", help: "The directory every path stays in (default: the current directory).", .reads)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {

@@ -16,7 +16,7 @@ enum Record: Subcommand {
             without a scenario) is a usage error.
             """,
         positionals: [PositionalSpec(
-            name: "scenario", help: "A built-in scenario to run.", isOptional: true, choices: ScenarioCatalog.all.map(\.name))],
+            name: "scenario", help: "A built-in scenario to run.", isOptional: true, kind: .choice(ScenarioCatalog.all.map(\.name)))],
         options: [Options.output, Options.variant, Options.list, Options.listen, Options.allowRemote, Options.duration],
         acceptsPassthrough: true,
         examples: [
@@ -28,15 +28,16 @@ enum Record: Subcommand {
 
     /// The options `record` reads, in help order.
     enum Options {
-        static let output: Option<String> = .value(
+        static let output: Option<String> = .path(
             "-o", "--output", valueName: "path",
-            help: "Where the trace goes: a file ('-' for standard output), or a directory for every variant.")
+            help: "Where the trace goes: a file ('-' for standard output), or a directory for every variant.", .writes)
         static let variant: Option<String> = .value("--variant", valueName: "variant", help: "The scenario variant to record.")
-        static let list: Option<Bool> = .flag("--list", help: "List the built-in scenarios, their variants and what each shows.")
+        static let list: Option<Bool> = Option<Bool>.flag("--list", help: "List the built-in scenarios, their variants and what each shows.")
+            .excluding(output, variant, listen, allowRemote, duration)
         static let listen: Option<String> = .value(
             "--listen", valueName: "host:port", help: "Accept traces over TCP on this address (127.0.0.1 unless a host is given).")
         static let allowRemote: Option<Bool> = .flag("--allow-remote", help: "Allow --listen on an address other than loopback.")
-        static let duration: Option<String> = .value("--duration", valueName: "seconds", help: "With --listen: stop after this many seconds.")
+        static let duration: Option<Double> = .duration("--duration", help: "With --listen: stop after this many seconds.")
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
@@ -45,7 +46,6 @@ enum Record: Subcommand {
             if let extra = scenario ?? (arguments.hasPassthrough ? "--" : nil) {
                 throw UsageError("'--list' takes no other arguments (got '\(extra)')", command: spec.name)
             }
-            try arguments.forbid(spec.options.filter { $0.canonicalName != Options.list.spec.canonicalName }, because: "cannot be used with '--list'")
             return try RecordScenario.list(console: console)
         }
         let sources = [

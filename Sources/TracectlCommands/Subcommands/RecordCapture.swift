@@ -54,7 +54,7 @@ enum RecordCapture {
     /// (exit 2) leaves an existing file as it was. No client is a warning; the trace then holds
     /// its header only.
     static func listen(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let duration = try durationSeconds(arguments)
+        let duration = arguments.value(Record.Options.duration)
         do {
             let address = try ListenAddress(parsing: arguments.value(Record.Options.listen) ?? "")
             let output = try openOutput(arguments)
@@ -90,14 +90,6 @@ enum RecordCapture {
         } catch {
             throw CommandError(error.message, status: .badInput)
         }
-    }
-
-    private static func durationSeconds(_ arguments: ParsedArguments) throws -> Double? {
-        guard let text = arguments.value(Record.Options.duration) else { return nil }
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw UsageError("invalid value '\(text)' for '--duration': expected a positive number of seconds", command: Record.spec.name)
-        }
-        return seconds
     }
 }
 

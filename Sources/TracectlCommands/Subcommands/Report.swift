@@ -40,7 +40,7 @@ enum Report: Subcommand {
     enum Options {
         static let format: Option<Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
         static let sort: Option<ReportOptions.Sort> = .choice("--sort", valueName: "key", help: "The order of the views.", default: .evals)
-        static let top: Option<Int> = .number("--top", valueName: "n", help: "Show only the first N views.", range: 1...1_000_000)
+        static let top: Option<TopCount> = .top(help: "Show only the first N views ('all': every view).")
         static let view: Option<String> = .value(
             "--view", valueName: "glob", help: "Show only views whose path matches (e.g. 'MyView', '*/Row[*]', '**'); none matching prints an empty table ('why' says so, exit 2).")
         static let connection: Option<Int> = .number(
@@ -51,12 +51,12 @@ enum Report: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
         var readOptions = TraceReading.readOptions(arguments)
-        readOptions.connection = try arguments.integer(Options.connection).map(Int64.init)
+        readOptions.connection = arguments.value(Options.connection).map(Int64.init)
         let options = ReportOptions(
-            sort: try arguments.choice(Options.sort),
-            top: try arguments.integer(Options.top),
+            sort: arguments.choice(Options.sort),
+            top: arguments.value(Options.top)?.limit,
             filter: arguments.value(Options.view).map(ViewGlob.init))
-        let format: Format = try arguments.choice(Options.format)
+        let format: Format = arguments.choice(Options.format)
         // NB: the trace is read and checked before anything is written; a report of a million
         // views is written as it is made.
         if let rendered = ReportRenderer.Format(rawValue: format.rawValue) {

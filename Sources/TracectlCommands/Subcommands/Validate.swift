@@ -34,8 +34,8 @@ enum Validate: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        let limit = try arguments.integer(Options.limit)!
-        let format: Format = try arguments.choice(Options.format)
+        let limit = arguments.value(Options.limit)!
+        let format: Format = arguments.choice(Options.format)
         let validation = TraceValidator.validation(of: source, limit: limit)
         if format == .json { console.out(ValidationRenderer.json(validation, file: source.displayName, limit: limit)) }
         for finding in validation.diagnostics where format == .text {

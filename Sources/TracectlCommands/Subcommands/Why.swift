@@ -25,7 +25,7 @@ enum Why: Subcommand {
             """,
         positionals: [
             PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input)."),
-            PositionalSpec(name: "view", help: "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]')."),
+            PositionalSpec(name: "view", help: "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]').", kind: .text),
         ],
         options: [Options.format, Options.top, Options.evaluation] + SliceOptions.all + CommonOptions.document,
         examples: [
@@ -38,23 +38,24 @@ enum Why: Subcommand {
     /// The options `why` reads, in help order.
     enum Options {
         static let format: Option<WhyRenderer.Format> = .choice("--format", valueName: "format", help: "The output format.", default: .text)
-        static let top: Option<String> = .countOrAll(
-            "--top", help: "Show each view's N main paths and sum the rest in one line; 'all' shows every path.", range: 1...1_000_000,
-            defaultValue: 10)
-        static let evaluation: Option<Int> = .number(
+        static let top: Option<TopCount> = .top(
+            help: "Show each view's N main paths and sum the rest in one line; 'all' shows every path.", defaultValue: 10)
+        static let evaluation: Option<Int> = Option<Int>.number(
             "--eval", valueName: "seq", help: "Show the chain of the evaluation (or skip) with this seq, event by event.",
-            range: 1...Int.max)
+            range: 1...Int.max
+        ).excluding(top, SliceOptions.mark, SliceOptions.from, SliceOptions.to)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
         let glob = ViewGlob(try arguments.required("view"))
         let readOptions = TraceReading.readOptions(arguments)
-        let format: WhyRenderer.Format = try arguments.choice(Options.format)
-        if let seq = try arguments.integer(Options.evaluation) {
+        let format: WhyRenderer.Format = arguments.choice(Options.format)
+        if let seq = arguments.value(Options.evaluation) {
             return try chain(seq: Int64(seq), source: source, glob: glob, format: format, readOptions, arguments)
         }
-        let top = try pathLimit(arguments)
+        // NB: the option's default (10) makes the value present.
+        let top = arguments.value(Options.top)!.limit
         let slice = TraceReading.slice(arguments)
         let (result, unknownMarks, markNames) = try TraceReading.run { () throws(TraceError) in
             try WhyAnalyzer.analyze(source: source, glob: glob, options: .init(read: readOptions), slice: slice, top: top)
@@ -66,19 +67,6 @@ enum Why: Subcommand {
         WhyRenderer.render(result, format: format, into: &output)
         try CommandOutput.close(&output)
         return .success
-    }
-
-    /// The paths each view shows: `--top`'s number, or nil (every path) for `all`.
-    private static func pathLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
-        // NB: the option's default (10) makes the value present.
-        guard let text = arguments.value(Options.top), text != "all" else { return nil }
-        let range = Options.top.spec.integerRange!
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(
-                "invalid value '\(text)' for '--top': expected 'all' or a whole number from \(range.lowerBound) to \(range.upperBound)",
-                command: spec.name)
-        }
-        return number
     }
 
     /// Fails (exit 2) when the glob matched no view, listing near matches.

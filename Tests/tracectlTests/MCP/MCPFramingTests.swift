@@ -46,7 +46,7 @@ struct MCPFramingTests {
     }
 
     @Test("a bad argument is an error result with one line naming it, never the command's usage text", arguments: [
-        ("report", #"{"trace":"\#(state)","top":-1}"#, "tracectl: error: argument 'top': -1 is not a whole number from 1 to 1000000\n"),
+        ("report", #"{"trace":"\#(state)","top":-1}"#, "tracectl: error: invalid value '-1' for 'top': expected 'all' or a whole number from 1 to 1000000\n"),
         ("import", #"{"log":"Fixtures/Imports/console-xcode.txt","output":"never-written.jsonl","run":1}"#,
          "tracectl: error: '--run' applies to --from xctrace only\n"),
     ])

@@ -38,7 +38,7 @@ struct MCPHostileTests {
             { n in (MCPSession.call(n, "report", #"{"trace":"../../../../etc/passwd"}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "report", #"{"trace":"/etc/passwd"}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "diff", #"{"base":"-","variant":"/etc/hostname"}"#), .result(isError: true)) },
-            { n in (MCPSession.call(n, "report", #"{"trace":"Fixtures/Traces/analysis-basic.jsonl","top":"all"}"#), .result(isError: true)) },
+            { n in (MCPSession.call(n, "report", #"{"trace":"Fixtures/Traces/analysis-basic.jsonl","top":"seven"}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "report", #"{"trace":"Fixtures/Traces/analysis-basic.jsonl","frobnicate":1}"#), .result(isError: true)) },
             { n in (MCPSession.call(n, "check", #"{"traces":[],"budget":"Fixtures/Budgets/scroll-offset.json"}"#), .result(isError: true)) },
             { n in (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":\#(n)}}"#, .none) },

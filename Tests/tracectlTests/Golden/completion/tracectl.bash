@@ -51,7 +51,7 @@ _tracectl() {
             case "$prev" in
                 --format) COMPREPLY=($(compgen -W 'text json markdown html' -- "$cur")); return ;;
                 --sort) COMPREPLY=($(compgen -W 'evals wasted time skips' -- "$cur")); return ;;
-                --top) COMPREPLY=(); return ;;
+                --top) COMPREPLY=($(compgen -W 'all' -- "$cur")); return ;;
                 --view) COMPREPLY=(); return ;;
                 --conn) COMPREPLY=(); return ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -93,7 +93,7 @@ _tracectl() {
             case "$prev" in
                 --format) COMPREPLY=($(compgen -W 'text json dot mermaid' -- "$cur")); return ;;
                 --min-count) COMPREPLY=(); return ;;
-                --top) COMPREPLY=(); return ;;
+                --top) COMPREPLY=($(compgen -W 'all' -- "$cur")); return ;;
                 --view) COMPREPLY=(); return ;;
                 --mark) COMPREPLY=(); return ;;
                 --from) COMPREPLY=(); return ;;
@@ -109,7 +109,7 @@ _tracectl() {
         why)
             case "$prev" in
                 --format) COMPREPLY=($(compgen -W 'text json markdown' -- "$cur")); return ;;
-                --top) COMPREPLY=(); return ;;
+                --top) COMPREPLY=($(compgen -W 'all' -- "$cur")); return ;;
                 --eval) COMPREPLY=(); return ;;
                 --mark) COMPREPLY=(); return ;;
                 --from) COMPREPLY=(); return ;;
@@ -128,7 +128,7 @@ _tracectl() {
                 --weight) COMPREPLY=($(compgen -W 'evals time wasted' -- "$cur")); return ;;
                 --base-run) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --variant-run) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                --top) COMPREPLY=(); return ;;
+                --top) COMPREPLY=($(compgen -W 'all' -- "$cur")); return ;;
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then

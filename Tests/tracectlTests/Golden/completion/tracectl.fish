@@ -42,7 +42,7 @@ complete -c tracectl -n '__fish_seen_subcommand_from import' -l help -d 'Show he
 complete -c tracectl -n '__fish_seen_subcommand_from import' -F
 complete -c tracectl -n '__fish_seen_subcommand_from report' -l format -x -a 'text json markdown html' -d 'The output format.'
 complete -c tracectl -n '__fish_seen_subcommand_from report' -l sort -x -a 'evals wasted time skips' -d 'The order of the views.'
-complete -c tracectl -n '__fish_seen_subcommand_from report' -l top -x -a '' -d 'Show only the first N views.'
+complete -c tracectl -n '__fish_seen_subcommand_from report' -l top -x -a 'all' -d 'Show only the first N views ('\''all'\'': every view).'
 complete -c tracectl -n '__fish_seen_subcommand_from report' -l view -x -a '' -d 'Show only views whose path matches (e.g. '\''MyView'\'', '\''*/Row[*]'\'', '\''**'\''); none matching prints an empty table ('\''why'\'' says so, exit 2).'
 complete -c tracectl -n '__fish_seen_subcommand_from report' -l conn -x -a '' -d 'Only the events of connection N of a '\''record --listen'\'' trace.'
 complete -c tracectl -n '__fish_seen_subcommand_from report' -l values -d 'Carry the values writes recorded (old/new) into the output; left out by default, as they may hold user data.'
@@ -66,7 +66,7 @@ complete -c tracectl -n '__fish_seen_subcommand_from flame' -l help -d 'Show hel
 complete -c tracectl -n '__fish_seen_subcommand_from flame' -F
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -l format -x -a 'text json dot mermaid' -d 'The output format.'
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -l min-count -x -a '' -d 'Only edges with at least N evaluations and skips.'
-complete -c tracectl -n '__fish_seen_subcommand_from graph' -l top -x -a '' -d 'Only the N heaviest edges (mermaid: 40 unless given).'
+complete -c tracectl -n '__fish_seen_subcommand_from graph' -l top -x -a 'all' -d 'Only the N heaviest edges; '\''all'\'': every edge (mermaid: 40 unless given, the others all).'
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -l view -x -a '' -d 'Only edges from or to a view matching the glob (e.g. '\''MyView'\'', '\''**/Row[*]'\'').'
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -l mark -x -a '' -d 'Only the intervals of marks of this name (each up to the next mark).'
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -l from -x -a '' -d 'Start at the first mark of this name, or at this ts (ns).'
@@ -76,7 +76,7 @@ complete -c tracectl -n '__fish_seen_subcommand_from graph' -l lenient -d 'Skip 
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -l help -d 'Show help information.'
 complete -c tracectl -n '__fish_seen_subcommand_from graph' -F
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l format -x -a 'text json markdown' -d 'The output format.'
-complete -c tracectl -n '__fish_seen_subcommand_from why' -l top -x -a '' -d 'Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.'
+complete -c tracectl -n '__fish_seen_subcommand_from why' -l top -x -a 'all' -d 'Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l eval -x -a '' -d 'Show the chain of the evaluation (or skip) with this seq, event by event.'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l mark -x -a '' -d 'Only the intervals of marks of this name (each up to the next mark).'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l from -x -a '' -d 'Start at the first mark of this name, or at this ts (ns).'
@@ -90,7 +90,7 @@ complete -c tracectl -n '__fish_seen_subcommand_from diff' -l weight -x -a 'eval
 complete -c tracectl -n '__fish_seen_subcommand_from diff' -l force -d 'Compare traces even when their scenarios differ.'
 complete -c tracectl -n '__fish_seen_subcommand_from diff' -l base-run -r -F -d 'Another run of the base (edges take the median over runs).'
 complete -c tracectl -n '__fish_seen_subcommand_from diff' -l variant-run -r -F -d 'Another run of the variant.'
-complete -c tracectl -n '__fish_seen_subcommand_from diff' -l top -x -a '' -d 'mermaid and dot: at most N edges, changed ones first (mermaid: 40 unless given).'
+complete -c tracectl -n '__fish_seen_subcommand_from diff' -l top -x -a 'all' -d 'mermaid and dot: at most N edges, changed ones first; '\''all'\'': every edge (mermaid: 40 unless given).'
 complete -c tracectl -n '__fish_seen_subcommand_from diff' -s o -l output -r -F -d 'Where to write ('\''-'\'' or absent: standard output).'
 complete -c tracectl -n '__fish_seen_subcommand_from diff' -l lenient -d 'Skip invalid lines (counting them) instead of failing.'
 complete -c tracectl -n '__fish_seen_subcommand_from diff' -l help -d 'Show help information.'

@@ -36,12 +36,12 @@ _tracectl() {
             ;;
         record)
             _arguments -s \
-                '(-o --output)'{-o,--output}'[Where the trace goes\: a file ('\''-'\'' for standard output), or a directory for every variant.]:path:_files' \
-                --variant'[The scenario variant to record.]:variant: ' \
-                --list'[List the built-in scenarios, their variants and what each shows.]' \
-                --listen'[Accept traces over TCP on this address (127.0.0.1 unless a host is given).]:host\:port: ' \
-                --allow-remote'[Allow --listen on an address other than loopback.]' \
-                --duration'[With --listen\: stop after this many seconds.]:seconds: ' \
+                '(-o --output --list)'{-o,--output}'[Where the trace goes\: a file ('\''-'\'' for standard output), or a directory for every variant.]:path:_files' \
+                '(--list)'--variant'[The scenario variant to record.]:variant: ' \
+                '(--output --variant --listen --allow-remote --duration)'--list'[List the built-in scenarios, their variants and what each shows.]' \
+                '(--list)'--listen'[Accept traces over TCP on this address (127.0.0.1 unless a host is given).]:host\:port: ' \
+                '(--list)'--allow-remote'[Allow --listen on an address other than loopback.]' \
+                '(--list)'--duration'[With --listen\: stop after this many seconds.]:seconds: ' \
                 '--help[Show help information.]' \
                 '::scenario:(scroll-offset rendering-cycle dice-roll selection lazy-stack form-typing environment-theme)' \
                 '*::command:_normal'
@@ -64,7 +64,7 @@ _tracectl() {
             _arguments -s \
                 --format'[The output format.]:format:(text json markdown html)' \
                 --sort'[The order of the views.]:key:(evals wasted time skips)' \
-                --top'[Show only the first N views.]:n: ' \
+                --top'[Show only the first N views ('\''all'\''\: every view).]:n|all:(all)' \
                 --view'[Show only views whose path matches (e.g. '\''MyView'\'', '\''*/Row\[*\]'\'', '\''**'\''); none matching prints an empty table ('\''why'\'' says so, exit 2).]:glob: ' \
                 --conn'[Only the events of connection N of a '\''record --listen'\'' trace.]:n: ' \
                 --values'[Carry the values writes recorded (old/new) into the output; left out by default, as they may hold user data.]' \
@@ -97,7 +97,7 @@ _tracectl() {
             _arguments -s \
                 --format'[The output format.]:format:(text json dot mermaid)' \
                 --min-count'[Only edges with at least N evaluations and skips.]:n: ' \
-                --top'[Only the N heaviest edges (mermaid\: 40 unless given).]:n: ' \
+                --top'[Only the N heaviest edges; '\''all'\''\: every edge (mermaid\: 40 unless given, the others all).]:n|all:(all)' \
                 --view'[Only edges from or to a view matching the glob (e.g. '\''MyView'\'', '\''**/Row\[*\]'\'').]:glob: ' \
                 --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
                 --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
@@ -110,11 +110,11 @@ _tracectl() {
         why)
             _arguments -s \
                 --format'[The output format.]:format:(text json markdown)' \
-                --top'[Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.]:n|all: ' \
-                --eval'[Show the chain of the evaluation (or skip) with this seq, event by event.]:seq: ' \
-                --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
-                --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
-                --to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
+                '(--eval)'--top'[Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.]:n|all:(all)' \
+                '(--top --mark --from --to)'--eval'[Show the chain of the evaluation (or skip) with this seq, event by event.]:seq: ' \
+                '(--eval)'--mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
+                '(--eval)'--from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
+                '(--eval)'--to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
@@ -128,7 +128,7 @@ _tracectl() {
                 --force'[Compare traces even when their scenarios differ.]' \
                 *--base-run'[Another run of the base (edges take the median over runs).]:trace:_files' \
                 *--variant-run'[Another run of the variant.]:trace:_files' \
-                --top'[mermaid and dot\: at most N edges, changed ones first (mermaid\: 40 unless given).]:n: ' \
+                --top'[mermaid and dot\: at most N edges, changed ones first; '\''all'\''\: every edge (mermaid\: 40 unless given).]:n|all:(all)' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
@@ -158,14 +158,14 @@ _tracectl() {
             ;;
         check)
             _arguments -s \
-                --budget'[The budget file to check against.]:file:_files' \
-                --baseline'[The trace relative limits (maxIncrease) are measured against.]:trace:_files' \
+                '(--write-budget)'--budget'[The budget file to check against.]:file:_files' \
+                '(--write-budget)'--baseline'[The trace relative limits (maxIncrease) are measured against.]:trace:_files' \
                 --format'[The report on standard output.]:format:(text json markdown)' \
                 --junit'[Also write JUnit XML (one test case per rule) to this file.]:file:_files' \
                 --summary'[Also write the pull-request comment (Markdown) to this file.]:file:_files' \
                 --github'[Also print GitHub Actions annotations (on stderr) and append a table to $GITHUB_STEP_SUMMARY.]' \
                 --source-root'[With --github\: the repository whose *.swift files annotations point at (default\: the current directory).]:dir:_files' \
-                --write-budget'[Write a budget from the trace'\''s current figures instead of checking.]:file:_files' \
+                '(--budget --baseline)'--write-budget'[Write a budget from the trace'\''s current figures instead of checking.]:file:_files' \
                 --headroom'[With --write-budget\: allow this much above the current figures (e.g. 10%).]:percent: ' \
                 --allow-empty'[Pass (with a warning) when no rule was checked, instead of exit 2.]' \
                 --lenient'[Skip invalid trace lines (counting them) instead of failing.]' \
