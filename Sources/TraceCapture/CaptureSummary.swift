@@ -74,12 +74,20 @@ struct SummaryBuilder {
 
     mutating func countCutOff() { summary.cutOffLines += 1 }
     mutating func countOverlong() { summary.overlongLines += 1 }
-    mutating func countInvalid() { summary.invalidLines += 1 }
 
-    /// Counts a line refused for a number no reader reads, keeping where the first was.
-    mutating func countBeyondInt64(at place: @autoclosure () -> String) {
+    /// Whether `line`, scanned into `fields`, goes into the trace: not when it is empty, not when
+    /// it is no object (counted invalid), nor when it holds a number no reader reads (counted, the
+    /// first one's place kept: `place`, the line's, with the number's column and key).
+    mutating func admits(_ line: UnsafeBufferPointer<UInt8>, scanning fields: inout LineFields, at place: @autoclosure () -> String) -> Bool {
+        guard !line.isEmpty else { return false }
+        guard fields.scan(line) else {
+            summary.invalidLines += 1
+            return false
+        }
+        guard let beyond = fields.beyondInt64(in: line) else { return true }
         summary.beyondInt64Lines += 1
-        if summary.firstBeyondInt64 == nil { summary.firstBeyondInt64 = place() }
+        if summary.firstBeyondInt64 == nil { summary.firstBeyondInt64 = "\(place()), column \(beyond.column) (\"\(beyond.key)\")" }
+        return false
     }
     mutating func countConnection() { summary.connections += 1 }
 

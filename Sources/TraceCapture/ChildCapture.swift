@@ -175,14 +175,7 @@ package final class ChildCapture {
 
     /// Writes line `number` of the child's trace, unless it is not an object or holds a number no reader reads.
     private func write(_ line: UnsafeBufferPointer<UInt8>, number: Int, fields: inout LineFields, summary: inout SummaryBuilder) {
-        guard !line.isEmpty else { return }
-        guard fields.scan(line) else {
-            summary.countInvalid()
-            return
-        }
-        if let beyond = fields.beyondInt64(in: line) {
-            return summary.countBeyondInt64(at: "line \(number), column \(beyond.column) (\"\(beyond.key)\")")
-        }
+        guard summary.admits(line, scanning: &fields, at: "line \(number)") else { return }
         output.append(line)
         output.append(UInt8(ascii: "\n"))
         summary.count(fields, in: line, bytes: line.count + 1)

@@ -195,12 +195,6 @@ package struct OutputError: Error, Sendable, CustomStringConvertible {
     /// The `errno` value.
     package var code: Int32
 
-    /// An error for `path` with `errno` `code`.
-    package init(path: String, code: Int32) {
-        self.path = path
-        self.code = code
-    }
-
     /// `PATH: cannot write: REASON`.
     package var description: String { "\(path): cannot write: \(String(cString: strerror(code)))" }
 }
