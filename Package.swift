@@ -34,8 +34,7 @@ let package = Package(
         // NB: the support module holds the pieces two or more rooms share that carry no trace
         // semantics (JSON reading and writing, output streams, markup escaping, zeroed memory,
         // the hash and dense tables); what knows events, views or metrics stays out of it. It is
-        // no product: its declarations are `package`, but for the file output stream that
-        // TraceAnalysis's report renderer takes.
+        // no product: its declarations are `package`.
         .target(name: "TraceSupport", dependencies: ["TracerCore"], swiftSettings: internalChecks),
         // NB: what reads the tracer/1 format: no aggregation, no rendering; TraceAnalysis and
         // TraceImport build on it. It is no product: TraceAnalysis re-exports it, so that a user of
@@ -46,9 +45,12 @@ let package = Package(
         .target(name: "TraceFormat", dependencies: ["TracerCore", "TraceSupport"], swiftSettings: internalChecks),
         .target(name: "TraceAnalysis", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"], swiftSettings: internalChecks),
         // NB: every TracerSwiftUI file is `#if canImport(SwiftUI)` (empty on Linux); what is not
-        // SwiftUI API lives in TracerSwiftUICore, which the Linux tests exercise.
+        // SwiftUI API lives in TracerSwiftUICore, which the Linux tests exercise. TracerSwiftUICore
+        // is no product: public are only the types TracerSwiftUI's API names (the declaration, the
+        // scope path), the rest is `package` (`@usableFromInline` where `traced { }` inlines it).
         .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"]),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
+        // NB: `tracectl record`'s and `listen`'s capture; no product, its declarations are `package`.
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
         // NB: the importers write traces; TraceAnalysis reads them. Both read through TraceFormat.
         // It is no product: its declarations are `package` (the command, the MCP server, the tests,

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compiles TracerSwiftUI and Examples/SwiftUIScrollOffset against the stand-in SwiftUI and Combine
 # modules (Tests/SwiftUIStandIn) and runs the adapter's tests: recording into TRACER_OUTPUT, once
-# without values and once with TRACER_VALUES=1, then with it unset. The adapter, the example and the tests compile in Swift 6 mode with every
+# without values and once with TRACER_VALUES=1, then with it unset (with the check of TracerSwiftUI's
+# public API against Tests/TraceAnalysisTests/Golden/public-api/TracerSwiftUI.txt).
+# The adapter, the example and the tests compile in Swift 6 mode with every
 # warning an error; the stand-ins in the Swift 5 mode Apple builds SwiftUI and Combine in. SwiftUI
 # does not exist on Linux; this proves the adapter compiles against Apple's documented signatures
 # (isolation, Sendable, closure types) and that its own logic is right, nothing about SwiftUI's updates.
@@ -22,6 +24,7 @@ link Tests/SwiftUIStandIn/Combine Sources/Combine
 link Tests/SwiftUIStandIn/AllocationCounter Sources/AllocationCounter
 link Tests/SwiftUIStandIn/AdapterBench Sources/AdapterBench
 link Tests/SwiftUIStandIn/AdapterTests Tests/TracerSwiftUITests
+link Tests/TracerTestSupport Tests/TracerTestSupport
 link Examples/SwiftUIScrollOffset Sources/SwiftUIScrollOffset
 for target in TracerTicks TracerCore TracerSwiftUICore TracerSwiftUI; do link "Sources/$target" "Sources/$target"; done
 
@@ -63,8 +66,8 @@ if [ -x "$tracectl" ]; then
 else
   echo "check-swiftui-adapter: tracectl why not checked: no $tracectl (swift build -c release first)"
 fi
-echo "check-swiftui-adapter: tests, recording off"
-run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter 'RecordingOffTests|IsolationProbes'
+echo "check-swiftui-adapter: tests, recording off; TracerSwiftUI's public API against its pinned list"
+run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter 'RecordingOffTests|IsolationProbes|PublicAPITests'
 
 # tracer_refs CONFIG: the Tracer symbols the example's own object files reference in that build.
 tracer_refs() {

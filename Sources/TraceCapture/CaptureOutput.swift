@@ -6,14 +6,14 @@ import Darwin
 import TracerCore
 
 /// Where a capture writes its trace: a file or standard output, buffered, whole lines only.
-public final class CaptureOutput {
+package final class CaptureOutput {
     /// Bytes gathered before they are written.
     static let flushThreshold = 256 << 10
 
     /// The name for messages: the path, or `standard output`.
-    public let name: String
+    package let name: String
     /// Whether this is standard output (a child's own output then goes to standard error).
-    public let isStandardOutput: Bool
+    package let isStandardOutput: Bool
     private let descriptor: Int32
     /// With `staged`, the temporary file beside `name` until `commit()` or `discard()`.
     private var stagingPath: String?
@@ -27,7 +27,7 @@ public final class CaptureOutput {
     /// file beside `path`, renamed onto it when its first bytes are written (so it can be followed
     /// while recording) and removed if none are: a capture that cannot start or records nothing
     /// leaves an existing `path` as it was.
-    public init(path: String, staged: Bool = false) throws(CaptureError) {
+    package init(path: String, staged: Bool = false) throws(CaptureError) {
         if path == "-" {
             descriptor = STDOUT_FILENO
             name = "standard output"
@@ -59,7 +59,7 @@ public final class CaptureOutput {
     deinit { discard() }
 
     /// Closes the output; a staged file with nothing written is removed, the path left as it was.
-    public func discard() {
+    package func discard() {
         close()
         if let stagingPath { unlink(stagingPath) }
         stagingPath = nil
@@ -101,7 +101,7 @@ public final class CaptureOutput {
     }
 
     /// Flushes and closes a file (standard output stays open).
-    public func close() {
+    package func close() {
         flush()
         if !isStandardOutput, !closed { POSIX.close(descriptor) }
         closed = true

@@ -1,35 +1,35 @@
 import TracerCore
 
 /// What a capture wrote: events by kind, distinct views, bytes, and every line it had to drop.
-public struct CaptureSummary: Sendable, Equatable {
+package struct CaptureSummary: Sendable, Equatable {
     /// Lines written, the trace's own header excluded.
-    public var events = 0
+    package var events = 0
     /// Events by `kind` (unknown kinds by their own name).
-    public var eventsByKind: [String: Int] = [:]
+    package var eventsByKind: [String: Int] = [:]
     /// Distinct `view` paths.
-    public var distinctViews = 0
+    package var distinctViews = 0
     /// Bytes written to the output.
-    public var bytes = 0
+    package var bytes = 0
     /// Partial final lines dropped: a child killed mid-line, a client disconnected mid-line.
-    public var cutOffLines = 0
+    package var cutOffLines = 0
     /// Lines longer than the limit (a client sending one is disconnected).
-    public var overlongLines = 0
+    package var overlongLines = 0
     /// Lines that were not a JSON object, dropped.
-    public var invalidLines = 0
+    package var invalidLines = 0
     /// Lines whose `seq`, `ts` or `dur` is over 2^63 − 1 (no reader reads them), dropped.
-    public var beyondInt64Lines = 0
+    package var beyondInt64Lines = 0
     /// Where the first of those was (`line 3, column 20 ("ts")`, with its connection when listening).
-    public var firstBeyondInt64: String?
+    package var firstBeyondInt64: String?
     /// Events the programs themselves reported lost (the sum of `dropped` events' `count`).
-    public var droppedEvents = 0
+    package var droppedEvents = 0
     /// Connections accepted (listening only).
-    public var connections = 0
+    package var connections = 0
 
     /// Creates an empty summary.
-    public init() {}
+    package init() {}
 
     /// The summary as lines for standard error, naming `destination`.
-    public func rendered(destination: String) -> String {
+    package func rendered(destination: String) -> String {
         let kinds = eventsByKind.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         var lines = ["recorded \(events) events\(kinds.isEmpty ? "" : " (\(kinds))"), \(distinctViews) distinct views, \(bytes) bytes to \(destination)"]
@@ -74,12 +74,20 @@ struct SummaryBuilder {
 
     mutating func countCutOff() { summary.cutOffLines += 1 }
     mutating func countOverlong() { summary.overlongLines += 1 }
-    mutating func countInvalid() { summary.invalidLines += 1 }
 
-    /// Counts a line refused for a number no reader reads, keeping where the first was.
-    mutating func countBeyondInt64(at place: @autoclosure () -> String) {
+    /// Whether `line`, scanned into `fields`, goes into the trace: not when it is empty, not when
+    /// it is no object (counted invalid), nor when it holds a number no reader reads (counted, the
+    /// first one's place kept: `place`, the line's, with the number's column and key).
+    mutating func admits(_ line: UnsafeBufferPointer<UInt8>, scanning fields: inout LineFields, at place: @autoclosure () -> String) -> Bool {
+        guard !line.isEmpty else { return false }
+        guard fields.scan(line) else {
+            summary.invalidLines += 1
+            return false
+        }
+        guard let beyond = fields.beyondInt64(in: line) else { return true }
         summary.beyondInt64Lines += 1
-        if summary.firstBeyondInt64 == nil { summary.firstBeyondInt64 = place() }
+        if summary.firstBeyondInt64 == nil { summary.firstBeyondInt64 = "\(place()), column \(beyond.column) (\"\(beyond.key)\")" }
+        return false
     }
     mutating func countConnection() { summary.connections += 1 }
 

@@ -13,14 +13,14 @@ import TracerCore
 /// lines reach the output, so a child killed mid-line still leaves a valid trace (the partial
 /// line is dropped and counted). A line over 1 MiB is dropped, counted and logged; the lines
 /// after it still arrive.
-public final class ChildCapture {
+package final class ChildCapture {
     /// The descriptor the child writes its trace to.
-    public static let childDescriptor: Int32 = 3
+    package static let childDescriptor: Int32 = 3
     /// How often the reader wakes without data (progress, a child that exited).
     static let tick: Int32 = 250
 
     /// The command line: program (looked up in `PATH`) and arguments.
-    public let command: [String]
+    package let command: [String]
     private let output: CaptureOutput
     private let environment: [String: String]
     private let log: (String) -> Void
@@ -30,7 +30,7 @@ public final class ChildCapture {
 
     /// A capture of `command` into `output`; the child gets `environment` plus `TRACER_OUTPUT`.
     /// `log` gets a message for each line dropped for being over the line limit.
-    public init(
+    package init(
         command: [String], output: CaptureOutput, environment: [String: String] = ProcessInfo.processInfo.environment,
         log: @escaping (String) -> Void = { _ in }
     ) {
@@ -49,7 +49,7 @@ public final class ChildCapture {
     }
 
     /// The child's process id once started (0 before, -1 once reaped).
-    public var processID: pid_t { child.id }
+    package var processID: pid_t { child.id }
 
     /// Starts the child; returns its process id. Each of `forwarding` (e.g. SIGINT, SIGTERM)
     /// received from now until `run` returns is sent on to the child instead of ending this process.
@@ -57,7 +57,7 @@ public final class ChildCapture {
     /// - Throws: `CaptureError` when the pipe cannot be made, or (`isUsage`) the program cannot be
     ///   run: missing, not executable.
     @discardableResult
-    public func start(forwarding signals: [Int32] = []) throws(CaptureError) -> pid_t {
+    package func start(forwarding signals: [Int32] = []) throws(CaptureError) -> pid_t {
         if !signals.isEmpty {
             let child = child
             relay = SignalRelay(signals: signals) { child.send($0) }
@@ -116,7 +116,7 @@ public final class ChildCapture {
     /// Streams the child's trace to the output until the child exits; starts it first if needed.
     ///
     /// `progress` is called about four times a second with the summary so far.
-    public func run(progress: ((CaptureSummary) -> Void)? = nil) throws(CaptureError) -> ChildCaptureResult {
+    package func run(progress: ((CaptureSummary) -> Void)? = nil) throws(CaptureError) -> ChildCaptureResult {
         if processID == 0 { try start() }
         signal(SIGPIPE, SIG_IGN)
         var lines = LineBuffer()
@@ -175,14 +175,7 @@ public final class ChildCapture {
 
     /// Writes line `number` of the child's trace, unless it is not an object or holds a number no reader reads.
     private func write(_ line: UnsafeBufferPointer<UInt8>, number: Int, fields: inout LineFields, summary: inout SummaryBuilder) {
-        guard !line.isEmpty else { return }
-        guard fields.scan(line) else {
-            summary.countInvalid()
-            return
-        }
-        if let beyond = fields.beyondInt64(in: line) {
-            return summary.countBeyondInt64(at: "line \(number), column \(beyond.column) (\"\(beyond.key)\")")
-        }
+        guard summary.admits(line, scanning: &fields, at: "line \(number)") else { return }
         output.append(line)
         output.append(UInt8(ascii: "\n"))
         summary.count(fields, in: line, bytes: line.count + 1)
@@ -226,22 +219,22 @@ private final class ChildProcess: Sendable {
 }
 
 /// How a child ended and what its capture wrote.
-public struct ChildCaptureResult: Sendable {
+package struct ChildCaptureResult: Sendable {
     /// How the program ended.
-    public var termination: ChildTermination
+    package var termination: ChildTermination
     /// What was recorded.
-    public var summary: CaptureSummary
+    package var summary: CaptureSummary
 }
 
 /// How a child process ended.
-public enum ChildTermination: Sendable, Equatable {
+package enum ChildTermination: Sendable, Equatable {
     /// It exited with this status.
     case exited(Int32)
     /// A signal killed it.
     case signaled(Int32)
 
     /// The status a shell would report: the exit status, or 128 + the signal.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .exited(let status): status
         case .signaled(let signal): 128 + signal

@@ -6,23 +6,23 @@ import Darwin
 import TracerCore
 
 /// Where `tracectl record --listen` accepts connections: `[HOST:]PORT`, loopback by default.
-public struct ListenAddress: Sendable, Equatable {
+package struct ListenAddress: Sendable, Equatable {
     /// The loopback address used when no host is given.
-    public static let defaultHost = "127.0.0.1"
+    package static let defaultHost = "127.0.0.1"
 
     /// The host as given (`127.0.0.1`, `::1`, `0.0.0.0`, `localhost`).
-    public var host: String
+    package var host: String
     /// The port; 0 asks the system for a free one.
-    public var port: UInt16
+    package var port: UInt16
 
     /// An address on `host`, `port`.
-    public init(host: String = ListenAddress.defaultHost, port: UInt16) {
+    package init(host: String = ListenAddress.defaultHost, port: UInt16) {
         self.host = host
         self.port = port
     }
 
     /// Parses `PORT`, `HOST:PORT` or `[V6HOST]:PORT`.
-    public init(parsing text: String) throws(CaptureError) {
+    package init(parsing text: String) throws(CaptureError) {
         let portText: Substring
         var host = Substring(Self.defaultHost)
         if let colon = text.lastIndex(of: ":") {
@@ -42,7 +42,7 @@ public struct ListenAddress: Sendable, Equatable {
     }
 
     /// `HOST:PORT`, with brackets around an IPv6 host.
-    public var description: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+    package var description: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
     /// The resolved socket addresses, or an error naming the host.
     func resolved() throws(CaptureError) -> [UInt8] {

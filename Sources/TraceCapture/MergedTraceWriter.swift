@@ -37,14 +37,7 @@ struct MergedTraceWriter: ~Copyable {
     /// Writes one line of `connection`.
     mutating func write(_ line: UnsafeBufferPointer<UInt8>, from connection: inout ConnectionState) {
         connection.lines += 1
-        guard !line.isEmpty else { return }
-        guard fields.scan(line) else {
-            summary.countInvalid()
-            return
-        }
-        if let beyond = fields.beyondInt64(in: line) {
-            return summary.countBeyondInt64(at: "connection \(connection.id), line \(connection.lines), column \(beyond.column) (\"\(beyond.key)\")")
-        }
+        guard summary.admits(line, scanning: &fields, at: "connection \(connection.id), line \(connection.lines)") else { return }
         nextSeq += 1
         let start = output.pendingCount
         output.append(seqKey)

@@ -10,12 +10,12 @@ import Dispatch
 ///
 /// NB: `@unchecked Sendable` because the dispatch sources are only created in `init` and
 /// cancelled in `cancel`.
-public final class SignalRelay: @unchecked Sendable {
+package final class SignalRelay: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
     private let signals: [Int32]
 
     /// Relays each of `signals` to `handler` (called on a private serial queue).
-    public init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
+    package init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
         self.signals = signals
         let queue = DispatchQueue(label: "tracectl.signals")
         sources = signals.map { number in
@@ -29,7 +29,7 @@ public final class SignalRelay: @unchecked Sendable {
     }
 
     /// Stops relaying and restores the signals' default actions.
-    public func cancel() {
+    package func cancel() {
         for source in sources { source.cancel() }
         for number in signals { signal(number, SIG_DFL) }
     }

@@ -17,7 +17,7 @@ import TracerCore
 ///
 /// NB: `@unchecked Sendable` because only `stop()` may be called from another thread; it only
 /// writes to a pipe.
-public final class TraceListener: @unchecked Sendable {
+package final class TraceListener: @unchecked Sendable {
     /// How long a connection must be quiet before its open transaction is written.
     static let quietInterval: UInt64 = 200_000_000
     /// How often `run` wakes without activity.
@@ -26,12 +26,12 @@ public final class TraceListener: @unchecked Sendable {
     static let readsPerWake = 8
 
     /// The address actually bound (the real port when 0 was asked for).
-    public let address: ListenAddress
+    package let address: ListenAddress
     /// The `TRACER_OUTPUT` value a client should use. For a wildcard bind (`0.0.0.0`, `::`),
     /// which no client can connect to, it names an address of this machine instead.
-    public let clientOutputValue: String
+    package let clientOutputValue: String
     /// For a wildcard bind, what the client may use instead; nil otherwise.
-    public let clientNote: String?
+    package let clientNote: String?
     private let socket: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -43,7 +43,7 @@ public final class TraceListener: @unchecked Sendable {
     ///
     /// - Throws: `CaptureError` (`isUsage`) for a non-loopback address without `allowRemote`,
     ///   or when the address cannot be resolved or bound.
-    public init(
+    package init(
         address requested: ListenAddress, allowRemote: Bool, output: CaptureOutput,
         log: @escaping (String) -> Void = { _ in }
     ) throws(CaptureError) {
@@ -108,7 +108,7 @@ public final class TraceListener: @unchecked Sendable {
     }
 
     /// Asks `run` to finish: safe from any thread, and from a signal handler's queue.
-    public func stop() {
+    package func stop() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
@@ -117,7 +117,7 @@ public final class TraceListener: @unchecked Sendable {
     /// every whole line received, stops listening and returns the summary. Call it once.
     ///
     /// - Throws: `CaptureError` when the output cannot be written.
-    public func run(duration: Double? = nil) throws(CaptureError) -> CaptureSummary {
+    package func run(duration: Double? = nil) throws(CaptureError) -> CaptureSummary {
         signal(SIGPIPE, SIG_IGN)
         // NB: a duration too long to count in nanoseconds (`--duration 1e11`) waits as long as one can.
         let deadline = duration.flatMap(CheckedInteger.nanoseconds(seconds:)).map { length in

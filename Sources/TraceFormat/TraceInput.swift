@@ -21,7 +21,3 @@ public enum TraceInput: Sendable, Hashable {
         }
     }
 }
-
-/// The former name of ``TraceInput``.
-@available(*, deprecated, renamed: "TraceInput")
-public typealias TraceSource = TraceInput

@@ -9,9 +9,9 @@ import TracerCore
 /// per declaration or view type; an event then costs a table look-up (none for a body the thread
 /// looked up before, or a write of the thread's last declaration, see `BodyStack`) and the
 /// recorder's append.
-public final class AdapterSession: Sendable {
+@usableFromInline package final class AdapterSession: Sendable {
     /// Where the events go.
-    public let recorder: TraceRecorder
+    package let recorder: TraceRecorder
     // NB: Synchronization's Mutex, whose withLock specialises here (LockedBox's does not).
     let names: Mutex<NameTable>
     /// The Observation registrations made and neither called nor dropped.
@@ -24,7 +24,7 @@ public final class AdapterSession: Sendable {
     private let namings = Atomic<UInt64>(0)
 
     /// A session recording into `recorder`.
-    public init(recorder: TraceRecorder) {
+    package init(recorder: TraceRecorder) {
         self.recorder = recorder
         names = Mutex(NameTable())
     }
@@ -33,14 +33,14 @@ public final class AdapterSession: Sendable {
     /// traced body name, however often the bodies run (one per thread for a body run on several
     /// threads at once, see `TracedBody.claim()`). A registration Observation dropped uncalled
     /// (its models went away unmutated) is not pending.
-    public var pendingObservations: Int { registrations.load(ordering: .relaxed) }
+    package var pendingObservations: Int { registrations.load(ordering: .relaxed) }
 
     /// How many traced body names the session keeps: at most `maximumBodyNames`.
-    public var bodyNames: Int { names.withLock { $0.bodyNames } }
+    package var bodyNames: Int { names.withLock { $0.bodyNames } }
 
     /// The most traced body names a session keeps; a body of a new name past it runs untraced and
     /// is counted in the trace's `dropped` events.
-    public static var maximumBodyNames: Int { NameTable.maximumBodyNames }
+    package static var maximumBodyNames: Int { NameTable.maximumBodyNames }
 
     /// Records a write from `old` to `new` of the property `declaration` describes; `changed` is
     /// written when `Value` is `Equatable` (or a class: by identity). A `@TracedState` write of a
@@ -49,7 +49,7 @@ public final class AdapterSession: Sendable {
     /// When the recorder records values, the write carries `old` and `new` as
     /// `declaration.values` allows (`ValueDescriber`), else `"values":"redacted"`; otherwise
     /// nothing is described.
-    public func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
+    package func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
         guard recorder.isRecording else { return }
         let symbols = symbols(for: declaration, of: Value.self)
         let event = TraceEvent.write(
@@ -96,7 +96,7 @@ public final class AdapterSession: Sendable {
     ///
     /// NB: with values recorded, the write says `"values":"unavailable"` (the recorder's default
     /// for a write recorded without values): the announcement carries no value.
-    public func recordModelChange(of model: AnyObject, property: String, wrapper: TracedWrapper) {
+    package func recordModelChange(of model: AnyObject, property: String, wrapper: TracedWrapper) {
         guard recorder.isRecording else { return }
         let view = names.withLock { $0.typeSymbol(type(of: model), in: recorder) }
         recorder.record(.write(view: view, prop: recorder.intern(property), wrapper: wrapper.kind, changed: nil, site: .none, tx: 0))
@@ -117,7 +117,7 @@ public final class AdapterSession: Sendable {
     /// write of the view's type (`state`); none when it follows neither (its parent's evaluation,
     /// which the adapter cannot see). The tracking nests: an enclosing tracking (SwiftUI's own, of
     /// the same `body`) still sees every read.
-    public func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () -> Content) -> Content {
+    @usableFromInline package func recordBody<View, Content>(of view: View, label: String?, scope: TracePath, _ content: () -> Content) -> Content {
         guard recorder.isRecording else { return content() }
         let stack = BodyStack.current
         let parent = stack.frames.last?.view
@@ -171,5 +171,5 @@ public final class AdapterSession: Sendable {
     }
 
     /// Records a `mark` named `name`: a point in the interaction (`scroll-start`, `scroll-end`).
-    public func mark(_ name: String) { recorder.mark(name) }
+    package func mark(_ name: String) { recorder.mark(name) }
 }

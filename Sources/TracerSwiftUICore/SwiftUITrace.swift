@@ -3,12 +3,12 @@ import TracerCore
 
 /// The SwiftUI adapter's process-wide recording: a session on the recorder `TRACER_OUTPUT` names,
 /// whose `meta` header says `"source":"swiftui"` and lists what the adapter can produce.
-public enum SwiftUITrace {
+@usableFromInline package enum SwiftUITrace {
     /// Optional environment variables naming the trace's scenario and variant in its header
     /// (`tracectl diff` labels its columns with them).
-    public static let scenarioVariable = "TRACER_SCENARIO"
+    package static let scenarioVariable = "TRACER_SCENARIO"
     /// The environment variable naming the variant in the header (`TRACER_VARIANT`).
-    public static let variantVariable = "TRACER_VARIANT"
+    package static let variantVariable = "TRACER_VARIANT"
 
     /// What an adapter trace can contain: writes (with `changed` and `site`; an `@Observable`
     /// write has no site), timed body evaluations and marks, and `cause` links from a
@@ -18,10 +18,10 @@ public enum SwiftUITrace {
     /// NB: never `skip`, `invalidate` or `body-eval.changed` (SwiftUI does not expose them), nor
     /// `view-path` (a scope path starts at the outermost scope, not at the root); no `cause` from a
     /// parent's evaluation to its child's (SwiftUI does not say why a child ran).
-    public static let capabilities: [TraceCapability] = [.write, .bodyEval, .mark, .duration, .writeChanges, .site, .cause]
+    package static let capabilities: [TraceCapability] = [.write, .bodyEval, .mark, .duration, .writeChanges, .site, .cause]
 
     /// The `meta` header of an adapter trace.
-    public static func metadata(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> TraceMetadata {
+    package static func metadata(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> TraceMetadata {
         TraceMetadata(
             scenario: environment[scenarioVariable], variant: environment[variantVariable],
             source: .swiftUI, capabilities: capabilities)
@@ -29,14 +29,14 @@ public enum SwiftUITrace {
 
     /// The session recording to `TRACER_OUTPUT`, or nil when it is unset: then every traced write
     /// and body costs one branch on this value.
-    public static let session: AdapterSession? = session(ProcessInfo.processInfo.environment)
+    @usableFromInline package static let session: AdapterSession? = session(ProcessInfo.processInfo.environment)
 
     /// Whether `session` is set: a check that takes no reference to the session (no retain and
     /// release), for the paths that do nothing when recording is off.
-    public static let isRecording = session != nil
+    @usableFromInline package static let isRecording = session != nil
 
     /// A session for `TRACER_OUTPUT` in `environment`; nil when unset or unusable (reported).
-    public static func session(_ environment: [String: String]) -> AdapterSession? {
+    package static func session(_ environment: [String: String]) -> AdapterSession? {
         TraceRecorder.fromEnvironment(environment, metadata: metadata(environment)).map(AdapterSession.init)
     }
 }

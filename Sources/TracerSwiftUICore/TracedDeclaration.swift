@@ -1,7 +1,7 @@
 import TracerCore
 
 /// The property wrappers the SwiftUI adapter records writes for, as the `wrapper` field names them.
-public enum TracedWrapper: Sendable {
+package enum TracedWrapper: Sendable {
     /// `@TracedState`: `State`.
     case state
     /// `@TracedViewStorage`: `ViewStorage`.
@@ -29,17 +29,17 @@ public enum TracedWrapper: Sendable {
 /// that is re-created on every parent evaluation pays nothing for it.
 public struct TracedDeclaration: Sendable {
     /// The wrapper, written in the `wrapper` field.
-    public let wrapper: TracedWrapper
+    package let wrapper: TracedWrapper
     /// The name given at the declaration; nil when the adapter names the property by reflection.
-    public let name: StaticString?
+    package let name: StaticString?
     /// Which values of the property a trace shows when values are recorded (`TRACER_VALUES=1`):
     /// those of allowed types (the default), or every value when the property opts in.
-    public let values: ValueRecording
+    package let values: ValueRecording
     let site: DeclarationSite
 
     /// A declaration at `fileID`:`line` wrapped by `wrapper`, whose values a trace that records
     /// values shows as `values` allows.
-    public init(
+    package init(
         wrapper: TracedWrapper, name: StaticString? = nil, values: ValueRecording = .allowedTypes, fileID: StaticString, line: UInt
     ) {
         self.wrapper = wrapper

@@ -38,9 +38,11 @@ let package = Package(
         ),
         // NB: counts the test thread's heap allocations by interposing malloc & co.
         .target(name: "AllocationCounter"),
+        // NB: the root package's test support: temporary directories and the public API's lists.
+        .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
         .testTarget(
             name: "TracerSwiftUITests",
-            dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI", "Combine", "AllocationCounter"],
+            dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI", "Combine", "AllocationCounter", "TracerTestSupport"],
             swiftSettings: strict
         ),
     ],

@@ -76,7 +76,3 @@ public struct HitchCounts: Sendable, Hashable {
         untimed += other.untimed
     }
 }
-
-/// The former name of ``EventCounts``.
-@available(*, deprecated, renamed: "EventCounts")
-public typealias EventCounters = EventCounts

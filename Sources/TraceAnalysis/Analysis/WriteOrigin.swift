@@ -59,10 +59,4 @@ public struct OriginCount: Sendable, Hashable {
     public var origin: WriteOrigin
     /// How many evaluations it caused.
     public var count: Int
-
-    /// `count` for `origin`.
-    package init(origin: WriteOrigin, count: Int) {
-        self.origin = origin
-        self.count = count
-    }
 }

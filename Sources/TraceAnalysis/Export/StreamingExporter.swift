@@ -25,12 +25,6 @@ public struct ViewerLimit: Sendable, Hashable {
     public var viewer: String
     /// The largest file the viewer loads, in bytes.
     public var bytes: Int
-
-    /// `viewer` loads at most `bytes`.
-    package init(viewer: String, bytes: Int) {
-        self.viewer = viewer
-        self.bytes = bytes
-    }
 }
 
 extension StreamingExporter {

@@ -1,7 +1,7 @@
 /// Draws cause-graph edges as a Mermaid `flowchart` or a Graphviz `digraph`: the one drawing of
 /// `tracectl graph` and of `diff`'s merged graph.
 ///
-/// Every name is escaped for the syntax it lands in (`MermaidText`, `DOTText`): a view named
+/// Every name is escaped for the syntax it lands in (`LabelText.mermaid`, `LabelText.dot`): a view named
 /// `Row<"x">` or holding `-->`, `%%`, brackets, HTML or a line break draws as its name.
 package enum GraphPicture {
     /// How an edge is drawn.
@@ -59,7 +59,7 @@ package enum GraphPicture {
     /// why nothing is drawn) as a node of their own, so that no picture is silently partial.
     package static func mermaid(_ edges: [Edge], notes: [String]) -> String {
         let (nodes, ids) = declare(edges) { id, node, detail in
-            let label = MermaidText.escape(node.name) + (detail.isEmpty ? "" : "<br>" + MermaidText.escape(detail))
+            let label = LabelText.mermaid.escape(node.name) + (detail.isEmpty ? "" : "<br>" + LabelText.mermaid.escape(detail))
             return node.isSource ? "    \(id)([\"\(label)\"])\n" : "    \(id)[\"\(label)\"]\n"
         }
         var output = "flowchart LR\n" + nodes
@@ -69,9 +69,9 @@ package enum GraphPicture {
             case .new: "==>"
             case .removed: "-.->"
             }
-            output += "    \(ids[edge.key.from]!) \(arrow)|\"\(MermaidText.escape(edge.label))\"| \(ids[.view(edge.key.to)]!)\n"
+            output += "    \(ids[edge.key.from]!) \(arrow)|\"\(LabelText.mermaid.escape(edge.label))\"| \(ids[.view(edge.key.to)]!)\n"
         }
-        for (index, note) in notes.enumerated() { output += "    note\(index)[/\"\(MermaidText.escape(note))\"/]\n" }
+        for (index, note) in notes.enumerated() { output += "    note\(index)[/\"\(LabelText.mermaid.escape(note))\"/]\n" }
         return output
     }
 
@@ -82,7 +82,7 @@ package enum GraphPicture {
         var output = "digraph causes {\n    rankdir=LR;\n    node [shape=box, fontname=\"Helvetica\"];\n"
         output += "    edge [fontname=\"Helvetica\", fontsize=10];\n"
         let (nodes, ids) = declare(edges) { id, node, detail in
-            let label = DOTText.escape(node.name) + (detail.isEmpty ? "" : "\\n" + DOTText.escape(detail))
+            let label = LabelText.dot.escape(node.name) + (detail.isEmpty ? "" : "\\n" + LabelText.dot.escape(detail))
             return "    \(id) [label=\"\(label)\"\(node.isSource ? ", shape=ellipse" : "")];\n"
         }
         output += nodes
@@ -90,7 +90,7 @@ package enum GraphPicture {
         for edge in edges {
             // NB: widths from 1 to 5, by the edge's share of the heaviest edge's weight.
             let width = 1 + 4 * Double(edge.weight) / Double(heaviest)
-            var attributes = "label=\"\(DOTText.escape(edge.label))\", penwidth=\(Formatting.fixed(width, decimals: 1))"
+            var attributes = "label=\"\(LabelText.dot.escape(edge.label))\", penwidth=\(Formatting.fixed(width, decimals: 1))"
             switch edge.style {
             case .plain: break
             case .new: attributes += ", color=\"#cf222e\", fontcolor=\"#cf222e\", style=bold"
@@ -98,58 +98,36 @@ package enum GraphPicture {
             }
             output += "    \(ids[edge.key.from]!) -> \(ids[.view(edge.key.to)]!) [\(attributes)];\n"
         }
-        for (index, note) in notes.enumerated() { output += "    note\(index) [shape=note, label=\"\(DOTText.escape(note))\"];\n" }
+        for (index, note) in notes.enumerated() { output += "    note\(index) [shape=note, label=\"\(LabelText.dot.escape(note))\"];\n" }
         return output + "}\n"
     }
 }
 
-/// Text inside a quoted Mermaid label (`["…"]`, `|"…"|`).
-///
-/// NB: Mermaid reads `#name;` and `#123;` as entities: `"` would end the label, `<` and `>` would
-/// be read as HTML (GitHub strips it), `#` would start an entity, `%%` a comment, `&` an HTML
-/// entity, a backtick Markdown, `|` end an edge label; control characters and line breaks are
-/// written visibly first. Brackets are literal inside quotes.
-enum MermaidText {
-    static func escape(_ text: String) -> String {
-        LabelText.escape(text) { scalar in
-            switch scalar {
-            case "\"": "#quot;"
-            case "<": "#lt;"
-            case ">": "#gt;"
-            case "&": "#amp;"
-            case "#": "#35;"
-            case "%": "#37;"
-            case "`": "#96;"
-            case "|": "#124;"
-            case "\\": "#92;"
-            default: nil
-            }
-        }
-    }
-}
+/// A picture syntax's quoted label: control characters and line breaks written visibly
+/// (`TerminalText`), then each scalar the syntax's table names replaced.
+struct LabelText {
+    /// What each scalar that cannot stand in the label as itself is written as.
+    let replacements: [Unicode.Scalar: String]
 
-/// Text inside a quoted Graphviz string: `\` and `"` escaped, control characters and line breaks
-/// written visibly (Graphviz escapes `<`, `>` and `&` itself when it writes SVG).
-enum DOTText {
-    static func escape(_ text: String) -> String {
-        LabelText.escape(text) { scalar in
-            switch scalar {
-            case "\\": "\\\\"
-            case "\"": "\\\""
-            default: nil
-            }
-        }
-    }
-}
-
-/// A name from a trace as a picture's label: control characters and line breaks written visibly
-/// (`TerminalText`), then each scalar that `replacement` names replaced.
-enum LabelText {
-    static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+    /// `text` as this syntax's label.
+    func escape(_ text: String) -> String {
         var result = ""
         for scalar in TerminalText.sanitize(text).unicodeScalars {
-            if let replaced = replacement(scalar) { result += replaced } else { result.unicodeScalars.append(scalar) }
+            if let replaced = replacements[scalar] { result += replaced } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }
+
+    /// Text inside a quoted Mermaid label (`["…"]`, `|"…"|`).
+    ///
+    /// NB: Mermaid reads `#name;` and `#123;` as entities: `"` would end the label, `<` and `>`
+    /// would be read as HTML (GitHub strips it), `#` would start an entity, `%%` a comment, `&` an
+    /// HTML entity, a backtick Markdown, `|` end an edge label. Brackets are literal inside quotes.
+    static let mermaid = LabelText(replacements: [
+        "\"": "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "#": "#35;", "%": "#37;", "`": "#96;", "|": "#124;", "\\": "#92;",
+    ])
+
+    /// Text inside a quoted Graphviz string: `\` and `"` escaped (Graphviz escapes `<`, `>` and `&`
+    /// itself when it writes SVG).
+    static let dot = LabelText(replacements: ["\\": "\\\\", "\"": "\\\""])
 }

@@ -37,7 +37,3 @@ public struct CountVector: Sendable, Hashable {
     /// Adds `other`'s counts.
     @inlinable @inline(__always) public mutating func add(_ other: CountVector) { lanes &+= other.lanes }
 }
-
-/// The former name of ``CountVector``.
-@available(*, deprecated, renamed: "CountVector")
-public typealias MetricCounts = CountVector

@@ -18,7 +18,3 @@ extension CountedFigures {
     /// Writes to properties (a view's own, or any in an interval).
     public var writes: Int { get { counts[.writes] } set { counts[.writes] = newValue } }
 }
-
-/// The former name of ``CountedFigures``.
-@available(*, deprecated, renamed: "CountedFigures")
-public typealias MetricCounted = CountedFigures

@@ -25,9 +25,8 @@ struct XctraceReaderState: ~Copyable {
     private let strict: Bool
     var strings = XctraceStrings()
     private var ids = XctraceIDTable()
-    var compounds = FlatArray<XctraceCompound>(capacity: 256)
-    /// Compounds without an id, valid for the current row.
-    var rowCompounds = FlatArray<XctraceCompound>(capacity: 16)
+    /// The compounds built so far: the document's and the current row's.
+    private(set) var compounds = XctraceCompounds()
     private var frames = FlatArray<XctraceFrame>(capacity: 64)
     /// The text of the values being read, innermost last.
     private var text = FlatArray<UInt8>(capacity: 1 << 12)
@@ -77,21 +76,13 @@ struct XctraceReaderState: ~Copyable {
                 summary.controlBytes = scanner.input.controlBytes
                 try summary.takeInvalidUTF8(scanner.input.invalidUTF8, first: scanner.input.firstInvalidUTF8, in: scanner.fileName, strict: strict)
                 summary.definedIDs = ids.defined
-                summary.tableBytes = ids.memoryBytes + strings.memoryBytes + compounds.capacity * MemoryLayout<XctraceCompound>.stride
+                summary.tableBytes = ids.memoryBytes + strings.memoryBytes + compounds.memoryBytes
                 return nil
             }
         }
     }
 
-    static let rowLocal: UInt64 = 1 << 63
-
     // MARK: - Elements
-
-    /// Compound `bits` (a value of kind `.compound`).
-    @inline(__always)
-    mutating func compound(_ bits: UInt64) -> UnsafeMutablePointer<XctraceCompound> {
-        bits & Self.rowLocal != 0 ? rowCompounds.pointer + Int(bits & ~Self.rowLocal) : compounds.pointer + Int(bits)
-    }
 
     /// Reads a self-closing `<tag ref="N"/>` or `<tag/>` inside a row or a cell (most cells)
     /// without opening a frame for it; false when the element needs the general path.
@@ -148,7 +139,7 @@ struct XctraceReaderState: ~Copyable {
         }
         switch frame.role {
         case .row:
-            if tableState.beginRow() { rowCompounds.count = 0 } else { summary.rowsWithoutSchema += 1 }
+            if tableState.beginRow() { compounds.beginRow() } else { summary.rowsWithoutSchema += 1 }
         case .node: tableState.beginNode()
         case .schema: tableState.beginSchema()
         default: break
@@ -319,22 +310,13 @@ struct XctraceReaderState: ~Copyable {
         if frame.hasRef { return frame.referenced }
         if frame.tag == names.sentinel { return .empty }
         if frame.shape != .plain || frame.compound.fmt != XctraceCompound.none && frame.hasElementChild {
-            return store(frame.compound, global: frame.hasID)
+            return compounds.store(frame.compound, hasID: frame.hasID)
         }
         if frame.hasElementChild { return XctraceValue(kind: .opaque, bits: UInt64(frame.tag)) }
         let start = text.pointer + frame.textStart
         let length = text.count - frame.textStart
         if let number = Self.canonicalNumber(start, length) { return XctraceValue(kind: .integer, bits: number) }
         return XctraceValue(kind: .string, bits: UInt64(strings.intern(start, length)))
-    }
-
-    private mutating func store(_ compound: XctraceCompound, global: Bool) -> XctraceValue {
-        if global {
-            compounds.append(compound)
-            return XctraceValue(kind: .compound, bits: UInt64(compounds.count - 1))
-        }
-        rowCompounds.append(compound)
-        return XctraceValue(kind: .compound, bits: UInt64(rowCompounds.count - 1) | Self.rowLocal)
     }
 
     /// Puts a part of a compound (a pid, tid, process, first child) into it.
@@ -349,8 +331,8 @@ struct XctraceReaderState: ~Copyable {
             if tag == names.tid, value.kind == .integer {
                 parent.pointee.compound.number = value.bits
                 parent.pointee.compound.hasNumber = true
-            } else if tag == names.process, value.kind == .compound, case let process = compound(value.bits), process.pointee.hasNumber {
-                parent.pointee.compound.pid = process.pointee.number
+            } else if tag == names.process, value.kind == .compound, case let process = compounds[value.bits], process.hasNumber {
+                parent.pointee.compound.pid = process.number
                 parent.pointee.compound.hasPID = true
             }
         case .typedArray:

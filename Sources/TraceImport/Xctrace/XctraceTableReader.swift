@@ -97,37 +97,37 @@ package struct XctraceTableReader: ~Copyable {
         let slot = state.pointee.tableState.checkedSlot(column)
         if state.pointee.tableState.cellFmts.pointer[slot] != XctraceCompound.none { return state.pointee.strings.string(state.pointee.tableState.cellFmts.pointer[slot]) }
         let value = state.pointee.tableState.cells.pointer[slot]
-        if let compound = compound(value), compound.pointee.fmt != XctraceCompound.none { return state.pointee.strings.string(compound.pointee.fmt) }
+        if let compound = compound(value), compound.fmt != XctraceCompound.none { return state.pointee.strings.string(compound.fmt) }
         return text(value)
     }
 
     /// A `typed-array`'s label: the text of its first child (empty text for a sentinel).
     package func label(_ value: XctraceValue) -> String? {
-        guard let compound = compound(value), compound.pointee.label != XctraceCompound.none else { return nil }
-        return state.pointee.strings.shared(compound.pointee.label)
+        guard let compound = compound(value), compound.label != XctraceCompound.none else { return nil }
+        return state.pointee.strings.shared(compound.label)
     }
 
     /// The string index of a `typed-array`'s label, or of a process's name.
     package func labelIndex(_ value: XctraceValue) -> UInt32? {
-        guard let compound = compound(value), compound.pointee.label != XctraceCompound.none else { return nil }
-        return compound.pointee.label
+        guard let compound = compound(value), compound.label != XctraceCompound.none else { return nil }
+        return compound.label
     }
 
     /// A `process` cell's pid and name (`"MyApp (1001)"` → 1001, `MyApp`).
     package func process(_ value: XctraceValue) -> (pid: UInt64?, name: String?) {
-        guard let compound = compound(value), compound.pointee.tag == state.pointee.names.process else { return (nil, nil) }
-        return (compound.pointee.hasNumber ? compound.pointee.number : nil,
-                compound.pointee.label == XctraceCompound.none ? nil : state.pointee.strings.shared(compound.pointee.label))
+        guard let compound = compound(value), compound.tag == state.pointee.names.process else { return (nil, nil) }
+        return (compound.hasNumber ? compound.number : nil,
+                compound.label == XctraceCompound.none ? nil : state.pointee.strings.shared(compound.label))
     }
 
     /// A `thread` cell's tid and its process's pid.
     package func thread(_ value: XctraceValue) -> (tid: UInt64?, pid: UInt64?) {
-        guard let compound = compound(value), compound.pointee.tag == state.pointee.names.thread else { return (nil, nil) }
-        return (compound.pointee.hasNumber ? compound.pointee.number : nil, compound.pointee.hasPID ? compound.pointee.pid : nil)
+        guard let compound = compound(value), compound.tag == state.pointee.names.thread else { return (nil, nil) }
+        return (compound.hasNumber ? compound.number : nil, compound.hasPID ? compound.pid : nil)
     }
 
     @inline(__always)
-    private func compound(_ value: XctraceValue) -> UnsafeMutablePointer<XctraceCompound>? {
-        value.kind == .compound ? state.pointee.compound(value.bits) : nil
+    private func compound(_ value: XctraceValue) -> XctraceCompound? {
+        value.kind == .compound ? state.pointee.compounds[value.bits] : nil
     }
 }

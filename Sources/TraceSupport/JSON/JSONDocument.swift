@@ -125,15 +125,10 @@ package struct JSONDocumentParser {
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        defer { depth -= 1 }
-        index += 1
         var members: [(key: String, node: JSONNode)] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
+        let isEmpty = try open(closedBy: UInt8(ascii: "}"))
+        defer { depth -= 1 }
+        if isEmpty { return .object(members) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -143,41 +138,43 @@ package struct JSONDocumentParser {
             index += 1
             skipWhitespace()
             members.append((key, try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}', found end of document") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}' after a member") }
-            index += 1
-            return .object(members)
+            if try closes(UInt8(ascii: "}"), after: "a member") { return .object(members) }
         }
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        defer { depth -= 1 }
-        index += 1
         var elements: [JSONNode] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
+        let isEmpty = try open(closedBy: UInt8(ascii: "]"))
+        defer { depth -= 1 }
+        if isEmpty { return .array(elements) }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']', found end of document") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']' after an element") }
-            index += 1
-            return .array(elements)
+            if try closes(UInt8(ascii: "]"), after: "an element") { return .array(elements) }
         }
+    }
+
+    /// Enters the object or array whose opening bracket is at `index` (one level deeper: the
+    /// caller leaves it); true, its `close` read, when it is empty.
+    private mutating func open(closedBy close: UInt8) throws(JSONSyntaxError) -> Bool {
+        try enter()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        return true
+    }
+
+    /// Reads what follows a member or an element (`item`): the `,` before the next one (false),
+    /// or the container's `close` (true).
+    private mutating func closes(_ close: UInt8, after item: String) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ",") || bytes[index] == close else {
+            let expected = "expected ',' or '\(Character(Unicode.Scalar(close)))'"
+            throw error(index < bytes.count ? "\(expected) after \(item)" : "\(expected), found end of document")
+        }
+        index += 1
+        return bytes[index - 1] == close
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {

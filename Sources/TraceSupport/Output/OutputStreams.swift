@@ -14,7 +14,7 @@ import TracerCore
 /// temporary file beside it, which `close()` renames over the destination once everything was
 /// written; a stream dropped without a successful `close()` (a trace that turned out invalid, a
 /// write error) removes its temporary and leaves the destination as it was.
-public final class FileOutputStream: TextOutputStream {
+package final class FileOutputStream: TextOutputStream {
     /// How much is gathered before it is written.
     package static let blockSize = 1 << 18
     /// The block being filled, and the one being written (allocated with the background writer).
@@ -31,12 +31,12 @@ public final class FileOutputStream: TextOutputStream {
     /// The temporary file and the name it takes on a successful `close()`.
     private var pending: PendingFile?
     /// Where the output goes, for messages (a path or `<stdout>`).
-    public let displayName: String
+    package let displayName: String
     /// The bytes written so far, buffered ones included.
-    public private(set) var byteCount = 0
+    package private(set) var byteCount = 0
 
     /// A stream to standard output.
-    public static func standardOutput() -> FileOutputStream {
+    package static func standardOutput() -> FileOutputStream {
         FileOutputStream(descriptor: STDOUT_FILENO, ownsDescriptor: false, displayName: "<stdout>")
     }
 
@@ -46,7 +46,7 @@ public final class FileOutputStream: TextOutputStream {
     /// `path` (a device such as `/dev/null`, a FIFO, a symbolic link) is opened and written in place.
     ///
     /// - Throws: `OutputError` when the file cannot be created.
-    public static func create(path: String) throws(OutputError) -> FileOutputStream {
+    package static func create(path: String) throws(OutputError) -> FileOutputStream {
         if path == "-" { return standardOutput() }
         guard let (directory, name) = PathAccess.parent(of: path) else { throw OutputError(path: path, code: errno) }
         var info = stat()
@@ -97,13 +97,13 @@ public final class FileOutputStream: TextOutputStream {
     }
 
     /// Appends `string`, writing a block when the buffer is full.
-    public func write(_ string: String) {
+    package func write(_ string: String) {
         var string = string
         string.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends the UTF-8 text `bytes`, writing each block as it fills.
-    public func write(bytes: UnsafeRawBufferPointer) {
+    package func write(bytes: UnsafeRawBufferPointer) {
         byteCount += bytes.count
         var rest = bytes
         while !rest.isEmpty {
@@ -116,7 +116,7 @@ public final class FileOutputStream: TextOutputStream {
     }
 
     /// Writes what is buffered, and waits until it is written.
-    public func flush() {
+    package func flush() {
         writeBlock()
         if let background, failure == 0 { failure = background.wait() }
     }
@@ -142,7 +142,7 @@ public final class FileOutputStream: TextOutputStream {
 
     /// Flushes, closes a file, puts it in place and reports the first write error (after which
     /// the destination is left as it was).
-    public func close() throws(OutputError) {
+    package func close() throws(OutputError) {
         guard !isClosed else { return }
         flush()
         background?.finish()
@@ -189,18 +189,12 @@ extension TextOutputStream {
 }
 
 /// An output file that could not be created or written.
-public struct OutputError: Error, Sendable, CustomStringConvertible {
+package struct OutputError: Error, Sendable, CustomStringConvertible {
     /// The file that could not be written.
-    public var path: String
+    package var path: String
     /// The `errno` value.
-    public var code: Int32
-
-    /// An error for `path` with `errno` `code`.
-    public init(path: String, code: Int32) {
-        self.path = path
-        self.code = code
-    }
+    package var code: Int32
 
     /// `PATH: cannot write: REASON`.
-    public var description: String { "\(path): cannot write: \(String(cString: strerror(code)))" }
+    package var description: String { "\(path): cannot write: \(String(cString: strerror(code)))" }
 }

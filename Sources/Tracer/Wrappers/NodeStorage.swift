@@ -161,4 +161,16 @@ extension NodeStorageWrapper {
         guard let other = other as? Self else { return false }
         return declaration.slot.isSameInput(as: other.declaration.slot)
     }
+
+    /// The value: the installed storage's (a read, which makes the evaluating body depend on it),
+    /// or the initial value before the wrapper is installed.
+    var currentValue: Value { declaration.slot.installed?.read() ?? initialValue }
+
+    /// Writes `newValue` to the installed storage; before the wrapper is installed, nothing (as
+    /// SwiftUI ignores it).
+    func write(_ newValue: Value) { declaration.slot.installed?.write(newValue) }
+
+    /// A binding to the installed storage; before the wrapper is installed, a constant binding to
+    /// the initial value.
+    var binding: Binding<Value> { declaration.slot.installed?.binding() ?? .constant(initialValue) }
 }

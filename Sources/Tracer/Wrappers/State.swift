@@ -9,9 +9,7 @@ public struct State<Value>: DynamicProperty {
 
     /// State starting at `wrappedValue`, declared at `fileID`:`line`; a trace that records
     /// values shows those `values` allows (`.recorded`: every value, strings included).
-    public init(
-        wrappedValue: Value, values: ValueRecording = .allowedTypes, fileID: StaticString = #fileID, line: UInt = #line
-    ) {
+    public init(wrappedValue: Value, values: ValueRecording = .allowedTypes, fileID: StaticString = #fileID, line: UInt = #line) {
         initialValue = wrappedValue
         declaration = NodeStorageDeclaration(values: values, fileID: fileID, line: line)
     }
@@ -24,14 +22,12 @@ public struct State<Value>: DynamicProperty {
     /// The current value. Before the view is installed in a graph it is the initial value, and
     /// writes are ignored (as SwiftUI does).
     public var wrappedValue: Value {
-        get { declaration.slot.installed?.read() ?? initialValue }
-        nonmutating set { declaration.slot.installed?.write(newValue) }
+        get { currentValue }
+        nonmutating set { write(newValue) }
     }
 
     /// A binding to the state.
-    public var projectedValue: Binding<Value> {
-        declaration.slot.installed?.binding() ?? .constant(initialValue)
-    }
+    public var projectedValue: Binding<Value> { binding }
 }
 
 extension State where Value: ExpressibleByNilLiteral {

@@ -9,32 +9,29 @@ public struct ViewStorage<Value>: DynamicProperty {
 
     /// Storage starting at `wrappedValue`, declared at `fileID`:`line`; a trace that records
     /// values shows those `values` allows (`.recorded`: every value, strings included).
-    public init(
-        wrappedValue: Value, values: ValueRecording = .allowedTypes, fileID: StaticString = #fileID, line: UInt = #line
-    ) {
+    public init(wrappedValue: Value, values: ValueRecording = .allowedTypes, fileID: StaticString = #fileID, line: UInt = #line) {
         initialValue = wrappedValue
         declaration = NodeStorageDeclaration(values: values, fileID: fileID, line: line)
     }
 
     /// The current value; writing it notifies the publisher but invalidates nothing.
     public var wrappedValue: Value {
-        get { declaration.slot.installed?.read() ?? initialValue }
-        nonmutating set { declaration.slot.installed?.write(newValue) }
+        get { currentValue }
+        nonmutating set { write(newValue) }
     }
 
     /// The storage's binding and publisher.
-    public var projectedValue: Projection { Projection(storage: declaration.slot.installed, initialValue: initialValue) }
+    public var projectedValue: Projection { Projection(storage: self) }
 
     /// What `$storage` offers: a binding to the value and a publisher of its changes.
     public struct Projection {
-        let storage: NodeStorage<Value>?
-        let initialValue: Value
+        let storage: ViewStorage<Value>
 
         /// A binding that writes the storage without invalidating any view.
-        public var binding: Binding<Value> { storage?.binding() ?? .constant(initialValue) }
+        public var binding: Binding<Value> { storage.binding }
 
         /// Delivers every value written to the storage.
-        public var publisher: ValuePublisher<Value> { storage?.publisher ?? ValuePublisher() }
+        public var publisher: ValuePublisher<Value> { storage.declaration.slot.installed?.publisher ?? ValuePublisher() }
     }
 }
 

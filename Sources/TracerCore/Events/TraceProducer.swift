@@ -80,7 +80,3 @@ public enum TraceCapability: String, Sendable, CaseIterable {
     /// The capabilities of a source that states none.
     public static let all = Set(allCases.filter(\.isImpliedWithoutList))
 }
-
-/// The former name of ``TraceProducer``.
-@available(*, deprecated, renamed: "TraceProducer")
-public typealias TraceOrigin = TraceProducer
