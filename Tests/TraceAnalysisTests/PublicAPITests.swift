@@ -22,8 +22,6 @@ struct PublicAPITests {
         "TraceFormat": "re-exported by the TraceAnalysis product",
         "TracerSwiftUICore": "the types the TracerSwiftUI product's API names (a declaration, a scope path)",
         "TracerSwiftUI": "the TracerSwiftUI product (pinned against the stand-in SwiftUI)",
-        // NB: public until issue 60's importer rework makes it `package`; then it leaves this list.
-        "TraceImport": "tracectl's importers",
     ]
 
     /// The modules pinned here: those that may declare `public`, but for TracerSwiftUI.
