@@ -68,6 +68,11 @@ struct MCPParameter: Sendable {
     /// The description `tools/list` gives: the command's help, and what MCP does otherwise.
     var description: String {
         var text = help
+        if case .path = kind {
+            // NB: the command's help may offer '-' (standard input or output); a tool's paths are
+            // files under the root, and '-' is refused.
+            text = text.replacing(#/ \('-'[^)]*\)/#, with: "") + " A path under the root."
+        }
         if let serverDefault { text += " Unless given: \(serverDefault)." }
         if !exclusions.isEmpty { text += " Not with \(exclusions.map { "'\($0)'" }.joined(separator: ", "))." }
         return text
