@@ -86,7 +86,7 @@ package enum ImportSummaryDocument {
     private static func end(_ json: inout JSONWriter, warnings: [String]) -> String {
         json.strings("warnings", warnings)
         json.endObject()
-        json.newline()
+        // NB: `document()` ends it with its newline: one JSON object and a newline.
         return json.document()
     }
 }
