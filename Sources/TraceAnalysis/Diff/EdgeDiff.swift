@@ -59,17 +59,9 @@ public struct EdgeDiff: Sendable, Hashable {
     /// edge's figures are its medians over them.
     package init(base: [CauseGraph], variant: [CauseGraph]) {
         let (base, variant) = (CauseGraph.median(of: base), CauseGraph.median(of: variant))
-        var order: [CauseEdge.Key] = []
-        var sides: [CauseEdge.Key: (base: CauseEdge?, variant: CauseEdge?)] = [:]
-        for edge in base.edges.sorted(by: { $0.firstAppearance < $1.firstAppearance }) {
-            order.append(edge.key)
-            sides[edge.key] = (edge, nil)
-        }
-        for edge in variant.edges.sorted(by: { $0.firstAppearance < $1.firstAppearance }) {
-            if sides[edge.key] == nil { order.append(edge.key) }
-            sides[edge.key, default: (nil, nil)].variant = edge
-        }
-        all = order.map { EdgeDelta(key: $0, base: sides[$0]!.base, variant: sides[$0]!.variant) }
+        let byAppearance = { (graph: CauseGraph) in graph.edges.sorted { $0.firstAppearance < $1.firstAppearance } }
+        all = matchedSides(base: byAppearance(base), variant: byAppearance(variant), key: \.key)
+            .map { EdgeDelta(key: $0.key, base: $0.base, variant: $0.variant) }
     }
 
     /// The edges new, removed or changed beyond the threshold, by the evaluations they add (most

@@ -34,20 +34,9 @@ public struct TraceDiff: Sendable, Hashable {
         if edgesUnavailability == nil, graphs.0.count == baseRuns.count, graphs.1.count == variantRuns.count {
             edges = EdgeDiff(base: graphs.0, variant: graphs.1)
         }
-        // NB: in the order the base first shows its views, then the variant's new ones in its order.
-        var indexOfView: [String: Int] = [:]
-        var views: [ViewDelta] = []
-        for (side, summary) in [base.summary, variant.summary].enumerated() {
-            for stats in summary.views.sorted(by: { $0.firstAppearance < $1.firstAppearance }) {
-                let index = indexOfView[stats.view] ?? views.count
-                if index == views.count {
-                    indexOfView[stats.view] = index
-                    views.append(ViewDelta(view: stats.view, base: nil, variant: nil))
-                }
-                if side == 0 { views[index].base = stats } else { views[index].variant = stats }
-            }
-        }
-        self.views = views
+        let byAppearance = { (summary: TraceSummary) in summary.views.sorted { $0.firstAppearance < $1.firstAppearance } }
+        views = matchedSides(base: byAppearance(base.summary), variant: byAppearance(variant.summary), key: \.view)
+            .map { ViewDelta(view: $0.key, base: $0.base, variant: $0.variant) }
         (baseLabel, variantLabel) = (base.label, variant.label)
         if baseLabel == variantLabel {
             func fileName(_ profile: VisualProfile) -> String {
