@@ -7,10 +7,10 @@ enum AdviceMarkdown {
             out += "| # | pattern | where | body evals saved | body time saved | re-creations saved |\n"
             out += "| ---: | --- | --- | ---: | ---: | ---: |\n"
             for (index, finding) in report.findings.enumerated() {
-                let time = AdviceRenderer.bodyTime(finding.savings, in: report) ?? Formatting.duration(finding.savings.bodyTimeNs!)
                 let cells = [
                     String(index + 1), M.markdown(finding.pattern.title), M.markdownCode(AdviceRenderer.subject(finding)),
-                    String(finding.savings.bodyEvals), time, String(finding.savings.stateRecreations),
+                    String(finding.savings.bodyEvals), AdviceRenderer.bodyTime(finding.savings, in: report),
+                    String(finding.savings.stateRecreations),
                 ]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }

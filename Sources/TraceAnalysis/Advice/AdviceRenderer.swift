@@ -18,17 +18,18 @@ public enum AdviceRenderer {
     /// `saves ~476 body evaluations (476.0 µs) and 0 state re-creations`, or for a fix that saves
     /// part of each evaluation `saves ~735 rebuilt view values (765.6 µs, as much as 31 evaluations)`.
     static func savings(_ savings: EstimatedSavings, in report: AdviceReport) -> String {
-        let time = bodyTime(savings, in: report).map { "body time \($0)" } ?? Formatting.duration(savings.bodyTimeNs!)
+        let figure = bodyTime(savings, in: report)
+        let time = savings.bodyTimeNs == nil ? "body time \(figure)" : figure
         if savings.viewValues > 0 && savings.bodyEvals == 0 {
             return "saves ~\(savings.viewValues) rebuilt view values (\(time), as much as \(savings.evaluationEquivalents) evaluations)"
         }
         return "saves ~\(savings.bodyEvals) body evaluations (\(time)) and \(savings.stateRecreations) state re-creations"
     }
 
-    /// The body time a finding saves when it is no figure: `-` when none of its evaluations has a
-    /// `dur`, `n/a` when the trace's source records none; nil when it is one.
-    static func bodyTime(_ savings: EstimatedSavings, in report: AdviceReport) -> String? {
-        guard savings.bodyTimeNs == nil else { return nil }
+    /// The body time a finding saves (`476.0 µs`): `-` when none of its evaluations has a `dur`,
+    /// `n/a` when the trace's source records none.
+    static func bodyTime(_ savings: EstimatedSavings, in report: AdviceReport) -> String {
+        if let ns = savings.bodyTimeNs { return Formatting.duration(ns) }
         return report.header?.can(.duration) == false ? ReportTable.notAvailable : "-"
     }
 
