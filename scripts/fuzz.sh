@@ -26,7 +26,7 @@ build=.build-fuzz
 build_modules() {
   echo "fuzz: building the modules with -sanitize=fuzzer,address" >&2
   for module in TraceAnalysis TraceImport TraceCapture Scenarios; do
-    swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+    swift build --build-path "$build" --disable-index-store -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
       --target "$module" >/dev/null
   done
   # NB: the harnesses are compiled as part of this package, so that they may use its `package` API.

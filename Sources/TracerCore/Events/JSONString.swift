@@ -33,7 +33,10 @@
     /// Whether any of the UTF-8 `bytes` starts something a literal must escape.
     @inlinable @inline(__always)
     package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, embeddable: Bool) -> Bool {
-        bytes.contains { needsEscape($0, embeddable: embeddable) }
+        // NB: a plain loop, not `contains(where:)`, whose closure an unoptimised build (the test
+        // suite's) calls once a byte.
+        for byte in bytes where needsEscape(byte, embeddable: embeddable) { return true }
+        return false
     }
 
     /// Whether `byte` (of a UTF-8 string) starts something a literal must escape.
