@@ -1,0 +1,96 @@
+import Synchronization
+
+/// The exact null distribution of a rank sum: how many of the ways to draw `drawn` of the pooled
+/// runs give each sum of doubled mid-ranks, every draw being equally likely when nothing changed.
+///
+/// Mid-ranks of ties are halves; doubled they are integers (ranks `i…j` tied share `i + j`), so
+/// the distribution is counted exactly, in `UInt64`, by a dynamic programme over the pooled ranks:
+/// `ways[k][s]` is the number of `k`-subsets of the ranks seen so far whose doubled sum is `s`.
+/// It costs `pooled × drawn × maximum sum` steps, about 10⁷ at `exactLimit` pooled runs.
+package struct RankSumDistribution: Sendable, Equatable {
+    /// The most pooled runs counted exactly: every count is at most C(60, 30) ≈ 1.2 × 10¹⁷, well
+    /// inside `UInt64`. Larger samples use the normal approximation (`RankSumTest`).
+    package static let exactLimit = 60
+
+    /// `ways[s]`: how many draws give the doubled rank sum `s`.
+    package let ways: [UInt64]
+    /// How many draws there are, C(pooled, drawn).
+    package let total: UInt64
+    /// How many runs are drawn.
+    package let drawn: Int
+    /// How many runs are pooled.
+    package let pooled: Int
+    /// The doubled ranks' sum over the pooled runs, `pooled × (pooled + 1)`.
+    package let pooledSum: Int
+
+    /// The distribution of the sum of `drawn` of `doubledRanks` (each a doubled mid-rank, at most
+    /// `exactLimit` of them).
+    package init(doubledRanks: [Int], drawn: Int) {
+        precondition(doubledRanks.count <= Self.exactLimit && (0...doubledRanks.count).contains(drawn), "rank sum out of the exact range")
+        let maximum = doubledRanks.reduce(0, +)
+        let width = maximum + 1
+        // NB: one flat table, row k at k × width; k runs down so that each rank is drawn at most
+        // once. The additions are checked although `exactLimit` keeps every count in range.
+        var table = [UInt64](repeating: 0, count: (drawn + 1) * width)
+        table[0] = 1
+        var reached = 0
+        for (index, rank) in doubledRanks.enumerated() {
+            reached += rank
+            for k in stride(from: Swift.min(index + 1, drawn), through: 1, by: -1) {
+                let row = k * width, previous = (k - 1) * width - rank
+                for sum in stride(from: reached, through: rank, by: -1) {
+                    let (added, overflow) = table[row + sum].addingReportingOverflow(table[previous + sum])
+                    precondition(!overflow, "rank sum count overflow")
+                    table[row + sum] = added
+                }
+            }
+        }
+        ways = Array(table[(drawn * width)...])
+        total = ways.reduce(0, +)
+        self.drawn = drawn
+        pooled = doubledRanks.count
+        pooledSum = maximum
+    }
+
+    /// The distribution of `drawn` of `pooled` untied runs (doubled ranks 2, 4, …, 2 × pooled),
+    /// counted once per size and kept: timings in nanoseconds rarely tie, so most tests need it.
+    package static func untied(pooled: Int, drawn: Int) -> RankSumDistribution {
+        let key = pooled << 8 | drawn
+        if let known = untiedCache.withLock({ $0[key] }) { return known }
+        let distribution = RankSumDistribution(doubledRanks: (0..<pooled).map { 2 * ($0 + 1) }, drawn: drawn)
+        // NB: at most `cacheLimit` sizes are kept, so that no sequence of sizes grows it unbounded.
+        untiedCache.withLock { cache in
+            if cache.count >= cacheLimit { cache.removeAll() }
+            cache[key] = distribution
+        }
+        return distribution
+    }
+
+    private static let cacheLimit = 64
+    private static let untiedCache = Mutex<[Int: RankSumDistribution]>([:])
+
+    /// How many draws give a doubled sum of at least `sum`.
+    package func count(atLeast sum: Int) -> UInt64 {
+        guard sum < ways.count else { return 0 }
+        return ways[Swift.max(sum, 0)...].reduce(0, +)
+    }
+
+    /// How many draws give a doubled sum of at most `sum`.
+    package func count(atMost sum: Int) -> UInt64 {
+        guard sum >= 0 else { return 0 }
+        return ways[...Swift.min(sum, ways.count - 1)].reduce(0, +)
+    }
+
+    /// How many draws give a sum at least as far from the mean as `sum`: the two-sided tail, as
+    /// StatXact defines it (right when ties make the distribution lopsided).
+    ///
+    /// NB: distances are compared as `|pooled × s − drawn × pooledSum|`, integers, so no rounding
+    /// decides whether a sum is as far out.
+    package func count(asFarAs sum: Int) -> UInt64 {
+        let distance = { (s: Int) in (pooled * s - drawn * pooledSum).magnitude }
+        let observed = distance(sum)
+        var count: UInt64 = 0
+        for s in ways.indices where distance(s) >= observed { count += ways[s] }
+        return count
+    }
+}
