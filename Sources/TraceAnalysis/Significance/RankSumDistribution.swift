@@ -14,6 +14,8 @@ package struct RankSumDistribution: Sendable, Equatable {
 
     /// `ways[s]`: how many draws give the doubled rank sum `s`.
     package let ways: [UInt64]
+    /// `atMost[s]`: how many draws give a doubled rank sum of at most `s` (so tails cost one look-up).
+    private let atMost: [UInt64]
     /// How many draws there are, C(pooled, drawn).
     package let total: UInt64
     /// How many runs are drawn.
@@ -46,7 +48,9 @@ package struct RankSumDistribution: Sendable, Equatable {
             }
         }
         ways = Array(table[(drawn * width)...])
-        total = ways.reduce(0, +)
+        var running: UInt64 = 0
+        atMost = ways.map { running += $0; return running }
+        total = running
         self.drawn = drawn
         pooled = doubledRanks.count
         pooledSum = maximum
@@ -70,27 +74,34 @@ package struct RankSumDistribution: Sendable, Equatable {
     private static let untiedCache = Mutex<[Int: RankSumDistribution]>([:])
 
     /// How many draws give a doubled sum of at least `sum`.
-    package func count(atLeast sum: Int) -> UInt64 {
-        guard sum < ways.count else { return 0 }
-        return ways[Swift.max(sum, 0)...].reduce(0, +)
-    }
+    package func count(atLeast sum: Int) -> UInt64 { total - count(atMost: sum - 1) }
 
     /// How many draws give a doubled sum of at most `sum`.
     package func count(atMost sum: Int) -> UInt64 {
         guard sum >= 0 else { return 0 }
-        return ways[...Swift.min(sum, ways.count - 1)].reduce(0, +)
+        return atMost[Swift.min(sum, atMost.count - 1)]
     }
 
     /// How many draws give a sum at least as far from the mean as `sum`: the two-sided tail, as
     /// StatXact defines it (right when ties make the distribution lopsided).
     ///
     /// NB: distances are compared as `|pooled × s − drawn × pooledSum|`, integers, so no rounding
-    /// decides whether a sum is as far out.
+    /// decides whether a sum is as far out: the sums at most ⌊(centre − d)/pooled⌋ and at least
+    /// ⌈(centre + d)/pooled⌉, with centre = drawn × pooledSum and d the observed distance.
     package func count(asFarAs sum: Int) -> UInt64 {
-        let distance = { (s: Int) in (pooled * s - drawn * pooledSum).magnitude }
-        let observed = distance(sum)
-        var count: UInt64 = 0
-        for s in ways.indices where distance(s) >= observed { count += ways[s] }
-        return count
+        let centre = drawn * pooledSum
+        let distance = abs(pooled * sum - centre)
+        guard distance > 0 else { return total }
+        let below = (centre - distance).dividedRoundingDown(by: pooled)
+        let above = -(-(centre + distance)).dividedRoundingDown(by: pooled)
+        return count(atMost: below) + count(atLeast: above)
+    }
+}
+
+extension Int {
+    /// ⌊self / divisor⌋ for a positive divisor (Swift's `/` rounds toward zero).
+    fileprivate func dividedRoundingDown(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return self % divisor < 0 ? quotient - 1 : quotient
     }
 }
