@@ -56,22 +56,35 @@ package struct RankSumDistribution: Sendable, Equatable {
         pooledSum = maximum
     }
 
-    /// The distribution of `drawn` of `pooled` untied runs (doubled ranks 2, 4, …, 2 × pooled),
-    /// counted once per size and kept: timings in nanoseconds rarely tie, so most tests need it.
-    package static func untied(pooled: Int, drawn: Int) -> RankSumDistribution {
-        let key = pooled << 8 | drawn
-        if let known = untiedCache.withLock({ $0[key] }) { return known }
-        let distribution = RankSumDistribution(doubledRanks: (0..<pooled).map { 2 * ($0 + 1) }, drawn: drawn)
-        // NB: at most `cacheLimit` sizes are kept, so that no sequence of sizes grows it unbounded.
-        untiedCache.withLock { cache in
+    /// The distribution of the sum of `drawn` of `doubledRanks`, counted once per pattern of
+    /// ranks and kept: timings in nanoseconds rarely tie, so most tests share the untied pattern
+    /// of their size, and a `diff` of many views shares the few tie patterns it meets.
+    package static func shared(doubledRanks: [Int], drawn: Int) -> RankSumDistribution {
+        // NB: the counts do not depend on the ranks' order, so the sorted ranks are the key.
+        let key = Key(ranks: doubledRanks.sorted(), drawn: drawn)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let distribution = RankSumDistribution(doubledRanks: key.ranks, drawn: drawn)
+        // NB: at most `cacheLimit` patterns are kept, so that no sequence of tests grows it unbounded.
+        cache.withLock { cache in
             if cache.count >= cacheLimit { cache.removeAll() }
             cache[key] = distribution
         }
         return distribution
     }
 
+    /// The distribution of `drawn` of `pooled` untied runs (doubled ranks 2, 4, …, 2 × pooled).
+    package static func untied(pooled: Int, drawn: Int) -> RankSumDistribution {
+        shared(doubledRanks: (0..<pooled).map { 2 * ($0 + 1) }, drawn: drawn)
+    }
+
+    /// A pattern of doubled ranks and how many of them are drawn.
+    private struct Key: Hashable {
+        var ranks: [Int]
+        var drawn: Int
+    }
+
     private static let cacheLimit = 64
-    private static let untiedCache = Mutex<[Int: RankSumDistribution]>([:])
+    private static let cache = Mutex<[Key: RankSumDistribution]>([:])
 
     /// How many draws give a doubled sum of at least `sum`.
     package func count(atLeast sum: Int) -> UInt64 { total - count(atMost: sum - 1) }

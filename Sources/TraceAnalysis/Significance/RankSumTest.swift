@@ -49,10 +49,7 @@ package enum RankSumTest {
         let observed = ranks[base.count...].reduce(0, +)
         let pooled = ranks.count
         if pooled <= RankSumDistribution.exactLimit {
-            let hasTies = Set(ranks).count < pooled
-            let distribution = hasTies
-                ? RankSumDistribution(doubledRanks: ranks, drawn: head.count)
-                : RankSumDistribution.untied(pooled: pooled, drawn: head.count)
+            let distribution = RankSumDistribution.shared(doubledRanks: ranks, drawn: head.count)
             let total = Double(distribution.total)
             return Tails(
                 greater: Double(distribution.count(atLeast: observed)) / total,
