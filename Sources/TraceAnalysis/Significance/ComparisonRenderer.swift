@@ -58,20 +58,23 @@ package enum ComparisonRenderer {
         p < 0.000_05 ? "< 0.0001" : Formatting.fixed(p, decimals: 4)
     }
 
-    /// The comparison as a JSON object: `{"verdict","p","method","alternative","shift","lower",
-    /// "upper","confidence","achievedConfidence","baseRuns","headRuns","baseMedian",
+    /// The comparison as a JSON object: `{"verdict","method","alternative","p","confidence",
+    /// "achievedConfidence","shift","lower","upper","baseRuns","headRuns","baseMedian",
     /// "minimumDecrease","minimumIncrease","runsNeeded"}` (durations in ns).
     package static func write(_ comparison: TimeComparison, into json: inout JSONWriter) {
         json.beginObject()
         json.field("verdict", comparison.verdict.rawValue)
-        let numbers: [(String, Double)] = [
-            ("p", comparison.p), ("shift", comparison.estimate.shift), ("lower", comparison.estimate.lower),
-            ("upper", comparison.estimate.upper), ("confidence", comparison.estimate.confidence),
-            ("achievedConfidence", comparison.estimate.achievedConfidence),
-        ]
         json.field("method", comparison.method.rawValue)
         json.field("alternative", comparison.alternative.rawValue)
-        for (key, value) in numbers {
+        // NB: probabilities in full (Swift's shortest round-trip form, `1.2e-11` included): four
+        // decimals would write a p-value far below α as 0.
+        for (key, value) in [("p", comparison.p), ("confidence", comparison.estimate.confidence),
+                             ("achievedConfidence", comparison.estimate.achievedConfidence)] {
+            json.key(key)
+            json.value(json: value.description)
+        }
+        for (key, value) in [("shift", comparison.estimate.shift), ("lower", comparison.estimate.lower),
+                             ("upper", comparison.estimate.upper)] {
             json.key(key)
             json.number(value)
         }
