@@ -25,12 +25,12 @@ struct BudgetTests {
         let budget = try budget(budgetName)
         return try BudgetCheck.evaluate(
             budget, file: budgetName, traces: traces.map { try figures($0, for: budget) },
-            baseline: try baseline.map { try figures($0, for: budget) })
+            baselines: try baseline.map { [try figures($0, for: budget)] } ?? [])
     }
 
     // MARK: Files
 
-    @Test("every budget fixture parses", arguments: ["scroll-offset.json", "warn-only.json", "ratchet.json", "rendering-cycle.json"])
+    @Test("every budget fixture parses", arguments: ["scroll-offset.json", "warn-only.json", "ratchet.json", "rendering-cycle.json", "times.json"])
     func fixturesParse(name: String) throws {
         #expect(try !budget(name).rules.isEmpty)
     }

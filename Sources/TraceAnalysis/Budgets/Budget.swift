@@ -21,6 +21,9 @@ public struct Budget: Sendable, Equatable {
     public var aggregate: RunAggregate
     /// The rules, in file order.
     public var rules: [BudgetRule]
+    /// How time rules with `maxIncrease` decide over several baseline runs (`alpha`, `minEffect`,
+    /// `minEffectTime`).
+    package var significance = SignificanceSettings()
 
     /// A budget of `rules` combining repeated runs by `aggregate`.
     public init(aggregate: RunAggregate = .median, rules: [BudgetRule]) {

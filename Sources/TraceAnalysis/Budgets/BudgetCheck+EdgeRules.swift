@@ -1,15 +1,15 @@
 extension BudgetCheck {
     /// An edge rule's outcome: the edges of each run's cause graph matching its `source` and
-    /// `view` globs (for `new-edges`, those the baseline lacks) counted, combined over the runs and
+    /// `view` globs (for `new-edges`, those no baseline run has) counted, combined over the runs and
     /// held to its limits; the offenders are the first run's heaviest such edges, each with its
     /// source's write site.
     static func evaluateEdges(
-        _ rule: BudgetRule, _ measure: BudgetMetric.EdgeMeasure, aggregate: RunAggregate, runs: [BudgetFigures],
-        baseline: BudgetFigures?, _ result: Result
+        _ limits: Limits, _ measure: BudgetMetric.EdgeMeasure, runs: [BudgetFigures], baselines: [BudgetFigures], _ result: Result
     ) -> Result {
+        let rule = limits.rule
         var result = result
         // NB: a baseline without causes has no edges to compare with: not a baseline of none.
-        if let baseline, let missing = rule.metric.unavailability(in: baseline.summary.header) {
+        if let missing = baselines.lazy.compactMap({ rule.metric.unavailability(in: $0.summary.header) }).first {
             result.status = .skipped
             result.isUnavailable = true
             result.note = "\(rule.metric.rawValue) is not available in the baseline: \(missing)"
@@ -19,15 +19,15 @@ extension BudgetCheck {
         func matching(_ figures: BudgetFigures) -> [CauseEdge] {
             (figures.summary.causeGraph?.edges ?? []).filter { viewGlob.matches($0.to) && sourceGlob?.matches($0.from.name) != false }
         }
-        let baseKeys = baseline.map { Set(matching($0).map(\.key)) }
+        let baseKeys = baselines.isEmpty ? nil : Set(baselines.flatMap { matching($0).map(\.key) })
         let perRun = runs.map { run in
             let edges = matching(run)
             guard measure == .new, let baseKeys else { return edges }
             return edges.filter { !baseKeys.contains($0.key) }
         }
         func figure(_ edges: [CauseEdge]) -> Double { Double(measure == .new ? edges.count : edges.reduce(0) { $0 + $1.evals }) }
-        let baselineFigure = measure == .evals ? baseline.map { figure(matching($0)) } : nil
-        result = finish(result, worst: check(rule.subject, perRun.map(figure), baseline: baselineFigure, rule, aggregate))
+        let baselineFigures = measure == .evals ? baselines.map { figure(matching($0)) } : []
+        result = finish(result, worst: check(rule.subject, perRun.map(figure), baselines: baselineFigures, limits))
         guard result.status != .pass else { return result }
         result.offenders = perRun[0].prefix(offenderLimit).map { edge in
             let causes = edge.from.prop.map { prop in

@@ -2,9 +2,9 @@ extension BudgetCheck {
     /// A hitch rule's outcome: the hitches (or their time) of the rule's scope in each run,
     /// combined over the runs and held to its limits.
     static func evaluateHitches(
-        _ rule: BudgetRule, _ hitch: BudgetMetric.HitchFigure, aggregate: RunAggregate, runs: [BudgetFigures],
-        baseline: BudgetFigures?, _ result: Result
+        _ limits: Limits, _ hitch: BudgetMetric.HitchFigure, runs: [BudgetFigures], baselines: [BudgetFigures], _ result: Result
     ) -> Result {
+        let rule = limits.rule
         var result = result
         // NB: a trace-level figure: one per run, named after its scope.
         let scope = rule.mark.map { "@\($0)" } ?? "(trace)"
@@ -14,7 +14,7 @@ extension BudgetCheck {
         } else if hitch == .time, case let untimed = runs.reduce(0, { $0 + hitchCounts(of: rule, in: $1.summary).untimed }), untimed > 0 {
             result.note = "\(untimed) hitch(es) without a dur left out of the time (counted in hitches)"
         }
-        return finish(result, worst: check(scope, runs.map { figure($0.summary) }, baseline: baseline.map { figure($0.summary) }, rule, aggregate))
+        return finish(result, worst: check(scope, runs.map { figure($0.summary) }, baselines: baselines.map { figure($0.summary) }, limits))
     }
 
     /// The hitches (or their time) of `rule`'s scope in a trace: the whole trace, or every

@@ -3,14 +3,13 @@ extension BudgetCheck {
     /// matching view's figure combined over the runs and held to the rule's limits; the worst view
     /// is the result's, and when it is over a limit the offenders are the views furthest over (for
     /// a total, those adding most to it in the first run), each with the writes behind it.
-    static func evaluateViews(
-        _ rule: BudgetRule, aggregate: RunAggregate, runs: [BudgetFigures], baseline: BudgetFigures?, _ result: Result
-    ) -> Result {
+    static func evaluateViews(_ limits: Limits, runs: [BudgetFigures], baselines: [BudgetFigures], _ result: Result) -> Result {
+        let rule = limits.rule
         var result = result
         let metric = rule.metric.metric!
         let glob = ViewGlob(rule.view)
         let perRun = runs.map { RuleFigures(rule, glob: glob, in: $0) }
-        let baselineFigures = baseline.map { RuleFigures(rule, glob: glob, in: $0) }
+        let baselineFigures = baselines.map { RuleFigures(rule, glob: glob, in: $0) }
         let matchesNothing = perRun.allSatisfy { $0.figures.isEmpty && $0.total == nil }
         if matchesNothing {
             guard rule.metric.isCount && !perRun.contains(where: \.matched) else {
@@ -27,14 +26,15 @@ extension BudgetCheck {
         var ranking = Ranking<Checked>(limit: offenderLimit) { ($0.excess, $1.view) > ($1.excess, $0.view) }
         if rule.metric.isTotal {
             // NB: one figure, named by the glob: 0 in a run where no view matches.
-            ranking.add(check(rule.view, perRun.map { $0.total ?? 0 }, baseline: baselineFigures.map { $0.total ?? 0 }, rule, aggregate))
+            ranking.add(check(rule.view, perRun.map { $0.total ?? 0 }, baselines: baselineFigures.map { $0.total ?? 0 }, limits))
         } else if matchesNothing {
             // NB: no matching view counts as a figure of 0, which a `min` rule can fail.
-            var baseCursor = baselineFigures.map(FigureCursor.init)
-            ranking.add(check(rule.view, perRun.map { _ in 0 }, baseline: baseCursor?.figure(of: rule.view, rule.metric), rule, aggregate))
+            var baseCursors = baselineFigures.map(FigureCursor.init)
+            let bases = baseCursors.indices.compactMap { baseCursors[$0].figure(of: rule.view, rule.metric) }
+            ranking.add(check(rule.view, perRun.map { _ in 0 }, baselines: bases, limits))
         } else {
-            forEachView(in: perRun, baseline: baselineFigures, rule.metric) { view, values, base in
-                ranking.add(check(view, values, baseline: base, rule, aggregate))
+            forEachView(in: perRun, baselines: baselineFigures, rule.metric) { view, values, bases in
+                ranking.add(check(view, values, baselines: bases, limits))
             }
         }
         // NB: a saturated body-time total is `Int64.max` ns in every run that gives the figure;
@@ -61,13 +61,13 @@ extension BudgetCheck {
     }
 
     /// Calls `body` with each view that has a figure in a run, in path order: its figures in the
-    /// runs and in the baseline, as `FigureCursor.figure(of:_:)` gives them.
+    /// runs and in the baseline runs, as `FigureCursor.figure(of:_:)` gives them.
     private static func forEachView(
-        in perRun: [RuleFigures], baseline: RuleFigures?, _ metric: BudgetMetric, _ body: (String, [Double], Double?) -> Void
+        in perRun: [RuleFigures], baselines: [RuleFigures], _ metric: BudgetMetric, _ body: (String, [Double], [Double]) -> Void
     ) {
         var cursors = perRun.map(FigureCursor.init)
-        var baseCursor = baseline.map(FigureCursor.init)
-        var values: [Double] = []
+        var baseCursors = baselines.map(FigureCursor.init)
+        var values: [Double] = [], bases: [Double] = []
         // NB: the run with the first path takes its figure without comparing paths: with one run
         // and no baseline, the usual case, no path is compared at all.
         while let first = firstRun(cursors) {
@@ -77,7 +77,9 @@ extension BudgetCheck {
                 let value = run == first ? cursors[run].takeNext() : cursors[run].figure(of: view, metric)
                 if let value { values.append(value) }
             }
-            body(view, values, baseCursor?.figure(of: view, metric))
+            bases.removeAll(keepingCapacity: true)
+            for run in baseCursors.indices { if let base = baseCursors[run].figure(of: view, metric) { bases.append(base) } }
+            body(view, values, bases)
         }
     }
 

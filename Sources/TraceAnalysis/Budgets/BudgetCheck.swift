@@ -2,9 +2,11 @@
 ///
 /// Several traces are repeated runs: each rule combines a view's figures across the runs it
 /// applies to (median, max or min). A view missing from a run counts 0 there for a count metric;
-/// for `evals-per-write` and `body-time-p95` that run has no figure for it. With a baseline,
-/// `maxIncrease` limits a figure to the baseline's figure for the same view plus a percentage or
-/// an amount.
+/// for `evals-per-write` and `body-time-p95` that run has no figure for it. With baseline runs,
+/// `maxIncrease` limits a count to the baseline runs' combined figure for the same view plus a
+/// percentage or an amount; a time figure is compared run by run (`TimeComparison`, one-sided):
+/// the rule fails only when the head regressed beyond the increase allowed, and an inconclusive
+/// comparison is a warning naming the runs that could decide it.
 public struct BudgetCheck: Sendable {
     /// A view over its limit, with the writes that led to its evaluations.
     public struct Offender: Sendable, Hashable {
@@ -46,6 +48,8 @@ public struct BudgetCheck: Sendable {
         public var minimum: Double?
         /// The baseline's figure for the worst view, when `maxIncrease` applied.
         public var baseline: Double?
+        /// For a time rule with `maxIncrease`: the worst view's runs compared with the baseline's.
+        package var comparison: TimeComparison?
         /// The worst view's figure (nil when not evaluated).
         public var found: Double?
         /// The worst view (the glob for a total metric).
@@ -102,27 +106,29 @@ public struct BudgetCheck: Sendable {
     /// How many results have `status`.
     public func count(_ status: Status) -> Int { results.filter { $0.status == status }.count }
 
-    /// Holds `traces` (repeated runs) to `budget`, against `baseline` for `maxIncrease` rules.
+    /// Holds `traces` (repeated runs) to `budget`, against `baselines` (repeated runs of the
+    /// baseline) for `maxIncrease` and `new-edges` rules.
     ///
     /// - Throws: `BudgetError` when a rule needs a baseline and none was given.
     public static func evaluate(
-        _ budget: Budget, file: String, traces: [BudgetFigures], baseline: BudgetFigures? = nil
+        _ budget: Budget, file: String, traces: [BudgetFigures], baselines: [BudgetFigures] = []
     ) throws(BudgetError) -> BudgetCheck {
         var results: [Result] = []
         let clock = ContinuousClock()
         for rule in budget.rules {
-            if rule.metric == .newEdges, baseline == nil, rule.level != .off {
+            if rule.metric == .newEdges, baselines.isEmpty, rule.level != .off {
                 throw BudgetError(
                     file: file, line: rule.line, path: "\(rule.path).metric",
                     message: "new-edges counts the edges a baseline lacks: pass --baseline BASE_TRACE")
             }
-            if rule.maxIncrease != nil, baseline == nil, rule.level != .off {
+            if rule.maxIncrease != nil, baselines.isEmpty, rule.level != .off {
                 throw BudgetError(
                     file: file, line: rule.line, path: "\(rule.path).maxIncrease",
                     message: "a relative limit needs a baseline trace: pass --baseline BASE_TRACE")
             }
             let start = clock.now
-            var result = evaluate(rule, aggregate: rule.aggregate ?? budget.aggregate, traces: traces, baseline: baseline)
+            let limits = Limits(rule: rule, aggregate: rule.aggregate ?? budget.aggregate, significance: budget.significance)
+            var result = evaluate(limits, traces: traces, baselines: baselines)
             if result.status != .off { result.evaluationTime = start.duration(to: clock.now) }
             results.append(result)
         }
@@ -131,7 +137,8 @@ public struct BudgetCheck: Sendable {
 
     /// `rule`'s outcome over the runs it applies to: off, skipped (no run, or a figure a run's
     /// source cannot produce), else evaluated as its kind of rule says (edges, hitches, views).
-    private static func evaluate(_ rule: BudgetRule, aggregate: RunAggregate, traces: [BudgetFigures], baseline: BudgetFigures?) -> Result {
+    private static func evaluate(_ limits: Limits, traces: [BudgetFigures], baselines: [BudgetFigures]) -> Result {
+        let rule = limits.rule
         var result = Result(rule: rule, status: .pass, maximum: rule.max, minimum: rule.min, offenders: [])
         guard rule.level != .off else {
             result.status = .off
@@ -152,40 +159,62 @@ public struct BudgetCheck: Sendable {
             return result
         }
         if let measure = rule.metric.edgeMeasure {
-            return evaluateEdges(rule, measure, aggregate: aggregate, runs: runs, baseline: baseline, result)
+            return evaluateEdges(limits, measure, runs: runs, baselines: baselines, result)
         }
         if let hitch = rule.metric.hitchFigure {
-            return evaluateHitches(rule, hitch, aggregate: aggregate, runs: runs, baseline: baseline, result)
+            return evaluateHitches(limits, hitch, runs: runs, baselines: baselines, result)
         }
-        return evaluateViews(rule, aggregate: aggregate, runs: runs, baseline: baseline, result)
+        return evaluateViews(limits, runs: runs, baselines: baselines, result)
     }
 
     /// `result` with the worst figure's view, value and limits, failed or warned when it is over
-    /// a limit.
+    /// a limit (or, compared over runs, regressed); warned when its comparison is inconclusive.
     static func finish(_ result: Result, worst: Checked) -> Result {
         var result = result
         result.view = worst.view
         result.found = worst.value
         result.maximum = worst.maximum
         result.baseline = worst.baseline
-        if worst.excess > 0 { result.status = result.rule.level == .warn ? .warn : .fail }
+        result.comparison = worst.comparison
+        if worst.excess > 0 {
+            result.status = result.rule.level == .warn ? .warn : .fail
+        } else if worst.comparison?.verdict == .inconclusive {
+            // NB: too few runs to tell is never a silent pass.
+            result.status = .warn
+        }
         return result
     }
 
-    /// `view`'s figure from its figures in the runs, held to `rule`'s limits (the baseline's
-    /// limit too for `maxIncrease`).
-    static func check(_ view: String, _ values: [Double], baseline: Double?, _ rule: BudgetRule, _ aggregate: RunAggregate) -> Checked {
-        let value = aggregate.combine(values)
-        var maximum = rule.max
-        var base: Double?
-        if let increase = rule.maxIncrease, let baseline {
-            base = baseline
-            maximum = Swift.min(maximum ?? .infinity, increase.limit(over: baseline))
+    /// `view`'s figure from its figures in the runs, held to the rule's limits: `max` and `min` on
+    /// the combined figure; `maxIncrease` over the baseline runs' combined figure for a count, by
+    /// comparing the runs for a time.
+    static func check(_ view: String, _ values: [Double], baselines: [Double], _ limits: Limits) -> Checked {
+        let rule = limits.rule
+        let value = limits.aggregate.combine(values)
+        var checked = Checked(view: view, value: value, excess: -Double.infinity, maximum: rule.max, baseline: nil)
+        if let maximum = rule.max { checked.excess = value - maximum }
+        if let minimum = rule.min { checked.excess = Swift.max(checked.excess, minimum - value) }
+        guard let increase = rule.maxIncrease, !baselines.isEmpty, !values.isEmpty else { return checked }
+        let baseline = rule.metric.isDuration ? RunAggregate.median.combine(baselines) : limits.aggregate.combine(baselines)
+        let limit = increase.limit(over: baseline)
+        checked.baseline = baseline
+        checked.maximum = Swift.min(rule.max ?? .infinity, limit)
+        guard rule.metric.isDuration else {
+            checked.excess = Swift.max(checked.excess, value - limit)
+            return checked
         }
-        var excess = -Double.infinity
-        if let maximum { excess = Swift.max(excess, value - maximum) }
-        if let minimum = rule.min { excess = Swift.max(excess, minimum - value) }
-        return Checked(view: view, value: value, excess: excess, maximum: maximum, baseline: base)
+        let comparison = TimeComparison(
+            base: baselines, head: values, alternative: .greater, settings: limits.significance, allowedIncrease: limit - baseline)
+        checked.comparison = comparison
+        // NB: regressed is over (by how far the interval clears the allowance), inconclusive level
+        // with it, the rest under; `max` and `min` still hold the combined figure.
+        let beyond: Double = switch comparison.verdict {
+        case .regressed: comparison.estimate.lower - comparison.minimumIncrease
+        case .inconclusive: 0
+        case .same, .improved: Swift.min(comparison.estimate.upper - comparison.minimumIncrease, -Double.ulpOfOne)
+        }
+        checked.excess = Swift.max(checked.excess, beyond)
+        return checked
     }
 
     /// Whether `rule` applies to a trace with `header`.
@@ -195,13 +224,22 @@ public struct BudgetCheck: Sendable {
 }
 
 extension BudgetCheck {
+    /// A rule with what its budget adds: how runs combine, and how time comparisons decide.
+    struct Limits {
+        var rule: BudgetRule
+        var aggregate: RunAggregate
+        var significance: SignificanceSettings
+    }
+
     /// One view's figure held to a rule's limits.
     struct Checked {
         var view: String
         var value: Double
-        /// How far the figure is over its limits (negative within them).
+        /// How far the figure is over its limits (negative within them; 0 for an inconclusive
+        /// time comparison within `max` and `min`).
         var excess: Double
         var maximum: Double?
         var baseline: Double?
+        var comparison: TimeComparison?
     }
 }

@@ -18,6 +18,7 @@ public enum BudgetCheckRenderer {
                 result.expected, result.found.map(result.rule.metric.format) ?? "-", "\(result.rule.path) (line \(result.rule.line))",
             ])
             var lines = result.note.map { ["  note: \($0)"] } ?? []
+            if let comparison = result.comparison { lines.append("  time: \(ComparisonRenderer.sentence(comparison))") }
             for offender in result.offenders where result.status == .fail || result.status == .warn {
                 lines.append("  \(offender.view): \(figure(offender, of: result))")
                 for cause in offender.causes {
@@ -52,8 +53,9 @@ public enum BudgetCheckRenderer {
     /// The `tracer-check/1` document:
     /// `{"schema","budget","traces":[…],"status","results":[{"rule","line","view","metric","level",
     /// "status","expected","max","min","baseline","found","saturated"?,"worstView","note","message",
-    /// "offenders":[{"view","value","saturated"?,"causes":[…]}]}],"summary":{"passed","warned","failed","off","skipped"}}`;
-    /// `"saturated":true` follows a body-time total that reached `Int64.max` ns, and only then.
+    /// "comparison"?,"offenders":[{"view","value","saturated"?,"causes":[…]}]}],"summary":{"passed","warned","failed","off","skipped"}}`;
+    /// `"saturated":true` follows a body-time total that reached `Int64.max` ns, and only then;
+    /// `"comparison"` (see `ComparisonRenderer.write`) a time rule compared over baseline runs.
     public static func json(_ check: BudgetCheck, budget: String) -> String {
         var json = JSONWriter()
         json.beginObject()
@@ -81,6 +83,10 @@ public enum BudgetCheckRenderer {
             json.field("worstView", result.view)
             json.field("note", result.note)
             json.field("message", result.message)
+            if let comparison = result.comparison {
+                json.key("comparison")
+                ComparisonRenderer.write(comparison, into: &json)
+            }
             json.objects("offenders", result.offenders) { json, offender in
                 json.field("view", offender.view)
                 number("value", offender.value, saturated: offender.isSaturated, &json)
@@ -167,7 +173,23 @@ public enum BudgetCheckRenderer {
             ]
             output += "| " + cells.joined(separator: " | ") + " |\n"
         }
+        output += comparisons(check)
         return output + "\n**\(verdict(check))**\n"
+    }
+
+    /// The time rules compared over baseline runs, as a Markdown table (nothing when there are
+    /// none): rule, view, then verdict, p, shift, interval and runs.
+    static func comparisons(_ check: BudgetCheck) -> String {
+        let compared = check.results.filter { $0.comparison != nil }
+        guard !compared.isEmpty else { return "" }
+        var output = "\n| rule | view | " + ComparisonRenderer.headers.joined(separator: " | ") + " |\n"
+        output += "| --- | --- |" + String(repeating: " --- |", count: ComparisonRenderer.headers.count) + "\n"
+        for result in compared {
+            let cells = [Formatting.markdown(result.rule.path), Formatting.markdownCode(result.view ?? result.rule.subject)]
+                + ComparisonRenderer.cells(result.comparison!).map(Formatting.markdown)
+            output += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return output
     }
 
     /// `%`, CR and LF escaped as GitHub's workflow commands require in a message, and every other
@@ -189,6 +211,7 @@ public enum BudgetCheckRenderer {
     /// The message and the worst offenders with their causes, one per line.
     private static func details(_ result: BudgetCheck.Result) -> String {
         var lines = [result.message]
+        if let comparison = result.comparison { lines.append("time: " + ComparisonRenderer.sentence(comparison)) }
         for offender in result.offenders {
             let causes = offender.causes.map { cause in
                 ReportTable.cause(cause) + (cause.origin.site.isEmpty ? "" : " at \(cause.origin.site)")

@@ -5,7 +5,7 @@ struct BudgetReader {
     let file: String
 
     /// The keys a budget document may have.
-    static let topLevelKeys: Set<String> = ["schema", "aggregate", "rules", "description"]
+    static let topLevelKeys: Set<String> = ["schema", "aggregate", "rules", "description", "alpha", "minEffect", "minEffectTime"]
     /// The keys a rule may have.
     static let ruleKeys: Set<String> = [
         "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note", "source",
@@ -18,7 +18,7 @@ struct BudgetReader {
         }
         try rejectDuplicates(members, path: "$")
         for (key, node) in members where !Self.topLevelKeys.contains(key) {
-            throw problem(node, "$.\(key)", "unknown key '\(key)' (expected schema, aggregate, rules, description)")
+            throw problem(node, "$.\(key)", "unknown key '\(key)' (expected schema, aggregate, rules, description, alpha, minEffect, minEffectTime)")
         }
         guard let schema = root["schema"] else {
             throw problem(root, "$", "missing \"schema\": expected \"\(Budget.schema)\"")
@@ -41,7 +41,31 @@ struct BudgetReader {
         for (index, node) in ruleNodes.enumerated() {
             rules.append(try rule(node, path: "$.rules[\(index)]"))
         }
-        return Budget(aggregate: aggregate, rules: rules)
+        var budget = Budget(aggregate: aggregate, rules: rules)
+        budget.significance = try significance(root)
+        return budget
+    }
+
+    /// The time comparisons' settings: `alpha` in (0, 0.5], `minEffect` a percentage,
+    /// `minEffectTime` a duration; the defaults where absent.
+    private func significance(_ root: JSONNode) throws(BudgetError) -> SignificanceSettings {
+        var settings = SignificanceSettings()
+        if let node = root["alpha"] {
+            guard case .number(let alpha) = node.value, alpha > 0, alpha <= 0.5 else {
+                throw problem(node, "$.alpha", "expected a p-value threshold above 0 and at most 0.5 (e.g. 0.01), found \(describe(node.value))")
+            }
+            settings.alpha = alpha
+        }
+        if let node = root["minEffect"] {
+            guard case .string(let text) = node.value, text.hasSuffix("%"), let percent = NumberText.decimal(text.dropLast()) else {
+                throw problem(node, "$.minEffect", "expected a percentage like \"1%\", found \(describe(node.value))")
+            }
+            settings.relativeEffect = percent
+        }
+        if let node = root["minEffectTime"] {
+            settings.absoluteEffect = try limit(node, "$.minEffectTime", .bodyTimeTotal)
+        }
+        return settings
     }
 
     private func rule(_ node: JSONNode, path: String) throws(BudgetError) -> BudgetRule {

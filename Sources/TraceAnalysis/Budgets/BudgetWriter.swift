@@ -84,6 +84,6 @@ extension Budget {
     public func check(trace bytes: [UInt8], name: String = "<memory>", baseline: [UInt8]? = nil) throws -> BudgetCheck {
         let figures = try BudgetFigures.load(source: .bytes(bytes, name: name), for: self)
         let base = try baseline.map { try BudgetFigures.load(source: .bytes($0, name: "<baseline>"), for: self) }
-        return try BudgetCheck.evaluate(self, file: name, traces: [figures], baseline: base)
+        return try BudgetCheck.evaluate(self, file: name, traces: [figures], baselines: base.map { [$0] } ?? [])
     }
 }

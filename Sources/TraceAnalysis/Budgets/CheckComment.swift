@@ -9,15 +9,18 @@ public enum CheckComment {
     package static let edgeRows = 10
 
     /// The comment on `check` of `budget`; `traces` are the checked runs (with their cause graphs,
-    /// see `BudgetFigures.load`), `baseline` the trace they were compared with, if any.
-    public static func markdown(_ check: BudgetCheck, budget: String, traces: [BudgetFigures], baseline: BudgetFigures?) -> String {
+    /// see `BudgetFigures.load`), `baselines` the runs they were compared with, if any. Time rules
+    /// whose comparison is inconclusive are listed apart, with the runs that could decide them.
+    public static func markdown(_ check: BudgetCheck, budget: String, traces: [BudgetFigures], baselines: [BudgetFigures]) -> String {
         let escape = Formatting.markdown
         let icon = check.exitStatus != 0 ? "❌" : check.count(.warn) > 0 ? "⚠️" : "✅"
         var output = "## \(icon) Tracer budget: \(escape(BudgetCheckRenderer.verdict(check)))\n\n"
         output += "Budget \(Formatting.markdownCode(budget)); traces " + check.traces.map(Formatting.markdownCode).joined(separator: ", ")
-        output += baseline.map { "; baseline \(Formatting.markdownCode($0.file))" } ?? ""
+        if !baselines.isEmpty { output += "; baseline " + baselines.map { Formatting.markdownCode($0.file) }.joined(separator: ", ") }
         output += "\n\n### Failing rules\n\n"
-        let breached = check.results.filter { $0.status == .fail || $0.status == .warn }
+        // NB: an inconclusive time rule warns, but is listed apart: it asks for runs, not a fix.
+        let inconclusive = check.results.filter { $0.comparison?.verdict == .inconclusive && $0.status == .warn }
+        let breached = check.results.filter { ($0.status == .fail || $0.status == .warn) && !($0.comparison?.verdict == .inconclusive && $0.status == .warn) }
         if breached.isEmpty { output += "None.\n" }
         for result in breached {
             output += "- **\(result.status == .fail ? "fail" : "warn")** \(escape(result.message)) (\(escape(result.rule.path)), line \(result.rule.line))\n"
@@ -26,12 +29,22 @@ public enum CheckComment {
                 output += "  - \(Formatting.markdownCode(offender.view)): \(escape(BudgetCheckRenderer.figure(offender, of: result)))\(site)\n"
             }
         }
+        if !inconclusive.isEmpty {
+            output += "\n### Inconclusive time rules\n\n"
+            for result in inconclusive {
+                output += "- \(Formatting.markdownCode(result.view ?? result.rule.subject)) \(escape(result.rule.metric.rawValue)) "
+                output += "(\(escape(result.rule.path)), line \(result.rule.line)): \(escape(ComparisonRenderer.sentence(result.comparison!)))\n"
+            }
+        }
+        let comparisons = BudgetCheckRenderer.comparisons(check)
+        if !comparisons.isEmpty { output += "\n### Times over runs\n" + comparisons }
         output += "\n### Changed edges\n\n"
-        guard let baseline else { return output + "Not compared: no --baseline trace.\n" }
-        let runs = [baseline] + traces
+        guard !baselines.isEmpty else { return output + "Not compared: no --baseline trace.\n" }
+        let runs = baselines + traces
         let unavailable = runs.lazy.compactMap { Metric.evalsCausedByWrites.unavailability(in: $0.summary.header) }.first
         let graphs = runs.compactMap(\.summary.causeGraph)
-        let edges = unavailable == nil && graphs.count == runs.count ? EdgeDiff(base: [graphs[0]], variant: Array(graphs.dropFirst())) : nil
+        let edges = unavailable == nil && graphs.count == runs.count
+            ? EdgeDiff(base: Array(graphs.prefix(baselines.count)), variant: Array(graphs.dropFirst(baselines.count))) : nil
         guard let section = EdgeSection(edges, unavailable: unavailable, labels: ("baseline", "trace"), limit: edgeRows) else {
             return output + "Not compared: the traces were read without their cause graphs.\n"
         }

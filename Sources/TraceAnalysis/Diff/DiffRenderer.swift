@@ -64,6 +64,9 @@ public enum DiffRenderer {
             if section.rows.count > 1 { output += Formatting.table(section.rows, leftAligned: [0, 1], separatorBefore: 1) }
             if let omitted = section.omitted { output += omitted + "\n" }
         }
+        if let times = diff.times {
+            output += "\n\(times.headline)\n" + Formatting.table(times.table.map { $0.map(TerminalText.sanitize) }, leftAligned: [0, 1, 2, 5], separatorBefore: 1)
+        }
         return output
     }
 
@@ -90,6 +93,12 @@ public enum DiffRenderer {
         output += line(["**total**"] + cells(diff.totals, name: "", diff).dropFirst().map(escape))
         if let section = edgeSection(diff, limit: GraphRenderer.markdownEdgeLimit) {
             output += "\n### Cause graph\n\n" + section.markdown
+        }
+        if let times = diff.times {
+            output += "\n### Body time over runs\n\n\(escape(times.headline))\n\n"
+            let table = times.table
+            output += line(table[0].map(escape)) + "|" + table[0].indices.map { _ in " --- |" }.joined() + "\n"
+            for row in table.dropFirst() { output += line(row.map(escape)) }
         }
         return output
     }
@@ -166,6 +175,7 @@ public enum DiffRenderer {
         }
         json.endArray()
         if diff.edges != nil || diff.edgesUnavailability != nil { edges(diff, into: &json) }
+        diff.times?.write(into: &json)
         json.endObject()
         return json.document()
     }

@@ -20,9 +20,12 @@ public struct TraceDiff: Sendable, Hashable {
     public var edges: EdgeDiff?
     /// Why the cause graphs are not compared (`the swiftui source records no cause`), or nil.
     public var edgesUnavailability: String?
+    /// Body times compared over the runs of each side; nil when each side has one run.
+    package var times: TimeSection?
 
     /// The comparison of `variant` against `base`; their cause graphs (when the summaries have
-    /// them) with those of further runs of each side, each edge's figures their medians.
+    /// them) with those of further runs of each side, each edge's figures their medians; with
+    /// further runs, body times compared over the runs (`TimeSection`).
     public init(
         base: VisualProfile, variant: VisualProfile, moreBaseRuns: [TraceSummary] = [], moreVariantRuns: [TraceSummary] = []
     ) {
@@ -37,6 +40,7 @@ public struct TraceDiff: Sendable, Hashable {
         let byAppearance = { (summary: TraceSummary) in summary.views.sorted { $0.firstAppearance < $1.firstAppearance } }
         views = matchedSides(base: byAppearance(base.summary), variant: byAppearance(variant.summary), key: \.view)
             .map { ViewDelta(view: $0.key, base: $0.base, variant: $0.variant) }
+        times = TimeSection(base: baseRuns, variant: variantRuns, views: views.filter { $0.presence == .both }.map(\.view))
         (baseLabel, variantLabel) = (base.label, variant.label)
         if baseLabel == variantLabel {
             func fileName(_ profile: VisualProfile) -> String {

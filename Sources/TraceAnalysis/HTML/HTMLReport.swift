@@ -39,7 +39,7 @@ public enum HTMLReport {
             title: "Tracer diff — \(diff.variantLabel) vs \(diff.baseLabel)", heading: "Tracer comparison",
             subtitle: "\(diff.base.summary.file) → \(diff.variant.summary.file)", flame: flame,
             flameNote: "Width: the larger side. Red: more evaluations in \(diff.variantLabel); blue: fewer.",
-            data: PageData.diff(diff), sections: edgeSection(diff))
+            data: PageData.diff(diff), sections: edgeSection(diff) + timeSection(diff))
     }
 
     /// The comparison page's "Cause graph" section: the edges new, removed or changed, rendered on
@@ -56,6 +56,19 @@ public enum HTMLReport {
             html += "</table></div>"
         }
         return html
+    }
+
+    /// The comparison page's "Body time over runs" section: each compared figure's verdict, p,
+    /// shift, interval and runs; empty when each side has one run.
+    private static func timeSection(_ diff: TraceDiff) -> String {
+        guard let times = diff.times else { return "" }
+        var html = "<h2>Body time over runs</h2>\n<p class=\"note\">\(Markup.escape(times.headline))</p>\n"
+        html += "<div class=\"table-wrap\"><table id=\"time-table\">\n"
+        for (index, row) in times.table.enumerated() {
+            let cell = index == 0 ? "th" : "td"
+            html += "<tr>" + row.map { "<\(cell)>\(Markup.escape($0))</\(cell)>" }.joined() + "</tr>\n"
+        }
+        return html + "</table></div>"
     }
 
     /// The whole page around its parts: head, styles, the sections in reading order, the data and

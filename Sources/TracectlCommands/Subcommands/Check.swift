@@ -14,8 +14,11 @@ enum Check: Subcommand {
         discussion: """
             Each rule of the budget file (schema tracer-budget/1, see Tracer.docc/BudgetFormat.md and
             Fixtures/tracer-budget.schema.json) limits a metric of the views matching a glob. Several
-            traces are repeated runs: each rule combines them (median by default). With --baseline,
-            rules with "maxIncrease" limit a figure to the baseline's plus a percentage or amount.
+            traces are repeated runs: each rule combines them (median by default). With --baseline
+            (repeatable: runs of the baseline), rules with "maxIncrease" limit a count to the
+            baseline's plus a percentage or amount; a time is compared run by run with an exact
+            Mann-Whitney test (one-sided) and fails only when it regressed beyond the increase;
+            too few runs to tell is a warning naming the runs needed (ComparingTimes.md).
             Output: one line per rule on standard output (or --format json), plus --junit FILE and,
             with --github, ::error/::warning workflow commands on standard error (the Actions runner
             reads both streams; standard output stays the report alone) and a table in
@@ -42,14 +45,17 @@ enum Check: Subcommand {
             ("tracectl check scroll.jsonl --budget redraws.json", "Gate one trace."),
             ("tracectl check run1.jsonl run2.jsonl run3.jsonl --budget redraws.json --junit budget.xml --github", "Gate the median of three runs in CI."),
             ("tracectl check new.jsonl --budget ratchet.json --baseline main.jsonl", "Allow at most the increase the budget names over main."),
+            ("tracectl check head-*.jsonl --budget times.json --baseline main-1.jsonl --baseline main-2.jsonl",
+             "Compare body times over runs of both sides."),
             ("tracectl check --write-budget redraws.json scroll.jsonl --headroom 10%", "Adopt a budget from today's figures."),
         ])
 
     /// The options `check` reads, in help order.
     enum Options {
         static let budget: Option<String> = .path("--budget", valueName: "file", help: "The budget file to check against.", .reads)
-        static let baseline: Option<String> = .path(
-            "--baseline", valueName: "trace", help: "The trace relative limits (maxIncrease) are measured against.", .reads)
+        static let baseline: Option<[String]> = .repeated(
+            "--baseline", valueName: "trace",
+            help: "A run of the baseline that relative limits (maxIncrease) are measured against; repeat it for several runs.")
         static let format: Option<Format> = .choice("--format", valueName: "format", help: "The report on standard output.", default: .text)
         static let junit: Option<String> = .path(
             "--junit", valueName: "file", help: "Also write JUnit XML (one test case per rule) to this file.", .writes)
@@ -71,7 +77,7 @@ enum Check: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let traces = arguments.positionals
-        guard traces.filter({ $0 == "-" }).count <= 1 else {
+        guard (traces + arguments.values(Options.baseline)).filter({ $0 == "-" }).count <= 1 else {
             throw UsageError("only one trace can be read from standard input", command: spec.name)
         }
         let options = TraceReading.readOptions(arguments)
@@ -87,27 +93,27 @@ enum Check: Subcommand {
         let format: Format = arguments.choice(Options.format)
         // NB: the comment compares the cause graphs with the baseline's, whatever the rules read.
         let comment = format == .markdown || arguments.value(Options.summary) != nil
-        let (figures, baseline) = try loadFigures(
-            traces, baseline: arguments.value(Options.baseline), for: budget, options: options, causeGraph: comment, console: console)
+        let (figures, baselines) = try loadFigures(
+            traces, baselines: arguments.values(Options.baseline), for: budget, options: options, causeGraph: comment, console: console)
         let check: BudgetCheck
         do {
-            check = try BudgetCheck.evaluate(budget, file: budgetPath, traces: figures, baseline: baseline)
+            check = try BudgetCheck.evaluate(budget, file: budgetPath, traces: figures, baselines: baselines)
         } catch {
             throw CommandError(error.description)
         }
         let allowEmpty = arguments.flag(Options.allowEmpty)
         let checkedNothing = warnUnchecked(check, budget: budgetPath, allowEmpty: allowEmpty, console: console)
-        let markdown = comment ? CheckComment.markdown(check, budget: budgetPath, traces: figures, baseline: baseline) : ""
+        let markdown = comment ? CheckComment.markdown(check, budget: budgetPath, traces: figures, baselines: baselines) : ""
         try writeReports(
             check, budget: budgetPath, format: format, markdown: markdown, sources: sources, arguments: arguments, console: console)
         return checkedNothing && !allowEmpty ? .badInput : ExitStatus(rawValue: check.exitStatus)
     }
 
-    /// The figures of each trace (the runs) and of the baseline `--baseline` names, if any, with
+    /// The figures of each trace (the runs) and of each baseline run `--baseline` names, with
     /// their warnings (and a baseline recorded unlike a run) on standard error.
     private static func loadFigures(
-        _ traces: [String], baseline path: String?, for budget: Budget, options: TraceReadOptions, causeGraph: Bool, console: Console
-    ) throws(CommandError) -> (runs: [BudgetFigures], baseline: BudgetFigures?) {
+        _ traces: [String], baselines paths: [String], for budget: Budget, options: TraceReadOptions, causeGraph: Bool, console: Console
+    ) throws(CommandError) -> (runs: [BudgetFigures], baselines: [BudgetFigures]) {
         let figures = try TraceReading.run { () throws(TraceError) in
             // NB: offenders list their causes from the first run only; later runs (and the
             // baseline) follow cause chains only for a rule that reads them.
@@ -116,14 +122,15 @@ enum Check: Subcommand {
                     source: TraceInput(argument: path), for: budget, options: options, offenderCauses: run == 0, causeGraph: causeGraph)
             }
         }
-        let baseline = try path.map { path throws(CommandError) in
-            try TraceReading.run { () throws(TraceError) in
+        let baselines = try TraceReading.run { () throws(TraceError) in
+            try paths.map { path throws(TraceError) in
                 try BudgetFigures.load(
                     source: TraceInput(argument: path), for: budget, options: options, offenderCauses: false, causeGraph: causeGraph)
             }
         }
-        for trace in figures + (baseline.map { [$0] } ?? []) { TraceReading.warn(trace.summary, console: console) }
-        if let baseline {
+        for trace in figures + baselines { TraceReading.warn(trace.summary, console: console) }
+        // NB: the first baseline run stands for the others in the recording comparison.
+        if let baseline = baselines.first {
             for trace in figures {
                 let header = baseline.summary.header
                 if let warning = header?.recordingWarning(baseline.file, comparedWith: trace.summary.header, trace.file) {
@@ -131,7 +138,7 @@ enum Check: Subcommand {
                 }
             }
         }
-        return (figures, baseline)
+        return (figures, baselines)
     }
 
     /// Warns of each rule skipped because a trace cannot give its figure, and of a check that

@@ -23,7 +23,11 @@ enum Diff: Subcommand {
             gone from it, and changed by more than 10%, each with both counts, by the evaluations
             they add. Edges are matched by their ends' names (a source by its view and property:
             moving a property from @State to @ViewStorage changes an edge's count, not the edge).
-            --base-run and --variant-run add runs of a side: an edge's figures are their medians.
+            --base-run and --variant-run add runs of a side: an edge's figures are their medians, and
+            text, JSON, Markdown and HTML end with the body times (each view's total, p50, p95 and
+            the trace's total) compared over the runs: an exact Mann-Whitney test (two-sided, α 0.01),
+            the Hodges-Lehmann shift with its interval, and a verdict (regressed, improved, same, or
+            inconclusive with the runs a side that could decide it); see ComparingTimes.md.
             """,
         positionals: [
             PositionalSpec(name: "base", help: "The baseline trace ('-' for standard input)."),
@@ -43,8 +47,9 @@ enum Diff: Subcommand {
             "--weight", valueName: "weight", help: "What folded and svg output weigh.", default: .evals)
         static let force: Option<Bool> = .flag("--force", help: "Compare traces even when their scenarios differ.")
         static let baseRun: Option<[String]> = .repeated(
-            "--base-run", valueName: "trace", help: "Another run of the base (edges take the median over runs).")
-        static let variantRun: Option<[String]> = .repeated("--variant-run", valueName: "trace", help: "Another run of the variant.")
+            "--base-run", valueName: "trace", help: "Another run of the base (edges take the median over runs; body times are compared over runs).")
+        static let variantRun: Option<[String]> = .repeated(
+            "--variant-run", valueName: "trace", help: "Another run of the variant (repeatable, as --base-run).")
         static let top: Option<TopCount> = .top(
             help: "mermaid and dot: at most N edges, changed ones first; 'all': every edge (mermaid: \(GraphRenderer.markdownEdgeLimit) unless given).")
     }

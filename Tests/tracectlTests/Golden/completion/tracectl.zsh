@@ -126,8 +126,8 @@ _tracectl() {
                 --format'[The output format.]:format:(text json markdown folded svg html mermaid dot)' \
                 --weight'[What folded and svg output weigh.]:weight:(evals time wasted)' \
                 --force'[Compare traces even when their scenarios differ.]' \
-                *--base-run'[Another run of the base (edges take the median over runs).]:trace:_files' \
-                *--variant-run'[Another run of the variant.]:trace:_files' \
+                *--base-run'[Another run of the base (edges take the median over runs; body times are compared over runs).]:trace:_files' \
+                *--variant-run'[Another run of the variant (repeatable, as --base-run).]:trace:_files' \
                 --top'[mermaid and dot\: at most N edges, changed ones first; '\''all'\''\: every edge (mermaid\: 40 unless given).]:n|all:(all)' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
@@ -159,7 +159,7 @@ _tracectl() {
         check)
             _arguments -s \
                 '(--write-budget)'--budget'[The budget file to check against.]:file:_files' \
-                '(--write-budget)'--baseline'[The trace relative limits (maxIncrease) are measured against.]:trace:_files' \
+                *'(--write-budget)'--baseline'[A run of the baseline that relative limits (maxIncrease) are measured against; repeat it for several runs.]:trace:_files' \
                 --format'[The report on standard output.]:format:(text json markdown)' \
                 --junit'[Also write JUnit XML (one test case per rule) to this file.]:file:_files' \
                 --summary'[Also write the pull-request comment (Markdown) to this file.]:file:_files' \
