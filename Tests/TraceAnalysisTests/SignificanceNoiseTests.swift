@@ -50,7 +50,8 @@ import TracerTestSupport
         #expect(counts[.improved] == nil && counts[.same] == nil)
         for (runs, alternative) in [(10, TimeComparison.Alternative.greater), (10, .twoSided), (20, .twoSided)] {
             let more = Self.verdicts(runs: runs, slowdown: 1.1, alternative: alternative)
-            print("noise model, 10% slowdown, \(runs) + \(runs), \(alternative.rawValue): \(Self.describe(more))")
+            let sides = alternative == .greater ? "one-sided" : "two-sided"
+            print("noise model, 10% slowdown, \(runs) + \(runs), \(sides): \(Self.describe(more))")
             #expect(more[.improved] == nil)
         }
     }

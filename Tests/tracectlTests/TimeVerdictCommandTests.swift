@@ -81,4 +81,40 @@ struct TimeVerdictCommandTests {
         #expect(run.status == 0)
         #expect(!run.stdout.contains("\"times\""))
     }
+
+    /// A run: a `load` mark whose interval holds one 1 ms evaluation (`slowdown` times that, plus a
+    /// per-run wobble of `run` µs), then a `scroll` mark (or `other`, when `scrollNamed` is false)
+    /// with a 2 ms evaluation.
+    static func markedRun(slowdown: Double, run: Int, scrollNamed: Bool = true) -> String {
+        let load = Int(1_000_000 * slowdown) + run * 1_000
+        return [
+            #"{"kind":"meta","schema":"tracer/1","scenario":"marks","unit":"ns"}"#,
+            #"{"seq":1,"ts":0,"tid":1,"kind":"mark","name":"load"}"#,
+            #"{"seq":2,"ts":10,"tid":1,"tx":1,"kind":"body-eval","view":"List","reason":"first","dur":\#(load)}"#,
+            #"{"seq":3,"ts":5000000,"tid":1,"kind":"mark","name":"\#(scrollNamed ? "scroll" : "other")"}"#,
+            #"{"seq":4,"ts":5000010,"tid":1,"tx":2,"kind":"body-eval","view":"List","reason":"first","dur":\#(2_000_000 + run * 1_000)}"#,
+        ].joined(separator: "\n") + "\n"
+    }
+
+    @Test("diff over runs compares each mark's body time (its intervals added up) when both sides have the mark; one side's mark alone is no row")
+    func diffMarks() throws {
+        let directory = temporaryDirectory()
+        for run in 1...6 {
+            try Self.markedRun(slowdown: 1, run: run).write(toFile: "\(directory)/base-\(run).jsonl", atomically: false, encoding: .utf8)
+            try Self.markedRun(slowdown: 1.5, run: run, scrollNamed: false)
+                .write(toFile: "\(directory)/head-\(run).jsonl", atomically: false, encoding: .utf8)
+        }
+        let arguments = ["diff", "base-1.jsonl", "head-1.jsonl"] + (2...6).flatMap { ["--base-run", "base-\($0).jsonl", "--variant-run", "head-\($0).jsonl"] }
+        let run = try TracectlProcess.run(arguments + ["--format", "json"], currentDirectory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let rows = try #require(document["times"] as? [[String: Any]])
+        let marks = rows.filter { !($0["mark"] is NSNull) }
+        #expect(marks.map { $0["mark"] as? String } == ["load"])
+        #expect(marks.first?["view"] is NSNull)
+        #expect((marks.first?["comparison"] as? [String: Any])?["verdict"] as? String == "regressed")
+        let text = try TracectlProcess.run(arguments, currentDirectory: directory)
+        #expect(text.stdout.contains("mark load"))
+        #expect(!text.stdout.contains("mark scroll") && !text.stdout.contains("mark other"))
+    }
 }

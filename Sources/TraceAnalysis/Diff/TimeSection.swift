@@ -1,20 +1,25 @@
 import TraceSupport
 
 /// `diff`'s body times compared over repeated runs of each side: for every view on both sides its
-/// body time total, p50 and p95, and the trace's total, one figure a run, each a two-sided
-/// `TimeComparison` under the default settings (`SignificanceSettings`).
+/// body time total, p50 and p95, for every mark on both sides the body time of its intervals, and
+/// the trace's total, one figure a run, each a two-sided `TimeComparison` under the default
+/// settings (`SignificanceSettings`).
 package struct TimeSection: Sendable, Hashable {
     /// One compared figure.
     package struct Row: Sendable, Hashable {
-        /// The view; empty for the trace's total.
+        /// The view; empty for a mark's figure and the trace's total.
         package var view: String
+        /// The mark whose intervals' body time is compared (every interval of the name added up);
+        /// nil for a view's figure and the trace's total.
+        package var mark: String? = nil
         /// The figure compared.
         package var metric: Metric
         /// The comparison of its runs.
         package var comparison: TimeComparison
     }
 
-    /// The figures compared over runs, per view in `views`' order (total, p50, p95), then the total.
+    /// The figures compared over runs, per view in `views`' order (total, p50, p95), then per mark
+    /// in the order the base runs first show them, then the total.
     package var rows: [Row]
     /// The settings the comparisons used.
     package var settings: SignificanceSettings
@@ -42,8 +47,24 @@ package struct TimeSection: Sendable, Hashable {
                 rows.append(Row(view: view, metric: metric, comparison: Self.compare(before, after, settings)))
             }
         }
+        for mark in Self.marks(base).filter(Set(Self.marks(variant)).contains) {
+            // NB: a run without the mark has no figure for it; one with it, the sum of its intervals.
+            let figures = { (runs: [TraceSummary]) in
+                runs.compactMap { run -> Double? in
+                    let intervals = run.marks.filter { $0.name == mark }
+                    return intervals.isEmpty ? nil : Double(intervals.reduce(Int64(0)) { $0.addingSaturated($1.counters.bodyTimeNs) })
+                }
+            }
+            rows.append(Row(view: "", mark: mark, metric: .bodyTimeTotal, comparison: Self.compare(figures(base), figures(variant), settings)))
+        }
         let totals = { (runs: [TraceSummary]) in runs.map { Double($0.totals.bodyTimeNs) } }
         rows.append(Row(view: "", metric: .bodyTimeTotal, comparison: Self.compare(totals(base), totals(variant), settings)))
+    }
+
+    /// The mark names of `runs`, each once, in the order they first appear.
+    private static func marks(_ runs: [TraceSummary]) -> [String] {
+        var seen = Set<String>()
+        return runs.flatMap { $0.marks.compactMap(\.name) }.filter { seen.insert($0).inserted }
     }
 
     private static func compare(_ base: [Double], _ variant: [Double], _ settings: SignificanceSettings) -> TimeComparison {
@@ -60,17 +81,20 @@ package struct TimeSection: Sendable, Hashable {
     /// The table: a header row, then one row per compared figure.
     package var table: [[String]] {
         [["view", "measure"] + ComparisonRenderer.headers] + rows.map { row in
-            [row.view.isEmpty ? "total" : row.view, row.metric.definition.shortName] + ComparisonRenderer.cells(row.comparison)
+            [row.mark.map { "mark \($0)" } ?? (row.view.isEmpty ? "total" : row.view), row.metric.definition.shortName]
+                + ComparisonRenderer.cells(row.comparison)
         }
     }
 
-    /// The `times` member of `tracer-diff/1`: `[{"view","metric", …the comparison}]`, the total's view null.
+    /// The `times` member of `tracer-diff/1`: `[{"view","mark","metric", …the comparison}]`; a mark's
+    /// row has a null view, a view's a null mark, the total's both null.
     package func write(into json: inout JSONWriter) {
         json.key("times")
         json.beginArray()
         for row in rows {
             json.beginObject()
             json.field("view", row.view.isEmpty ? nil : row.view)
+            json.field("mark", row.mark)
             json.field("metric", row.metric.definition.jsonKey)
             json.key("comparison")
             ComparisonRenderer.write(row.comparison, into: &json)
