@@ -27,7 +27,7 @@ enum Why: Subcommand {
             PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input)."),
             PositionalSpec(name: "view", help: "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]').", kind: .text),
         ],
-        options: [Options.format, Options.top, Options.evaluation] + SliceOptions.all + CommonOptions.document,
+        options: [Options.format, Options.top, Options.evaluation, CommonOptions.recordedOnly] + SliceOptions.all + CommonOptions.document,
         examples: [
             ("tracectl why scroll.jsonl 'MyView/MyScrollView'", "The main cause paths of one view's evaluations."),
             ("tracectl why scroll.jsonl 'MyView/MyScrollView' --top all", "Every cause path, however many."),
