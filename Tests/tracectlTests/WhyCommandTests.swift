@@ -97,9 +97,19 @@ struct WhyCommandTests {
     func noMatch() throws {
         let directory = temporaryDirectory()
         let trace = try ScenarioTraces.write("scroll-offset.state", into: directory)
-        let run = try TracectlProcess.run(["why", trace, "MyScrollView"], currentDirectory: directory)
+        let run = try TracectlProcess.run(["why", trace, "MyView/ScrollView"], currentDirectory: directory)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("no view matches 'MyScrollView'; near matches: 'MyView/MyScrollView'"))
+        #expect(run.stderr.contains("no view matches 'MyView/ScrollView'; near matches: 'MyView/MyScrollView'"))
+    }
+
+    @Test("a bare name matches the views of that name at any depth; no view means every view")
+    func bareNameAndNoView() throws {
+        let directory = temporaryDirectory()
+        let trace = try ScenarioTraces.write("scroll-offset.state", into: directory)
+        let bare = try TracectlProcess.run(["why", trace, "MyScrollView"], currentDirectory: directory)
+        #expect(bare.status == 0 && bare.stdout.hasPrefix("why MyView/MyScrollView — "))
+        let every = try TracectlProcess.run(["why", trace, "--top", "1"], currentDirectory: directory)
+        #expect(every.status == 0 && every.stdout.contains("why MyView — ") && every.stdout.contains("why MyView/MyScrollView — "))
     }
 
     @Test("--eval SEQ: the chain from the write to the evaluation, event by event, with the time between steps")
@@ -112,7 +122,7 @@ struct WhyCommandTests {
         #expect(lines.map { $0.first.map(String.init) } == ["8", "9", "10", "11"])
         #expect(lines.map { $0.first { ["write", "invalidate", "body-eval"].contains(String($0)) }.map(String.init) } == ["write", "invalidate", "body-eval", "body-eval"])
         let other = try TracectlProcess.run(["why", trace, "MyView", "--eval", "11"], currentDirectory: directory)
-        #expect(other.status == 2 && other.stderr.contains("which 'MyView' does not match"))
+        #expect(other.status == 2 && other.stderr.contains("which '**/MyView' does not match"))
     }
 
     @Test("an adapter trace: a traced write → its view's next evaluation (state); a child's hop from its parent is inferred (n/a with --recorded-only)")

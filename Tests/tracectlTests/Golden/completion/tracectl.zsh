@@ -122,7 +122,7 @@ _tracectl() {
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
                 ':trace:_files' \
-                ':view:_files'
+                '::view:_files'
             ;;
         diff)
             _arguments -s \
