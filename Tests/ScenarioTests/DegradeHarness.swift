@@ -163,7 +163,7 @@ extension DegradeHarness {
         var result: [Int64: Inferred] = [:]
         for evaluation in found {
             result[evaluation.seq] = Inferred(
-                outcome: InferenceOutcome(rawValue: evaluation.outcome) ?? .none,
+                outcome: InferenceOutcome(rawValue: evaluation.outcome) ?? .notInferred,
                 hop: evaluation.cause.map { Hop(parent: $0, reason: evaluation.reason == 0 ? "" : reader.string(evaluation.reason)) })
         }
         return result
@@ -221,7 +221,7 @@ extension DegradeHarness {
             } else if result.outcome.isInferred {
                 score.inferred[result.outcome, default: 0] += 1
                 if result.hop == evaluation.recorded { score.right[result.outcome, default: 0] += 1 }
-            } else if result.outcome != .none {
+            } else if result.outcome != .notInferred {
                 score.abstained[result.outcome, default: 0] += 1
             }
             // NB: where the runtime recorded no cause (a mount of a lazy row has none) there is no truth to miss.

@@ -5,7 +5,7 @@
 /// abstentions from 16.
 package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
     /// Nothing inferred: the event records its cause, is no evaluation or skip, or inference is off.
-    case none = 0
+    case notInferred = 0
     /// *Same update, nested*: the view's path lies under a view evaluated before it in the same
     /// update; the nearest such view is its parent (`inputs-changed`).
     case sameUpdateNested = 1
@@ -33,7 +33,7 @@ package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
     /// The name of the rule that decided: what JSON's `"inferred"` says and the text quotes.
     package var rule: String {
         switch self {
-        case .none: ""
+        case .notInferred: ""
         case .sameUpdateNested, .twoCandidateParents: "same-update-nested"
         case .sameUpdateSoleRoot, .severalRoots: "same-update-sole-root"
         case .noCauseInUpdate: "no-cause-in-update"
@@ -43,7 +43,7 @@ package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
     /// Why a rule abstained (empty for a rule that inferred).
     package var abstention: String {
         switch self {
-        case .none, .sameUpdateNested, .sameUpdateSoleRoot: ""
+        case .notInferred, .sameUpdateNested, .sameUpdateSoleRoot: ""
         case .noCauseInUpdate: "no evaluation of the update records a cause"
         case .severalRoots: "several evaluations of the update record a cause"
         case .twoCandidateParents: "the nearest evaluated ancestor was evaluated twice in the update"

@@ -132,7 +132,7 @@ public struct WhyInference: Sendable, Hashable {
             inferred[outcome.rule, default: 0] += count
         } else if outcome == .noCauseInUpdate {
             noCause += count
-        } else if outcome != .none {
+        } else if outcome != .notInferred {
             abstained["\(outcome.rule): \(outcome.abstention)", default: 0] += count
         }
     }
