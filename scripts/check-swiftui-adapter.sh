@@ -48,15 +48,19 @@ values_trace=$(dirname "$trace")/adapter-values.jsonl
 echo "check-swiftui-adapter: tests, recording on with values (TRACER_VALUES=1)"
 run_tests "$work/values.log" env TRACER_VALUES=1 TRACER_OUTPUT="$values_trace" swift test --skip-build --filter 'RecordingOnTests|ValuesOnTests'
 # NB: `tracectl why` on the trace the tests recorded: a traced write → its view's next evaluation,
-# the child's hop from its parent n/a (RecordingOnTests.aWriteCausesItsViewsNextEvaluation). Needs
-# the root package's release tracectl (.ci/run builds it first).
+# the child's hop from its parent not recorded: n/a with --recorded-only, and never a recorded
+# (unmarked) parent hop without it, only an inferred one (≈) or n/a
+# (RecordingOnTests.aWriteCausesItsViewsNextEvaluation). Needs the root package's release tracectl
+# (.ci/run builds it first).
 tracectl=$root/.build/release/tracectl
 if [ -x "$tracectl" ]; then
   echo "check-swiftui-adapter: tracectl why on the adapter's trace"
-  why=$("$tracectl" why "$trace" 'Pager' 2>&1 && "$tracectl" why "$trace" 'Pager/PageLabel' 2>&1 || true)
+  why=$("$tracectl" why "$trace" 'Pager' 2>&1 && "$tracectl" why "$trace" 'Pager/PageLabel' --recorded-only 2>&1 || true)
+  inferred=$("$tracectl" why "$trace" 'Pager/PageLabel' 2>&1 || true)
   grep -qE 'Pager\.page \(State, TracerSwiftUITests/AdapterTestViews\.swift:[0-9]+\) → Pager \(state\)' <<<"$why" \
     || { echo "why shows no write → Pager (state) path:"; echo "$why"; exit 1; }
-  grep -qF 'n/a → Pager/PageLabel (n/a)' <<<"$why" || { echo "why shows a parent hop for Pager/PageLabel:"; echo "$why"; exit 1; }
+  grep -qF 'n/a → Pager/PageLabel (n/a)' <<<"$why" || { echo "why --recorded-only shows a parent hop for Pager/PageLabel:"; echo "$why"; exit 1; }
+  ! grep -qE '\) → Pager/PageLabel \(' <<<"$inferred" || { echo "why shows an unmarked parent hop for Pager/PageLabel:"; echo "$inferred"; exit 1; }
   # NB: the values run's trace: valid (old/new, the markers, the `values` capability), and `why`
   # shows Volume's writes (ValuesOnTests.allowedValuesChain) as old → new pairs.
   echo "check-swiftui-adapter: tracectl validate on both traces, why on the values run's"

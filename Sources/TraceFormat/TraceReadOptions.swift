@@ -10,12 +10,16 @@ public struct TraceReadOptions: Sendable, Hashable {
     public var connection: Int64?
     /// Counts the bytes read, for a progress line; nil for none.
     public var progress: ReadProgress?
+    /// Follow only the causes the trace records (`--recorded-only`); else the analysis gives an
+    /// evaluation without one the cause the trace implies, by a named rule, marked as inferred.
+    public var recordedCausesOnly: Bool
 
-    /// Options: strict by default, both cores, every connection.
+    /// Options: strict by default, both cores, every connection, causes inferred where none is recorded.
     public init(
         lenient: Bool = false, keptDiagnostics: Int = 10, threads: Int = 2, connection: Int64? = nil,
-        progress: ReadProgress? = nil
+        progress: ReadProgress? = nil, recordedCausesOnly: Bool = false
     ) {
+        self.recordedCausesOnly = recordedCausesOnly
         self.lenient = lenient
         self.keptDiagnostics = keptDiagnostics
         self.threads = threads

@@ -165,6 +165,10 @@ import TraceSupport
         return descriptor
     }
 
+    /// Whether the reader reads a range of a split file after the first (its events may continue
+    /// an update the range before began).
+    package var readsLaterRange: Bool { role == .tail }
+
     /// Lines read so far (in a split range: relative to the range's start).
     package var lineCount: Int { lines.lineCount }
 

@@ -4,9 +4,13 @@ import TraceSupport
 /// How the commands that read traces read them: the options and the slice their flags choose,
 /// summaries and streamed exports, trace errors as exit 2, the reader's warnings on standard error.
 enum TraceReading {
-    /// Strict unless `--lenient` was given; counting into the progress line, if there is one.
+    /// Strict unless `--lenient` was given; counting into the progress line, if there is one;
+    /// recorded causes only when the command offers `--recorded-only` and it was given.
     static func readOptions(_ arguments: ParsedArguments) -> TraceReadOptions {
-        TraceReadOptions(lenient: arguments.flag(CommonOptions.lenient), progress: arguments.progressLine?.progress)
+        let recordedOnly = arguments.spec.option(named: CommonOptions.recordedOnly.spec.canonicalName) != nil
+            && arguments.flag(CommonOptions.recordedOnly)
+        return TraceReadOptions(
+            lenient: arguments.flag(CommonOptions.lenient), progress: arguments.progressLine?.progress, recordedCausesOnly: recordedOnly)
     }
 
     /// The slice `--mark`, `--from` and `--to` choose (the whole trace without them).

@@ -45,6 +45,16 @@ struct AdviceTests {
         return report.findings[index]
     }
 
+    @Test("an adapter trace, whose source records what no pattern needs, opens with that, not with \"no finding\"")
+    func nothingEvaluated() throws {
+        let adapter = TestSupport.traces.appendingPathComponent("adapter/scroll-offset.state.jsonl").path
+        let report = try TraceAdvisor.advise(source: .file(adapter))
+        #expect(report.findings.isEmpty && report.notEvaluated.count == AdvicePattern.allCases.count)
+        let text = AdviceRenderer.render(report, format: .text)
+        #expect(text.contains("Nothing could be evaluated: each of the 6 patterns needs what the trace (source swiftui) does not record"))
+        #expect(!text.contains("No finding saves"))
+    }
+
     @Test("scroll-offset state: @ViewStorage for MyView.scrollContentOffset, saving what view-storage saves")
     func scrollOffset() throws {
         let finding = try Self.topFinding(try Self.advice("scroll-offset.state"), .highFrequencyWrite)

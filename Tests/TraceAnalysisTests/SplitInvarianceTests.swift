@@ -64,10 +64,18 @@ struct SplitInvarianceTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The traces split: the mixed one, a synthetic benchmark-shaped one and recorded scenarios.
+    /// The traces split: the mixed one, the mixed one without the causes from a parent's
+    /// evaluation to its child's (inferred), the adapter's scroll fixture (no `tx`: its updates are
+    /// told by writes and marks), a synthetic benchmark-shaped one and recorded scenarios.
     static func trace(_ name: String) throws -> String {
         switch name {
         case "mixed": try TestSupport.temporaryTrace(mixedTrace(transactions: 400), name: "mixed.jsonl")
+        case "mixed-inferred":
+            try TestSupport.temporaryTrace(
+                mixedTrace(transactions: 400).replacingOccurrences(
+                    of: #""cause":[0-9]+,("reason":"inputs-changed")"#, with: "$1", options: .regularExpression),
+                name: "mixed-inferred.jsonl")
+        case "adapter": TestSupport.traces.appendingPathComponent("adapter/scroll-offset.observable.jsonl").path
         case "synthetic": try TestSupport.temporaryTrace(TestSupport.syntheticTrace(transactions: 400), name: "synthetic.jsonl")
         default: try AdviceTests.scenario(name)
         }
@@ -98,11 +106,11 @@ struct SplitInvarianceTests {
     }
 
     static let traces = [
-        "mixed", "synthetic", "scroll-offset.state", "scroll-offset.view-storage", "lazy-stack.inline-view-model",
+        "mixed", "mixed-inferred", "adapter", "synthetic", "scroll-offset.state", "scroll-offset.view-storage", "lazy-stack.inline-view-model",
         "lazy-stack.state-object", "selection.model-state", "rendering-cycle.inline",
     ]
 
-    @Test("the advice of a trace read in ranges is the advice of one pass over it", arguments: traces)
+    @Test("the advice of a trace read in ranges is the advice of one pass over it", arguments: traces.filter { $0 != "adapter" })
     func advice(trace: String) throws {
         let path = try Self.trace(trace)
         let options = TraceAnalyzer.AnalysisOptions(read: TraceReadOptions(threads: 1))
@@ -112,6 +120,19 @@ struct SplitInvarianceTests {
             let partial = try TraceAnalyzer.read(path: path, rangesStartingAt: starts, options: options, fold: TraceAdvisor.collect)
             let split = TraceAdvisor.report(partial, minimumSavings: 0)
             #expect(split == whole, "split at \(starts)")
+        }
+    }
+
+    @Test("the cause paths of a trace read in ranges are those of one pass over it", arguments: traces)
+    func whyPaths(trace: String) throws {
+        let path = try Self.trace(trace)
+        let options = TraceAnalyzer.AnalysisOptions(read: TraceReadOptions(threads: 1))
+        let whole = try WhyAnalyzer.analyze(source: .file(path), glob: ViewGlob("**"), options: options).result
+        for starts in try Self.splits(path) {
+            let partial = try TraceAnalyzer.read(path: path, rangesStartingAt: starts, options: options) { (reader) throws(TraceError) in
+                try WhyAnalyzer.fold(&reader, glob: ViewGlob("**"), slice: nil)
+            }
+            #expect(WhyAnalyzer.result(partial, glob: ViewGlob("**"), top: nil) == whole, "split at \(starts)")
         }
     }
 

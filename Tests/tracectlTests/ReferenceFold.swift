@@ -146,7 +146,10 @@ struct ReferenceFold {
         let caused = (event["cause"] as? NSNumber).flatMap { chains[$0.int64Value] }
         switch kind {
         case "mount":
-            return Chain(root: "", mountedView: view)
+            // NB: a mount whose cause is followed is a step of that chain; one without is a root.
+            guard var chain = caused else { return Chain(root: "", mountedView: view) }
+            chain.hops.append((view, "\(view) (mount)"))
+            return chain
         case "write":
             guard var chain = caused else {
                 let origin = Origin(view: view, prop: string("prop"), wrapper: string("wrapper"))

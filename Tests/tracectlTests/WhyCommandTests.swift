@@ -35,7 +35,7 @@ struct WhyCommandTests {
         }
     }
 
-    @Test("scroll-offset: exactly two paths, the write's 240 evaluations (240 wasted, 3.60 ms) and the mount's 1; counts sum to 241")
+    @Test("scroll-offset: exactly two paths, the write's 240 evaluations (240 wasted, 3.60 ms) and the mount's 1, walked on to MyView's mount; counts sum to 241")
     func scrollOffset() throws {
         let directory = temporaryDirectory()
         let trace = try recorded("scroll-offset", "state", in: directory)
@@ -43,7 +43,7 @@ struct WhyCommandTests {
         let paths = try #require(view["paths"] as? [[String: Any]])
         #expect(paths.map { $0["path"] as? String } == [
             "MyView.scrollContentOffset (State, Scenarios/ScrollOffset.swift:62) → MyView (state) → MyView/MyScrollView (inputs-changed)",
-            "mount → MyView/MyScrollView (initial)",
+            "mount → MyView (initial) → MyView/MyScrollView (mount) → MyView/MyScrollView (initial)",
         ])
         #expect(paths.map { [$0["evals"] as? Int, $0["wasted"] as? Int] } == [[240, 240], [1, 0]])
         #expect(paths.first?["bodyTimeNs"] as? Int == 3_600_000)
@@ -52,7 +52,7 @@ struct WhyCommandTests {
         #expect(text.contains("  240  99.6%     240      0    3.60 ms"))
     }
 
-    @Test("form-typing: the form's write reaches each field with no step through the form's body; Email 40 wasted, Name 0",
+    @Test("form-typing: the form's write reaches each field with no step through the form's body; Email 40 wasted, Name 0; a field's mount walks on to the form's",
           arguments: [("Email", 40), ("Name", 0)])
     func formTyping(field: String, wasted: Int) throws {
         let directory = temporaryDirectory()
@@ -61,7 +61,7 @@ struct WhyCommandTests {
         let paths = try #require(view["paths"] as? [[String: Any]])
         #expect(paths.map { $0["path"] as? String } == [
             "SignupForm.values (State, Scenarios/FormTyping.swift:40) → SignupForm/VStack/HStack[\(field)]/TextField (state)",
-            "mount → SignupForm/VStack/HStack[\(field)]/TextField (initial)",
+            "mount → SignupForm (initial) → SignupForm/VStack/HStack[\(field)]/TextField (mount) → SignupForm/VStack/HStack[\(field)]/TextField (initial)",
         ])
         #expect(paths.map { [$0["evals"] as? Int, $0["wasted"] as? Int] } == [[40, wasted], [1, 0]])
     }
@@ -97,9 +97,19 @@ struct WhyCommandTests {
     func noMatch() throws {
         let directory = temporaryDirectory()
         let trace = try ScenarioTraces.write("scroll-offset.state", into: directory)
-        let run = try TracectlProcess.run(["why", trace, "MyScrollView"], currentDirectory: directory)
+        let run = try TracectlProcess.run(["why", trace, "MyView/ScrollView"], currentDirectory: directory)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("no view matches 'MyScrollView'; near matches: 'MyView/MyScrollView'"))
+        #expect(run.stderr.contains("no view matches 'MyView/ScrollView'; near matches: 'MyView/MyScrollView'"))
+    }
+
+    @Test("a bare name matches the views of that name at any depth; no view means every view")
+    func bareNameAndNoView() throws {
+        let directory = temporaryDirectory()
+        let trace = try ScenarioTraces.write("scroll-offset.state", into: directory)
+        let bare = try TracectlProcess.run(["why", trace, "MyScrollView"], currentDirectory: directory)
+        #expect(bare.status == 0 && bare.stdout.hasPrefix("why MyView/MyScrollView — "))
+        let every = try TracectlProcess.run(["why", trace, "--top", "1"], currentDirectory: directory)
+        #expect(every.status == 0 && every.stdout.contains("why MyView — ") && every.stdout.contains("why MyView/MyScrollView — "))
     }
 
     @Test("--eval SEQ: the chain from the write to the evaluation, event by event, with the time between steps")
@@ -112,10 +122,10 @@ struct WhyCommandTests {
         #expect(lines.map { $0.first.map(String.init) } == ["8", "9", "10", "11"])
         #expect(lines.map { $0.first { ["write", "invalidate", "body-eval"].contains(String($0)) }.map(String.init) } == ["write", "invalidate", "body-eval", "body-eval"])
         let other = try TracectlProcess.run(["why", trace, "MyView", "--eval", "11"], currentDirectory: directory)
-        #expect(other.status == 2 && other.stderr.contains("which 'MyView' does not match"))
+        #expect(other.status == 2 && other.stderr.contains("which '**/MyView' does not match"))
     }
 
-    @Test("an adapter trace: a traced write → its view's next evaluation (state); a child's hop from its parent is n/a")
+    @Test("an adapter trace: a traced write → its view's next evaluation (state); a child's hop from its parent is inferred (n/a with --recorded-only)")
     func adapterLinks() throws {
         let run = try TracectlProcess.run(
             ["why", "scroll-offset.state.jsonl", "**", "--format", "json"], currentDirectory: PackagePaths.trace("adapter"))
@@ -127,7 +137,12 @@ struct WhyCommandTests {
         let written = try #require(paths("MyView").first)
         #expect(written["evals"] as? Int == 240)
         #expect(written["path"] as? String == "MyView.scrollContentOffset (State, TracerSwiftUICoreTests/AdapterFixtureTests.swift:10) → MyView (state)")
-        #expect(paths("MyScrollView").map { ($0["root"] as? [String: Any])?["kind"] as? String } == ["unknown"])
+        #expect(paths("MyScrollView").map { ($0["root"] as? [String: Any])?["kind"] as? String } == ["write", "unknown"])
+        let inferredHop = (paths("MyScrollView").first?["hops"] as? [[String: Any]])?.last
+        #expect(inferredHop?["inferred"] as? String == "same-update-sole-root" && inferredHop?["reason"] as? String == "inputs-changed")
+        let recorded = try TracectlProcess.run(
+            ["why", "scroll-offset.state.jsonl", "MyScrollView", "--recorded-only"], currentDirectory: PackagePaths.trace("adapter"))
+        #expect(recorded.stdout.contains("n/a → MyScrollView (n/a)") && !recorded.stdout.contains("≈"))
         let chain = try TracectlProcess.run(["why", "scroll-offset.state.jsonl", "MyView", "--eval", "6"], currentDirectory: PackagePaths.trace("adapter"))
         let steps = chain.stdout.split(separator: "\n").dropFirst(3).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
         #expect(steps.map { $0.first.map(String.init) } == ["5", "6"])

@@ -52,10 +52,17 @@ public enum AdviceRenderer {
         return text
     }
 
-    /// The closing lines: findings below the minimum, patterns not evaluated.
+    /// The closing lines: findings below the minimum, patterns not evaluated; when no pattern
+    /// could be evaluated, they open with that, never with "no finding" (nothing was looked for).
     static func footnotes(_ report: AdviceReport) -> [String] {
         var lines: [String] = []
-        if report.findings.isEmpty { lines.append("No finding saves \(report.minimumSavings) or more.") }
+        if report.notEvaluated.count == AdvicePattern.allCases.count {
+            let source = report.header?.source.map { " (source \($0))" } ?? ""
+            lines.append("Nothing could be evaluated: each of the \(AdvicePattern.allCases.count) patterns needs what the trace\(source) "
+                + "does not record (below); no finding here is not a clean bill.")
+        } else if report.findings.isEmpty {
+            lines.append("No finding saves \(report.minimumSavings) or more.")
+        }
         if report.findingsBelowMinimum > 0 {
             lines.append("\(report.findingsBelowMinimum) finding(s) below --min-savings \(report.minimumSavings) not shown.")
         }

@@ -20,11 +20,14 @@ public enum TraceAdvisor {
         return report(partial, minimumSavings: minimumSavings)
     }
 
-    /// The counts of what `reader` reads (the whole trace or one range of it).
+    /// The counts of what `reader` reads (the whole trace or one range of it), through the cause
+    /// inference.
     @Sendable static func collect(_ reader: inout TraceReader) throws(TraceError) -> AdvicePartial {
         var collector = AdviceCollector(&reader)
-        while try reader.advance() { reader.withCurrent { collector.add(&$0) } }
-        return collector.partial(reader)
+        let crossing = try CauseInference.read(&reader) { collector.add(&$0) }
+        var partial = collector.partial(reader)
+        partial.reading.crossingCauses += crossing
+        return partial
     }
 
     /// The ranked advice of what a pass over a whole trace gathered.

@@ -200,9 +200,13 @@ struct TraceAggregator {
     }
 
     /// The root of the chain `event` continues (origin index + 1), or 0 when it has none.
+    ///
+    /// NB: only recorded links: an inferred cause (`CauseInference`) reaches the cause graph's
+    /// edges, each marked, but never the views' causes and evaluations caused by writes, which
+    /// budget rules hold: a gate reads every trace as it did before the analysis inferred.
     @inline(__always)
     private mutating func rootOf(_ event: ParsedEvent) -> Int32 {
-        guard followsCauses && event.has(.cause) else { return 0 }
+        guard followsCauses && event.has(.cause) && !event.hasInferredCause else { return 0 }
         if let root = roots.value(for: event.cause) { return root }
         if event.cause < firstSeq { crossingCauses += 1 }
         return 0

@@ -268,8 +268,10 @@ public enum TraceAnalyzer {
         var aggregator = TraceAggregator(
             markViews: options.markViews, followsCauses: options.followsCauses, causeGraph: options.causeGraph,
             viewStatistics: options.viewStatistics)
-        while try reader.advance() { reader.withCurrent { aggregator.add(&$0) } }
-        return aggregator.partial(reader)
+        let crossing = try CauseInference.read(&reader) { aggregator.add(&$0) }
+        var partial = aggregator.partial(reader)
+        partial.reading.crossingCauses += crossing
+        return partial
     }
 
     /// The offset of the first line at or after `near` whose `tx` differs from the `tx` of an earlier

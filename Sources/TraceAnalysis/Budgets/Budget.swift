@@ -93,6 +93,10 @@ public struct BudgetRule: Sendable, Equatable {
     /// For `hitches` and `hitch-time`: whether the system's hitches count too (by default only
     /// the app's).
     public var includesSystem: Bool
+    /// For an edge rule: whether edges whose causes were inferred count too (`"inferred": true`);
+    /// by default only recorded edges do, so that a gate reads every trace alike, before and
+    /// after the analysis learnt to infer.
+    public var countsInferred: Bool
     /// `$.rules[N]`, for messages.
     public var path: String
     /// Where the rule starts in the budget file.
@@ -103,9 +107,10 @@ public struct BudgetRule: Sendable, Equatable {
         view: String, metric: BudgetMetric, max: Double? = nil, min: Double? = nil,
         maxIncrease: BudgetIncrease? = nil, level: BudgetLevel = .error, scenario: String? = nil,
         variant: String? = nil, mark: String? = nil, source: String? = nil, aggregate: RunAggregate? = nil,
-        includesSystem: Bool = false, path: String = "", line: Int = 0
+        includesSystem: Bool = false, countsInferred: Bool = false, path: String = "", line: Int = 0
     ) {
         self.source = source
+        self.countsInferred = countsInferred
         self.includesSystem = includesSystem
         self.view = view
         self.metric = metric

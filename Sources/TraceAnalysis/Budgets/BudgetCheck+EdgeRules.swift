@@ -1,6 +1,7 @@
 extension BudgetCheck {
     /// An edge rule's outcome: the edges of each run's cause graph matching its `source` and
-    /// `view` globs (for `new-edges`, those no baseline run has) counted, combined over the runs and
+    /// `view` globs (for `new-edges`, those no baseline run has; recorded edges only, unless the
+    /// rule says `"inferred": true`) counted, combined over the runs and
     /// held to its limits; the offenders are the first run's heaviest such edges, each with its
     /// source's write site.
     static func evaluateEdges(
@@ -17,7 +18,9 @@ extension BudgetCheck {
         }
         let (sourceGlob, viewGlob) = (rule.source.map(ViewGlob.init), ViewGlob(rule.view))
         func matching(_ figures: BudgetFigures) -> [CauseEdge] {
-            (figures.summary.causeGraph?.edges ?? []).filter { viewGlob.matches($0.to) && sourceGlob?.matches($0.from.name) != false }
+            (figures.summary.causeGraph?.edges ?? []).filter { edge in
+                (rule.countsInferred || edge.key.inferred == nil) && viewGlob.matches(edge.to) && sourceGlob?.matches(edge.from.name) != false
+            }
         }
         let baseKeys = baselines.isEmpty ? nil : Set(baselines.flatMap { matching($0).map(\.key) })
         let perRun = runs.map { run in
@@ -34,7 +37,7 @@ extension BudgetCheck {
                 [OriginCount(origin: WriteOrigin(view: edge.from.view, prop: prop, wrapper: edge.wrapper, site: edge.site), count: edge.evals)]
             }
             return Offender(
-                view: "\(edge.from.name) → \(edge.to)", value: Double(measure == .new ? edge.count : edge.evals), causes: causes ?? [],
+                view: edge.key.text, value: Double(measure == .new ? edge.count : edge.evals), causes: causes ?? [],
                 edge: edge)
         }
         return result

@@ -9,7 +9,7 @@ struct BudgetReader {
     /// The keys a rule may have.
     static let ruleKeys: Set<String> = [
         "view", "metric", "max", "min", "maxIncrease", "level", "scenario", "variant", "mark", "aggregate", "note", "source",
-        "system",
+        "system", "inferred",
     ]
 
     mutating func budget(_ root: JSONNode) throws(BudgetError) -> Budget {
@@ -99,16 +99,11 @@ struct BudgetReader {
         if metric == .newEdges, let increaseNode = node["maxIncrease"] {
             throw problem(increaseNode, "\(path).maxIncrease", "new-edges counts edges the baseline lacks: limit it with \"max\"")
         }
-        var includesSystem = false
-        if let systemNode = node["system"] {
-            guard case .bool(let flag) = systemNode.value else {
-                throw problem(systemNode, "\(path).system", "expected true or false, found \(describe(systemNode.value))")
-            }
-            guard metric.hitchFigure != nil else {
-                throw problem(systemNode, "\(path).system", "system applies to hitches and hitch-time only, not to \(metric.rawValue)")
-            }
-            includesSystem = flag
-        }
+        let includesSystem = try flag(
+            node, "system", path, appliesTo: metric.hitchFigure != nil, "system applies to hitches and hitch-time only, not to \(metric.rawValue)")
+        let countsInferred = try flag(
+            node, "inferred", path, appliesTo: metric.edgeMeasure != nil,
+            "\"inferred\" belongs to the edge rules (new-edges, edge-evals), not \(metric.rawValue)")
         if let max, let min, min > max {
             throw problem(node["min"]!, "\(path).min", "min \(metric.format(min)) is above max \(metric.format(max))")
         }
@@ -120,7 +115,18 @@ struct BudgetReader {
             mark: try node["mark"].map { n throws(BudgetError) in try string(n, "\(path).mark") },
             source: try node["source"].map { n throws(BudgetError) in try glob(n, "\(path).source", of: "source") },
             aggregate: try node["aggregate"].map { n throws(BudgetError) in try choice(n, "\(path).aggregate", RunAggregate.self) },
-            includesSystem: includesSystem, path: path, line: node.line)
+            includesSystem: includesSystem, countsInferred: countsInferred, path: path, line: node.line)
+    }
+
+    /// A rule's boolean `key` (false when absent), which only rules it `appliesTo` may have
+    /// (else `misplaced` is the message).
+    private func flag(_ node: JSONNode, _ key: String, _ path: String, appliesTo: Bool, _ misplaced: String) throws(BudgetError) -> Bool {
+        guard let flagNode = node[key] else { return false }
+        guard case .bool(let flag) = flagNode.value else {
+            throw problem(flagNode, "\(path).\(key)", "expected true or false, found \(describe(flagNode.value))")
+        }
+        guard appliesTo else { throw problem(flagNode, "\(path).\(key)", misplaced) }
+        return flag
     }
 
     /// A key given twice is a mistake in a budget (JSON would silently keep one of them).

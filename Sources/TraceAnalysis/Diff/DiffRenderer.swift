@@ -196,6 +196,7 @@ public enum DiffRenderer {
         for delta in edges.listed {
             json.beginObject()
             json.field("from", delta.key.from.name)
+            if let rule = delta.key.inferred { json.field("inferred", rule) }
             json.field("fromKind", delta.key.from.isSource ? "source" : "view")
             json.field("to", delta.key.to)
             json.field("change", delta.change.rawValue)

@@ -27,7 +27,7 @@ struct EdgeSection {
             let latest = delta.latest
             let site = delta.key.from.isSource && !latest.site.isEmpty ? " (\(latest.site))" : ""
             rows.append([
-                "\(delta.key.from.name) → \(delta.key.to)\(site)", delta.change.rawValue,
+                "\(delta.key.text)\(site)", delta.change.rawValue,
                 String(delta.base?.evals ?? 0), String(delta.variant?.evals ?? 0), DeltaFormat.signed(Int64(delta.evalsAdded)),
                 String(delta.base?.skips ?? 0), String(delta.variant?.skips ?? 0),
             ])

@@ -38,14 +38,21 @@ public struct CauseEdge: Sendable, Hashable {
         public var from: CauseNode
         /// The view path the edge ends at.
         public var to: String
+        /// The rule that inferred the evaluations' causes along the edge; nil for recorded causes.
+        public var inferred: String?
 
-        /// The edge from `from` to `to`.
-        public init(from: CauseNode, to: String) {
+        /// The edge from `from` to `to`, recorded or inferred by the rule `inferred`.
+        public init(from: CauseNode, to: String, inferred: String? = nil) {
             self.from = from
             self.to = to
+            self.inferred = inferred
         }
 
-        public static func < (lhs: Key, rhs: Key) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
+        /// `FROM → TO`, `FROM → ≈ TO` for an inferred edge: how outputs name the edge.
+        package var text: String { "\(from.name) → \(inferred == nil ? "" : "≈ ")\(to)" }
+
+        /// By endpoints, the recorded edge before the inferred ones.
+        public static func < (lhs: Key, rhs: Key) -> Bool { (lhs.from, lhs.to, lhs.inferred ?? "") < (rhs.from, rhs.to, rhs.inferred ?? "") }
     }
 
     /// The edge's endpoints.

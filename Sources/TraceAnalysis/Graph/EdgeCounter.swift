@@ -6,13 +6,17 @@ import TraceSupport
 /// immediate parent); one whose cause chain goes back to a write is on the edge from the root
 /// write's property (the aggregator's root, through `@ViewStorage` and derived state). Events
 /// with neither (an initial evaluation caused by a mount, a cause not followed) are on no edge.
+/// An evaluation whose cause was inferred is on an edge of its own, named by its rule: recorded
+/// and inferred edges never add up.
 struct EdgeCounter {
-    /// An edge: `from` is a root origin index + 1, or a parent view id with `viewBit` set.
+    /// An edge: `from` is a root origin index + 1, or a parent view id with `viewBit` set;
+    /// `inferred` the `InferenceOutcome` of the rule that gave the evaluation its cause (0: recorded).
     struct Key: FlatHashKey {
         var from: UInt32 = 0
         var to: ViewID = 0
+        var inferred: UInt8 = 0
 
-        var flatHash: UInt64 { Self.mixed(UInt64(from) << 32 | UInt64(to)) }
+        var flatHash: UInt64 { Self.mixed((UInt64(from) << 32 | UInt64(to)) ^ UInt64(inferred) << 56) }
     }
 
     /// Evaluations, skips and body time along one edge.
@@ -48,7 +52,7 @@ struct EdgeCounter {
         } else {
             return
         }
-        let key = Key(from: from, to: event.view)
+        let key = Key(from: from, to: event.view, inferred: event.inference)
         let slot = Int(index.value(for: key) {
             keys.append(key)
             counts.append(Counts())
@@ -84,12 +88,15 @@ struct EdgeCounter {
         // NB: `keys` are in the order the range first met them: an edge's first appearance is its first key's place.
         for (slot, (key, tally)) in zip(keys, counts).enumerated() {
             var edge: CauseEdge
+            let rule = key.inferred == 0 ? nil : InferenceOutcome(rawValue: key.inferred)?.rule
             if key.from & Self.viewBit != 0 {
-                edge = CauseEdge(key: .init(from: .view(name(key.from & ~Self.viewBit)), to: name(key.to)))
+                edge = CauseEdge(key: .init(from: .view(name(key.from & ~Self.viewBit)), to: name(key.to), inferred: rule))
             } else {
                 let origin = origins[Int(key.from) - 1]
                 edge = CauseEdge(
-                    key: .init(from: .source(view: ViewPathPattern.collapsingIdentities(origin.view), prop: origin.prop), to: name(key.to)),
+                    key: .init(
+                        from: .source(view: ViewPathPattern.collapsingIdentities(origin.view), prop: origin.prop), to: name(key.to),
+                        inferred: rule),
                     wrapper: origin.wrapper, site: origin.site)
                 if sources[edge.key] == nil { sources[edge.key] = Int(key.from) - 1 }
             }

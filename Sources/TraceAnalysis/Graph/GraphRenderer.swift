@@ -56,7 +56,7 @@ public enum GraphRenderer {
             rows.append([
                 String(edge.evals), String(edge.skips),
                 timed ? edge.bodyTimeText : ReportTable.notAvailable,
-                "\(edge.from.name) → \(edge.to)", source,
+                edge.key.text, source,
             ])
         }
         if selection.edges.isEmpty {
@@ -65,7 +65,17 @@ public enum GraphRenderer {
             output += Formatting.table(rows, leftAligned: [3, 4], separatorBefore: 1)
         }
         if let line = selection.omissionLine { output += line + "\n" }
+        if let line = inferredLine(selection.edges) { output += line + "\n" }
         return output
+    }
+
+    /// `≈ inferred: 240 evals (same-update-sole-root)`: the evaluations on the inferred edges
+    /// shown, by rule; nil when none is inferred.
+    static func inferredLine(_ edges: [CauseEdge]) -> String? {
+        var byRule: [String: Int] = [:]
+        for edge in edges { if let rule = edge.key.inferred { byRule[rule, default: 0] += edge.evals } }
+        guard !byRule.isEmpty else { return nil }
+        return "≈ inferred: " + byRule.sorted { $0.key < $1.key }.map { "\($0.value) evals (\($0.key))" }.joined(separator: ", ")
     }
 
     /// The `tracer-graph/1` document: nodes and edges (heaviest first), what was left out; `nodes`
@@ -114,6 +124,7 @@ public enum GraphRenderer {
             json.field("to", ids[.view(edge.to)]!)
             json.field("evals", edge.evals)
             json.field("skips", edge.skips)
+            if let rule = edge.key.inferred { json.field("inferred", rule) }
             json.key("bodyTimeNs")
             if timed { edge.writeBodyTime(&json) } else { json.null() }
             json.endObject()
@@ -133,7 +144,7 @@ public enum GraphRenderer {
     private static func picture(_ summary: TraceSummary, format: Format, options: GraphSelection.Options) -> String {
         let selection = selection(summary, options)
         let edges = selection?.edges.map { edge in
-            GraphPicture.Edge(key: edge.key, wrapper: edge.wrapper, site: edge.site, label: counts(edge), weight: edge.count)
+            GraphPicture.Edge(key: edge.key, wrapper: edge.wrapper, site: edge.site, label: (edge.key.inferred == nil ? "" : "≈ ") + counts(edge), weight: edge.count)
         } ?? []
         var notes: [String] = []
         if let unavailable = unavailability(summary) { notes.append(unavailable) }

@@ -30,20 +30,27 @@ public enum WhyAnalyzer {
         return (result(partial, glob: glob, top: top), slice.markNames.filter { !known.contains($0) }, partial.markNames)
     }
 
-    /// The paths of what `reader` reads; with a slice, only its evaluations count.
+    /// The paths of what `reader` reads, through the cause inference; with a slice, only its
+    /// evaluations count.
     static func fold(_ reader: inout TraceReader, glob: ViewGlob, slice: TraceSlice?) throws(TraceError) -> WhyPartial {
         var collector = WhyCollector(glob: glob)
         collector.learnMarkers(of: &reader)
+        var inference = CauseInference(&reader)
         var filter = slice.map(TraceSliceFilter.init)
         var names = TraceNames()
         while try reader.advance() {
             collector.catchUp(with: reader)
+            inference.catchUp(with: reader)
             guard filter != nil else {
-                reader.withCurrent { collector.add(&$0, counts: true) }
+                reader.withCurrent { event in
+                    inference.apply(&event)
+                    collector.add(&event, counts: true)
+                }
                 continue
             }
             names.catchUp(with: reader)
             reader.withCurrent { event in
+                inference.apply(&event)
                 let inside = filter!.contains(&event, names: names)
                 collector.add(&event, counts: inside)
             }
@@ -51,6 +58,7 @@ public enum WhyAnalyzer {
         try filter?.checkBounds(file: reader.displayName)
         var partial = collector.partial(of: reader)
         partial.markNames = filter?.markNames ?? []
+        partial.reading.crossingCauses += inference.crossingInferences
         return partial
     }
 

@@ -18,6 +18,8 @@ public struct WhyChain: Sendable {
         public var dur: Int64?
         /// An evaluation's or a write's `changed` (nil without one).
         public var changed: Int64?
+        /// The rule that inferred the event's cause (nil: recorded, or the chain's root).
+        public var inferred: String?
     }
 
     /// The trace, as given.
@@ -37,26 +39,31 @@ public struct WhyChain: Sendable {
         var view: ViewID = 0
         var first: SymbolID = 0
         var second: SymbolID = 0
-        var isMount = false
+        var inferred: UInt8 = 0
     }
 
     /// The chain of the evaluation or skip at `seq` in the trace at `source` (read in one pass up
-    /// to it): its causes followed back as far as the trace remembers them, to a root write or a mount.
+    /// to it): its causes, recorded or (unless `options` say recorded only) inferred, followed back
+    /// as far as the trace remembers them, through mounts, to a root write, a mount without a
+    /// cause or an unknown cause.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func find(seq: Int64, source: TraceInput, options: TraceReadOptions) throws(TraceError) -> WhyChain {
         var reader = try TraceReader(source: source, options: options)
+        var inference = CauseInference(&reader)
         let recent = RecentSeqTable<Record>()
         var found: Record?
         while found == nil, try reader.advance() {
+            inference.catchUp(with: reader)
             reader.withCurrent { event in
+                inference.apply(&event)
                 guard event.has(.seq) else { return }
                 let isWrite = event.kind == .write
                 let record = Record(
                     seq: event.seq, cause: event.has(.cause) ? event.cause : 0, ts: event.has(.ts) ? event.ts : -1,
                     dur: event.has(.dur) ? event.dur : -1, changed: event.has(.changed) && !isWrite ? event.changed : -1,
                     kind: event.kindName, view: event.view, first: isWrite ? event.prop : event.reason, second: isWrite ? event.wrapper : 0,
-                    isMount: event.kind == .mount)
+                    inferred: InferenceOutcome(rawValue: event.inference)?.isInferred == true ? event.inference : 0)
                 recent.store(record, for: event.seq)
                 if event.seq == seq && (event.kind == .bodyEval || event.kind == .skip) { found = record }
             }
@@ -65,14 +72,15 @@ public struct WhyChain: Sendable {
         var next = found
         while let record = next {
             records.append(record)
-            next = record.isMount || record.cause == 0 ? nil : recent.value(for: record.cause)
+            next = record.cause == 0 ? nil : recent.value(for: record.cause)
         }
         let steps = records.reversed().map { record in
             let first = reader.string(record.first)
             return Step(
                 seq: record.seq, ts: record.ts >= 0 ? record.ts : nil, kind: reader.string(record.kind), view: reader.viewName(record.view),
                 detail: record.second != 0 ? "\(first) (\(reader.string(record.second)))" : first,
-                dur: record.dur >= 0 ? record.dur : nil, changed: record.changed >= 0 ? record.changed : nil)
+                dur: record.dur >= 0 ? record.dur : nil, changed: record.changed >= 0 ? record.changed : nil,
+                inferred: record.inferred == 0 ? nil : InferenceOutcome(rawValue: record.inferred)?.rule)
         }
         return WhyChain(file: reader.displayName, steps: steps)
     }

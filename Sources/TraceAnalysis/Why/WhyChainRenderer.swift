@@ -33,7 +33,8 @@ extension WhyChain {
 
     /// The chain as the `tracer-why/1` document of one evaluation: `schema`, `file`, `glob`,
     /// `eval` (its seq), `startsAtRoot` and `chain[]`, each step's `seq`, `ts`, `kind`, `view`,
-    /// `detail`, `durNs` and `changed` (`null` where the trace has none).
+    /// `detail`, `durNs` and `changed` (`null` where the trace has none), and `inferred` (the rule)
+    /// on a step whose cause was inferred.
     static func json(_ chain: WhyChain, glob: String) -> String {
         var json = JSONWriter()
         json.beginObject()
@@ -51,6 +52,7 @@ extension WhyChain {
             json.field("detail", step.detail)
             json.field("durNs", step.dur)
             json.field("changed", step.changed)
+            if let rule = step.inferred { json.field("inferred", rule) }
         }
         json.endObject()
         return json.document()
@@ -72,7 +74,9 @@ extension WhyChain {
             var detail = step.detail
             if let dur = step.dur { detail += (detail.isEmpty ? "" : ", ") + Formatting.duration(dur) }
             if let changed = step.changed { detail += (detail.isEmpty ? "" : ", ") + "changed \(changed)" }
-            rows.append([String(step.seq), step.ts.map { Formatting.duration($0) } ?? "n/a", gap, step.kind, step.view, detail])
+            let view = step.inferred == nil ? step.view : "≈ \(step.view)"
+            if let rule = step.inferred { detail += (detail.isEmpty ? "" : ", ") + "inferred: \(rule)" }
+            rows.append([String(step.seq), step.ts.map { Formatting.duration($0) } ?? "n/a", gap, step.kind, view, detail])
             previous = step.ts
         }
         return rows

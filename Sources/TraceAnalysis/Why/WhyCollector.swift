@@ -4,11 +4,12 @@ import TraceSupport
 /// Folds the events of one reader into cause paths, keyed by interned ids (the hot path of `why`).
 ///
 /// Every event that continues a chain is given the chain's node: a node is a root (a write
-/// without a followed cause, a mount, an unknown cause) or a step (an evaluation, a skip, a write
-/// a chain caused) below its parent node, interned once. An evaluation or skip of a view the glob
-/// matches counts on its own node: that node is the path. Mounts start a chain afresh (a child's
-/// initial evaluation is its mount's, not its parent's); invalidations, state inits and other
-/// kinds pass their cause's node on.
+/// without a followed cause, a mount without one, an unknown cause) or a step (an evaluation, a
+/// skip, a write a chain caused, a mount a chain caused) below its parent node, interned once. An
+/// evaluation or skip of a view the glob matches counts on its own node: that node is the path.
+/// A mount with a followed cause is a step like any other (the chain walks on to the write that
+/// led to it); invalidations, state inits and other kinds pass their cause's node on. Causes
+/// come through `CauseInference`: an inferred step is its own node, named by its rule.
 ///
 /// NB: chains are followed through `RecentSeqTable`, as the report follows them, so memory does
 /// not grow with the trace; nodes grow with the distinct paths, not with the events.
@@ -24,10 +25,12 @@ struct WhyCollector {
         /// different properties are different paths.
         var fourth: SymbolID = 0
         var kind: NodeKind = .none
+        /// An evaluation's or skip's `InferenceOutcome` when a rule inferred its cause (0: recorded).
+        var inferred: UInt8 = 0
 
         var flatHash: UInt64 {
             Self.mixed((UInt64(parent) << 32 | UInt64(view)) ^ (UInt64(first) << 40 | UInt64(second) << 20 | UInt64(third) ^ UInt64(fourth) << 10)
-                &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(kind.rawValue))
+                &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(kind.rawValue) ^ UInt64(inferred) << 8)
         }
 
         /// What tells this node from others: the node without a root write's site.
@@ -59,12 +62,24 @@ struct WhyCollector {
         case skip
         /// A write of `view`'s `first` prop (`second` wrapper) that the chain caused.
         case write
+        /// A mount of `view` that the chain caused.
+        case mount
     }
 
-    /// A chain so far: its node and its root write's value.
+    /// A chain so far: its node, its root write's value, and the `InferenceOutcome` nearest its
+    /// end (the rule of its last inferred step, or the one that abstained at its root; 0: none).
     struct ChainLink: BitwiseCopyable {
         var node: UInt32
         var value = WhyValueNote()
+        var inference: UInt8 = 0
+    }
+
+    /// A view and an `InferenceOutcome`: what `inferenceCounts` counts evaluations by.
+    struct InferenceKey: FlatHashKey {
+        var view: ViewID = 0
+        var outcome: UInt8 = 0
+
+        var flatHash: UInt64 { Self.mixed(UInt64(view) << 8 | UInt64(outcome)) }
     }
 
     /// The link of each recent `seq` on a chain.
@@ -80,6 +95,8 @@ struct WhyCollector {
     private var pending: [PendingCount] = []
     /// Evaluations per counted path (`path`: its index in `counts` + 1) and root-write value.
     let valueCounts = BatchedCounts<WhyValueKey>()
+    /// Counted evaluations whose chain has an inferred step or an abstention, by view and outcome.
+    let inferenceCounts = BatchedCounts<InferenceKey>()
     /// The reader's ids of the `values` markers (see `learnMarkers(of:)`).
     private var markers: (redacted: SymbolID, unavailable: SymbolID) = (0, 0)
     /// Whether each view id matches the glob (grown as the reader interns views).
@@ -143,19 +160,31 @@ struct WhyCollector {
         switch event.kind {
         case .write?:
             if let parent = causeLink(event) {
-                link = ChainLink(node: intern(NodeKey(parent: parent.node, view: event.view, first: event.prop, second: event.wrapper, kind: .write)), value: parent.value)
+                link = ChainLink(
+                    node: intern(NodeKey(parent: parent.node, view: event.view, first: event.prop, second: event.wrapper, kind: .write)),
+                    value: parent.value, inference: parent.inference)
             } else {
                 link = ChainLink(
                     node: intern(NodeKey(view: event.view, first: event.prop, second: event.wrapper, third: event.site, fourth: event.changes, kind: .rootWrite)),
                     value: WhyValueNote(write: event, markers: markers))
             }
         case .mount?:
-            link = ChainLink(node: intern(NodeKey(view: event.view, kind: .rootMount)))
+            if let parent = causeLink(event) {
+                link = ChainLink(node: intern(NodeKey(parent: parent.node, view: event.view, kind: .mount)), value: parent.value, inference: parent.inference)
+            } else {
+                link = ChainLink(node: intern(NodeKey(view: event.view, kind: .rootMount)))
+            }
         case .bodyEval?, .skip?:
             let parent = causeLink(event) ?? ChainLink(node: intern(NodeKey(kind: .rootUnknown)))
             let isEvaluation = event.kind == .bodyEval
-            link = ChainLink(node: intern(NodeKey(parent: parent.node, view: event.view, first: event.reason, kind: isEvaluation ? .evaluation : .skip)), value: parent.value)
-            if counts && matches(event.view) { count(event, on: link, isEvaluation: isEvaluation) }
+            let inferred = InferenceOutcome(rawValue: event.inference)?.isInferred == true ? event.inference : 0
+            link = ChainLink(
+                node: intern(NodeKey(parent: parent.node, view: event.view, first: event.reason, kind: isEvaluation ? .evaluation : .skip, inferred: inferred)),
+                value: parent.value, inference: event.inference != 0 ? event.inference : parent.inference)
+            if counts && matches(event.view) {
+                count(event, on: link, isEvaluation: isEvaluation)
+                if isEvaluation && link.inference != 0 { inferenceCounts.increment(InferenceKey(view: event.view, outcome: link.inference)) }
+            }
         default:
             link = causeLink(event) ?? ChainLink(node: 0)
         }

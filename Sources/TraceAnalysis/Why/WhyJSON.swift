@@ -63,6 +63,22 @@ extension WhyRenderer {
         } else {
             json.null()
         }
+        inference(view.inference, into: &json)
+        json.endObject()
+    }
+
+    /// A view's `inference` object: evaluations with inferred paths by rule, those left unknown
+    /// by the rule that abstained, and those whose source gives no cause.
+    private static func inference(_ inference: WhyInference, into json: inout JSONWriter) {
+        json.key("inference")
+        json.beginObject()
+        for (name, counts) in [("inferred", inference.inferred), ("abstained", inference.abstained)] {
+            json.key(name)
+            json.beginObject()
+            for (key, count) in counts.sorted(by: { $0.key < $1.key }) { json.field(key, count) }
+            json.endObject()
+        }
+        json.field("noCause", inference.noCause)
         json.endObject()
     }
 
@@ -93,7 +109,8 @@ extension WhyRenderer {
             json.beginObject()
             json.field("kind", hop.kind.rawValue)
             json.field("view", hop.view)
-            json.field(hop.kind == .write ? "prop" : "reason", hop.detail.isEmpty ? nil : hop.detail)
+            if hop.kind != .mount { json.field(hop.kind == .write ? "prop" : "reason", hop.detail.isEmpty ? nil : hop.detail) }
+            if let rule = hop.inferred { json.field("inferred", rule) }
             json.endObject()
         }
         json.endArray()

@@ -34,7 +34,8 @@ extension WhyPartial {
             }
             return WhyView(
                 view: viewNames[view], paths: paths, pathCount: pathCounts[view], total: totals[view].figures,
-                omitted: omitted[view].map { WhyOmitted(paths: pathCounts[view] - paths.count, figures: $0.figures) })
+                omitted: omitted[view].map { WhyOmitted(paths: pathCounts[view] - paths.count, figures: $0.figures) },
+                inference: inference[viewNames[view]] ?? WhyInference())
         }
     }
 

@@ -28,6 +28,8 @@ struct WhyPartial: RangePartial {
     var nearMatches: Set<String> = []
     /// The trace's mark names in order of first appearance (read with a slice only).
     var markNames: [String] = []
+    /// How the matched views' evaluations without a recorded cause fared, by view.
+    private(set) var inference: [String: WhyInference] = [:]
 
     /// The paths `collector` counted over what `reader` read (made by `WhyCollector.partial(of:)`,
     /// which first counts what is pending).
@@ -48,7 +50,7 @@ struct WhyPartial: RangePartial {
                 first: table.id(of: node.first, in: &symbolIDs) { reader.string($0) },
                 second: table.id(of: node.second, in: &symbolIDs) { reader.string($0) },
                 third: table.id(of: node.third, in: &symbolIDs) { reader.string($0) },
-                fourth: table.id(of: node.fourth, in: &symbolIDs) { reader.string($0) }, kind: node.kind)
+                fourth: table.id(of: node.fourth, in: &symbolIDs) { reader.string($0) }, kind: node.kind, inferred: node.inferred)
             nodes.append(key)
             counts.append(slots[id] >= 0 ? collector.counts[Int(slots[id])] : WhyCounts())
             translated[id] = UInt32(nodes.count)
@@ -59,6 +61,10 @@ struct WhyPartial: RangePartial {
             valueCounts.append(count)
         }
         names = table.names
+        collector.inferenceCounts.forEach { key, count in
+            guard let outcome = InferenceOutcome(rawValue: key.outcome) else { return }
+            inference[reader.viewName(key.view), default: WhyInference()].add(count, outcome)
+        }
         for id in stride(from: 1, through: reader.viewCount, by: 1) where collector.matches(ViewID(id)) { matchedViews.insert(reader.viewName(ViewID(id))) }
         if matchedViews.isEmpty {
             var viewNames: [String] = []
@@ -103,7 +109,11 @@ struct WhyPartial: RangePartial {
                 hops.reverse()
                 return WhyPathKey(root: .unknown, hops: hops)
             case .evaluation, .skip:
-                hops.append(WhyHop(kind: node.kind == .evaluation ? .evaluation : .skip, view: names[Int(node.view)], detail: names[Int(node.first)]))
+                hops.append(WhyHop(
+                    kind: node.kind == .evaluation ? .evaluation : .skip, view: names[Int(node.view)], detail: names[Int(node.first)],
+                    inferred: node.inferred == 0 ? nil : InferenceOutcome(rawValue: node.inferred)?.rule))
+            case .mount:
+                hops.append(WhyHop(kind: .mount, view: names[Int(node.view)], detail: ""))
             case .write:
                 hops.append(WhyHop(kind: .write, view: names[Int(node.view)], detail: "\(names[Int(node.first)]) (\(names[Int(node.second)]))"))
             }
@@ -124,7 +134,7 @@ struct WhyPartial: RangePartial {
             let name = { (id: UInt32) in table.id(of: id, in: &nameIDs) { later.names[Int($0)] } }
             let key = Node(
                 parent: translated[Int(node.parent)], view: name(node.view), first: name(node.first), second: name(node.second),
-                third: name(node.third), fourth: name(node.fourth), kind: node.kind)
+                third: name(node.third), fourth: name(node.fourth), kind: node.kind, inferred: node.inferred)
             // NB: a root write both ranges hold keeps this range's site: the earlier first write's.
             let id = index.value(for: key.identity) {
                 nodes.append(key)
@@ -146,6 +156,7 @@ struct WhyPartial: RangePartial {
             valueCounts[offset] += count
         }
         names = table.names
+        inference.merge(later.inference) { $0.adding($1) }
         matchedViews.formUnion(later.matchedViews)
         nearMatches.formUnion(later.nearMatches)
         appendReading(of: later)

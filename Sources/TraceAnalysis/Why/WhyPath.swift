@@ -21,6 +21,8 @@ public struct WhyHop: Sendable, Hashable {
         case skip
         /// A write the chain caused (an environment key, derived state), `detail` is `prop (wrapper)`.
         case write
+        /// A mount the chain caused (a parent's evaluation made a new identity).
+        case mount
     }
 
     /// What the step is.
@@ -30,10 +32,13 @@ public struct WhyHop: Sendable, Hashable {
     /// The reason of an evaluation or skip (`state`, `inputs-changed`, …; empty when it gave
     /// none); a write's property, then its wrapper in parentheses.
     public var detail: String
+    /// The rule that inferred the step's cause, for an evaluation or skip whose source records
+    /// none; nil for a recorded link.
+    public var inferred: String?
 
-    /// A step of `kind` at `view`.
-    package init(kind: Kind, view: String, detail: String) {
-        (self.kind, self.view, self.detail) = (kind, view, detail)
+    /// A step of `kind` at `view`, its cause recorded or inferred by the rule `inferred`.
+    package init(kind: Kind, view: String, detail: String, inferred: String? = nil) {
+        (self.kind, self.view, self.detail, self.inferred) = (kind, view, detail, inferred)
     }
 }
 
@@ -99,6 +104,47 @@ public struct WhyView: Sendable, Hashable {
     public var total: WhyFigures
     /// The sum of the paths left out of `paths` (nil when none were).
     public var omitted: WhyOmitted?
+    /// How its evaluations without a recorded cause fared: inferred by a rule, or left unknown.
+    public var inference: WhyInference
+}
+
+/// How a view's evaluations without a recorded cause fared: counted by the rule that inferred
+/// their path, or left unknown (by the rule that abstained, or because the source gives nothing
+/// to start from), each apart, never dressed as a cause.
+public struct WhyInference: Sendable, Hashable {
+    /// Evaluations whose path has an inferred step, by the rule of the step nearest them.
+    public var inferred: [String: Int] = [:]
+    /// Evaluations left unknown because a rule abstained, by `rule: why`.
+    public var abstained: [String: Int] = [:]
+    /// Evaluations left unknown because no evaluation of their update records a cause: the
+    /// source gives none to start from (a first evaluation, a view re-evaluated on its own).
+    public var noCause = 0
+
+    /// Nothing counted.
+    package init() {}
+
+    /// Whether anything was inferred or left unknown by the inference.
+    public var isEmpty: Bool { inferred.isEmpty && abstained.isEmpty && noCause == 0 }
+
+    /// Counts `count` evaluations of `outcome`.
+    mutating func add(_ count: Int, _ outcome: InferenceOutcome) {
+        if outcome.isInferred {
+            inferred[outcome.rule, default: 0] += count
+        } else if outcome == .noCauseInUpdate {
+            noCause += count
+        } else if outcome != .notInferred {
+            abstained["\(outcome.rule): \(outcome.abstention)", default: 0] += count
+        }
+    }
+
+    /// This tally and `other`'s, added (integer sums: any order gives the same).
+    func adding(_ other: WhyInference) -> WhyInference {
+        var sum = self
+        sum.inferred.merge(other.inferred, uniquingKeysWith: +)
+        sum.abstained.merge(other.abstained, uniquingKeysWith: +)
+        sum.noCause += other.noCause
+        return sum
+    }
 }
 
 /// The paths of a view that a limit left out, summed.

@@ -89,6 +89,23 @@ public enum WhyRenderer {
             + "\(availability.skips ? String(rest.figures.skips) : "n/a") skips"
     }
 
+    /// The lines under a view's table that say how its evaluations without a recorded cause
+    /// fared: `≈ inferred: 240 evaluations (same-update-sole-root)`, each abstention, and those
+    /// whose source gives no cause; none when the inference had nothing to do.
+    static func inferenceLines(_ inference: WhyInference) -> [String] {
+        var lines: [String] = []
+        if !inference.inferred.isEmpty {
+            lines.append("≈ inferred: " + inference.inferred.sorted { $0.key < $1.key }.map { "\(WhyText.plural($0.value, "evaluation")) (\($0.key))" }.joined(separator: ", "))
+        }
+        for (abstention, count) in inference.abstained.sorted(by: { $0.key < $1.key }) {
+            lines.append("unknown: \(WhyText.plural(count, "evaluation")), \(abstention)")
+        }
+        if inference.noCause > 0 {
+            lines.append("unknown: \(WhyText.plural(inference.noCause, "evaluation")), the source gives no cause (none recorded in the update)")
+        }
+        return lines
+    }
+
     /// The value lines of `path` (none when the trace recorded no values); values are written as
     /// JSON strings (escapes shown, nothing a terminal acts on), in code spans for Markdown.
     static func valueLines(_ path: WhyPath, _ result: WhyResult, markdown: Bool = false) -> [String] {
@@ -109,6 +126,7 @@ public enum WhyRenderer {
         }
         output += Formatting.table([columns] + rows, leftAligned: [7, 8], separatorBefore: 1)
         if let rest = view.omitted { output += restLine(rest, result.availability) + "\n" }
+        for line in inferenceLines(view.inference) { output += line + "\n" }
         output += "\n"
         for (index, path) in view.paths.enumerated() {
             output += "\(index + 1). \(WhyText.sentence(path, availability: result.availability))\n"
@@ -128,6 +146,8 @@ public enum WhyRenderer {
             output += "| " + row.joined(separator: " | ") + " |\n"
         }
         if let rest = view.omitted { output += "\n" + Formatting.markdown(restLine(rest, result.availability)) + "\n" }
+        let lines = inferenceLines(view.inference)
+        if !lines.isEmpty { output += "\n" + lines.map { Formatting.markdown($0) }.joined(separator: "  \n") + "\n" }
         output += "\n"
         for path in view.paths {
             output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n"

@@ -20,13 +20,16 @@ public enum WhyText {
         }
     }
 
-    /// A step's text: `VIEW (reason)`, `VIEW (skip: reason)`, `VIEW.prop (wrapper)` for a write.
+    /// A step's text: `VIEW (reason)`, `VIEW (skip: reason)`, `VIEW.prop (wrapper)` for a write,
+    /// `VIEW (mount)`; `≈ ` before a step whose cause was inferred.
     static func hop(_ hop: WhyHop) -> String {
         let reason = hop.detail.isEmpty ? "n/a" : hop.detail
+        let mark = hop.inferred == nil ? "" : "≈ "
         switch hop.kind {
-        case .evaluation: return "\(hop.view) (\(reason))"
-        case .skip: return "\(hop.view) (skip: \(reason))"
+        case .evaluation: return "\(mark)\(hop.view) (\(reason))"
+        case .skip: return "\(mark)\(hop.view) (skip: \(reason))"
         case .write: return "\(hop.view).\(hop.detail)"
+        case .mount: return "\(hop.view) (mount)"
         }
     }
 
@@ -58,6 +61,12 @@ public enum WhyText {
 
     /// What one step did, `parent` being the step before it.
     private static func hopClause(_ step: WhyHop, parent: WhyHop?) -> String {
+        let clause = recordedHopClause(step, parent: parent)
+        return step.inferred.map { "\(clause) (inferred: \($0))" } ?? clause
+    }
+
+    /// What one step did, as if its cause were recorded.
+    private static func recordedHopClause(_ step: WhyHop, parent: WhyHop?) -> String {
         switch (step.kind, step.detail) {
         case (.evaluation, "inputs-changed"):
             return "\(parent.map { "\(name($0.view))'s body" } ?? "its parent") passed \(name(step.view)) new inputs"
@@ -69,6 +78,8 @@ public enum WhyText {
             return "\(name(step.view)) was skipped (\(reason.isEmpty ? "n/a" : reason))"
         case (.write, let detail):
             return "\(name(step.view)).\(detail) was written"
+        case (.mount, _):
+            return "\(name(step.view)) was mounted"
         }
     }
 

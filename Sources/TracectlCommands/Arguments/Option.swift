@@ -130,6 +130,12 @@ enum CommonOptions {
     static let values: Option<Bool> = .flag(
         "--values", help: "Carry the values writes recorded (old/new) into the output; left out by default, as they may hold user data.")
 
+    /// `--recorded-only`: follow the causes the trace records, none inferred (the commands that
+    /// show causes: why, graph, report, advise, diff).
+    static let recordedOnly: Option<Bool> = .flag(
+        "--recorded-only",
+        help: "Show recorded causes only: no cause is inferred (≈) for an evaluation whose trace records none.")
+
     /// What a command that reads traces and writes one document ends its options with.
     static let document: [any OptionDeclaration] = [output, lenient]
 }

@@ -21,7 +21,7 @@ enum Advise: Subcommand {
             evaluated, and the output says so.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
-        options: [Options.format, Options.minSavings] + CommonOptions.document,
+        options: [Options.format, Options.minSavings, CommonOptions.recordedOnly] + CommonOptions.document,
         examples: [
             ("tracectl advise scroll.jsonl", "The findings, most savings first."),
             ("tracectl advise scroll.jsonl --min-savings 100", "Only the findings saving 100 or more."),

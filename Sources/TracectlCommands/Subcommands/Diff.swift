@@ -33,7 +33,8 @@ enum Diff: Subcommand {
             PositionalSpec(name: "base", help: "The baseline trace ('-' for standard input)."),
             PositionalSpec(name: "variant", help: "The trace to compare with it."),
         ],
-        options: [Options.format, Options.weight, Options.force, Options.baseRun, Options.variantRun, Options.top] + CommonOptions.document,
+        options: [Options.format, Options.weight, Options.force, Options.baseRun, Options.variantRun, Options.top, CommonOptions.recordedOnly]
+            + CommonOptions.document,
         examples: [
             ("tracectl diff scroll.state.jsonl scroll.view-storage.jsonl", "How many body evaluations @ViewStorage saves."),
             ("tracectl diff a.jsonl b.jsonl --format html -o diff.html", "A page with both traces side by side."),

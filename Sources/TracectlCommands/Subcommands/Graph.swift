@@ -20,7 +20,8 @@ enum Graph: Subcommand {
             pictures). A source that records no causes has no graph: n/a, with a warning.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
-        options: [Options.format, Options.minimumCount, Options.top, Options.view] + SliceOptions.all + CommonOptions.document,
+        options: [Options.format, Options.minimumCount, Options.top, Options.view, CommonOptions.recordedOnly] + SliceOptions.all
+            + CommonOptions.document,
         examples: [
             ("tracectl graph scroll.jsonl", "Every edge, heaviest first."),
             ("tracectl graph scroll.jsonl --format dot | dot -Tsvg > causes.svg", "A picture with Graphviz."),

@@ -27,7 +27,8 @@ enum Report: Subcommand {
             their views are merged unless --conn selects one (a warning says so when there are several).
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
-        options: [Options.format, Options.sort, Options.top, Options.view, Options.connection, CommonOptions.values] + CommonOptions.document,
+        options: [Options.format, Options.sort, Options.top, Options.view, Options.connection, CommonOptions.values, CommonOptions.recordedOnly]
+            + CommonOptions.document,
         examples: [
             ("tracectl report scroll.jsonl", "The table, views with the most body evaluations first."),
             ("tracectl report scroll.jsonl --sort wasted --top 10", "The ten views that waste the most evaluations."),

@@ -25,9 +25,12 @@ enum Why: Subcommand {
             """,
         positionals: [
             PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input)."),
-            PositionalSpec(name: "view", help: "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]').", kind: .text),
+            PositionalSpec(
+                name: "view",
+                help: "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]'); a bare name (no '/') matches the views of that name at any depth, each shown; absent: '**', every view.",
+                isOptional: true, kind: .text),
         ],
-        options: [Options.format, Options.top, Options.evaluation] + SliceOptions.all + CommonOptions.document,
+        options: [Options.format, Options.top, Options.evaluation, CommonOptions.recordedOnly] + SliceOptions.all + CommonOptions.document,
         examples: [
             ("tracectl why scroll.jsonl 'MyView/MyScrollView'", "The main cause paths of one view's evaluations."),
             ("tracectl why scroll.jsonl 'MyView/MyScrollView' --top all", "Every cause path, however many."),
@@ -48,7 +51,7 @@ enum Why: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let source = TraceInput(argument: try arguments.required("trace"))
-        let glob = ViewGlob(try arguments.required("view"))
+        let glob = ViewGlob(Self.pattern(arguments.positional("view")))
         let readOptions = TraceReading.readOptions(arguments)
         let format: WhyRenderer.Format = arguments.choice(Options.format)
         if let seq = arguments.value(Options.evaluation) {
@@ -67,6 +70,13 @@ enum Why: Subcommand {
         WhyRenderer.render(result, format: format, into: &output)
         try CommandOutput.close(&output)
         return .success
+    }
+
+    /// The glob a `view` argument stands for: '**' when absent, `**/NAME` for a bare name (no
+    /// `/`), which so matches the views of that name at any depth; else the argument itself.
+    static func pattern(_ argument: String?) -> String {
+        guard let argument else { return "**" }
+        return argument.contains("/") || argument.hasPrefix("**") ? argument : "**/" + argument
     }
 
     /// Fails (exit 2) when the glob matched no view, listing near matches.

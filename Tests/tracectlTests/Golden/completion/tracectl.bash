@@ -57,7 +57,7 @@ _tracectl() {
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --sort --top --view --conn --values -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --sort --top --view --conn --values --recorded-only -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -101,7 +101,7 @@ _tracectl() {
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --min-count --top --view --mark --from --to -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --min-count --top --view --recorded-only --mark --from --to -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -117,7 +117,7 @@ _tracectl() {
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --top --eval --mark --from --to -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --top --eval --recorded-only --mark --from --to -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -132,7 +132,7 @@ _tracectl() {
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --weight --force --base-run --variant-run --top -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --weight --force --base-run --variant-run --top --recorded-only -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi
@@ -144,7 +144,7 @@ _tracectl() {
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --min-savings -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --min-savings --recorded-only -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

@@ -68,6 +68,7 @@ _tracectl() {
                 --view'[Show only views whose path matches (e.g. '\''MyView'\'', '\''*/Row\[*\]'\'', '\''**'\''); none matching prints an empty table ('\''why'\'' says so, exit 2).]:glob: ' \
                 --conn'[Only the events of connection N of a '\''record --listen'\'' trace.]:n: ' \
                 --values'[Carry the values writes recorded (old/new) into the output; left out by default, as they may hold user data.]' \
+                --recorded-only'[Show recorded causes only\: no cause is inferred (≈) for an evaluation whose trace records none.]' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
@@ -99,6 +100,7 @@ _tracectl() {
                 --min-count'[Only edges with at least N evaluations and skips.]:n: ' \
                 --top'[Only the N heaviest edges; '\''all'\''\: every edge (mermaid\: 40 unless given, the others all).]:n|all:(all)' \
                 --view'[Only edges from or to a view matching the glob (e.g. '\''MyView'\'', '\''**/Row\[*\]'\'').]:glob: ' \
+                --recorded-only'[Show recorded causes only\: no cause is inferred (≈) for an evaluation whose trace records none.]' \
                 --mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
                 --from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
                 --to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
@@ -112,6 +114,7 @@ _tracectl() {
                 --format'[The output format.]:format:(text json markdown)' \
                 '(--eval)'--top'[Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.]:n|all:(all)' \
                 '(--top --mark --from --to)'--eval'[Show the chain of the evaluation (or skip) with this seq, event by event.]:seq: ' \
+                --recorded-only'[Show recorded causes only\: no cause is inferred (≈) for an evaluation whose trace records none.]' \
                 '(--eval)'--mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
                 '(--eval)'--from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
                 '(--eval)'--to'[Stop at the next mark of this name, or at this ts (ns; excluded).]:mark|ns: ' \
@@ -119,7 +122,7 @@ _tracectl() {
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
                 ':trace:_files' \
-                ':view:_files'
+                '::view:_files'
             ;;
         diff)
             _arguments -s \
@@ -129,6 +132,7 @@ _tracectl() {
                 *--base-run'[Another run of the base (edges take the median over runs; body times are compared over runs).]:trace:_files' \
                 *--variant-run'[Another run of the variant (repeatable, as --base-run).]:trace:_files' \
                 --top'[mermaid and dot\: at most N edges, changed ones first; '\''all'\''\: every edge (mermaid\: 40 unless given).]:n|all:(all)' \
+                --recorded-only'[Show recorded causes only\: no cause is inferred (≈) for an evaluation whose trace records none.]' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \
@@ -139,6 +143,7 @@ _tracectl() {
             _arguments -s \
                 --format'[The output format.]:format:(text json markdown)' \
                 --min-savings'[Show only findings saving at least N body evaluations plus state re-creations.]:n: ' \
+                --recorded-only'[Show recorded causes only\: no cause is inferred (≈) for an evaluation whose trace records none.]' \
                 '(-o --output)'{-o,--output}'[Where to write ('\''-'\'' or absent\: standard output).]:file:_files' \
                 --lenient'[Skip invalid lines (counting them) instead of failing.]' \
                 '--help[Show help information.]' \

@@ -1,0 +1,270 @@
+import Foundation
+import Scenarios
+import TraceAnalysis
+
+/// The degrade harness: a runtime trace (which records every cause) stripped to what a source
+/// records, the cause inference run on it, and each inferred hop compared with the recorded one.
+///
+/// A hop is the event an evaluation's cause leads to once invalidations, state inits and mounts
+/// are passed through (what none of the sources records): its parent's evaluation, or the write
+/// that invalidated it; and the evaluation's reason. An inferred hop is right when both equal
+/// the recorded hop's.
+enum DegradeHarness {
+    /// What a source records of a runtime trace.
+    struct Shape: Sendable, CustomStringConvertible {
+        /// The source's name, as the table shows it.
+        let name: String
+        /// The header's `source` and `capabilities`.
+        let source: String
+        let capabilities: [String]
+        /// Whether the source keeps marks, `tx` and an evaluation's `reason` without a cause.
+        let keepsMarks: Bool
+        let keepsTransactions: Bool
+        let keepsReasons: Bool
+        /// Whether view paths are kept whole (else each is its flat type name).
+        var keepsPaths = false
+
+        var description: String { name }
+
+        /// The SwiftUI adapter: writes, timed evaluations and marks, flat type names, `cause`
+        /// from a write to the evaluation it invalidated; no `tx`, invalidations, skips or mounts.
+        static let adapter = Shape(
+            name: "adapter", source: "swiftui", capabilities: ["write", "body-eval", "mark", "dur", "write.changed", "cause"],
+            keepsMarks: true, keepsTransactions: false, keepsReasons: false)
+        /// `_printChanges()`: one line per evaluation with its reason and `tx`, the writes its
+        /// changed properties name (their evaluation's cause), flat type names.
+        static let printChanges = Shape(
+            name: "_printChanges", source: "printChanges", capabilities: ["write", "body-eval", "cause", "write.changed"],
+            keepsMarks: false, keepsTransactions: true, keepsReasons: true)
+        /// Instruments' legacy View Body and View Properties: timed evaluations and property writes,
+        /// each write the cause of its view's next evaluation; flat type names, no `tx`.
+        static let instrumentsLegacy = Shape(
+            name: "Instruments legacy", source: "instruments-legacy", capabilities: ["write", "body-eval", "dur", "cause"],
+            keepsMarks: false, keepsTransactions: false, keepsReasons: false)
+
+        /// The adapter with nested traced bodies, which it names under their parent: the shape
+        /// the *same update, nested* rule reads.
+        static let adapterNested = Shape(
+            name: "adapter, nested bodies", source: "swiftui", capabilities: adapter.capabilities,
+            keepsMarks: true, keepsTransactions: false, keepsReasons: false, keepsPaths: true)
+
+        static let all = [adapter, printChanges, instrumentsLegacy, adapterNested]
+    }
+
+    /// An evaluation's hop: the `seq` its cause leads to and its reason.
+    struct Hop: Equatable {
+        var parent: Int64
+        var reason: String
+    }
+
+    /// One evaluation of the runtime trace.
+    struct Evaluation {
+        var seq: Int64
+        /// The recorded hop (nil when the chain reaches no event: a mount without a cause).
+        var recorded: Hop?
+        /// Whether it is its view's first evaluation: the first of its path in the trace, or one
+        /// the runtime records as `initial` (a view mounted again after it was unmounted).
+        var isFirst: Bool
+    }
+
+    /// The integer field `key` of `event` (`seq`, `cause`), nil when it has none.
+    static func integer(_ event: [String: Any], _ key: String) -> Int64? { (event[key] as? NSNumber)?.int64Value }
+
+    /// The runtime trace's lines as objects, and its evaluations with their recorded hops.
+    static func evaluations(_ events: [[String: Any]]) -> [Evaluation] {
+        var bySeq: [Int64: [String: Any]] = [:]
+        for event in events { if let seq = integer(event, "seq") { bySeq[seq] = event } }
+        var seen = Set<String>()
+        var result: [Evaluation] = []
+        for event in events where event["kind"] as? String == "body-eval" {
+            guard let seq = integer(event, "seq") else { continue }
+            let view = event["view"] as? String ?? ""
+            var cause = integer(event, "cause")
+            // NB: invalidations, state inits and mounts are passed through: no source records them.
+            while let seq = cause, let parent = bySeq[seq], !["body-eval", "write", "skip"].contains(parent["kind"] as? String ?? "") {
+                cause = integer(parent, "cause")
+            }
+            result.append(Evaluation(
+                seq: seq, recorded: cause.map { Hop(parent: $0, reason: event["reason"] as? String ?? "") },
+                isFirst: seen.insert(view).inserted || event["reason"] as? String == "initial"))
+        }
+        return result
+    }
+
+    /// `events` as `shape` records them: the `tracer/1` lines of the stripped trace.
+    static func strip(_ events: [[String: Any]], to shape: Shape, hops: [Int64: Hop]) -> [String] {
+        let writes = Set(events.compactMap { $0["kind"] as? String == "write" ? integer($0, "seq") : nil })
+        var kinds: Set<String> = ["write", "body-eval"]
+        if shape.keepsMarks { kinds.insert("mark") }
+        var lines = [line(["kind": "meta", "schema": "tracer/1", "source": shape.source, "capabilities": shape.capabilities, "unit": "ns"])]
+        for event in events {
+            guard let kind = event["kind"] as? String, kinds.contains(kind), let seq = integer(event, "seq") else { continue }
+            var kept: [String: Any] = ["seq": seq, "kind": kind]
+            for key in ["name", "prop", "wrapper", "changed", "site", "dur", "ts"] { if let value = event[key] { kept[key] = value } }
+            if let view = event["view"] as? String { kept["view"] = shape.keepsPaths ? view : flatTypeName(view) }
+            if shape.keepsTransactions, let tx = event["tx"] { kept["tx"] = tx }
+            if kind == "body-eval" {
+                // NB: every source records the link from a write to the evaluation it invalidated.
+                if let hop = hops[seq], writes.contains(hop.parent) {
+                    (kept["cause"], kept["reason"]) = (hop.parent, hop.reason)
+                } else if shape.keepsReasons, let reason = event["reason"] {
+                    kept["reason"] = reason
+                }
+            }
+            lines.append(line(kept))
+        }
+        return lines
+    }
+
+    /// A view path's last segment without its `[id]` or `#n`: the type name a source without
+    /// view paths records.
+    static func flatTypeName(_ path: String) -> String {
+        var depth = 0
+        var start = path.startIndex
+        for index in path.indices {
+            switch path[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "/" where depth == 0: start = path.index(after: index)
+            default: break
+            }
+        }
+        return String(path[start...].prefix { $0 != "[" && $0 != "#" })
+    }
+
+    /// One JSON line.
+    private static func line(_ object: [String: Any]) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+}
+
+extension DegradeHarness {
+    /// What the inference made of one evaluation of a stripped trace.
+    struct Inferred {
+        var outcome: InferenceOutcome
+        /// Its hop after the inference: recorded, inferred, or nil (unknown).
+        var hop: Hop?
+    }
+
+    /// Each evaluation of the stripped trace `lines`, by `seq`, as the inference leaves it.
+    static func infer(_ lines: [String]) throws -> [Int64: Inferred] {
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        var reader = try TraceReader(source: .bytes(bytes, name: "degraded"), options: TraceReadOptions(threads: 1))
+        var inference = CauseInference(&reader)
+        var found: [(seq: Int64, outcome: UInt8, cause: Int64?, reason: SymbolID)] = []
+        while try reader.advance() {
+            inference.catchUp(with: reader)
+            reader.withCurrent { event in
+                inference.apply(&event)
+                guard event.kind == .bodyEval else { return }
+                found.append((event.seq, event.inference, event.has(.cause) ? event.cause : nil, event.has(.reason) ? event.reason : 0))
+            }
+        }
+        var result: [Int64: Inferred] = [:]
+        for evaluation in found {
+            result[evaluation.seq] = Inferred(
+                outcome: InferenceOutcome(rawValue: evaluation.outcome) ?? .notInferred,
+                hop: evaluation.cause.map { Hop(parent: $0, reason: evaluation.reason == 0 ? "" : reader.string(evaluation.reason)) })
+        }
+        return result
+    }
+
+    /// Precision and coverage of one source over a set of traces.
+    struct Score {
+        /// Inferred hops per rule, and how many equal the recorded ones.
+        var inferred: [InferenceOutcome: Int] = [:]
+        var right: [InferenceOutcome: Int] = [:]
+        /// Inferred hops of evaluations whose runtime trace records no cause: not judged.
+        var unjudged = 0
+        /// Evaluations left unknown, by the abstaining outcome.
+        var abstained: [InferenceOutcome: Int] = [:]
+        /// Evaluations that are not their view's first and whose runtime trace records a cause,
+        /// and those of them with a cause after the inference.
+        var eligible = 0
+        var covered = 0
+
+        /// Inferred hops equal to the recorded ones, in percent (nil when none was inferred).
+        func precision(_ rule: InferenceOutcome) -> Double? {
+            guard let count = inferred[rule], count > 0 else { return nil }
+            return Double(right[rule, default: 0]) * 100 / Double(count)
+        }
+
+        /// Evaluations (not a view's first) that have a cause, recorded or inferred, in percent.
+        var coverage: Double? { eligible > 0 ? Double(covered) * 100 / Double(eligible) : nil }
+
+        /// Adds `other`'s counts.
+        mutating func add(_ other: Score) {
+            inferred.merge(other.inferred, uniquingKeysWith: +)
+            right.merge(other.right, uniquingKeysWith: +)
+            abstained.merge(other.abstained, uniquingKeysWith: +)
+            unjudged += other.unjudged
+            eligible += other.eligible
+            covered += other.covered
+        }
+    }
+
+    /// The score of `shape` on the runtime trace `normalised` (a scenario variant's lines).
+    static func score(_ normalised: String, shape: Shape) throws -> Score {
+        let events = try normalised.split(separator: "\n").map { line in
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+        }
+        let truth = evaluations(events)
+        var hops: [Int64: Hop] = [:]
+        for evaluation in truth { if let hop = evaluation.recorded { hops[evaluation.seq] = hop } }
+        let inferred = try infer(strip(events, to: shape, hops: hops))
+        var score = Score()
+        for evaluation in truth {
+            guard let result = inferred[evaluation.seq] else { continue }
+            if result.outcome.isInferred && evaluation.recorded == nil {
+                // NB: the runtime recorded no cause (a lazy row's mount has none): nothing to compare with.
+                score.unjudged += 1
+            } else if result.outcome.isInferred {
+                score.inferred[result.outcome, default: 0] += 1
+                if result.hop == evaluation.recorded { score.right[result.outcome, default: 0] += 1 }
+            } else if result.outcome != .notInferred {
+                score.abstained[result.outcome, default: 0] += 1
+            }
+            // NB: where the runtime recorded no cause (a mount of a lazy row has none) there is no truth to miss.
+            guard !evaluation.isFirst, evaluation.recorded != nil else { continue }
+            score.eligible += 1
+            if result.hop != nil { score.covered += 1 }
+        }
+        return score
+    }
+}
+
+extension DegradeHarness {
+    /// Every built-in scenario variant, `SCENARIO.VARIANT`.
+    static var traces: [String] {
+        ScenarioCatalog.all.flatMap { scenario in scenario.variants.map { "\(scenario.name).\($0.name)" } }
+    }
+
+    /// The harness's table, in Markdown: per source and rule, the hops inferred and their
+    /// precision; per source, the coverage over all traces and each trace's, and every abstention.
+    static func table(_ scores: [(shape: Shape, traces: [(name: String, score: Score)])]) -> String {
+        func percent(_ value: Double?) -> String { value.map { String(format: "%.1f %%", $0) } ?? "n/a" }
+        var output = "| source | rule | inferred hops | equal to the recorded | precision |\n|---|---|---:|---:|---:|\n"
+        for (shape, traces) in scores {
+            var total = Score()
+            for trace in traces { total.add(trace.score) }
+            for rule in InferenceOutcome.rules {
+                output += "| \(shape.name) | \(rule.rule) | \(total.inferred[rule, default: 0]) | \(total.right[rule, default: 0]) | "
+                    + "\(percent(total.precision(rule))) |\n"
+            }
+        }
+        output += "\n| source | coverage (evaluations not a view's first, of a recorded cause, that have one) | not judged | abstentions |\n"
+            + "|---|---:|---:|---|\n"
+        for (shape, traces) in scores {
+            var total = Score()
+            for trace in traces { total.add(trace.score) }
+            let abstentions = InferenceOutcome.abstentions.map { "\($0.rule): \($0.abstention) ×\(total.abstained[$0, default: 0])" }
+            output += "| \(shape.name) | \(total.covered) of \(total.eligible) = \(percent(total.coverage)) | \(total.unjudged) | "
+                + "\(abstentions.joined(separator: "; ")) |\n"
+        }
+        output += "\n| trace | " + scores.map(\.shape.name).joined(separator: " | ") + " |\n|---|" + scores.map { _ in "---:|" }.joined() + "\n"
+        for (index, name) in (scores.first?.traces.map(\.name) ?? []).enumerated() {
+            output += "| \(name) | " + scores.map { percent($0.traces[index].score.coverage) }.joined(separator: " | ") + " |\n"
+        }
+        return output
+    }
+}
