@@ -50,7 +50,7 @@ BASE = {
 # A good value of the arguments whose value depends on what they name (the others by type).
 GOOD = {
     "trace": STATE, "traces": [STATE], "base": STATE, "variant": STORAGE, "base_run": [STATE],
-    "variant_run": [STORAGE], "budget": BUDGET, "baseline": STATE, "directory": "Fixtures/Traces/scenarios",
+    "variant_run": [STORAGE], "budget": BUDGET, "baseline": [STATE], "directory": "Fixtures/Traces/scenarios",
     "view": "MyView/MyScrollView", "mark": "scroll-down", "from": "scroll-down", "to": "scroll-up", "eval": 11,
     "process": "Demo", "scenario": "scroll-offset", "conn": 1,
 }
