@@ -15,7 +15,6 @@ cd "$(dirname "$0")/.."
 (($#)) || { echo "usage: scripts/check-concurrency.sh SUITE..." >&2; exit 2; }
 root=$PWD
 work=$root/.build-tsan
-mkdir -p "$work"
 rm -rf "$work/Sources" "$work/Tests"
 mkdir -p "$work/Sources" "$work/Tests"
 link() { mkdir -p "$(dirname "$work/$2")"; ln -sfn "$root/$1" "$work/$2"; }
@@ -32,15 +31,14 @@ pattern=$(IFS='|'; echo "$*")
 mapfile -t files < <({ find Tests -name '*.swift' | grep -E "/[^/]*($pattern)[^/]*$"
   grep -rlE "(struct|class|enum) [A-Za-z]*($pattern)" Tests --include='*.swift'; } | sort -u)
 ((${#files[@]})) || { echo "check-concurrency: no test file matches $pattern" >&2; exit 2; }
-for file in "${files[@]}"; do
-  target=$(cut -d/ -f2 <<<"$file")
-  link "$file" "$file"
+for file in "${files[@]}"; do link "$file" "$file"; done
+mapfile -t targets < <(printf '%s\n' "${files[@]}" | cut -d/ -f2 | sort -u)
+for target in "${targets[@]}"; do
   while IFS= read -r support; do link "$support" "$support"; done < <(grep -rLE '@(Test|Suite)\b' "Tests/$target" --include='*.swift')
   [ ! -d "Tests/$target/Golden" ] || link "Tests/$target/Golden" "Tests/$target/Golden"
 done
-targets=$(printf '%s\n' "${files[@]}" | cut -d/ -f2 | sort -u | tr '\n' ' ')
 swift package dump-package | scripts/subset-package.py "$work" > "$work/Package.swift"
-echo "check-concurrency: the test targets $targets(${#files[@]} files) under ThreadSanitizer"
+echo "check-concurrency: the test targets ${targets[*]} (${#files[@]} files) under ThreadSanitizer"
 
 cd "$work"
 log=$work/test.log
