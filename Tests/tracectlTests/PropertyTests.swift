@@ -9,12 +9,12 @@ struct PropertyTests {
     /// Seeds that failed once: each stays a case (with the generator as it was when it failed).
     static let regressionSeeds: [UInt64] = []
 
-    /// `TRACER_PROPERTY_SEED_COUNT` seeds (200 unless set), from `TRACER_PROPERTY_SEED_BASE` + 1
+    /// `TRACER_PROPERTY_SEED_COUNT` seeds (100 unless set), from `TRACER_PROPERTY_SEED_BASE` + 1
     /// on (0 unless set, to explore others), and the regressions.
     static let seeds: [UInt64] = {
         let environment = ProcessInfo.processInfo.environment
         let base = environment["TRACER_PROPERTY_SEED_BASE"].flatMap { UInt64($0) } ?? 0
-        let count = environment["TRACER_PROPERTY_SEED_COUNT"].flatMap { UInt64($0) }.map { max($0, 1) } ?? 200
+        let count = environment["TRACER_PROPERTY_SEED_COUNT"].flatMap { UInt64($0) }.map { max($0, 1) } ?? 100
         return (1...count).map { base + $0 } + regressionSeeds
     }()
 
