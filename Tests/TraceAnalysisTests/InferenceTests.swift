@@ -91,6 +91,23 @@ struct InferenceTests {
         ).contains("MyView → ≈ MyScrollView"))
     }
 
+    @Test("report's top cause follows an inferred link, marked with its rule; evaluations per write count recorded links only")
+    func reportTopCause() throws {
+        func summary(recordedOnly: Bool) throws -> TraceSummary {
+            try TraceAnalyzer.analyze(
+                source: .file(Self.adapter), options: .init(read: TraceReadOptions(threads: 1, recordedCausesOnly: recordedOnly)))
+        }
+        let (inferred, recorded) = (try summary(recordedOnly: false), try summary(recordedOnly: true))
+        let cause = try #require(inferred.stats(for: "MyScrollView")?.causes.first)
+        #expect(cause.origin.view == "MyView" && cause.count == 240 && cause.inferredBy == "same-update-sole-root")
+        #expect(recorded.stats(for: "MyScrollView")?.causes.isEmpty == true)
+        #expect(inferred.stats(for: "MyView")?.causes.map(\.inferredBy) == [nil])
+        #expect(inferred.views.map(\.evalsCausedByWrites) == recorded.views.map(\.evalsCausedByWrites))
+        let text = ReportRenderer.render(inferred, format: .text, options: ReportOptions())
+        #expect(text.contains("≈ MyView.ScrollModel (Observable) ×240"))
+        #expect(!ReportRenderer.render(recorded, format: .text, options: ReportOptions()).contains("≈"))
+    }
+
     /// A budget of one edge rule over the edges to `view`, counting inferred edges when `inferred`.
     static func edgeBudget(view: String = "**", inferred: Bool) throws -> Budget {
         let flag = inferred ? #", "inferred": true"# : ""

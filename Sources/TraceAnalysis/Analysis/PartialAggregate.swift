@@ -19,26 +19,30 @@ struct PartialAggregate: Sendable {
         }
     }
 
-    /// Counts by origin index, each origin once.
+    /// Counts by origin index and inference (`InferenceOutcome`, 0: recorded), each pair once.
     ///
-    /// NB: a view has a few origins: an array of pairs, merged by sorting, takes neither hashing
+    /// NB: a view has a few origins: an array of entries, merged by sorting, takes neither hashing
     /// nor a table per view.
     struct OriginCounts: Sendable {
-        private(set) var entries: [(origin: Int, count: Int)] = []
+        private(set) var entries: [(origin: Int, inference: UInt8, count: Int)] = []
 
-        /// Adds `count` for `origin`, which has none yet.
-        mutating func append(origin: Int, count: Int) { entries.append((origin, count)) }
+        /// Adds `count` for `origin` reached with `inference`, which has none yet.
+        mutating func append(origin: Int, inference: UInt8 = 0, count: Int) { entries.append((origin, inference, count)) }
 
         /// Adds `other`'s counts; `moved[i]` is the index here of `other`'s origin `i`.
         mutating func add(_ other: OriginCounts, moving moved: [Int]) {
             guard !other.entries.isEmpty else { return }
             var all = entries
             all.reserveCapacity(entries.count + other.entries.count)
-            for entry in other.entries { all.append((moved[entry.origin], entry.count)) }
-            all.sort { $0.origin < $1.origin }
+            for entry in other.entries { all.append((moved[entry.origin], entry.inference, entry.count)) }
+            all.sort { ($0.origin, $0.inference) < ($1.origin, $1.inference) }
             entries.removeAll(keepingCapacity: true)
             for entry in all {
-                if entry.origin == entries.last?.origin { entries[entries.count - 1].count += entry.count } else { entries.append(entry) }
+                if let last = entries.last, entry.origin == last.origin, entry.inference == last.inference {
+                    entries[entries.count - 1].count += entry.count
+                } else {
+                    entries.append(entry)
+                }
             }
         }
     }
@@ -80,9 +84,10 @@ struct PartialAggregate: Sendable {
             writes[index, default: OriginCounts()].append(origin: origin, count: count)
         }
 
-        /// Adds `count` evaluations caused by `origin` (which has none yet) to the view at `index`.
-        mutating func addCauses(_ count: Int, from origin: Int, at index: Int) {
-            causes[index, default: OriginCounts()].append(origin: origin, count: count)
+        /// Adds `count` evaluations caused by `origin` through `inference` (that pair has none yet)
+        /// to the view at `index`.
+        mutating func addCauses(_ count: Int, from origin: Int, inference: UInt8, at index: Int) {
+            causes[index, default: OriginCounts()].append(origin: origin, inference: inference, count: count)
         }
 
         /// The figures of the view at `index`.
@@ -230,13 +235,13 @@ struct PartialAggregate: Sendable {
     }
 
     /// `counts` (keyed by index in `origins`) as reports list them: by count (descending), then
-    /// by the property's first write.
+    /// by the property's first write, recorded before inferred.
     ///
     /// NB: `origins` are in the order of their first write: each range's in the order it met
     /// them, a later range's new ones after the earlier ranges', however the trace was split.
     private func ranked(_ counts: OriginCounts) -> [OriginCount] {
-        counts.entries.sorted { $0.count != $1.count ? $0.count > $1.count : $0.origin < $1.origin }
-            .map { OriginCount(origin: origins[$0.origin], count: $0.count) }
+        counts.entries.sorted { $0.count != $1.count ? $0.count > $1.count : ($0.origin, $0.inference) < ($1.origin, $1.inference) }
+            .map { OriginCount(origin: origins[$0.origin], count: $0.count, inference: InferenceOutcome(rawValue: $0.inference) ?? .notInferred) }
     }
 
     /// Sets each view's `firstAppearance`: its rank by where it first appears, its first part's

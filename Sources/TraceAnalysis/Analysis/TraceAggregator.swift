@@ -17,12 +17,26 @@ struct TraceAggregator {
         var flatHash: UInt64 { Self.mixed((UInt64(view) << 32 | UInt64(prop)) ^ UInt64(wrapper) &* 0xC2B2_AE3D_27D4_EB4F) }
     }
 
-    /// An evaluated view and the origin index of the write its evaluation goes back to.
+    /// An evaluated view, the origin index of the write its evaluation goes back to, and the
+    /// `InferenceOutcome` of the first inferred hop on the way (0: every link recorded).
     struct CauseKey: FlatHashKey {
         var view: ViewID = 0
         var origin: UInt32 = 0
+        var inference: UInt8 = 0
 
-        var flatHash: UInt64 { Self.mixed(UInt64(view) << 32 | UInt64(origin)) }
+        var flatHash: UInt64 { Self.mixed((UInt64(view) << 32 | UInt64(origin)) ^ UInt64(inference) << 56) }
+    }
+
+    /// The roots of the chain an event continues, each origin index + 1 (0: none).
+    ///
+    /// NB: two roots, so that inferred links never change a recorded figure: `recorded` follows
+    /// recorded links alone (evaluations caused by writes, the cause graph's edges from writes,
+    /// which budget rules read), `followed` inferred links too (the views' causes, each marked
+    /// with `inference`, the first inferred hop's rule). A recorded root wins where both exist.
+    struct ChainRoot: BitwiseCopyable {
+        var recorded: Int32 = 0
+        var followed: Int32 = 0
+        var inference: UInt8 = 0
     }
 
     private let counters = DenseTable(filler: NarrowCounts())
@@ -48,8 +62,8 @@ struct TraceAggregator {
     /// The counts of the interval events go to now: `leading`'s before the first mark, else the
     /// last mark's (stored there when the next mark starts, or by `partial`).
     private var interval = EventCounts()
-    /// Root origin index + 1 of each recent `seq` that has one.
-    private let roots = RecentSeqTable<Int32>()
+    /// The chain roots of each recent `seq` that has one.
+    private let roots = RecentSeqTable<ChainRoot>()
     /// The first `seq` of this range.
     private var firstSeq: Int64 = 0
     /// Events whose `cause` lies before this range's first `seq` (another range's event).
@@ -111,14 +125,17 @@ struct TraceAggregator {
         let view = Int(event.view)
         if viewStatistics { counters.reserve(view) }
         if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
-        var root: Int32 = 0
+        var root = ChainRoot()
         switch event.kind {
         case .write?:
             let origin = self.origin(event)
             originWrites[origin] += 1
             count(.writes, view)
             root = rootOf(event)
-            if root == 0 && followsCauses { root = Int32(origin + 1) }
+            if followsCauses {
+                if root.recorded == 0 { root.recorded = Int32(origin + 1) }
+                if root.followed == 0 { root.followed = Int32(origin + 1) }
+            }
         case .invalidate?:
             count(.invalidations, view)
             root = rootOf(event)
@@ -138,16 +155,12 @@ struct TraceAggregator {
             if countsWastedOffByOne && event.has(.changed) && event.changed == 1 { count(.wastedEvals, view) }
             #endif
             root = rootOf(event)
-            if root > 0 && viewStatistics {
-                causes.increment(CauseKey(view: event.view, origin: UInt32(root - 1)))
-                let writer = Int(origins[Int(root - 1)].property.view)
-                if !counters[writer].increment(.evalsCausedByWrites) { carry(.evalsCausedByWrites, writer) }
-            }
-            edges?.add(event, root: root, isEvaluation: true)
+            if viewStatistics { countCause(of: event.view, root) }
+            edges?.add(event, root: root.recorded, isEvaluation: true)
         case .skip?:
             count(.skips, view)
             root = rootOf(event)
-            edges?.add(event, root: root, isEvaluation: false)
+            edges?.add(event, root: root.recorded, isEvaluation: false)
         case .stateInit?:
             count(.stateInits, view)
             root = rootOf(event)
@@ -164,7 +177,20 @@ struct TraceAggregator {
         default:
             root = rootOf(event)
         }
-        if root != 0 && event.has(.seq) { roots.store(root, for: event.seq) }
+        if root.followed != 0 && event.has(.seq) { roots.store(root, for: event.seq) }
+    }
+
+    /// Counts an evaluation of `view` for its chain's root write: the recorded one (and the
+    /// writer's evaluations caused by writes), else the one inferred links lead to, marked.
+    @inline(__always)
+    private mutating func countCause(of view: ViewID, _ root: ChainRoot) {
+        if root.recorded > 0 {
+            causes.increment(CauseKey(view: view, origin: UInt32(root.recorded - 1)))
+            let writer = Int(origins[Int(root.recorded - 1)].property.view)
+            if !counters[writer].increment(.evalsCausedByWrites) { carry(.evalsCausedByWrites, writer) }
+        } else if root.followed > 0 {
+            causes.increment(CauseKey(view: view, origin: UInt32(root.followed - 1), inference: root.inference))
+        }
     }
 
     /// Counts one event of `metric` for `view` and for the running interval.
@@ -199,17 +225,23 @@ struct TraceAggregator {
         })
     }
 
-    /// The root of the chain `event` continues (origin index + 1), or 0 when it has none.
+    /// The roots of the chain `event` continues (none when it has no cause or it is not known).
     ///
-    /// NB: only recorded links: an inferred cause (`CauseInference`) reaches the cause graph's
-    /// edges, each marked, but never the views' causes and evaluations caused by writes, which
-    /// budget rules hold: a gate reads every trace as it did before the analysis inferred.
+    /// NB: an inferred cause (`CauseInference`) is followed for `followed` alone, its rule kept
+    /// unless an earlier hop's was: recorded figures read every trace as they did before the
+    /// analysis inferred.
     @inline(__always)
-    private mutating func rootOf(_ event: ParsedEvent) -> Int32 {
-        guard followsCauses && event.has(.cause) && !event.hasInferredCause else { return 0 }
-        if let root = roots.value(for: event.cause) { return root }
-        if event.cause < firstSeq { crossingCauses += 1 }
-        return 0
+    private mutating func rootOf(_ event: ParsedEvent) -> ChainRoot {
+        guard followsCauses && event.has(.cause) else { return ChainRoot() }
+        guard var root = roots.value(for: event.cause) else {
+            if event.cause < firstSeq { crossingCauses += 1 }
+            return ChainRoot()
+        }
+        if event.hasInferredCause {
+            root.recorded = 0
+            if root.inference == 0 { root.inference = event.inference }
+        }
+        return root
     }
 
     /// The views with events, in the order of their first event and by name, with their writes
@@ -234,7 +266,7 @@ struct TraceAggregator {
         }
         causes.forEach { key, count in
             guard indexOfView[Int(key.view)] >= 0 else { return }
-            views.addCauses(count, from: Int(key.origin), at: Int(indexOfView[Int(key.view)]))
+            views.addCauses(count, from: Int(key.origin), inference: key.inference, at: Int(indexOfView[Int(key.view)]))
         }
         views.sortByName()
         return views

@@ -59,4 +59,11 @@ public struct OriginCount: Sendable, Hashable {
     public var origin: WriteOrigin
     /// How many evaluations it caused.
     public var count: Int
+    /// How the evaluations were traced back to the write: every link recorded, or the first
+    /// inferred hop's rule.
+    package var inference: InferenceOutcome = .notInferred
+
+    /// The rule that inferred a hop of these evaluations' chains (`same-update-nested`, …); nil
+    /// when every link was recorded.
+    public var inferredBy: String? { inference.isInferred ? inference.rule : nil }
 }

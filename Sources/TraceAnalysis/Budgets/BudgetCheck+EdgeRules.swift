@@ -34,7 +34,8 @@ extension BudgetCheck {
         guard result.status != .pass else { return result }
         result.offenders = perRun[0].prefix(offenderLimit).map { edge in
             let causes = edge.from.prop.map { prop in
-                [OriginCount(origin: WriteOrigin(view: edge.from.view, prop: prop, wrapper: edge.wrapper, site: edge.site), count: edge.evals)]
+                [OriginCount(origin: WriteOrigin(view: edge.from.view, prop: prop, wrapper: edge.wrapper, site: edge.site), count: edge.evals,
+                    inference: InferenceOutcome.rules.first { $0.rule == edge.key.inferred } ?? .notInferred)]
             }
             return Offender(
                 view: edge.key.text, value: Double(measure == .new ? edge.count : edge.evals), causes: causes ?? [],

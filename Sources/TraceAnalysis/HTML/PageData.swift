@@ -202,7 +202,8 @@ enum PageData {
     static func topCauses(_ summary: TraceSummary, limit: Int = 15) -> [CauseTotal] {
         var totals: [WriteOrigin: CauseTotal] = [:]
         for stats in summary.views {
-            for cause in stats.causes {
+            // NB: recorded causes only: the pages show no inferred link (their scans read recorded ones).
+            for cause in stats.causes where cause.inferredBy == nil {
                 totals[cause.origin, default: CauseTotal(origin: cause.origin, evals: 0, views: 0, writes: 0)].evals += cause.count
                 totals[cause.origin]!.views += 1
             }

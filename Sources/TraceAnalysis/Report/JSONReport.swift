@@ -11,7 +11,7 @@ import TraceSupport
 ///            "writesByProperty":[{"prop","wrapper","site","writes"}],"evalsCausedByWrites",
 ///            "evalsPerWrite" (null without writes),
 ///            "bodyTimeNs":{"count","total","saturated"?,"mean","p50","p95","max","exact"},
-///            "causes":[{"prop","view","wrapper","site","evals"}]}],
+///            "causes":[{"prop","view","wrapper","site","evals","inferred"?}]}],
 ///  "totals":{"events","writes","invalidations","bodyEvals","skips","wastedEvals","bodyTimeNs","saturated"?,"kinds":{…}},
 ///  "beforeFirstMark":{counters},
 ///  "marks":[{"name","seq","ts",counters…}],
@@ -256,7 +256,8 @@ package enum JSONReport {
         if let selected = summary.selectedConnection { json.number(selected) } else { json.null() }
     }
 
-    /// One cause: `{"prop","view","wrapper","site","evals"}`.
+    /// One cause: `{"prop","view","wrapper","site","evals"}`, and `"inferred":"RULE"` when a hop
+    /// of its evaluations' chains was inferred.
     static func write(_ cause: OriginCount, _ json: inout JSONWriter) {
         json.beginObject()
         json.field("prop", cause.origin.prop)
@@ -265,6 +266,7 @@ package enum JSONReport {
         json.field("wrapper", cause.origin.wrapper)
         json.field("site", cause.origin.site)
         json.field("evals", cause.count)
+        if let rule = cause.inferredBy { json.field("inferred", rule) }
         json.endObject()
     }
 

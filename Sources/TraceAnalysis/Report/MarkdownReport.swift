@@ -18,6 +18,7 @@ enum MarkdownReport {
             + "body time \(figure(.bodyTimeTotal, totals))\(ReportTable.hitches(totals, of: summary)) over \(totals.events) events"
         if views.count < summary.views.count { out += "; \(views.count) of \(summary.views.count) views shown" }
         out += ".\n"
+        if let inferred = ReportTable.inferredCauses(views, of: summary) { out += "\n" + Formatting.markdown(inferred) + "\n" }
         if let groups = ReportTable.updateGroups(summary) { out += "\n" + Formatting.markdown(groups.prefix(1).uppercased() + groups.dropFirst()) + ".\n" }
         if !summary.marks.isEmpty {
             let columns: [Metric] = [.writes, .invalidations, .bodyEvals, .wastedEvals, .skips, .bodyTimeTotal]

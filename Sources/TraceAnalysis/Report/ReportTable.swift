@@ -85,11 +85,25 @@ enum ReportTable {
 
     /// `View.prop (Wrapper) ×N` (`View.prop [changes] (Wrapper) ×N` when the write said what
     /// changed); `View (Observable) ×N` for writes that name no property (an `@Observable`
-    /// model's change reaches the view without the property's name).
+    /// model's change reaches the view without the property's name); `≈ …` when a hop of the
+    /// evaluations' chains was inferred.
     static func cause(_ count: OriginCount) -> String {
         let wrapper = count.origin.wrapper.isEmpty ? "" : " (\(count.origin.wrapper))"
         let prop = count.origin.prop.isEmpty ? "" : ".\(count.origin.propertyText)"
-        return "\(count.origin.view)\(prop)\(wrapper) ×\(count.count)"
+        let mark = count.inference.isInferred ? "≈ " : ""
+        return "\(mark)\(count.origin.view)\(prop)\(wrapper) ×\(count.count)"
+    }
+
+    /// `≈: top cause inferred (same-update-sole-root 2 views); evals/write counts recorded causes
+    /// only`: what the table's `≈` means, nil when no shown view's top cause was inferred.
+    static func inferredCauses(_ views: [ViewStats], of summary: TraceSummary) -> String? {
+        guard summary.can(.cause) else { return nil }
+        var byRule: [String: Int] = [:]
+        for stats in views { if let rule = stats.causes.first?.inferredBy { byRule[rule, default: 0] += 1 } }
+        guard !byRule.isEmpty else { return nil }
+        let rules = byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value) view\($0.value == 1 ? "" : "s")" }
+        return "≈: top cause inferred (\(rules.joined(separator: ", "))); evals/write counts recorded causes only "
+            + "(--recorded-only: recorded causes alone)"
     }
 
     /// The summary's kinds this reader does not know, as `kind ×N, …` (sorted by kind).

@@ -12,6 +12,7 @@ enum TextReport {
         let rows = [ReportTable.headers] + ReportTable.rows(views, of: summary)
         out += Formatting.table(rows, leftAligned: ReportTable.textColumns)
         if views.count < summary.views.count { out += "(\(views.count) of \(summary.views.count) views shown)\n" }
+        if let inferred = ReportTable.inferredCauses(views, of: summary) { out += inferred + "\n" }
         out += "\n" + counters("total", summary.totals, summary) + "\n"
         for mark in summary.marks {
             out += counters("mark \(TerminalText.sanitize(mark.name ?? ""))", mark.counters, summary) + "\n"

@@ -14,7 +14,9 @@ enum Report: Subcommand {
         discussion: """
             Per view: body evaluations, skips, wasted evaluations (changed: 0), invalidations,
             writes, evaluations per write, body time (total, p50, p95; also mean and max in json)
-            and the root property writes that led to its evaluations (followed through cause chains).
+            and the root property writes that led to its evaluations (followed through cause chains;
+            one reached through an inferred link shows '≈', evaluations per write count recorded
+            links only; --recorded-only infers none).
               text      an aligned table for terminals
               json      the tracer-report/1 document (documented in Tracer.docc/TracectlReport.md)
               markdown  tables for pull-request comments and CI job summaries
