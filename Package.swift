@@ -81,13 +81,13 @@ let package = Package(
         ),
         .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
         // NB: both plugins run the same file (`Plugins/TracectlPlugin/TracectlCommandPlugin.swift`,
-        // linked into the other); each says in its `PluginVerb.swift` whether it may write. A plugin
-        // builds its tool dependency for the host and nothing else of this package.
+        // linked into the other); each says in its `PluginVerb.swift` whether it may write. They
+        // have no tool dependency: they ask SwiftPM to build the `tracectl` product when run (a tool
+        // dependency would be built a second time, for the host, by every `swift build` here).
         .plugin(
             name: "TracectlPlugin",
             capability: .command(intent: .custom(
-                verb: "tracectl", description: "Runs tracectl's reading commands (report, why, check, diff, graph, advise, validate) in this package.")),
-            dependencies: ["tracectl"]
+                verb: "tracectl", description: "Runs tracectl's reading commands (report, why, check, diff, graph, advise, validate) in this package."))
         ),
         .plugin(
             name: "TracectlWritePlugin",
@@ -97,8 +97,7 @@ let package = Package(
                     description: "Runs a tracectl command that writes files in this package (record -o, import -o, check --junit/--summary)."),
                 permissions: [.writeToPackageDirectory(
                     reason: "tracectl writes the trace, JUnit report or summary you name with -o, --junit or --summary in this package's directory.")]
-            ),
-            dependencies: ["tracectl"]
+            )
         ),
         .executableTarget(
             name: "tracer-bench",

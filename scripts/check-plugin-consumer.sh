@@ -6,7 +6,7 @@
 # Checks: the writing verb is refused without the permission flag (SwiftPM, non-interactive) and
 # writes nothing; record (every variant of the seed-000 scenario); report; a check that passes
 # (exit 0) and one that fails (exit 1); --junit through the writing verb; the reading verb refusing
-# -o (tracectl's exit 2); and that building the plugins' tool built nothing of Tracer but tracectl
+# -o (tracectl's exit 2); and that the plugins' build of tracectl compiled nothing of Tracer but tracectl
 # and the modules it links (no tests, benchmarks or examples). SwiftPM ends `swift package` with 1
 # for any failing status of the plugin and names it on standard error ("Plugin ended with exit
 # code N"): each failure is checked for its N.

@@ -5,8 +5,8 @@ import PackageDescription
 /// `swift package --allow-writing-to-package-directory tracectl-write …` records and writes
 /// reports. `scripts/check-plugin-consumer.sh` drives it.
 ///
-/// NB: the plugins' tool dependency builds `tracectl` and the modules it links, nothing else of
-/// Tracer (no tests, benchmarks or examples).
+/// NB: the plugins have SwiftPM build Tracer's `tracectl` product (debug) here on their first run:
+/// it and the modules it links, nothing else of Tracer (no tests, benchmarks or examples).
 let package = Package(
     name: "PluginConsumer",
     platforms: [.macOS(.v15), .iOS(.v18)],

@@ -8,11 +8,10 @@ import PackagePlugin
 /// failing status, saying which on standard error (`Plugin ended with exit code 2`).
 @main
 struct TracectlCommandPlugin: CommandPlugin {
-    /// Runs the `tracectl` this plugin depends on; a failing status ends the plugin with that status.
+    /// Runs `tracectl`; a failing status ends the plugin with that status.
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "tracectl")
         let process = Process()
-        process.executableURL = tool.url
+        process.executableURL = try tracectl(context)
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
         var environment = ProcessInfo.processInfo.environment
@@ -23,5 +22,21 @@ struct TracectlCommandPlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 { exit(process.terminationStatus) }
+    }
+
+    /// The `tracectl` to run: the binary target the plugin depends on where a package declares one
+    /// (the artifact bundle), else Tracer's `tracectl` product, built (debug) by SwiftPM now.
+    ///
+    /// NB: not a tool dependency on the `tracectl` target: SwiftPM would build that tool (tracectl
+    /// and every module it links, a second time) in each `swift build` of Tracer itself.
+    private func tracectl(_ context: PluginContext) throws -> URL {
+        if let bundled = try? context.tool(named: "tracectl") { return bundled.url }
+        let result = try packageManager.build(.product("tracectl"), parameters: .init(configuration: .debug, logging: .concise))
+        guard result.succeeded, let built = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "tracectl" })
+        else {
+            Diagnostics.error("building tracectl failed:\n\(result.logText)")
+            exit(1)
+        }
+        return built.url
     }
 }
