@@ -10,6 +10,13 @@ import PackageDescription
 /// built on them take the same setting.
 let internalChecks: [SwiftSetting] = [.define("TRACER_INTERNAL_CHECKS", .when(configuration: .debug))]
 
+/// The commit `tracectl --version` names: the `TRACER_COMMIT` environment variable at build time
+/// (`scripts/build-artifactbundle.sh` sets it), empty without it.
+///
+/// NB: from the environment, not `Context.gitInformation`: SwiftPM keys its manifest cache on the
+/// environment but not on the checkout's commit, so the latter goes stale between builds.
+let buildCommit = Context.environment["TRACER_COMMIT"] ?? ""
+
 let package = Package(
     name: "Tracer",
     // NB: the recorder's Atomic and Mutex (Synchronization) need macOS 15 / iOS 18, above what
@@ -23,6 +30,11 @@ let package = Package(
         .library(name: "TracerSwiftUI", targets: ["TracerSwiftUI"]),
         .executable(name: "tracectl", targets: ["tracectl"]),
         .executable(name: "tracer-bench", targets: ["tracer-bench"]),
+        // NB: `swift package tracectl …` (reads only) and `swift package tracectl-write …` (may write
+        // in the package directory): SwiftPM grants permissions per plugin, so a verb that reads
+        // never asks for one.
+        .plugin(name: "TracectlPlugin", targets: ["TracectlPlugin"]),
+        .plugin(name: "TracectlWritePlugin", targets: ["TracectlWritePlugin"]),
     ],
     targets: [
         .target(name: "TracerTicks"),
@@ -61,10 +73,32 @@ let package = Package(
         // NB: a synthetic `xctrace export` (TOC and swiftui-updates) for tests and benchmarks.
         .target(name: "XctraceSynthetic", path: "Fixtures/XctraceSynthetic"),
         .target(name: "Scenarios", dependencies: ["Tracer"], path: "Fixtures/Scenarios"),
+        // NB: the commit `tracectl --version` prints, compiled into one C function.
+        .target(name: "TracerBuildInfo", cSettings: [.define("TRACER_COMMIT", to: "\"\(buildCommit)\"")]),
         .target(
-            name: "TracectlCommands", dependencies: ["Tracer", "TraceSupport", "TraceAnalysis", "TraceImport", "TraceCapture", "Scenarios"]
+            name: "TracectlCommands",
+            dependencies: ["Tracer", "TraceSupport", "TraceAnalysis", "TraceImport", "TraceCapture", "Scenarios", "TracerBuildInfo"]
         ),
         .executableTarget(name: "tracectl", dependencies: ["TracectlCommands"]),
+        // NB: both plugins run the same file (`Plugins/TracectlPlugin/TracectlCommandPlugin.swift`,
+        // linked into the other); each says in its `PluginVerb.swift` whether it may write. They
+        // have no tool dependency: they ask SwiftPM to build the `tracectl` product when run (a tool
+        // dependency would be built a second time, for the host, by every `swift build` here).
+        .plugin(
+            name: "TracectlPlugin",
+            capability: .command(intent: .custom(
+                verb: "tracectl", description: "Runs tracectl's reading commands (report, why, check, diff, graph, advise, validate) in this package."))
+        ),
+        .plugin(
+            name: "TracectlWritePlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "tracectl-write",
+                    description: "Runs a tracectl command that writes files in this package (record -o, import -o, check --junit/--summary)."),
+                permissions: [.writeToPackageDirectory(
+                    reason: "tracectl writes the trace, JUnit report or summary you name with -o, --junit or --summary in this package's directory.")]
+            )
+        ),
         .executableTarget(
             name: "tracer-bench",
             dependencies: ["Tracer", "TraceSupport", "TraceAnalysis", "TraceImport", "TracerSwiftUICore", "Scenarios", "XctraceSynthetic"],

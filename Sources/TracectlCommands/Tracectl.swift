@@ -1,3 +1,6 @@
+import Foundation
+import TracerBuildInfo
+
 /// The `tracectl` entry point: dispatches to a subcommand and maps errors to exit statuses.
 package enum Tracectl {
     /// Every subcommand, in the order `tracectl --help` lists them.
@@ -56,6 +59,7 @@ package enum Tracectl {
         }
         do {
             var parsed = try ArgumentParser.parse(rest, spec: command.spec)
+            try refuseWriting(parsed, environment: ProcessInfo.processInfo.environment)
             if command.spec.option(named: CommonOptions.color.spec.canonicalName) != nil {
                 console.colorMode = parsed.choice(CommonOptions.color)
             }
@@ -72,6 +76,18 @@ package enum Tracectl {
             console.error("\(error)")
             return ExitStatus.badInput.rawValue
         }
+    }
+
+    /// The variable the reading plugin (`swift package tracectl`) sets, to the verb that may write.
+    static let readOnlyVariable = "TRACECTL_READ_ONLY"
+
+    /// A usage error when `environment` sets `readOnlyVariable` and `parsed` names a file to
+    /// write: the reading verb has no permission to write, on any platform.
+    static func refuseWriting(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        guard let writingVerb = environment[readOnlyVariable], let option = parsed.givenWritingOption else { return }
+        throw UsageError(
+            "'\(option)' writes a file, which 'swift package tracectl' may not; run 'swift package --allow-writing-to-package-directory \(writingVerb) \(parsed.spec.name) …'",
+            command: parsed.spec.name)
     }
 
     static func subcommand(named name: String) -> (any Subcommand.Type)? {
@@ -115,7 +131,14 @@ package enum Tracectl {
 
 /// The version `tracectl --version` prints.
 enum TracectlVersion {
-    /// The version number alone (what `tracectl mcp` gives as its server version).
+    /// The version number alone: what `tracectl mcp` gives as its server version, and what
+    /// `scripts/build-artifactbundle.sh` names the bundle's artifact version (it asks the binary).
     static let number = "0.1.0"
-    static let current = "tracectl \(number) (tracer/1)"
+    /// The commit the build was made from (`TRACER_COMMIT` at build time); nil when not given.
+    static let commit: String? = {
+        let text = String(cString: tracer_build_commit())
+        return text.isEmpty ? nil : text
+    }()
+    /// `tracectl 0.1.0 (tracer/1)` and a line naming the commit, or saying it is not known.
+    static let current = "tracectl \(number) (tracer/1)\ncommit \(commit ?? "unknown (built without TRACER_COMMIT)")"
 }

@@ -30,8 +30,11 @@ public enum PublicAPI {
         let products = BuiltProducts.executable("Modules").deletingLastPathComponent()
         let info = try JSONSerialization.jsonObject(with: Data(try swift(["-print-target-info"]).utf8)) as? [String: Any]
         let target = try #require((info?["target"] as? [String: Any])?["triple"] as? String)
-        // NB: C targets (TracerTicks) are found through the module maps SwiftPM generated for them.
+        // NB: C targets (TracerTicks) are found through the module maps SwiftPM generated for them;
+        // not through those of their `-tool` twins (the build of tracectl for the command plugins),
+        // which define the same modules again.
         let moduleMaps = try FileManager.default.contentsOfDirectory(atPath: products.path).sorted()
+            .filter { !$0.hasSuffix("-tool.build") }
             .map { products.appendingPathComponent($0).appendingPathComponent("module.modulemap").path }
             .filter { FileManager.default.fileExists(atPath: $0) }
         let sdk = ((info?["paths"] as? [String: Any])?["sdkPath"] as? String).map { ["-sdk", $0] } ?? []

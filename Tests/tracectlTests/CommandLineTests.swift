@@ -70,10 +70,13 @@ struct CommandLineTests {
         }.joined(separator: "\n")
     }
 
-    @Test("--version prints the version on standard output")
+    @Test("--version prints the version and the commit (or that it is unknown) on standard output")
     func version() throws {
         let run = TracectlInProcess.run(["--version"])
         #expect(run.status == 0)
-        #expect(run.stdout == "tracectl 0.1.0 (tracer/1)\n")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "tracectl 0.1.0 (tracer/1)")
+        #expect(lines.count == 3 && lines.last == "")
+        #expect(lines.dropFirst().first.map { $0.wholeMatch(of: /commit ([0-9a-f]{7,40}(-dirty)?|unknown \(built without TRACER_COMMIT\))/) != nil } == true)
     }
 }

@@ -40,6 +40,14 @@ struct ParsedArguments: Sendable {
         throw UsageError("'\(given)' \(reason)", command: spec.name)
     }
 
+    /// The canonical name of the first option given that names a file to write (`-o`, `--junit`;
+    /// `-` is standard output, no file), in the spec's order; nil when none is.
+    var givenWritingOption: String? {
+        spec.options.first { option in
+            option.kind == .path(.writes) && (values[option.canonicalName] ?? []).contains { $0 != "-" }
+        }?.canonicalName
+    }
+
     /// The value of a choice, which always has one: given, or its default.
     func choice<Choice: RawRepresentable & CaseIterable>(_ option: Option<Choice>) -> Choice where Choice.RawValue == String {
         // NB: `Option.choice` declares a default, and the parser accepts only the choices.

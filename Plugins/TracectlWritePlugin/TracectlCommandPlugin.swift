@@ -1,0 +1,1 @@
+../TracectlPlugin/TracectlCommandPlugin.swift
