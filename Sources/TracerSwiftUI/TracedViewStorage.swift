@@ -26,8 +26,13 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     @MainActor
     public final class Box {
         fileprivate let cell: Cell<Value>
-        /// The binding made last, and the cell's write count when it was made.
-        private var madeBinding: (binding: Binding<Value>, writes: UInt64)?
+        /// The binding made last.
+        private var madeBinding: Binding<Value>?
+        /// The cell's write count when `madeBinding` was made.
+        ///
+        /// NB: apart from the binding, not in a tuple with it: unspecialised code would look up the
+        /// tuple's metadata on every access.
+        private var madeBindingWrites: UInt64 = 0
 
         nonisolated fileprivate init(_ value: Value, declaration: TracedDeclaration) {
             cell = Cell(value, declaration: declaration)
@@ -40,9 +45,10 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
         ///
         /// NB: its closures hold the cell, not the box that keeps the binding: no cycle.
         public var binding: Binding<Value> {
-            if let madeBinding, madeBinding.writes == cell.writes { return madeBinding.binding }
+            if madeBindingWrites == cell.writes, let madeBinding { return madeBinding }
             let binding = Binding(get: { @MainActor [cell] in cell.value }, set: { @MainActor [cell] in cell.write($0) })
-            madeBinding = (binding, cell.writes)
+            madeBinding = binding
+            madeBindingWrites = cell.writes
             return binding
         }
 

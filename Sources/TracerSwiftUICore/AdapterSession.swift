@@ -51,13 +51,7 @@ import TracerCore
     /// nothing is described.
     package func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
         guard recorder.isRecording else { return }
-        let symbols = symbols(for: declaration, of: Value.self)
-        // NB: described after the name table's lock and before the recorder's: outside both. A
-        // write made inside a traced body is described inside that body's Observation tracking,
-        // which the describer adds nothing to (a class instance is named, never looked into) unless
-        // a `TraceValueDescribing` text reads an `@Observable` property.
-        let values = recorder.recordsValues ? ValueDescriber.values(old: old, new: new, recording: declaration.values) : nil
-        record(declaration, symbols, changed: symbols.change.changed(from: old, to: new), values: values)
+        record(declaration, from: old, to: new, stack: BodyStack.current)
     }
 
     /// Records a write of `new`, its old value read by `old()` outside a traced body; inside one
@@ -65,11 +59,23 @@ import TracerCore
     /// write's `changed` and values are unknown (`"values":"unavailable"` when values are recorded).
     package func recordWrite<Value>(_ declaration: TracedDeclaration, to new: Value, old: () -> Value) {
         guard recorder.isRecording else { return }
-        guard BodyStack.current.frames.isEmpty else {
+        let stack = BodyStack.current
+        guard stack.frames.isEmpty else {
             let values: WriteValues? = recorder.recordsValues ? .unavailable : nil
-            return record(declaration, symbols(for: declaration, of: Value.self), changed: nil, values: values)
+            return record(declaration, symbols(for: declaration, of: Value.self, stack: stack), changed: nil, values: values)
         }
-        recordWrite(declaration, from: old(), to: new)
+        record(declaration, from: old(), to: new, stack: stack)
+    }
+
+    /// Records `declaration`'s write from `old` to `new`, with `changed` and the values described.
+    private func record<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value, stack: BodyStack) {
+        let symbols = symbols(for: declaration, of: Value.self, stack: stack)
+        // NB: described after the name table's lock and before the recorder's: outside both. A
+        // write made inside a traced body is described inside that body's Observation tracking,
+        // which the describer adds nothing to (a class instance is named, never looked into) unless
+        // a `TraceValueDescribing` text reads an `@Observable` property.
+        let values = recorder.recordsValues ? ValueDescriber.values(old: old, new: new, recording: declaration.values) : nil
+        record(declaration, symbols, changed: symbols.change.changed(from: old, to: new), values: values)
     }
 
     /// Records `declaration`'s write event with `changed` and, when described, its `values`.
@@ -82,8 +88,7 @@ import TracerCore
 
     /// The symbols of `declaration`'s writes: the thread's last ones when they are the same
     /// declaration's and nothing was renamed since, else the table's.
-    private func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type) -> NameTable.DeclarationSymbols {
-        let cache = BodyStack.current
+    private func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type, stack cache: BodyStack) -> NameTable.DeclarationSymbols {
         let key = declaration.key
         let naming = namings.load(ordering: .acquiring)
         if let last = cache.lastDeclaration, last.session == id, last.key == key, last.naming == naming { return last.symbols }

@@ -37,13 +37,18 @@ let package = Package(
         ),
         // NB: `adapter-bench`: Tracer's added cost on each path an app takes, over its untraced twin.
         .executableTarget(
-            name: "adapter-bench", dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI", "AllocationCounter"], path: "Sources/AdapterBench",
+            name: "adapter-bench", dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "TracerCore", "SwiftUI", "AllocationCounter", "CallgrindDump"], path: "Sources/AdapterBench",
             swiftSettings: strict
         ),
         // NB: counts the test thread's heap allocations by interposing malloc & co.
         .target(name: "AllocationCounter"),
+        // NB: `adapter-bench --instructions` marks each side's end for callgrind (a client request).
+        // (DWARF 4: valgrind 3.19 cannot read clang's DWARF 5 and gives up on the whole binary.)
+        .target(name: "CallgrindDump", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // NB: the root package's test support: temporary directories and the public API's lists.
         .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
+        // NB: the Mac kit (Examples/MacKit, scripts/check-on-mac.sh), compiled against the stand-in only.
+        .testTarget(name: "MacKitTests", dependencies: ["TracerSwiftUI", "SwiftUI"], swiftSettings: strict),
         .testTarget(
             name: "TracerSwiftUITests",
             dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI", "Combine", "AllocationCounter", "TracerTestSupport"],
