@@ -7,8 +7,9 @@
 # warning an error; the stand-ins in the Swift 5 mode Apple builds SwiftUI and Combine in. SwiftUI
 # does not exist on Linux; this proves the adapter compiles against Apple's documented signatures
 # (isolation, Sendable, closure types) and that its own logic is right, nothing about SwiftUI's updates.
-# Last, the example is built for Release, where it leaves Tracer out (TracerSwiftUI.docc, "Leaving Tracer out of
+# Then the example is built for Release, where it leaves Tracer out (TracerSwiftUI.docc, "Leaving Tracer out of
 # a Release build"): `nm` shows its object files reference no Tracer symbol but @TracedViewStorage's.
+# Last, adapter-bench (release) prints each path's figures against the goals of BENCHMARKS.md.
 #
 # The package is generated in .build-swiftui/ (its manifest Tests/SwiftUIStandIn/StandInPackage.swift,
 # its sources links to the real directories), so the root package never sees a module named SwiftUI.
@@ -22,15 +23,17 @@ link() { ln -sfn "$root/$1" "$work/$2"; }
 link Tests/SwiftUIStandIn/SwiftUI Sources/SwiftUI
 link Tests/SwiftUIStandIn/Combine Sources/Combine
 link Tests/SwiftUIStandIn/AllocationCounter Sources/AllocationCounter
+link Tests/SwiftUIStandIn/CallgrindDump Sources/CallgrindDump
 link Tests/SwiftUIStandIn/AdapterBench Sources/AdapterBench
 link Tests/SwiftUIStandIn/AdapterTests Tests/TracerSwiftUITests
 link Tests/TracerTestSupport Tests/TracerTestSupport
 link Examples/SwiftUIScrollOffset Sources/SwiftUIScrollOffset
+link Examples/MacKit Tests/MacKitTests
 for target in TracerTicks TracerCore TracerSwiftUICore TracerSwiftUI; do link "Sources/$target" "Sources/$target"; done
 
 cd "$work"
 log=$work/build.log
-echo "check-swiftui-adapter: compiling the stand-in, TracerSwiftUI and the example"
+echo "check-swiftui-adapter: compiling the stand-in, TracerSwiftUI, the example and the Mac kit"
 swift build --build-tests >"$log" 2>&1 || { tail -60 "$log"; exit 1; }
 
 trace=$(mktemp -d)/adapter.jsonl
@@ -71,7 +74,7 @@ else
   echo "check-swiftui-adapter: tracectl why not checked: no $tracectl (swift build -c release first)"
 fi
 echo "check-swiftui-adapter: tests, recording off; TracerSwiftUI's public API against its pinned list"
-run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter 'RecordingOffTests|IsolationProbes|PublicAPITests'
+run_tests "$work/off.log" env -u TRACER_OUTPUT swift test --skip-build --filter 'RecordingOffTests|IsolationProbes|PublicAPITests|StandInRulesTests|MacKitListTests'
 
 # tracer_refs CONFIG: the Tracer symbols the example's own object files reference in that build.
 tracer_refs() {
@@ -79,10 +82,28 @@ tracer_refs() {
 }
 echo "check-swiftui-adapter: the example leaves Tracer out of a Release build (TRACER defined for Debug only)"
 swift build -c release --product SwiftUIScrollOffset >"$work/release.log" 2>&1 || { tail -60 "$work/release.log"; exit 1; }
+swift build -c release --product adapter-bench >>"$work/release.log" 2>&1 || { tail -60 "$work/release.log"; exit 1; }
 traced_debug=$(tracer_refs debug | grep -c -v 'TracerSwiftUI\.TracedViewStorage' || true)
 traced_release=$(tracer_refs release | grep -v 'TracerSwiftUI\.TracedViewStorage' || true)
 # NB: the Debug build must reference Tracer beyond the storage, or the Release check proves nothing.
 [ "$traced_debug" -gt 0 ] || { echo "the Debug build of the example references no Tracer symbol"; exit 1; }
 [ -z "$traced_release" ] || { echo "the Release build of the example references Tracer:"; echo "$traced_release"; exit 1; }
 echo "Debug: $traced_debug Tracer symbols besides @TracedViewStorage's; Release: none"
+
+# NB: the goals of BENCHMARKS.md's "SwiftUI adapter, round 4" per path: what Tracer makes the
+# stand-in SwiftUI do (its counters, heap allocations; `--check` fails on a counter goal not met)
+# and the added ns (printed, not a goal), then Tracer's own instructions by callgrind
+# (scripts/adapter-instructions.py; printed with each goal's verdict; skipped without valgrind).
+bench=$work/.build/release/adapter-bench
+echo "check-swiftui-adapter: adapter-bench, recording off and on (counters and ns; 20,000 calls, 5 rounds)"
+env -u TRACER_OUTPUT "$bench" --operations 20000 --rounds 5 --check
+env -u TRACER_VALUES TRACER_OUTPUT="$(dirname "$trace")/bench-on.jsonl" "$bench" --operations 20000 --rounds 5 --labels 0 --check
+if command -v valgrind >/dev/null; then
+  echo "check-swiftui-adapter: Tracer's instructions per call (callgrind, 2,000 calls a side)"
+  env -u TRACER_OUTPUT python3 "$root/scripts/adapter-instructions.py" "$bench" --label "recording off"
+  env -u TRACER_VALUES TRACER_OUTPUT="$(dirname "$trace")/cg-on.jsonl" python3 "$root/scripts/adapter-instructions.py" "$bench" --label "recording on"
+  TRACER_VALUES=1 TRACER_OUTPUT="$(dirname "$trace")/cg-values.jsonl" python3 "$root/scripts/adapter-instructions.py" "$bench" --label "values on" --path "write view.x"
+else
+  echo "check-swiftui-adapter: Tracer's instructions not measured: no valgrind"
+fi
 echo "check-swiftui-adapter: ok"

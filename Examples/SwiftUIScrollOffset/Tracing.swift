@@ -10,6 +10,17 @@ import TracerSwiftUI
 /// Without `TRACER`: `@TracedState` is SwiftUI's `@State`.
 typealias TracedState<Value> = State<Value>
 
+/// Without `TRACER`: what `@TracedState(values:)` is given, which nothing records.
+enum ValueRecording { case allowedTypes, recorded }
+
+extension State {
+    /// Without `TRACER`: `@TracedState(name:values:)`, either given or both, is `@State`; the
+    /// name and the values setting are dropped.
+    init(wrappedValue: Value, name: StaticString? = nil, values: ValueRecording = .allowedTypes) {
+        self.init(wrappedValue: wrappedValue)
+    }
+}
+
 extension View {
     /// Without `TRACER`: the body's content, run as a plain body would run it.
     func traced<Content: View>(_ label: @autoclosure () -> String? = nil, @ViewBuilder content: () -> Content) -> Content {
@@ -19,4 +30,7 @@ extension View {
     /// Without `TRACER`: the view itself.
     func tracedChanges<Model: ObservableObject>(of model: Model) -> Self { self }
 }
+
+/// Without `TRACER`: a mark nothing records.
+func traceMark(_ name: String) {}
 #endif

@@ -5,7 +5,7 @@ import TracerSwiftUI
 /// publisher: the screen re-evaluates only when the threshold is crossed.
 struct ViewStorageScreen: View {
     @TracedViewStorage private var scrollContentOffset: CGPoint = .zero
-    @TracedState private var isNavigationBarHidden = false
+    @TracedState(name: "navigationBarHidden", values: .recorded) private var isNavigationBarHidden = false
 
     var body: some View {
         traced {
@@ -14,7 +14,9 @@ struct ViewStorageScreen: View {
                 .navigationTitle("@ViewStorage")
                 .onReceive($scrollContentOffset.publisher) { offset in
                     let hidden = offset.y < 0
-                    if hidden != isNavigationBarHidden { isNavigationBarHidden = hidden }
+                    guard hidden != isNavigationBarHidden else { return }
+                    traceMark(hidden ? "navigation-bar-hidden" : "navigation-bar-shown")
+                    isNavigationBarHidden = hidden
                 }
         }
     }

@@ -13,10 +13,13 @@ import TracerSwiftUICore
 /// its file.
 ///
 /// No observer effect: reading `x` is one read of the `State`, as with `@State`. Recording off,
-/// `x = v` and `$x` are the `State`'s own (one branch more). Recording on, `$x` is the `State`'s
-/// binding projected through a key path whose setter records (the same location on every access,
-/// so SwiftUI compares it as it compares `$x` of a `@State`), and `x = v` writes through it: the
-/// old value is the location's, read without a read of the `State`, so no write adds a dependency.
+/// `x = v` and `$x` are the `State`'s own (one branch more). Recording on, `x = v` reads the old
+/// value through the `State`'s getter, records the write and sets the `State`: the write a
+/// `@State` makes, plus one read that is no dependency, as SwiftUI reads a `State` outside a view
+/// update, where a write takes effect. Inside a traced body (a view update, where SwiftUI drops
+/// the write) it reads nothing and records the write with `changed` unknown. `$x` is the `State`'s
+/// binding projected through a key path whose setter records (the same location while a child
+/// holds it, so SwiftUI compares it as it compares `$x` of a `@State`).
 ///
 /// Values (`TRACER_VALUES=1`): a write carries `old` and `new` when the value's type is allowed
 /// (numbers, `Bool`, enums with raw values, optionals of those, CoreGraphics geometry, types
@@ -55,14 +58,21 @@ public struct TracedState<Value>: DynamicProperty, TracedProperty {
         self.init(wrappedValue: nil, fileID: fileID, line: line)
     }
 
-    /// The current value (one read of the `State`); a write goes to the `State` (recording off) or
-    /// through the recording binding (recording on).
+    /// The current value (one read of the `State`); a write goes to the `State`, recorded first
+    /// when recording.
     @inlinable public var wrappedValue: Value {
         get { state.wrappedValue }
         nonmutating set {
-            guard let recordedPath else { return state.wrappedValue = newValue }
-            recording(recordedPath.keyPath).wrappedValue = newValue
+            guard recordedPath != nil else { return state.wrappedValue = newValue }
+            recordedWrite(newValue)
         }
+    }
+
+    /// Records the write of `newValue` (the old value by the `State`'s getter, none inside a
+    /// traced body), then sets the `State` as `@State`'s `x = v` does.
+    @usableFromInline func recordedWrite(_ newValue: Value) {
+        SwiftUITrace.session?.recordWrite(tracedDeclaration, to: newValue) { state.wrappedValue }
+        state.wrappedValue = newValue
     }
 
     /// The `State`'s binding (recording off), or that binding projected through the recording key

@@ -26,20 +26,29 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     @MainActor
     public final class Box {
         fileprivate let cell: Cell<Value>
+        /// The binding made last.
         private var madeBinding: Binding<Value>?
+        /// The cell's write count when `madeBinding` was made.
+        ///
+        /// NB: apart from the binding, not in a tuple with it: unspecialised code would look up the
+        /// tuple's metadata on every access.
+        private var madeBindingWrites: UInt64 = 0
 
         nonisolated fileprivate init(_ value: Value, declaration: TracedDeclaration) {
             cell = Cell(value, declaration: declaration)
         }
 
         /// A binding that writes the storage (and so never redraws); read and written on the main
-        /// actor. Made on the first access, then the same binding (one location, as SwiftUI compares).
+        /// actor. The same binding (one location, as SwiftUI compares) until the storage is
+        /// written: SwiftUI's binding keeps the value it was made with, which a child reading it
+        /// during an update sees, so a write makes the next access a new binding of the new value.
         ///
         /// NB: its closures hold the cell, not the box that keeps the binding: no cycle.
         public var binding: Binding<Value> {
-            if let madeBinding { return madeBinding }
+            if madeBindingWrites == cell.writes, let madeBinding { return madeBinding }
             let binding = Binding(get: { @MainActor [cell] in cell.value }, set: { @MainActor [cell] in cell.write($0) })
             madeBinding = binding
+            madeBindingWrites = cell.writes
             return binding
         }
 
@@ -79,6 +88,8 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
 private final class Cell<Value>: @unchecked Sendable {
     var value: Value
     let declaration: TracedDeclaration
+    /// How many writes the cell has had.
+    private(set) var writes: UInt64 = 0
     private var madeSubject: PassthroughSubject<Value, Never>?
 
     init(_ value: Value, declaration: TracedDeclaration) {
@@ -101,6 +112,7 @@ private final class Cell<Value>: @unchecked Sendable {
             session.recordWrite(declaration, from: value, to: newValue)
         }
         value = newValue
+        writes &+= 1
         madeSubject?.send(newValue)
     }
 }

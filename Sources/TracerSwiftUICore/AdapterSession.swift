@@ -51,24 +51,44 @@ import TracerCore
     /// nothing is described.
     package func recordWrite<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value) {
         guard recorder.isRecording else { return }
-        let symbols = symbols(for: declaration, of: Value.self)
-        let event = TraceEvent.write(
-            view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind,
-            changed: symbols.change.changed(from: old, to: new), site: symbols.site, tx: 0)
+        record(declaration, from: old, to: new, stack: BodyStack.current)
+    }
+
+    /// Records a write of `new`, its old value read by `old()` outside a traced body; inside one
+    /// (a view update, where a read is a dependency of the view) `old` is not called and the
+    /// write's `changed` and values are unknown (`"values":"unavailable"` when values are recorded).
+    package func recordWrite<Value>(_ declaration: TracedDeclaration, to new: Value, old: () -> Value) {
+        guard recorder.isRecording else { return }
+        let stack = BodyStack.current
+        guard stack.frames.isEmpty else {
+            let values: WriteValues? = recorder.recordsValues ? .unavailable : nil
+            return record(declaration, symbols(for: declaration, of: Value.self, stack: stack), changed: nil, values: values)
+        }
+        record(declaration, from: old(), to: new, stack: stack)
+    }
+
+    /// Records `declaration`'s write from `old` to `new`, with `changed` and the values described.
+    private func record<Value>(_ declaration: TracedDeclaration, from old: Value, to new: Value, stack: BodyStack) {
+        let symbols = symbols(for: declaration, of: Value.self, stack: stack)
         // NB: described after the name table's lock and before the recorder's: outside both. A
         // write made inside a traced body is described inside that body's Observation tracking,
         // which the describer adds nothing to (a class instance is named, never looked into) unless
         // a `TraceValueDescribing` text reads an `@Observable` property.
-        let seq = recorder.recordsValues
-            ? recorder.record(event, values: ValueDescriber.values(old: old, new: new, recording: declaration.values))
-            : recorder.record(event)
+        let values = recorder.recordsValues ? ValueDescriber.values(old: old, new: new, recording: declaration.values) : nil
+        record(declaration, symbols, changed: symbols.change.changed(from: old, to: new), values: values)
+    }
+
+    /// Records `declaration`'s write event with `changed` and, when described, its `values`.
+    private func record(_ declaration: TracedDeclaration, _ symbols: NameTable.DeclarationSymbols, changed: Bool?, values: WriteValues?) {
+        let event = TraceEvent.write(
+            view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind, changed: changed, site: symbols.site, tx: 0)
+        let seq = values.map { recorder.record(event, values: $0) } ?? recorder.record(event)
         symbols.pending?.offer(seq)
     }
 
     /// The symbols of `declaration`'s writes: the thread's last ones when they are the same
     /// declaration's and nothing was renamed since, else the table's.
-    private func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type) -> NameTable.DeclarationSymbols {
-        let cache = BodyStack.current
+    private func symbols<Value>(for declaration: TracedDeclaration, of _: Value.Type, stack cache: BodyStack) -> NameTable.DeclarationSymbols {
         let key = declaration.key
         let naming = namings.load(ordering: .acquiring)
         if let last = cache.lastDeclaration, last.session == id, last.key == key, last.naming == naming { return last.symbols }

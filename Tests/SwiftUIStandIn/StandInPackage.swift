@@ -13,7 +13,11 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 /// The stand-ins: the Swift 5 language mode, as Apple builds SwiftUI and Combine, so that a
 /// Swift 6 client gets the same dynamic isolation checks on the closures it hands them.
-let asAppleBuildsIt: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+///
+/// NB: with library evolution, as Apple builds them: `State` and `Binding` are resilient to their
+/// clients beyond what their declarations make `@frozen` or `@inlinable` (as Apple's interface),
+/// so neither an untraced twin nor a traced path is specialised into the caller.
+let asAppleBuildsIt: [SwiftSetting] = [.swiftLanguageMode(.v5), .unsafeFlags(["-enable-library-evolution"])]
 
 let package = Package(
     name: "TracerSwiftUIStandIn",
@@ -33,13 +37,18 @@ let package = Package(
         ),
         // NB: `adapter-bench`: Tracer's added cost on each path an app takes, over its untraced twin.
         .executableTarget(
-            name: "adapter-bench", dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI"], path: "Sources/AdapterBench",
+            name: "adapter-bench", dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "TracerCore", "SwiftUI", "AllocationCounter", "CallgrindDump"], path: "Sources/AdapterBench",
             swiftSettings: strict
         ),
         // NB: counts the test thread's heap allocations by interposing malloc & co.
         .target(name: "AllocationCounter"),
+        // NB: `adapter-bench --instructions` marks each side's end for callgrind (a client request).
+        // (DWARF 4: valgrind 3.19 cannot read clang's DWARF 5 and gives up on the whole binary.)
+        .target(name: "CallgrindDump", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // NB: the root package's test support: temporary directories and the public API's lists.
         .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
+        // NB: the Mac kit (Examples/MacKit, scripts/check-on-mac.sh), compiled against the stand-in only.
+        .testTarget(name: "MacKitTests", dependencies: ["TracerSwiftUI", "SwiftUI"], swiftSettings: strict),
         .testTarget(
             name: "TracerSwiftUITests",
             dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI", "Combine", "AllocationCounter", "TracerTestSupport"],

@@ -7,8 +7,12 @@
 package enum ValueDescriber {
     /// What a write from `old` to `new` carries when values are recorded: both texts when the
     /// values may be shown (`recording`, the type), `redacted` otherwise.
+    ///
+    /// NB: which description applies is found once per type (`ValueDescription`): a write of an
+    /// allowed type costs its two texts, not the casts that choose them.
     package static func values<Value>(old: Value, new: Value, recording: ValueRecording) -> WriteValues {
-        guard let oldText = text(of: old, recording: recording), let newText = text(of: new, recording: recording) else {
+        let description = ValueDescription.of(old)
+        guard let oldText = description.text(of: old, recording: recording), let newText = description.text(of: new, recording: recording) else {
             return .redacted
         }
         return .described(old: oldText, new: newText)

@@ -21,6 +21,8 @@ public struct ValueText: Sendable, Equatable, CustomStringConvertible {
 
     /// `text`, cut to `capacity` bytes at a character boundary when it is longer.
     public init(cutting text: some StringProtocol) {
+        // NB: a short native string is copied as it is, with no buffer of its own.
+        if text.utf8.count <= Self.capacity, text.utf8.withContiguousStorageIfAvailable({ store($0) }) != nil { return }
         var head: [UInt8] = []
         head.reserveCapacity(Self.scanLimit)
         for byte in text.utf8.prefix(Self.scanLimit) { head.append(byte) }
@@ -51,7 +53,7 @@ public struct ValueText: Sendable, Equatable, CustomStringConvertible {
         lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
     }
 
-    private mutating func store(_ bytes: ArraySlice<UInt8>) {
+    private mutating func store(_ bytes: some Collection<UInt8>) {
         count = bytes.count
         withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: bytes) }
     }

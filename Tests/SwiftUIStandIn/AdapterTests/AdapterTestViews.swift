@@ -20,6 +20,18 @@ struct Tally: View {
     var body: some View { Text("tally") }
 }
 
+/// A count whose traced body writes it (a write SwiftUI drops, as made during an update).
+struct Resetter: View {
+    @TracedState var count = 1
+
+    var body: some View {
+        traced {
+            count = 0
+            return Text("reset")
+        }
+    }
+}
+
 /// A level kept in `@TracedState`, written through its binding.
 struct Dial: View {
     @TracedState var level = 0
@@ -160,24 +172,47 @@ struct Twins: View {
 /// thread.
 @MainActor
 enum SameOnAndOff {
-    /// A body that passes `$level` down reads no state; a body that shows `count` reads it once.
+    /// A body that passes `$level` down reads no state; a body that shows `count` reads it once,
+    /// during the update that runs it (a dependency), and not outside one.
     static func bodiesReadWhatTheyReadWithoutTracer() {
         let knob = standInInstall(Knob())
-        _ = knob.body
+        _ = standInUpdate { knob.body }
         #expect(stateReads(in: knob, at: "_level", "state") == 0)
         let counter = standInInstall(Counter())
-        _ = counter.body
+        _ = standInUpdate { counter.body }
         #expect(stateReads(in: counter, at: "_count", "state") == 1)
+        _ = counter.body
+        #expect(stateReads(in: counter, at: "_count", "state") == 1, "a body run outside an update records no dependency")
     }
 
-    /// A write through the property or through `$x` reads no state: the old value a recording
-    /// write needs is peeked at, so a body that writes gains no dependency on what it writes.
+    /// A write through the property or through `$x`, in an action (outside an update), adds no
+    /// dependency and takes no projection through the property; inside an update it reads
+    /// nothing and is dropped, as a `@State`'s.
+    ///
+    /// `x = v` reads the old value by the `State`'s getter at most once (recording on), outside
+    /// an update, where that read records nothing.
     static func aTracedWriteAddsNoRead() {
         let tally = standInInstall(Tally())
+        let before = standInCounters
         tally.count = 1
+        let write = standInCounters.since(before)
+        #expect(write.projections == 0, "x = v takes no projection")
+        #expect(write.trackedReads == 0)
+        #expect(write.untrackedReads <= 1)
+        #expect(write.locationAllocations == 0)
+        let beforeBinding = standInCounters
         tally.$count.wrappedValue = 2
+        #expect(standInCounters.since(beforeBinding).trackedReads == 0)
+        #expect(standInCounters.since(beforeBinding).projections <= 1, "$x is at most one projection")
         #expect(tally.count == 2)
-        #expect(stateReads(in: tally, at: "_count", "state") == 1, "the one read is the expectation's")
+        let resetter = standInInstall(Resetter())
+        let beforeUpdate = standInCounters
+        _ = standInUpdate { resetter.body }
+        #expect(standInCounters.since(beforeUpdate).trackedReads == 0, "a write in a traced body reads no state")
+        #expect(standInCounters.since(beforeUpdate).writesDuringUpdate == 1)
+        #expect(resetter.count == 1, "SwiftUI drops a State write during an update")
+        #expect(stateReads(in: tally, at: "_count", "state") == 0)
+        #expect(stateReads(in: resetter, at: "_count", "state") == 0)
     }
 
     /// The child's binding is the owner's `State` location, projected, and the same on every
@@ -191,6 +226,20 @@ enum SameOnAndOff {
         first.wrappedValue = 4
         #expect(knob.level == 4)
         #expect(stateWrites(in: knob, at: "_level", "state") == 1)
+    }
+
+    /// A child reading `$x.binding` of a `@TracedViewStorage` during an update sees the value
+    /// written before its parent passed the binding: SwiftUI's binding keeps the value it was
+    /// made with, so a write makes the next binding a new one.
+    static func theStoragesBindingIsCurrentInAChild() {
+        let scroller = standInInstall(Scroller())
+        let first = scroller.$offset.binding
+        #expect(scroller.$offset.binding.standInLocation == first.standInLocation, "the same binding until a write")
+        scroller.offset = 5
+        let passed = scroller.$offset.binding
+        #expect(standInUpdate { passed.wrappedValue } == 5)
+        passed.wrappedValue = 6
+        #expect(standInUpdate { scroller.$offset.binding.wrappedValue } == 6)
     }
 
     /// An equal write of an `Equatable` value invalidates a `@TracedState` no more than a `@State`.

@@ -22,12 +22,14 @@ struct RecordingOffTests {
         _ = counter.body
         _ = feed.body
         _ = SectionRow(section: 1, index: 0).body
+        // NB: held, as a child holds it: a write makes the next `binding` a new one (its value).
+        let offset = scroller.$offset.binding
         let before = allocation_counter_thread_count()
         for value in 1...1_000 {
             counter.$count.wrappedValue = -value
             counter.count = value
             scroller.offset = Double(value)
-            scroller.$offset.binding.wrappedValue = Double(value)
+            offset.wrappedValue = Double(value)
             feed.feed.offset = Double(value)
             _ = counter.body
             _ = feed.body
@@ -58,6 +60,9 @@ struct RecordingOffTests {
 
     @Test("a child's binding is the owner's State location, the same on every evaluation")
     func bindingIdentity() { SameOnAndOff.theChildsBindingIsTheStatesOwnAndStable() }
+
+    @Test("a child reading the storage's binding during an update sees the current value")
+    func storageBindingCurrent() { SameOnAndOff.theStoragesBindingIsCurrentInAChild() }
 
     @Test("a model publishing off the main thread does not trap")
     func offMainPublish() { SameOnAndOff.aModelPublishesOffTheMainThread() }

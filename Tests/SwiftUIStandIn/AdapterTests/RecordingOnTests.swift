@@ -115,6 +115,27 @@ struct RecordingOnTests {
         #expect(child.count == 3 && child.allSatisfy { $0["cause"] == nil && $0["reason"] == nil }, "parent → child: not available")
     }
 
+    @Test("x = v records with one read outside an update and no projection; $x is one projection, none allocated while held")
+    func writePathsInTheStandIn() {
+        let tally = standInInstall(Tally())
+        let before = standInCounters
+        tally.count = 1
+        let write = standInCounters.since(before)
+        #expect(write.projections == 0)
+        #expect(write.trackedReads == 0)
+        #expect(write.untrackedReads == 1, "the old value, by the State's getter")
+        #expect(write.locationAllocations == 0)
+        let held = tally.$count
+        let beforeProjection = standInCounters
+        let again = tally.$count
+        again.wrappedValue = 2
+        let projection = standInCounters.since(beforeProjection)
+        #expect(projection.projections == 1)
+        #expect(projection.locationAllocations == 0, "a child holds the previous binding")
+        #expect(held.standInLocation == again.standInLocation)
+        #expect(tally.count == 2)
+    }
+
     @Test("recording adds no read to a body")
     func bodiesReadWhatTheyRead() { SameOnAndOff.bodiesReadWhatTheyReadWithoutTracer() }
 
@@ -123,6 +144,9 @@ struct RecordingOnTests {
 
     @Test("recording leaves a child's binding the owner's State location, the same on every evaluation")
     func bindingIdentity() { SameOnAndOff.theChildsBindingIsTheStatesOwnAndStable() }
+
+    @Test("a child reading the storage's binding during an update sees the current value while recording")
+    func storageBindingCurrent() { SameOnAndOff.theStoragesBindingIsCurrentInAChild() }
 
     @Test("a model publishing off the main thread does not trap, and its change is recorded")
     func offMainPublish() {

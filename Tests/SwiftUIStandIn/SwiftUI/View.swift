@@ -49,22 +49,23 @@ extension DynamicProperty {
 ///
 /// https://developer.apple.com/documentation/swiftui/viewbuilder — sure of the attribute; the
 /// stand-in has the `build…` methods the adapter and example need (variadic `buildBlock` as
-/// iOS 17+ SDKs declare it).
+/// iOS 17+ SDKs declare it), `@_alwaysEmitIntoClient` as Apple's interface declares them (fairly
+/// sure: quoted so in public code), so that a body's builder calls are inlined into it.
 @resultBuilder
 public struct ViewBuilder {
-    public static func buildBlock() -> EmptyView { EmptyView() }
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    @_alwaysEmitIntoClient public static func buildBlock() -> EmptyView { EmptyView() }
+    @_alwaysEmitIntoClient public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    @_alwaysEmitIntoClient public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         TupleView((repeat each content))
     }
-    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @_alwaysEmitIntoClient public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    @_alwaysEmitIntoClient public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent()
     }
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @_alwaysEmitIntoClient public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent()
     }
-    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    @_alwaysEmitIntoClient public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
 }
 
 /// https://developer.apple.com/documentation/swift/optional (SwiftUI: Optional conforms to View
@@ -96,7 +97,7 @@ public struct TupleView<T>: View {
 ///
 /// https://developer.apple.com/documentation/swiftui/_conditionalcontent
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
-    nonisolated init() {}
+    @usableFromInline nonisolated init() {}
     public typealias Body = Never
     public var body: Never { fatalError("_ConditionalContent has no body") }
 }
