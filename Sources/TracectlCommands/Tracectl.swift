@@ -1,5 +1,6 @@
 import Foundation
 import TracerBuildInfo
+import TracerCore
 
 /// The `tracectl` entry point: dispatches to a subcommand and maps errors to exit statuses.
 package enum Tracectl {
@@ -133,7 +134,7 @@ package enum Tracectl {
 enum TracectlVersion {
     /// The version number alone: what `tracectl mcp` gives as its server version, and what
     /// `scripts/build-artifactbundle.sh` names the bundle's artifact version (it asks the binary).
-    static let number = "0.1.0"
+    static let number = TraceSchema.version
     /// The commit the build was made from (`TRACER_COMMIT` at build time); nil when not given.
     static let commit: String? = {
         let text = String(cString: tracer_build_commit())

@@ -4,8 +4,11 @@
 public enum TraceSchema {
     /// The schema id a `meta` header names.
     public static let id = "tracer/1"
+    /// Tracer's version: the one number `meta` headers, `tracectl --version`, the MCP server's
+    /// `serverInfo` and the artifact bundle give.
+    public static let version = "0.1.0"
     /// The tool name and version written into `meta` headers.
-    public static let tool = "tracer 0.1.0"
+    public static let tool = "tracer \(version)"
     /// The time unit of `ts` and `dur`.
     public static let unit = "ns"
 
