@@ -25,7 +25,7 @@ build=.build-fuzz
 # build_modules: the library modules, with coverage and AddressSanitizer, once for every target.
 build_modules() {
   echo "fuzz: building the modules with -sanitize=fuzzer,address" >&2
-  for module in TraceAnalysis TraceImport TraceCapture Scenarios; do
+  for module in TraceAnalysis TraceImport TraceCapture Scenarios TracerBuildInfo; do
     swift build --build-path "$build" --disable-index-store -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
       --target "$module" >/dev/null
   done
@@ -75,7 +75,7 @@ prepare() {
     arguments)
       mapfile -t sources < <(find Sources/TracectlCommands -name '*.swift' | sort)
       sources+=(Fuzz/ArgumentsFuzzer.swift)
-      mapfile -t linked < <(objects TracerTicks TracerCore Tracer TraceSupport TraceFormat TraceAnalysis TraceImport TraceCapture Scenarios)
+      mapfile -t linked < <(objects TracerTicks TracerBuildInfo TracerCore Tracer TraceSupport TraceFormat TraceAnalysis TraceImport TraceCapture Scenarios)
       while IFS= read -r line; do
         printf '%s' "$line" | tr ' ' '\0' > "$corpus/$(printf '%s' "$line" | cksum | cut -d' ' -f1)"
       done < <(grep -ho 'tracectl [a-z][^`"]*' README.md Sources/*/*.docc/*.md | sed 's/^tracectl //' | sort -u)
@@ -83,10 +83,15 @@ prepare() {
   esac
 
   echo "fuzz: linking $binary" >&2
+  # NB: the C modules (TracerTicks, TracerBuildInfo) are found by their generated module maps and
+  # their include folders.
+  local c_flags=() module
+  for module in TracerTicks TracerBuildInfo; do
+    c_flags+=(-Xcc -fmodule-map-file="$build/debug/$module.build/module.modulemap" -I "Sources/$module/include")
+  done
   # NB: the linker warns about every ASan helper it cannot export; those lines are noise.
   swiftc -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${target//-/_}" -package-name "$package_name" -g \
-    -I "$build/debug/Modules" -Xcc -fmodule-map-file="$build/debug/TracerTicks.build/module.modulemap" \
-    -I Sources/TracerTicks/include "${sources[@]}" "${linked[@]}" -o "$build/fuzz-$target" 2>&1 \
+    -I "$build/debug/Modules" "${c_flags[@]}" "${sources[@]}" "${linked[@]}" -o "$build/fuzz-$target" 2>&1 \
     | { grep -v "Cannot export local symbol" || true; } >&2
   echo "$max_len" > "$build/fuzz-$target.max_len"
 }
