@@ -85,7 +85,7 @@ fi
 
 [ -d "$bin/Modules" ] || { echo "check-docs: $bin/Modules is missing: build first (swift build -c release)" >&2; exit 2; }
 adapter=.build-swiftui/.build/debug
-[ -d "$adapter/Modules" ] && [ -e "$adapter/Modules/TracerSwiftUI.swiftmodule" ] || scripts/check-swiftui-adapter.sh
+if [ ! -e "$adapter/Modules/TracerSwiftUI.swiftmodule" ]; then scripts/check-swiftui-adapter.sh; fi
 
 echo "check-docs: symbol graphs"
 graphs=$work/graphs

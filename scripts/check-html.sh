@@ -19,8 +19,9 @@ trap 'rm -rf "$work"' EXIT
 
 if ! command -v chromium >/dev/null 2>&1; then
     echo "check-html: installing chromium" >&2
-    apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium >/dev/null \
-        || { echo "check-html: cannot install chromium" >&2; exit 2; }
+    if ! { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium >/dev/null; }; then
+        echo "check-html: cannot install chromium" >&2; exit 2
+    fi
 fi
 
 browser() {
@@ -38,7 +39,8 @@ check() {
         echo "check-html: $name: FAILED: no page at $page" >&2
         return 1
     fi
-    local url="file://$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
+    local url
+    url="file://$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
     if ! browser --enable-logging=stderr --v=0 --dump-dom "$url" >"$work/dom.html" 2>"$work/console.log"; then
         echo "check-html: $name: FAILED: chromium could not load the page" >&2
         tail -5 "$work/console.log" >&2
@@ -71,9 +73,9 @@ check() {
         expect '<section class="why"' "the why sections are in the page"
         # NB: each link's target must be an element of the rendered page (an anchor that leads nowhere fails).
         local target missing=""
-        for target in $(grep -o 'class="why-link" href="#[^"]*"' "$work/dom.html" | sed 's/.*href="#//; s/"$//' | sort -u); do
+        while read -r target; do
             grep -q "id=\"$target\"" "$work/dom.html" || missing="$missing $target"
-        done
+        done < <(grep -o 'class="why-link" href="#[^"]*"' "$work/dom.html" | sed 's/.*href="#//; s/"$//' | sort -u)
         if [ -n "$missing" ]; then
             echo "check-html: $name: FAILED: every why link has its section (none for:$missing)" >&2
             failed=1

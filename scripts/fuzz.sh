@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 targets=(trace-line budget import xctrace arguments)
 target=${1:-}
 seconds=${2:-60}
-if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]] || [[ "$target" != all && ! " ${targets[*]} " =~ " $target " ]]; then
+if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]] || [[ "$target" != all && " ${targets[*]} " != *" $target "* ]]; then
   echo "usage: scripts/fuzz.sh ${targets[*]// /|}|all SECONDS" >&2
   exit 2
 fi
@@ -101,7 +101,7 @@ fuzz() {
   local target=$1 status=0 executed
   local binary="$build/fuzz-$target" corpus="$build/corpus/$target" artifacts="fuzz-artifacts/$target"
   local log="$build/fuzz-$target.log"
-  echo "fuzz: $target for $seconds s (corpus $corpus, $(ls "$corpus" | wc -l) inputs)" >&2
+  echo "fuzz: $target for $seconds s (corpus $corpus, $(find "$corpus" -mindepth 1 -maxdepth 1 | wc -l) inputs)" >&2
   ASAN_OPTIONS=detect_leaks=1 "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len="$(cat "$build/fuzz-$target.max_len")" -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?
   executed=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
