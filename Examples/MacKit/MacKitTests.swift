@@ -86,11 +86,11 @@ final class MacKitTests: XCTestCase {
         var seen: [Value] = []
         let host = KitHost(KitBound(value: initial, seen: { seen.append($0) }))
         host.render()
-        XCTAssertEqual(host.root.value.projectedValue.wrappedValue, initial, file: file, line: line)
-        host.root.value.projectedValue.wrappedValue = written
+        XCTAssertEqual(host.root.$value.wrappedValue, initial, file: file, line: line)
+        host.root.$value.wrappedValue = written
         host.render()
-        XCTAssertEqual(host.root.value.wrappedValue, written, file: file, line: line)
-        XCTAssertEqual(host.root.value.projectedValue.wrappedValue, written, file: file, line: line)
+        XCTAssertEqual(host.root.value, written, file: file, line: line)
+        XCTAssertEqual(host.root.$value.wrappedValue, written, file: file, line: line)
         #if canImport(AppKit)
         XCTAssertEqual(seen.last, written, "the child read the written value", file: file, line: line)
         #endif

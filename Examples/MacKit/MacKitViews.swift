@@ -40,20 +40,13 @@ struct KitLabel: View {
 
 /// A value whose `$x` a child writes and reads, for each kind of value type.
 struct KitBound<Value>: View {
-    // NB: the wrapper spelled out: a generic `@TracedState var value: Value` without an initial
-    // value asks for the wrapper's optional-only default init.
-    let value: TracedState<Value>
+    // NB: no initial value: the memberwise init gives it (`KitBound(value:seen:)`).
+    @TracedState var value: Value
     /// What the child read on its last evaluation.
     let seen: (Value) -> Void
 
-    /// The view starting at `value`, reporting each value its child reads to `seen`.
-    init(value: Value, seen: @escaping (Value) -> Void) {
-        self.value = TracedState(wrappedValue: value)
-        self.seen = seen
-    }
-
     var body: some View {
-        traced { KitReader(value: value.projectedValue, seen: seen) }
+        traced { KitReader(value: $value, seen: seen) }
     }
 }
 

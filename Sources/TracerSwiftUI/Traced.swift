@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 import SwiftUI
+import Synchronization
 import TracerSwiftUICore
 
 extension View {
@@ -10,7 +11,7 @@ extension View {
     /// named `label` or its type name, under `scope` (see `traceScope(_:)`) or under the traced
     /// body it runs inside. The `@Observable` properties `content` reads are tracked as well
     /// (nested in SwiftUI's own tracking, which still sees them): the first mutation of one after
-    /// this body is a `write` of the view. Recording off: one branch, then `content()`; the label
+    /// this body is a `write` of the view. Recording off: one load and branch, then `content()`; the label
     /// (`"Row[\(index)]"`) is built only when recording.
     ///
     /// NB: disfavoured, so that an app's own `traced` (README: leaving Tracer out of a Release
@@ -21,7 +22,17 @@ extension View {
     public func traced<Content: View>(
         _ label: @autoclosure () -> String? = nil, scope: TracePath? = nil, @ViewBuilder content: () -> Content
     ) -> Content {
-        guard SwiftUITrace.isRecording, let session = SwiftUITrace.session else { return content() }
+        guard SwiftUITrace.mayRecord.load(ordering: .relaxed) else { return content() }
+        return tracedBody(label, scope: scope, content)
+    }
+
+    /// Runs `content` as this view's traced body when a session records, else as it is.
+    ///
+    /// NB: apart from `traced`, and never inlined, so that the body an app inlines holds only the
+    /// recording-off branch (inlinable, so that it is still specialised in the app).
+    @inlinable @inline(never)
+    func tracedBody<Content: View>(_ label: () -> String?, scope: TracePath?, _ content: () -> Content) -> Content {
+        guard let session = SwiftUITrace.session else { return content() }
         return session.recordBody(of: self, label: label(), scope: scope ?? .none, content)
     }
 }

@@ -53,25 +53,23 @@ public struct TracedState<Value>: DynamicProperty, TracedProperty {
         self.init(wrappedValue: value, fileID: fileID, line: line)
     }
 
-    /// Optional state starting at nil.
-    public init(fileID: StaticString = #fileID, line: UInt = #line) where Value: ExpressibleByNilLiteral {
-        self.init(wrappedValue: nil, fileID: fileID, line: line)
-    }
-
     /// The current value (one read of the `State`); a write goes to the `State`, recorded first
     /// when recording.
     @inlinable public var wrappedValue: Value {
         get { state.wrappedValue }
         nonmutating set {
             guard recordedPath != nil else { return state.wrappedValue = newValue }
-            recordedWrite(newValue)
+            Self.recordedWrite(newValue, to: state, tracedDeclaration)
         }
     }
 
-    /// Records the write of `newValue` (the old value by the `State`'s getter, none inside a
-    /// traced body), then sets the `State` as `@State`'s `x = v` does.
-    @usableFromInline func recordedWrite(_ newValue: Value) {
-        SwiftUITrace.session?.recordWrite(tracedDeclaration, to: newValue) { state.wrappedValue }
+    /// Records `declaration`'s write of `newValue` (the old value by the `State`'s getter, none
+    /// inside a traced body), then sets `state` as `@State`'s `x = v` does.
+    ///
+    /// NB: static, given the two fields it needs: a method would take the wrapper by address, and
+    /// the caller would copy the whole view to a temporary before the branch, recording off too.
+    @usableFromInline static func recordedWrite(_ newValue: Value, to state: State<Value>, _ declaration: TracedDeclaration) {
+        SwiftUITrace.session?.recordWrite(declaration, to: newValue) { state.wrappedValue }
         state.wrappedValue = newValue
     }
 
@@ -79,16 +77,31 @@ public struct TracedState<Value>: DynamicProperty, TracedProperty {
     /// path (recording on).
     @inlinable public var projectedValue: Binding<Value> {
         guard let recordedPath else { return state.projectedValue }
-        return recording(recordedPath.keyPath)
+        return Self.recording(state, recordedPath.keyPath)
     }
 
-    /// The `State`'s binding projected through `path`.
+    /// `state`'s binding projected through `path`.
     ///
     /// NB: `TracedSlot<Value>` has one stored property, so it has `Value`'s layout: the `State`'s
     /// binding, retyped, is a binding to the same storage seen as a slot, and the projection's
     /// setter gets the old value from that storage's location, not from a read of the `State`.
-    @inlinable func recording(_ path: WritableKeyPath<TracedSlot<Value>, Value>) -> Binding<Value> {
+    /// Never inlined, so that the `$x` an app inlines holds only the recording-off branch
+    /// (inlinable, so that it is still specialised in the app).
+    @inlinable @inline(never)
+    static func recording(_ state: State<Value>, _ path: WritableKeyPath<TracedSlot<Value>, Value>) -> Binding<Value> {
         unsafeBitCast(state.projectedValue, to: Binding<TracedSlot<Value>>.self)[dynamicMember: path]
+    }
+}
+
+/// Optional state, which may be declared without an initial value.
+///
+/// NB: in a constrained extension, as `State`'s `init()` is: a generic `@TracedState var value:
+/// Value` with no initial value then takes its value from the memberwise init, where a `where`
+/// clause on the init itself made the compiler pick it and fail on the constraint.
+extension TracedState where Value: ExpressibleByNilLiteral {
+    /// Optional state starting at nil.
+    public init(fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(wrappedValue: nil, fileID: fileID, line: line)
     }
 }
 

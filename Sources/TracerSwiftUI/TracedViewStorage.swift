@@ -1,6 +1,7 @@
 #if canImport(SwiftUI) && canImport(Combine)
 import Combine
 import SwiftUI
+import Synchronization
 import TracerCore
 import TracerSwiftUICore
 
@@ -27,12 +28,15 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
     public final class Box {
         fileprivate let cell: Cell<Value>
         /// The binding made last.
-        private var madeBinding: Binding<Value>?
+        ///
+        /// NB: read and written on the main actor only, never while another access to it is under
+        /// way, so exclusivity is not checked at run time (as `Cell`'s fields).
+        @exclusivity(unchecked) private var madeBinding: Binding<Value>?
         /// The cell's write count when `madeBinding` was made.
         ///
         /// NB: apart from the binding, not in a tuple with it: unspecialised code would look up the
         /// tuple's metadata on every access.
-        private var madeBindingWrites: UInt64 = 0
+        @exclusivity(unchecked) private var madeBindingWrites: UInt64 = 0
 
         nonisolated fileprivate init(_ value: Value, declaration: TracedDeclaration) {
             cell = Cell(value, declaration: declaration)
@@ -85,12 +89,16 @@ public struct TracedViewStorage<Value>: DynamicProperty, TracedProperty {
 /// NB: `@unchecked Sendable`, not `@MainActor`, so that the storage is made by a `nonisolated`
 /// init (as `@StateObject`'s is); it is read and written only by the main-actor `Box`, the
 /// wrapper's main-actor accessors and the binding's main-actor closures.
+///
+/// NB: its fields are read and written on the main actor only, never while another access to them
+/// is under way (`write` records before it stores), so exclusivity is not checked at run time:
+/// the check was a third of a write with recording off.
 private final class Cell<Value>: @unchecked Sendable {
-    var value: Value
+    @exclusivity(unchecked) var value: Value
     let declaration: TracedDeclaration
     /// How many writes the cell has had.
-    private(set) var writes: UInt64 = 0
-    private var madeSubject: PassthroughSubject<Value, Never>?
+    @exclusivity(unchecked) private(set) var writes: UInt64 = 0
+    @exclusivity(unchecked) private var madeSubject: PassthroughSubject<Value, Never>?
 
     init(_ value: Value, declaration: TracedDeclaration) {
         self.value = value
@@ -108,7 +116,7 @@ private final class Cell<Value>: @unchecked Sendable {
 
     /// Records the write, stores `newValue` and publishes it.
     func write(_ newValue: Value) {
-        if let session = SwiftUITrace.session {
+        if SwiftUITrace.mayRecord.load(ordering: .relaxed), let session = SwiftUITrace.session {
             session.recordWrite(declaration, from: value, to: newValue)
         }
         value = newValue

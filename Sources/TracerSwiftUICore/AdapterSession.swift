@@ -100,16 +100,28 @@ import TracerCore
     /// The traced body `view` runs as under `parent` or `scope`: the thread's when it looked it up
     /// before, else the table's; nil when the table is full (`NameTable.maximumBodyNames`).
     private func body<View>(of view: View, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody? {
-        let slot = NameTable.ViewKey.slot(of: View.self, label: label, parent: parent, scope: scope, among: BodyStack.bodySlots)
-        if let cached = stack.bodies[slot], cached.session == id,
-           cached.key.matches(View.self, label: label, parent: parent, scope: scope) {
-            return cached.body
+        // NB: two ways: a key sits in its first slot or, when that one is taken, in its second, so
+        // that two keys of one slot do not evict each other on every look-up (16 labels among 128
+        // slots share a slot more often than not).
+        let (slot, second) = NameTable.ViewKey.slots(of: View.self, label: label, parent: parent, scope: scope, among: BodyStack.bodySlots)
+        if let cached = cachedBody(in: slot, View.self, label: label, parent: parent, scope: scope, stack: stack)
+            ?? cachedBody(in: second, View.self, label: label, parent: parent, scope: scope, stack: stack) {
+            return cached
         }
         let key = NameTable.ViewKey(view: View.self, label: label, parent: parent, scope: scope)
         guard let (body, named) = names.withLock({ $0.body(of: view, key: key, scope: scope, in: recorder) }) else { return nil }
         if named { namings.add(1, ordering: .releasing) }
-        stack.bodies[slot] = BodyStack.CachedBody(session: id, key: key, body: body)
+        let way = stack.bodies[slot] != nil && stack.bodies[second] == nil ? second : slot
+        stack.bodies[way] = BodyStack.CachedBody(session: id, key: key, body: body)
         return body
+    }
+
+    /// The body the thread keeps in `slot` when it is this session's of that key.
+    private func cachedBody(in slot: Int, _ view: Any.Type, label: String?, parent: Symbol?, scope: TracePath, stack: BodyStack) -> TracedBody? {
+        guard let cached = stack.bodies[slot], cached.session == id, cached.key.matches(view, label: label, parent: parent, scope: scope) else {
+            return nil
+        }
+        return cached.body
     }
 
     /// Records a change an observable model announced: a write of `property` in the model's type.

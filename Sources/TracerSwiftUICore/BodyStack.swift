@@ -48,7 +48,8 @@ final class BodyStack {
     // NB: used by the owning thread only, so exclusivity is not checked at run time.
     @exclusivity(unchecked) var frames: [Frame] = []
     /// The traced bodies looked up on this thread, each in the slot of its key
-    /// (`NameTable.ViewKey.slot`): a repeated look-up takes no lock and hashes no text with SipHash.
+    /// or in its second (`NameTable.ViewKey.slots`): a repeated look-up takes no lock and hashes no
+    /// text with SipHash.
     @exclusivity(unchecked) var bodies = [CachedBody?](repeating: nil, count: BodyStack.bodySlots)
     /// The last declaration's symbols looked up on this thread.
     @exclusivity(unchecked) var lastDeclaration: LastDeclaration?

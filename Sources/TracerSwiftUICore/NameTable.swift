@@ -37,10 +37,13 @@ struct NameTable {
                 && (parent != nil || self.scope == scope.text)
         }
 
-        /// The slot among `count` (a power of two) of the key `init` makes of these arguments, from
-        /// a hash cheaper than `Hasher`'s: the type's address, the parent, the scope's length and
-        /// the label's bytes (FNV-1a).
-        static func slot(of view: Any.Type, label: String?, parent: Symbol?, scope: TracePath, among count: Int) -> Int {
+        /// The two slots among `count` (a power of two, at most 2^32) where the key `init` makes of
+        /// these arguments may sit, from a hash cheaper than `Hasher`'s: the type's address, the
+        /// parent, the scope's length and the label's bytes (FNV-1a).
+        ///
+        /// NB: each slot from its own bits of the hash, so that keys sharing one slot seldom share
+        /// the other.
+        static func slots(of view: Any.Type, label: String?, parent: Symbol?, scope: TracePath, among count: Int) -> (Int, Int) {
             let scopeLength = parent == nil ? scope.text.utf8.count : 0
             var hash = UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(view))))
             hash ^= UInt64((parent ?? .none).rawValue) << 32 ^ UInt64(scopeLength)
@@ -50,8 +53,9 @@ struct NameTable {
                     bytes.reduce(hash) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
                 } ?? hash ^ UInt64(label.utf8.count)
             }
-            // NB: the multiply spreads every bit into the top ones, which pick the slot.
-            return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - count.trailingZeroBitCount))
+            // NB: the multiply spreads every bit into the top ones, which pick the slots.
+            let mixed = hash &* 0x9E37_79B9_7F4A_7C15, bits = UInt64(count.trailingZeroBitCount)
+            return (Int(truncatingIfNeeded: mixed >> (64 - bits)), Int(truncatingIfNeeded: (mixed >> (64 - 2 * bits)) & UInt64(count - 1)))
         }
     }
 

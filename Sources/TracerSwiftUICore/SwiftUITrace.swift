@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TracerCore
 
 /// The SwiftUI adapter's process-wide recording: a session on the recorder `TRACER_OUTPUT` names,
@@ -29,11 +30,19 @@ import TracerCore
 
     /// The session recording to `TRACER_OUTPUT`, or nil when it is unset: then every traced write
     /// and body costs one branch on this value.
-    @usableFromInline package static let session: AdapterSession? = session(ProcessInfo.processInfo.environment)
+    @usableFromInline package static let session: AdapterSession? = {
+        let recording = SwiftUITrace.session(ProcessInfo.processInfo.environment)
+        if recording == nil { mayRecord.store(false, ordering: .relaxed) }
+        return recording
+    }()
 
-    /// Whether `session` is set: a check that takes no reference to the session (no retain and
-    /// release), for the paths that do nothing when recording is off.
-    @usableFromInline package static let isRecording = session != nil
+    /// False once `session` is known to be nil: a check that takes no reference to the session and
+    /// no lazy initialisation, for the paths that do nothing when recording is off; true until
+    /// then, and while recording (the session is then asked).
+    ///
+    /// NB: an atomic with a constant initial value is initialised statically, so the check is a
+    /// load (a lazy `static let` costs a `swift_once` check on every access).
+    @usableFromInline package static let mayRecord = Atomic<Bool>(true)
 
     /// A session for `TRACER_OUTPUT` in `environment`; nil when unset or unusable (reported).
     package static func session(_ environment: [String: String]) -> AdapterSession? {

@@ -61,6 +61,12 @@ public struct TracedDeclaration: Sendable {
 extension TracedDeclaration: Hashable {
     public static func == (lhs: TracedDeclaration, rhs: TracedDeclaration) -> Bool { lhs.key == rhs.key }
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    /// The key's hash without `Hasher`: a `$x` key path holds its declaration as its index, and
+    /// SwiftUI hashes the key path (which asks each index for `hashValue`) on every projection.
+    ///
+    /// NB: a `Set` or `Dictionary` still hashes `hash(into:)`, seeded; this is mixed into the key
+    /// path's own `Hasher`.
+    public var hashValue: Int { Int(bitPattern: key.file ^ (key.line &* 0x9E37_79B9)) }
 }
 
 /// A declaration's identity in the adapter's tables.

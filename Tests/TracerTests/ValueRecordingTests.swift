@@ -59,6 +59,18 @@ struct ValueRecordingTests {
         }
     }
 
+    @Test("a chain of writes carries each write's own old and new texts, whatever text was kept from the last write")
+    func chainedWritesCarryTheirOwnTexts() {
+        // NB: equal values, a return to an earlier value, a write whose old value is not the last
+        // new one, and a value whose bytes differ from an equal one's (-0.0).
+        let writes: [(Double, Double)] = [(0.5, 1.5), (1.5, 1.5), (1.5, 0.5), (7.25, 1e300), (1e300, -0.0), (0.0, .infinity), (0.5, 0.5)]
+        for (old, new) in writes {
+            let expected = WriteValues.described(old: ValueText(cutting: "\(old)"), new: ValueText(cutting: "\(new)"))
+            #expect(ValueDescriber.values(old: old, new: new, recording: .allowedTypes) == expected)
+            #expect(ValueDescriber.values(old: CGFloat(old), new: CGFloat(new), recording: .allowedTypes) == expected)
+        }
+    }
+
     @Test("strings, collections and structs are described only when the property opts in")
     func otherTypesNeedTheOptIn() {
         let values: [Any] = ["typed text", ["a": "b"], [1, 2, 3], Character("x"), Set(["s"])]

@@ -11,11 +11,7 @@ package enum ValueDescriber {
     /// NB: which description applies is found once per type (`ValueDescription`): a write of an
     /// allowed type costs its two texts, not the casts that choose them.
     package static func values<Value>(old: Value, new: Value, recording: ValueRecording) -> WriteValues {
-        let description = ValueDescription.of(old)
-        guard let oldText = description.text(of: old, recording: recording), let newText = description.text(of: new, recording: recording) else {
-            return .redacted
-        }
-        return .described(old: oldText, new: newText)
+        ValueDescription.of(old).values(old: old, new: new, recording: recording)
     }
 
     /// The text of `value`; nil when its type is not allowed and `recording` does not opt in.

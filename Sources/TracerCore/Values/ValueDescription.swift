@@ -27,14 +27,22 @@ enum ValueDescription: @unchecked Sendable {
         return description
     }
 
-    /// The text of `value` (of the type this describes); nil when it may not be shown.
-    func text<Value>(of value: Value, recording: ValueRecording) -> ValueText? {
+    /// What a write from `old` to `new` (of the type this describes) carries: both texts, or
+    /// `redacted` when either may not be shown.
+    ///
+    /// NB: builds the `WriteValues` itself, so that the two texts are not copied through a tuple.
+    func values<Value>(old: Value, new: Value, recording: ValueRecording) -> WriteValues {
         switch self {
         case .allowed(let describer, let last?):
-            last.text(of: value) { ValueText(cutting: describer.text(of: value)) }
-        case .allowed(let describer, nil): ValueText(cutting: describer.text(of: value))
-        case .enumCases(let names): ValueText(cutting: names.text(of: value))
-        case .perValue: ValueDescriber.text(of: value, recording: recording)
+            return last.values(old: old, new: new) { ValueText(cutting: describer.text(of: $0)) }
+        case .allowed(let describer, nil):
+            return .described(old: ValueText(cutting: describer.text(of: old)), new: ValueText(cutting: describer.text(of: new)))
+        case .enumCases(let names):
+            return .described(old: ValueText(cutting: names.text(of: old)), new: ValueText(cutting: names.text(of: new)))
+        case .perValue:
+            guard let oldText = ValueDescriber.text(of: old, recording: recording),
+                  let newText = ValueDescriber.text(of: new, recording: recording) else { return .redacted }
+            return .described(old: oldText, new: newText)
         }
     }
 
@@ -125,13 +133,21 @@ final class LastText: Sendable {
         _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<ValueBytes>.size ? LastText() : nil
     }
 
-    /// The text of `value`: the last one when `value` is the last value, else `make()`'s, kept.
-    func text<Value>(of value: Value, _ make: () -> ValueText) -> ValueText {
-        let bytes = ValueBytes(value)
-        if let text = last.withLock({ $0.isSet && $0.bytes == bytes ? $0.text : nil }) { return text }
-        let text = make()
-        last.withLock { $0 = Last(bytes: bytes, text: text, isSet: true) }
-        return text
+    /// The write's values from `old` to `new`: for each, the last text when it is the last value,
+    /// else `make`'s; `new`'s is kept (a write's old value is most often the previous write's new one).
+    ///
+    /// NB: both looked up under one lock, `new`'s kept under a second one when it was made.
+    func values<Value>(old: Value, new: Value, _ make: (Value) -> ValueText) -> WriteValues {
+        let oldBytes = ValueBytes(old), newBytes = ValueBytes(new)
+        let (oldKept, newKept) = last.withLock { last -> (ValueText?, ValueText?) in
+            guard last.isSet else { return (nil, nil) }
+            return (last.bytes == oldBytes ? last.text : nil, last.bytes == newBytes ? last.text : nil)
+        }
+        if let newKept { return .described(old: oldKept ?? make(old), new: newKept) }
+        let oldText = oldKept ?? make(old)
+        let newText = newBytes == oldBytes ? oldText : make(new)
+        last.withLock { $0 = Last(bytes: newBytes, text: newText, isSet: true) }
+        return .described(old: oldText, new: newText)
     }
 }
 
@@ -142,11 +158,11 @@ struct ValueBytes: Equatable {
     /// No value's bytes: zero.
     init() {}
 
+    /// The bytes of `value`, a plain value of at most 16 bytes (`LastText.kept(for:)`).
+    ///
+    /// NB: stored in place (`storeBytes`, which may be unaligned): no pointer to a copy of the value.
     init<Value>(_ value: Value) {
-        let size = MemoryLayout<Value>.size
-        withUnsafePointer(to: value) { value in
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: value, count: size)) }
-        }
+        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: value, as: Value.self) }
     }
 
     static func == (lhs: ValueBytes, rhs: ValueBytes) -> Bool { lhs.words == rhs.words }

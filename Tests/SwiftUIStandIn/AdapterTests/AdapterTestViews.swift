@@ -13,6 +13,15 @@ struct Counter: View {
     }
 }
 
+/// A generic view whose `@TracedState` has no initial value (its memberwise init gives it one,
+/// as a generic `@State var value: Value` takes it) beside an optional one starting at nil.
+struct Holder<Value>: View {
+    @TracedState var value: Value
+    @TracedState var selection: Int?
+
+    var body: some View { Text("holder") }
+}
+
 /// A count kept in `@TracedState` that a test writes without a body.
 struct Tally: View {
     @TracedState var count = 0

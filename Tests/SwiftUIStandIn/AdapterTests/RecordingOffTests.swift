@@ -1,5 +1,6 @@
 import AllocationCounter
 import SwiftUI
+import Synchronization
 import Testing
 import TracerSwiftUI
 import TracerSwiftUICore
@@ -41,6 +42,23 @@ struct RecordingOffTests {
         #expect(feed.feed.offset == 1_000)
         #expect(stateWrites(in: counter, at: "_count", "state") == 2_000, "the warm-up writes of the initial value invalidate nothing")
         #expect(allocations == 0)
+    }
+
+    @Test("once the session is known to be nil, a traced body's and a storage write's check is the flag's load")
+    func theRecordingFlagIsOff() {
+        #expect(SwiftUITrace.session == nil)
+        let mayRecord = SwiftUITrace.mayRecord.load(ordering: .relaxed)
+        #expect(!mayRecord)
+    }
+
+    @Test func aGenericTracedStateWithoutInitialValueTakesTheMemberwiseValue() {
+        let holder = standInInstall(Holder(value: "first"))
+        #expect(holder.value == "first")
+        #expect(holder.selection == nil)
+        holder.value = "second"
+        holder.selection = 2
+        #expect(holder.value == "second")
+        #expect(holder.selection == 2)
     }
 
     @Test func theAllocationCounterSeesAnAllocation() {

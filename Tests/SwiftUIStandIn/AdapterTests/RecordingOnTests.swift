@@ -2,6 +2,7 @@ import Foundation
 import Combine
 import Dispatch
 import SwiftUI
+import Synchronization
 import Testing
 import TracerSwiftUI
 import TracerSwiftUICore
@@ -9,6 +10,13 @@ import TracerSwiftUICore
 /// The adapter recording into `TRACER_OUTPUT` (set by `scripts/check-swiftui-adapter.sh`).
 @MainActor @Suite(.enabled(if: SwiftUITrace.session != nil, "needs TRACER_OUTPUT"))
 struct RecordingOnTests {
+    @Test("while recording, the flag a traced body checks first stays set")
+    func theRecordingFlagIsOn() {
+        #expect(SwiftUITrace.session != nil)
+        let mayRecord = SwiftUITrace.mayRecord.load(ordering: .relaxed)
+        #expect(mayRecord)
+    }
+
     @Test func aTracedStateWriteRecordsNameSiteWrapperAndChanged() {
         let counter = standInInstall(Counter())
         _ = counter.body
