@@ -22,10 +22,12 @@ enum TraceReading {
 
     /// The summary of the slice the arguments choose (`--mark`, `--from`, `--to`): the whole trace
     /// is read on both cores; a slice in one pass, in order. With `causeGraph`, with its cause graph;
-    /// without `viewFigures`, without its views' statistics.
+    /// without `viewFigures`, without its views' statistics; with `infers`, a slice's causes
+    /// inferred as the whole trace's are (unless `options` say recorded only; the whole trace's
+    /// always are).
     static func summary(
         source: TraceInput, options: TraceReadOptions, arguments: ParsedArguments, causeGraph: Bool = false,
-        viewFigures: Bool = true
+        viewFigures: Bool = true, infers: Bool = false
     ) throws(CommandError) -> TraceSummary {
         let slice = slice(arguments)
         guard !slice.isWholeTrace else {
@@ -35,7 +37,7 @@ enum TraceReading {
             }
         }
         let result = try run { () throws(TraceError) in
-            try TraceScan.run(source: source, options: options, slice: slice, viewFigures: viewFigures, causeGraph: causeGraph)
+            try TraceScan.run(source: source, options: options, slice: slice, viewFigures: viewFigures, causeGraph: causeGraph, infers: infers)
         }
         try checkMarks(result)
         return result.summary

@@ -29,7 +29,7 @@ struct AdviseCommandTests {
         let run = try TracectlProcess.run(["advise", PackagePaths.trace("scenarios/scroll-offset.state.jsonl"), "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["schema"] as? String == "tracer-advice/1")
-        #expect(Set(object.keys) == ["schema", "trace", "minSavings", "findings", "belowMinSavings", "notEvaluated", "warnings"])
+        #expect(Set(object.keys) == ["schema", "trace", "minSavings", "findings", "belowMinSavings", "countsOnly", "notEvaluated", "warnings"])
         let first = try #require((object["findings"] as? [[String: Any]])?.first)
         #expect(first["pattern"] as? String == "high-frequency-write")
         #expect((first["savings"] as? [String: Any])?["bodyEvals"] as? Int == 476)

@@ -55,6 +55,25 @@ struct GraphCommandTests {
         #expect(!view.stdout.contains("→ ContentView "))
     }
 
+    @Test("a slice (--mark, --from) infers as the whole trace does: its inferred edge marked (\"inferred\", ≈); --recorded-only leaves it out",
+          arguments: [["--mark", "scroll-down"], ["--from", "scroll-down"]])
+    func sliceInfers(slice: [String]) throws {
+        let trace = PackagePaths.trace("adapter/scroll-offset.observable.jsonl")
+        let edges = { (extra: [String]) throws -> [[String: Any]] in
+            let run = try TracectlProcess.run(["graph", trace, "--format", "json"] + slice + extra)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            return try #require(document["edges"] as? [[String: Any]])
+        }
+        let inferred = try edges([]).filter { $0["inferred"] != nil }
+        #expect(inferred.count == 1 && inferred.first?["inferred"] as? String == "same-update-sole-root")
+        #expect((inferred.first?["evals"] as? Int ?? 0) > 0)
+        #expect(try edges(["--recorded-only"]).allSatisfy { $0["inferred"] == nil })
+        let text = try TracectlProcess.run(["graph", trace] + slice).stdout
+        #expect(text.contains("MyView → ≈ MyScrollView") && text.contains("≈ inferred:"))
+        #expect(!(try TracectlProcess.run(["graph", trace, "--recorded-only"] + slice).stdout.contains("≈")))
+    }
+
     @Test("graph of a source without causes: n/a with a warning, JSON null, never an empty graph")
     func unavailable() throws {
         let run = try tracectl(["graph", "../sources/swiftui-without-causes.jsonl", "--format", "json"])

@@ -53,7 +53,8 @@ import Testing
             }
         }
         #expect(Why.spec.exclusions(of: Why.Options.top.spec) == ["--eval"])
-        #expect(Why.spec.exclusions(of: Why.Options.evaluation.spec) == ["--top", "--mark", "--from", "--to"])
+        #expect(Why.spec.exclusions(of: Why.Options.evaluation.spec) == ["--top", "--list", "--mark", "--from", "--to"])
+        #expect(Why.spec.exclusions(of: Why.Options.list.spec) == ["--eval"])
     }
 
     @Test("a repeatable key returns every value given, in order, and none when absent")

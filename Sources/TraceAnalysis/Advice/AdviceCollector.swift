@@ -73,6 +73,8 @@ struct AdviceCollector {
     private let wastedIndex = FlatHashTable<ViewEvaluationKey, Int32>()
     private let observedIndex = FlatHashTable<ViewEvaluationKey, Int32>()
     private let extractableIndex = FlatHashTable<ViewEvaluationKey, Int32>()
+    /// Every observing evaluation (the counts-only form of pattern 5), by the same key.
+    private let observedAnyIndex = FlatHashTable<ViewEvaluationKey, Int32>()
     private var viewTallies: [ViewEvaluationCounts] = []
     /// State-inits by (view, property, wrapper, site): an index into `stateTallies`.
     private var stateIndex: [StateKey: Int] = [:]
@@ -167,6 +169,9 @@ struct AdviceCollector {
             let extractable = EvalCounts(evals: 1, timedEvals: timed, viewValues: Int(min(event.extractable, event.built)))
             let slot = count(event.view, .extractable, extractable, origin: origin, parent: 0, in: extractableIndex)
             viewTallies[slot].count.shares.add(extractable: event.extractable, built: event.built, dur: event.dur)
+        }
+        if event.reason == names.observed {
+            count(event.view, .observedAny, EvalCounts(evals: 1, timedEvals: timed, bodyTimeNs: event.dur), origin: origin, parent: 0, in: observedAnyIndex)
         }
         guard event.has(.changed) && event.changed == 0, let cause else { return }
         let unchanged = EvalCounts(evals: 1, timedEvals: timed, bodyTimeNs: event.dur)

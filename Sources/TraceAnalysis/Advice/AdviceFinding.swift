@@ -18,6 +18,9 @@ public struct AdviceFinding: Sendable, Hashable {
     public var savings: EstimatedSavings
     /// How the estimate was computed, with this trace's numbers.
     public var estimate: String
+    /// Whether the finding is a counts-only form, "estimated from counts": what a pattern that
+    /// could not be evaluated shows from counts alone, its savings the most a fix could save.
+    public var estimatedFromCounts = false
     /// The property's place in the order the trace first writes its properties (`Int.max`: never
     /// written): how findings of equal savings are ranked.
     package var firstWrite = Int.max

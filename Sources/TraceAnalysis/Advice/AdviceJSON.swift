@@ -12,6 +12,7 @@ import TraceSupport
 ///                          "viewValues","evaluationEquivalents","score"},
 ///               "estimate","method","suggestion","sketch"}],
 ///  "belowMinSavings":0,
+///  "countsOnly":[… as findings, each with "estimatedFromCounts":true …],
 ///  "notEvaluated":[{"pattern","missing":[capability]}],
 ///  "warnings":[{"file","line","column","severity","message"}]}
 /// ```
@@ -32,6 +33,10 @@ package enum AdviceJSON {
         for (index, finding) in report.findings.enumerated() { write(finding, rank: index + 1, &json) }
         json.endArray()
         json.field("belowMinSavings", report.findingsBelowMinimum)
+        json.key("countsOnly")
+        json.beginArray()
+        for (index, estimate) in report.estimates.enumerated() { write(estimate, rank: index + 1, &json) }
+        json.endArray()
         json.objects("notEvaluated", report.notEvaluated) { json, skipped in
             json.field("pattern", skipped.pattern.rawValue)
             json.strings("missing", skipped.missing.map(\.rawValue))
@@ -67,9 +72,13 @@ package enum AdviceJSON {
         json.field("score", finding.savings.score)
         json.endObject()
         json.field("estimate", finding.estimate)
-        json.field("method", finding.pattern.method)
+        json.field("method", finding.estimatedFromCounts ? finding.pattern.countsOnlyMethod : finding.pattern.method)
         json.field("suggestion", finding.pattern.suggestion)
         json.field("sketch", finding.pattern.sketch)
+        if finding.estimatedFromCounts {
+            json.key("estimatedFromCounts")
+            json.bool(true)
+        }
         json.endObject()
     }
 }

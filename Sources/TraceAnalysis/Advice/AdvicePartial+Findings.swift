@@ -24,11 +24,7 @@ extension AdvicePartial {
     /// Pattern 1, per written property.
     private func highFrequencyWrites(_ time: BodyTimeEstimate) -> [AdviceFinding] {
         writes.compactMap { property, tally -> AdviceFinding? in
-            let origin = origin(property)
-            let updates = tally.updates.reduce(0, +)
-            guard origin.wrapper != WrapperKind.viewStorage.name, tally.rootWrites >= Self.highFrequencyWrites,
-                2 * updates >= tally.rootWrites, let least = tally.updates.firstIndex(where: { $0 > 0 })
-            else { return nil }
+            guard let (origin, updates) = frequentWrite(property, tally), let least = tally.updates.firstIndex(where: { $0 > 0 }) else { return nil }
             let evals = tally.evals.reduce(0, +)
             let needed = tally.evals[(least + 1)...].reduce(0, +)
             let neededUpdates = tally.updates[(least + 1)...].reduce(0, +)
@@ -47,6 +43,17 @@ extension AdvicePartial {
                 estimate: "\(evals) evaluations caused − \(needed) in the \(neededUpdates) updates where \(origin.view)'s output "
                     + "changed more than its least (changed > \(least)) = \(saved)" + time.note(evals: saved, timed: timed))
         }
+    }
+
+    /// The origin of `property` and its updates with evaluations when it is written at a high
+    /// frequency: not `@ViewStorage`, at least `highFrequencyWrites` root writes, most of them
+    /// leading to evaluations; nil otherwise.
+    func frequentWrite(_ property: WriteOrigin.Property, _ tally: WriteCounts) -> (origin: WriteOrigin, updates: Int)? {
+        let origin = origin(property)
+        let updates = tally.updates.reduce(0, +)
+        guard origin.wrapper != WrapperKind.viewStorage.name, tally.rootWrites >= Self.highFrequencyWrites, 2 * updates >= tally.rootWrites
+        else { return nil }
+        return (origin, updates)
     }
 
     /// Patterns 2 and 5, per (origin, view[, parent]).

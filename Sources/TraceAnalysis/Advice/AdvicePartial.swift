@@ -38,6 +38,9 @@ struct AdvicePartial: RangePartial {
         case observed
         /// Rebuilding leaf content an extraction would skip (pattern 6).
         case extractable
+        /// Any evaluation after an observed object's change, its output changed or not (the
+        /// counts-only form of pattern 5).
+        case observedAny
     }
 
     /// The evaluations of each class, by origin and view.

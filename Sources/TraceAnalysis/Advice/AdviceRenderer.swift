@@ -15,8 +15,23 @@ public enum AdviceRenderer {
         return report.header?.variant.map { "\(scenario) (\($0))" } ?? scenario
     }
 
+    /// The words a counts-only finding's heading and savings carry.
+    static let countsOnlyMark = "estimated from counts"
+
+    /// A finding's heading: its pattern's title, and for a counts-only form that it is one.
+    static func heading(_ finding: AdviceFinding) -> String {
+        finding.pattern.title + (finding.estimatedFromCounts ? " (\(countsOnlyMark), not the full finding)" : "")
+    }
+
     /// `saves ~476 body evaluations (476.0 µs) and 0 state re-creations`, or for a fix that saves
-    /// part of each evaluation `saves ~735 rebuilt view values (765.6 µs, as much as 31 evaluations)`.
+    /// part of each evaluation `saves ~735 rebuilt view values (765.6 µs, as much as 31 evaluations)`;
+    /// for a counts-only form, `saves at most ~…`.
+    static func savings(_ finding: AdviceFinding, in report: AdviceReport) -> String {
+        let text = savings(finding.savings, in: report)
+        return finding.estimatedFromCounts ? text.replacingOccurrences(of: "saves ~", with: "saves at most ~") : text
+    }
+
+    /// The savings line of `savings` (see `savings(_:in:)` of a finding).
     static func savings(_ savings: EstimatedSavings, in report: AdviceReport) -> String {
         let figure = bodyTime(savings, in: report)
         let time = savings.bodyTimeNs == nil ? "body time \(figure)" : figure
@@ -71,6 +86,10 @@ public enum AdviceRenderer {
             let source = report.header?.source.map { " (source \($0))" } ?? ""
             lines.append("Not evaluated: \(skipped.pattern.rawValue): the trace\(source) lacks "
                 + skipped.missing.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        if !report.estimates.isEmpty {
+            lines.append("Below, \(report.estimates.count) \(countsOnlyMark) (E1…): what the counts alone show of patterns not evaluated, "
+                + "each saving at most what it says; not findings.")
         }
         return lines
     }

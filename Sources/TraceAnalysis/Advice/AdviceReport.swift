@@ -16,6 +16,9 @@ public struct AdviceReport: Sendable, Hashable {
     public var findingsBelowMinimum: Int
     /// Patterns left out because the trace's source cannot produce what they need.
     public var notEvaluated: [SkippedPattern]
+    /// The counts-only forms of patterns not evaluated, each `estimatedFromCounts` (never a
+    /// finding), ranked and kept by `minimumSavings` as the findings are.
+    public var estimates: [AdviceFinding]
     /// Non-fatal findings of the reader: a missing header, a cut-off final line.
     public var warnings: [TraceDiagnostic]
     /// Lines skipped as invalid (lenient mode).
@@ -32,16 +35,12 @@ public struct AdviceReport: Sendable, Hashable {
     /// NB: the findings come from dictionaries, whose order differs from run to run: the order is
     /// total so that the ranking does not.
     init(
-        file: String, header: TraceHeader?, lineCount: Int, findings: [AdviceFinding], untimedEvaluations: Int = 0,
-        minimumSavings: Int, notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic], invalidLineCount: Int
+        file: String, header: TraceHeader?, lineCount: Int, findings: [AdviceFinding], estimates: [AdviceFinding] = [],
+        untimedEvaluations: Int = 0, minimumSavings: Int, notEvaluated: [SkippedPattern], warnings: [TraceDiagnostic],
+        invalidLineCount: Int
     ) {
-        let ranked = findings.sorted {
-            if ($0.savings.score, $0.firstWrite) != ($1.savings.score, $1.firstWrite) {
-                return ($1.savings.score, $0.firstWrite) < ($0.savings.score, $1.firstWrite)
-            }
-            return ($0.pattern, $0.subject, $0.relatedView ?? "", $0.site, $0.estimate)
-                < ($1.pattern, $1.subject, $1.relatedView ?? "", $1.site, $1.estimate)
-        }
+        let ranked = Self.ranked(findings)
+        self.estimates = Self.ranked(estimates).filter { $0.savings.score >= minimumSavings }
         self.file = file
         self.header = header
         self.lineCount = lineCount
@@ -52,6 +51,17 @@ public struct AdviceReport: Sendable, Hashable {
         self.warnings = warnings
         self.invalidLineCount = invalidLineCount
         self.untimedEvaluations = untimedEvaluations
+    }
+
+    /// `findings` in rank order (see `init`).
+    private static func ranked(_ findings: [AdviceFinding]) -> [AdviceFinding] {
+        findings.sorted {
+            if ($0.savings.score, $0.firstWrite) != ($1.savings.score, $1.firstWrite) {
+                return ($1.savings.score, $0.firstWrite) < ($0.savings.score, $1.firstWrite)
+            }
+            return ($0.pattern, $0.subject, $0.relatedView ?? "", $0.site, $0.estimate)
+                < ($1.pattern, $1.subject, $1.relatedView ?? "", $1.site, $1.estimate)
+        }
     }
 }
 

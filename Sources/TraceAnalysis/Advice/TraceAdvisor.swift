@@ -43,6 +43,8 @@ public enum TraceAdvisor {
         return AdviceReport(
             file: partial.file, header: partial.header, lineCount: partial.lineCount,
             findings: partial.findings(patterns: evaluated, time: time),
+            estimates: partial.countsOnlyFindings(
+                patterns: Set(notEvaluated.map(\.pattern).filter { $0.countsOnlyRequirements?.allSatisfy(header.can) == true }), time: time),
             untimedEvaluations: time.hasDurations && !evaluated.isEmpty ? partial.untimedEvals : 0,
             minimumSavings: minimumSavings, notEvaluated: notEvaluated, warnings: partial.warnings,
             invalidLineCount: partial.invalidLineCount)

@@ -25,18 +25,21 @@ public enum TraceScan {
 
     /// Reads `source` once, calling `visit` for each event in `slice`; returns the slice's summary
     /// and the marks the trace has. Without `viewFigures`, the summary's `views` are empty (its
-    /// warnings are the same); with `causeGraph`, it has the slice's cause graph.
+    /// warnings are the same); with `causeGraph`, it has the slice's cause graph. With `infers`,
+    /// the events pass through the cause inference first (unless `options` say recorded causes
+    /// only), as the whole-trace reads do: the summary's inferred edges and top causes are marked
+    /// with their rule, and `visit` sees the inferred `cause`s; without it, recorded causes only.
     ///
     /// - Throws: `TraceError` for an unreadable or invalid trace.
     public static func run(
         source: TraceInput, options: TraceReadOptions = TraceReadOptions(), slice: TraceSlice, viewFigures: Bool = true,
-        causeGraph: Bool = false, _ visit: (StreamedEvent) -> Void = { _ in }
+        causeGraph: Bool = false, infers: Bool = false, _ visit: (StreamedEvent) -> Void = { _ in }
     ) throws(TraceError) -> SliceResult {
         var filter = TraceSliceFilter(slice)
         let keep: ((inout ParsedEvent, TraceNames) -> Bool)? = slice.isWholeTrace ? nil : { filter.contains(&$0, names: $1) }
         let summary = try run(
             source: source, options: options, advising: false, viewFigures: viewFigures, causeGraph: causeGraph,
-            filter: keep, visit
+            infers: infers, filter: keep, visit
         ).summary
         try filter.checkBounds(file: summary.file)
         let known = Set(filter.markNames)
@@ -47,12 +50,18 @@ public enum TraceScan {
     /// Reads `source` once, calling `visit` for each event that `filter` keeps (each one without
     /// it); returns their summary (with its `views` only for `viewFigures`, its cause graph only
     /// for `causeGraph`), when `advising`, what `tracectl advise` gathers, and with `whyPaths`,
-    /// every view's cause paths (`tracectl why TRACE '**'`).
+    /// every view's cause paths (`tracectl why TRACE '**'`); with `infers`, every event first
+    /// through the cause inference (see `run(source:options:slice:viewFigures:causeGraph:infers:_:)`).
+    ///
+    /// NB: the inference sees every event, the filtered ones too, as `why`'s slices do: a chain
+    /// into the slice keeps the update it began in.
     static func run(
         source: TraceInput, options: TraceReadOptions, advising: Bool, viewFigures: Bool = true, causeGraph: Bool = false,
-        whyPaths: Bool = false, filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil, _ visit: (StreamedEvent) -> Void
+        whyPaths: Bool = false, infers: Bool = false, filter: ((inout ParsedEvent, TraceNames) -> Bool)? = nil,
+        _ visit: (StreamedEvent) -> Void
     ) throws(TraceError) -> (summary: TraceSummary, advice: AdvicePartial?, why: WhyResult?) {
         var reader = try TraceReader(source: source, options: options)
+        var inference = infers ? CauseInference(&reader) : nil
         var aggregator = ScanAggregator(viewFigures: viewFigures, causeGraph: causeGraph)
         var collector = advising ? AdviceCollector(&reader) : nil
         var paths = whyPaths ? WhyCollector(glob: WhyHTML.everyView) : nil
@@ -60,7 +69,11 @@ public enum TraceScan {
         // NB: one event for the pass, each read into it in place: copied once, out of the reader.
         var event = StreamedEvent()
         while try reader.advance() {
-            reader.withCurrent { event.parsed = $0 }
+            inference?.catchUp(with: reader)
+            reader.withCurrent {
+                inference?.apply(&$0)
+                event.parsed = $0
+            }
             event.names.catchUp(with: reader)
             if let filter, !filter(&event.parsed, event.names) { continue }
             aggregator.add(&event.parsed)

@@ -9,31 +9,32 @@ import TracerCore
 /// inside the slice count.
 public enum WhyAnalyzer {
     /// The cause paths of the views `glob` matches in the trace at `source`, within `slice`: each
-    /// view's first `top` paths (every path when nil) and the sum of the rest.
+    /// view's first `top` paths (every path when nil) and the sum of the rest; with `listLimit`,
+    /// also each view's first `listLimit` evaluations in trace order (`WhyView.evaluations`).
     ///
     /// - Throws: `TraceError` for an unreadable file, an empty trace, another schema, or (strict
     ///   mode) the first invalid line.
     public static func analyze(
         source: TraceInput, glob: ViewGlob, options: TraceAnalyzer.AnalysisOptions = .init(), slice: TraceSlice = TraceSlice(),
-        top: Int? = nil
+        top: Int? = nil, listLimit: Int? = nil
     ) throws(TraceError) -> (result: WhyResult, unknownMarks: [String], markNames: [String]) {
         let partial: WhyPartial
         if slice.isWholeTrace {
             partial = try TraceAnalyzer.read(source: source, options: options) { (reader) throws(TraceError) in
-                try fold(&reader, glob: glob, slice: nil)
+                try fold(&reader, glob: glob, slice: nil, listLimit: listLimit)
             }
         } else {
             var reader = try TraceReader(source: source, options: options.read)
-            partial = try fold(&reader, glob: glob, slice: slice)
+            partial = try fold(&reader, glob: glob, slice: slice, listLimit: listLimit)
         }
         let known = Set(partial.markNames)
         return (result(partial, glob: glob, top: top), slice.markNames.filter { !known.contains($0) }, partial.markNames)
     }
 
     /// The paths of what `reader` reads, through the cause inference; with a slice, only its
-    /// evaluations count.
-    static func fold(_ reader: inout TraceReader, glob: ViewGlob, slice: TraceSlice?) throws(TraceError) -> WhyPartial {
-        var collector = WhyCollector(glob: glob)
+    /// evaluations count; the first `listLimit` evaluations of each view are listed (none when nil).
+    static func fold(_ reader: inout TraceReader, glob: ViewGlob, slice: TraceSlice?, listLimit: Int? = nil) throws(TraceError) -> WhyPartial {
+        var collector = WhyCollector(glob: glob, listLimit: listLimit)
         collector.learnMarkers(of: &reader)
         var inference = CauseInference(&reader)
         var filter = slice.map(TraceSliceFilter.init)

@@ -20,6 +20,9 @@ public struct WhyChain: Sendable {
         public var changed: Int64?
         /// The rule that inferred the event's cause (nil: recorded, or the chain's root).
         public var inferred: String?
+        /// A write's value, counted once (nil: not a write, or the trace recorded no values; empty:
+        /// the write carried none).
+        public var values: WhyValues?
     }
 
     /// The trace, as given.
@@ -40,6 +43,7 @@ public struct WhyChain: Sendable {
         var first: SymbolID = 0
         var second: SymbolID = 0
         var inferred: UInt8 = 0
+        var value = WhyValueNote()
     }
 
     /// The chain of the evaluation or skip at `seq` in the trace at `source` (read in one pass up
@@ -51,6 +55,7 @@ public struct WhyChain: Sendable {
     public static func find(seq: Int64, source: TraceInput, options: TraceReadOptions) throws(TraceError) -> WhyChain {
         var reader = try TraceReader(source: source, options: options)
         var inference = CauseInference(&reader)
+        let markers = (reader.parser.strings.intern(WriteValuesState.redacted.marker!), reader.parser.strings.intern(WriteValuesState.unavailable.marker!))
         let recent = RecentSeqTable<Record>()
         var found: Record?
         while found == nil, try reader.advance() {
@@ -63,11 +68,13 @@ public struct WhyChain: Sendable {
                     seq: event.seq, cause: event.has(.cause) ? event.cause : 0, ts: event.has(.ts) ? event.ts : -1,
                     dur: event.has(.dur) ? event.dur : -1, changed: event.has(.changed) && !isWrite ? event.changed : -1,
                     kind: event.kindName, view: event.view, first: isWrite ? event.prop : event.reason, second: isWrite ? event.wrapper : 0,
-                    inferred: InferenceOutcome(rawValue: event.inference)?.isInferred == true ? event.inference : 0)
+                    inferred: InferenceOutcome(rawValue: event.inference)?.isInferred == true ? event.inference : 0,
+                    value: isWrite ? WhyValueNote(write: event, markers: markers) : WhyValueNote())
                 recent.store(record, for: event.seq)
                 if event.seq == seq && (event.kind == .bodyEval || event.kind == .skip) { found = record }
             }
         }
+        let recordsValues = reader.header?.can(.values) ?? false
         var records: [Record] = []
         var next = found
         while let record = next {
@@ -80,7 +87,8 @@ public struct WhyChain: Sendable {
                 seq: record.seq, ts: record.ts >= 0 ? record.ts : nil, kind: reader.string(record.kind), view: reader.viewName(record.view),
                 detail: record.second != 0 ? "\(first) (\(reader.string(record.second)))" : first,
                 dur: record.dur >= 0 ? record.dur : nil, changed: record.changed >= 0 ? record.changed : nil,
-                inferred: record.inferred == 0 ? nil : InferenceOutcome(rawValue: record.inferred)?.rule)
+                inferred: record.inferred == 0 ? nil : InferenceOutcome(rawValue: record.inferred)?.rule,
+                values: recordsValues && reader.string(record.kind) == "write" ? WhyValueTally(record.value).values { reader.string($0) } : nil)
         }
         return WhyChain(file: reader.displayName, steps: steps)
     }

@@ -33,8 +33,9 @@ extension WhyChain {
 
     /// The chain as the `tracer-why/1` document of one evaluation: `schema`, `file`, `glob`,
     /// `eval` (its seq), `startsAtRoot` and `chain[]`, each step's `seq`, `ts`, `kind`, `view`,
-    /// `detail`, `durNs` and `changed` (`null` where the trace has none), and `inferred` (the rule)
-    /// on a step whose cause was inferred.
+    /// `detail`, `durNs` and `changed` (`null` where the trace has none), `inferred` (the rule)
+    /// on a step whose cause was inferred, and on a write `values` (`null` unless the trace
+    /// recorded values: the `values` object of a path, counting the one write).
     static func json(_ chain: WhyChain, glob: String) -> String {
         var json = JSONWriter()
         json.beginObject()
@@ -53,6 +54,10 @@ extension WhyChain {
             json.field("durNs", step.dur)
             json.field("changed", step.changed)
             if let rule = step.inferred { json.field("inferred", rule) }
+            if step.kind == "write" {
+                json.key("values")
+                if let values = step.values { WhyRenderer.values(values, into: &json) } else { json.null() }
+            }
         }
         json.endObject()
         return json.document()
@@ -65,7 +70,7 @@ extension WhyChain {
     }
 
     /// The header row and one row per event: seq, ts, the time since the event before, kind,
-    /// view, and the detail with the body time and `changed`.
+    /// view, and the detail with the body time, `changed` and a write's value.
     private static func rows(_ chain: WhyChain) -> [[String]] {
         var rows = [["seq", "ts", "+time", "event", "view", "detail"]]
         var previous: Int64?
@@ -74,6 +79,7 @@ extension WhyChain {
             var detail = step.detail
             if let dur = step.dur { detail += (detail.isEmpty ? "" : ", ") + Formatting.duration(dur) }
             if let changed = step.changed { detail += (detail.isEmpty ? "" : ", ") + "changed \(changed)" }
+            if let value = step.values.flatMap(WhyText.value) { detail += (detail.isEmpty ? "" : ", ") + value }
             let view = step.inferred == nil ? step.view : "≈ \(step.view)"
             if let rule = step.inferred { detail += (detail.isEmpty ? "" : ", ") + "inferred: \(rule)" }
             rows.append([String(step.seq), step.ts.map { Formatting.duration($0) } ?? "n/a", gap, step.kind, view, detail])

@@ -66,11 +66,12 @@ struct WhyCollector {
         case mount
     }
 
-    /// A chain so far: its node, its root write's value, and the `InferenceOutcome` nearest its
-    /// end (the rule of its last inferred step, or the one that abstained at its root; 0: none).
+    /// A chain so far: its node, the `valueEntries` id of its last write with a value (0: none),
+    /// and the `InferenceOutcome` nearest its end (the rule of its last inferred step, or the one
+    /// that abstained at its root; 0: none).
     struct ChainLink: BitwiseCopyable {
         var node: UInt32
-        var value = WhyValueNote()
+        var values: UInt32 = 0
         var inference: UInt8 = 0
     }
 
@@ -93,7 +94,10 @@ struct WhyCollector {
     let counts = DenseTable(count: 1024, filler: WhyCounts())
     /// The evaluations and skips not yet counted (see `count`).
     private var pending: [PendingCount] = []
-    /// Evaluations per counted path (`path`: its index in `counts` + 1) and root-write value.
+    /// The writes with a value on chains, interned (id: index + 1; see `WhyValueEntry`).
+    private let valueIndex = FlatHashTable<WhyValueEntry, UInt32>()
+    private(set) var valueEntries: [WhyValueEntry] = []
+    /// Evaluations per counted path (`path`: its index in `counts` + 1), write on it and value.
     let valueCounts = BatchedCounts<WhyValueKey>()
     /// Counted evaluations whose chain has an inferred step or an abstention, by view and outcome.
     let inferenceCounts = BatchedCounts<InferenceKey>()
@@ -115,18 +119,37 @@ struct WhyCollector {
         var slot = 0
         var isEvaluation: Bool
         var isWasted: Bool
-        var value: WhyValueNote
+        /// The `valueEntries` id of the chain's last write with a value (0: none).
+        var values: UInt32
         var dur: Int64?
         var seq: Int64?
         var ts: Int64?
     }
 
+    /// An evaluation `why --list` shows: its path's node, its chain's last write with a value (a
+    /// `valueEntries` id, 0: none) and its own fields.
+    struct ListedEvaluation: BitwiseCopyable {
+        var node: UInt32
+        var values: UInt32
+        var seq: Int64?
+        var ts: Int64?
+        var dur: Int64?
+    }
+
+    /// How many evaluations of each view are listed (nil: none, no list asked for).
+    let listLimit: Int?
+    /// The first `listLimit` evaluations of each matched view, in trace order.
+    private(set) var listed: [ListedEvaluation] = []
+    /// How many evaluations of each view (by id) are listed.
+    private var listedPerView: [Int] = []
+
     /// How many evaluations and skips are counted at once.
     private static let batchSize = 16
 
-    /// An empty fold counting the views `glob` matches.
-    init(glob: ViewGlob) {
-        self.glob = glob
+    /// An empty fold counting the views `glob` matches, listing the first `listLimit` evaluations
+    /// of each (none when nil).
+    init(glob: ViewGlob, listLimit: Int? = nil) {
+        (self.glob, self.listLimit) = (glob, listLimit)
         pending.reserveCapacity(Self.batchSize)
     }
 
@@ -159,18 +182,14 @@ struct WhyCollector {
         let link: ChainLink
         switch event.kind {
         case .write?:
-            if let parent = causeLink(event) {
-                link = ChainLink(
-                    node: intern(NodeKey(parent: parent.node, view: event.view, first: event.prop, second: event.wrapper, kind: .write)),
-                    value: parent.value, inference: parent.inference)
-            } else {
-                link = ChainLink(
-                    node: intern(NodeKey(view: event.view, first: event.prop, second: event.wrapper, third: event.site, fourth: event.changes, kind: .rootWrite)),
-                    value: WhyValueNote(write: event, markers: markers))
-            }
+            let parent = causeLink(event)
+            let node = parent.map { intern(NodeKey(parent: $0.node, view: event.view, first: event.prop, second: event.wrapper, kind: .write)) }
+                ?? intern(NodeKey(view: event.view, first: event.prop, second: event.wrapper, third: event.site, fourth: event.changes, kind: .rootWrite))
+            let values = valueEntry(after: parent?.values ?? 0, write: node, WhyValueNote(write: event, markers: markers))
+            link = ChainLink(node: node, values: values, inference: parent?.inference ?? 0)
         case .mount?:
             if let parent = causeLink(event) {
-                link = ChainLink(node: intern(NodeKey(parent: parent.node, view: event.view, kind: .mount)), value: parent.value, inference: parent.inference)
+                link = ChainLink(node: intern(NodeKey(parent: parent.node, view: event.view, kind: .mount)), values: parent.values, inference: parent.inference)
             } else {
                 link = ChainLink(node: intern(NodeKey(view: event.view, kind: .rootMount)))
             }
@@ -180,7 +199,7 @@ struct WhyCollector {
             let inferred = InferenceOutcome(rawValue: event.inference)?.isInferred == true ? event.inference : 0
             link = ChainLink(
                 node: intern(NodeKey(parent: parent.node, view: event.view, first: event.reason, kind: isEvaluation ? .evaluation : .skip, inferred: inferred)),
-                value: parent.value, inference: event.inference != 0 ? event.inference : parent.inference)
+                values: parent.values, inference: event.inference != 0 ? event.inference : parent.inference)
             if counts && matches(event.view) {
                 count(event, on: link, isEvaluation: isEvaluation)
                 if isEvaluation && link.inference != 0 { inferenceCounts.increment(InferenceKey(view: event.view, outcome: link.inference)) }
@@ -210,7 +229,19 @@ struct WhyCollector {
         }
     }
 
-    /// Counts an evaluation (or skip) on `link`'s node, and an evaluation's root write's value,
+    /// The `valueEntries` id of the write at node `write` with value `note` on a chain whose last
+    /// write with a value is `previous` (`previous` itself when the write has none).
+    @inline(__always)
+    private mutating func valueEntry(after previous: UInt32, write: UInt32, _ note: WhyValueNote) -> UInt32 {
+        guard note.state != .none else { return previous }
+        let entry = WhyValueEntry(previous: previous, write: write, note)
+        return valueIndex.value(for: entry) {
+            valueEntries.append(entry)
+            return UInt32(valueEntries.count)
+        }
+    }
+
+    /// Counts an evaluation (or skip) on `link`'s node, and the values of an evaluation's writes,
     /// in the next batch.
     ///
     /// NB: a path's counts are a cache miss (a large trace's paths fill more than L2); counted a
@@ -220,10 +251,22 @@ struct WhyCollector {
     private mutating func count(_ event: borrowing ParsedEvent, on link: ChainLink, isEvaluation: Bool) {
         var isWasted = false
         if isEvaluation, event.has(.changed) { isWasted = event.changed == 0 }
+        if isEvaluation, let listLimit { list(event, on: link, limit: listLimit) }
         pending.append(PendingCount(
-            node: link.node, isEvaluation: isEvaluation, isWasted: isWasted, value: link.value, dur: event.has(.dur) ? event.dur : nil,
+            node: link.node, isEvaluation: isEvaluation, isWasted: isWasted, values: link.values, dur: event.has(.dur) ? event.dur : nil,
             seq: event.has(.seq) ? event.seq : nil, ts: event.has(.ts) ? event.ts : nil))
         if pending.count == Self.batchSize { countPending() }
+    }
+
+    /// Lists evaluation `event` on `link` when its view has fewer than `limit` listed.
+    private mutating func list(_ event: borrowing ParsedEvent, on link: ChainLink, limit: Int) {
+        let view = Int(event.view)
+        if listedPerView.count <= view { listedPerView += [Int](repeating: 0, count: view + 1 - listedPerView.count) }
+        guard listedPerView[view] < limit else { return }
+        listedPerView[view] += 1
+        listed.append(ListedEvaluation(
+            node: link.node, values: link.values, seq: event.has(.seq) ? event.seq : nil, ts: event.has(.ts) ? event.ts : nil,
+            dur: event.has(.dur) ? event.dur : nil))
     }
 
     /// Counts the pending evaluations and skips, in the order they came.
@@ -245,7 +288,13 @@ struct WhyCollector {
                     counts[event.slot].bodyTimeNs = counts[event.slot].bodyTimeNs.addingSaturated(dur)
                     counts[event.slot].timedEvals += 1
                 }
-                if event.value.state != .none { valueCounts.increment(WhyValueKey(path: UInt32(event.slot + 1), event.value)) }
+                var entry = event.values
+                while entry != 0 {
+                    var key = valueEntries[Int(entry) - 1].value
+                    key.path = UInt32(event.slot + 1)
+                    valueCounts.increment(key)
+                    entry = valueEntries[Int(entry) - 1].previous
+                }
             } else {
                 counts[event.slot].skips += 1
             }

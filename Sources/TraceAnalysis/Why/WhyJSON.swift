@@ -64,6 +64,7 @@ extension WhyRenderer {
             json.null()
         }
         inference(view.inference, into: &json)
+        if let evaluations = view.evaluations { listJSON(view, evaluations, availability, into: &json) }
         json.endObject()
     }
 
@@ -82,9 +83,30 @@ extension WhyRenderer {
         json.endObject()
     }
 
-    /// One path's object: root, steps, sentence, figures, times and examples.
+    /// One path's object: root, steps, sentence, figures, times, examples and values.
     private static func path(_ path: WhyPath, _ availability: WhyAvailability, into json: inout JSONWriter) {
         json.beginObject()
+        steps(path, availability, into: &json)
+        json.field("text", WhyText.sentence(path, availability: availability))
+        figures(path.figures, availability, into: &json)
+        number("firstTs", path.figures.firstTs, into: &json)
+        number("lastTs", path.figures.lastTs, into: &json)
+        json.key("examples")
+        json.beginArray()
+        for seq in path.figures.examples { json.number(seq) }
+        json.endArray()
+        rootValues(path, availability, into: &json)
+        json.endObject()
+    }
+
+    /// A path's `values`: its root write's (`null` unless values were recorded and the root is a write).
+    static func rootValues(_ path: WhyPath, _ availability: WhyAvailability, into json: inout JSONWriter) {
+        json.key("values")
+        if availability.values, case .write = path.key.root { values(path.values, into: &json) } else { json.null() }
+    }
+
+    /// A path's `path` (its text), `root` and `hops` (a write's with its `values`).
+    static func steps(_ path: WhyPath, _ availability: WhyAvailability, into json: inout JSONWriter) {
         json.field("path", WhyText.path(path.key))
         json.key("root")
         json.beginObject()
@@ -105,31 +127,24 @@ extension WhyRenderer {
         json.endObject()
         json.key("hops")
         json.beginArray()
-        for hop in path.key.hops {
+        for (index, hop) in path.key.hops.enumerated() {
             json.beginObject()
             json.field("kind", hop.kind.rawValue)
             json.field("view", hop.view)
             if hop.kind != .mount { json.field(hop.kind == .write ? "prop" : "reason", hop.detail.isEmpty ? nil : hop.detail) }
             if let rule = hop.inferred { json.field("inferred", rule) }
+            if hop.kind == .write {
+                json.key("values")
+                if availability.values { values(path.stepValues[index] ?? WhyValues(), into: &json) } else { json.null() }
+            }
             json.endObject()
         }
         json.endArray()
-        json.field("text", WhyText.sentence(path, availability: availability))
-        figures(path.figures, availability, into: &json)
-        number("firstTs", path.figures.firstTs, into: &json)
-        number("lastTs", path.figures.lastTs, into: &json)
-        json.key("examples")
-        json.beginArray()
-        for seq in path.figures.examples { json.number(seq) }
-        json.endArray()
-        json.key("values")
-        if availability.values, case .write = path.key.root { values(path.values, into: &json) } else { json.null() }
-        json.endObject()
     }
 
     /// A write path's values: the most frequent pairs, how many distinct pairs there are, and the
     /// evaluations whose write carried none (equal value, cut equal, each marker).
-    private static func values(_ values: WhyValues, into json: inout JSONWriter) {
+    static func values(_ values: WhyValues, into json: inout JSONWriter) {
         json.beginObject()
         json.key("pairs")
         json.beginArray()

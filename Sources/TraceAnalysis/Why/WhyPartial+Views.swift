@@ -26,17 +26,32 @@ extension WhyPartial {
         }
         let omitted = omittedCounts(viewOfNode, shown: ranked, pathCounts: pathCounts)
         let tallies = valueTallies(of: ranked)
+        let evaluations = listedEvaluations(viewNames)
         return viewNames.indices.map { view in
             let paths = ranked[view].map { index in
-                WhyPath(
-                    key: key(of: UInt32(index) + 1), figures: counts[Int(index)].figures,
-                    values: (tallies[index] ?? WhyValueTally()).values { names[Int($0)] })
+                let (root, steps) = values(of: UInt32(index) + 1, tallies[index] ?? [:])
+                return WhyPath(key: key(of: UInt32(index) + 1), figures: counts[Int(index)].figures, values: root, stepValues: steps)
             }
             return WhyView(
                 view: viewNames[view], paths: paths, pathCount: pathCounts[view], total: totals[view].figures,
                 omitted: omitted[view].map { WhyOmitted(paths: pathCounts[view] - paths.count, figures: $0.figures) },
-                inference: inference[viewNames[view]] ?? WhyInference())
+                inference: inference[viewNames[view]] ?? WhyInference(), evaluations: listLimit == nil ? nil : evaluations[view])
         }
+    }
+
+    /// The listed evaluations of each view of `viewNames`, by its index there, in trace order.
+    private func listedEvaluations(_ viewNames: [String]) -> [[WhyEvaluation]] {
+        let position = Dictionary(uniqueKeysWithValues: viewNames.enumerated().map { ($1, $0) })
+        var evaluations = [[WhyEvaluation]](repeating: [], count: viewNames.count)
+        for listed in listed {
+            guard let view = position[names[Int(nodes[Int(listed.node) - 1].view)]] else { continue }
+            var tallies: [UInt32: WhyValueTally] = [:]
+            for key in listed.values { tallies[key.write, default: WhyValueTally()].add(key, count: 1) }
+            let (root, steps) = values(of: listed.node, tallies)
+            evaluations[view].append(WhyEvaluation(
+                seq: listed.seq, ts: listed.ts, bodyTimeNs: listed.dur, key: key(of: listed.node), values: root, stepValues: steps))
+        }
+        return evaluations
     }
 
     /// Each node's view, by its index in `viewNames` (-1: nothing counted on it, or a view not
@@ -66,13 +81,33 @@ extension WhyPartial {
         if ranked.count > top { ranked.removeLast() }
     }
 
-    /// The value tallies of the nodes in `shown` whose evaluations' root writes carried any, by
-    /// node index.
-    private func valueTallies(of shown: [[Int32]]) -> [Int32: WhyValueTally] {
-        var tallies: [Int32: WhyValueTally] = [:]
-        for view in shown { for index in view { tallies[index] = WhyValueTally() } }
-        for (key, count) in zip(valueKeys, valueCounts) { tallies[Int32(key.path) - 1]?.add(key, count: count) }
+    /// The value tallies of the nodes in `shown` whose evaluations' writes carried any, by node
+    /// index, then by the write's node.
+    private func valueTallies(of shown: [[Int32]]) -> [Int32: [UInt32: WhyValueTally]] {
+        var tallies: [Int32: [UInt32: WhyValueTally]] = [:]
+        for view in shown { for index in view { tallies[index] = [:] } }
+        for (key, count) in zip(valueKeys, valueCounts) where tallies[Int32(key.path) - 1] != nil {
+            tallies[Int32(key.path) - 1]![key.write, default: WhyValueTally()].add(key, count: count)
+        }
         return tallies
+    }
+
+    /// The values of the writes on the path to node `id`, from their `tallies` by write node: its
+    /// root write's, and each caused write's by its index in the path's hops.
+    func values(of id: UInt32, _ tallies: [UInt32: WhyValueTally]) -> (root: WhyValues, steps: [Int: WhyValues]) {
+        var chain: [UInt32] = []
+        var node = id
+        while node != 0 {
+            chain.append(node)
+            node = nodes[Int(node) - 1].parent
+        }
+        var steps: [Int: WhyValues] = [:]
+        // NB: `chain` runs from the path's last step to its root; hop `i` is `chain[count - 2 - i]`.
+        for (offset, write) in chain.dropLast().enumerated() {
+            if let tally = tallies[write] { steps[chain.count - 2 - offset] = tally.values { names[Int($0)] } }
+        }
+        let root = chain.last.flatMap { tallies[$0] } ?? WhyValueTally()
+        return (root.values { names[Int($0)] }, steps)
     }
 
     /// Per view, the sum of the counted nodes not in `shown` (nil when every one is shown).

@@ -18,8 +18,8 @@ struct WhyPartial: RangePartial {
     private(set) var nodes: [Node] = []
     /// Each node's counts (zero where nothing counted on it).
     private(set) var counts: [WhyCounts] = []
-    /// The value tallies of the nodes whose evaluations' root writes carried any (`path`: a node
-    /// id, `old`/`new`: ids into `names`), each key once, and their counts by the same index.
+    /// The value tallies of the nodes whose evaluations' writes carried any (`path`, `write`: node
+    /// ids, `old`/`new`: ids into `names`), each key once, and their counts by the same index.
     private(set) var valueKeys: [WhyValueKey] = []
     private(set) var valueCounts: [Int] = []
     /// Every view the glob matched (with or without evaluations).
@@ -30,6 +30,20 @@ struct WhyPartial: RangePartial {
     var markNames: [String] = []
     /// How the matched views' evaluations without a recorded cause fared, by view.
     private(set) var inference: [String: WhyInference] = [:]
+    /// How many evaluations of each view are listed (nil: no list asked for).
+    private(set) var listLimit: Int?
+    /// The first `listLimit` evaluations of each matched view, in trace order.
+    private(set) var listed: [Listed] = []
+
+    /// An evaluation `why --list` shows: its path's node, the values of the writes on its chain
+    /// (keys whose `path` is `node`, counted once each) and its own fields.
+    struct Listed {
+        var node: UInt32
+        var values: [WhyValueKey]
+        var seq: Int64?
+        var ts: Int64?
+        var dur: Int64?
+    }
 
     /// The paths `collector` counted over what `reader` read (made by `WhyCollector.partial(of:)`,
     /// which first counts what is pending).
@@ -57,8 +71,22 @@ struct WhyPartial: RangePartial {
         }
         collector.valueCounts.forEach { key, count in
             let path = translated[Int(collector.countedNodes[Int(key.path) - 1])]
-            valueKeys.append(key.translated(path: path) { table.id(of: $0, in: &symbolIDs) { reader.string($0) } })
+            valueKeys.append(key.translated(path: path, write: translated[Int(key.write)]) { table.id(of: $0, in: &symbolIDs) { reader.string($0) } })
             valueCounts.append(count)
+        }
+        listLimit = collector.listLimit
+        for evaluation in collector.listed {
+            let node = translated[Int(evaluation.node)]
+            var values: [WhyValueKey] = []
+            var entry = evaluation.values
+            while entry != 0 {
+                let write = collector.valueEntries[Int(entry) - 1]
+                values.append(write.value.translated(path: node, write: translated[Int(write.value.write)]) {
+                    table.id(of: $0, in: &symbolIDs) { reader.string($0) }
+                })
+                entry = write.previous
+            }
+            listed.append(Listed(node: node, values: values, seq: evaluation.seq, ts: evaluation.ts, dur: evaluation.dur))
         }
         names = table.names
         collector.inferenceCounts.forEach { key, count in
@@ -147,7 +175,7 @@ struct WhyPartial: RangePartial {
         let valueIndex = FlatHashTable<WhyValueKey, Int>(capacity: valueKeys.count + later.valueKeys.count)
         for (offset, key) in valueKeys.enumerated() { _ = valueIndex.value(for: key) { offset } }
         for (key, count) in zip(later.valueKeys, later.valueCounts) {
-            let mine = key.translated(path: translated[Int(key.path)]) { table.id(of: $0, in: &nameIDs) { later.names[Int($0)] } }
+            let mine = key.translated(path: translated[Int(key.path)], write: translated[Int(key.write)]) { table.id(of: $0, in: &nameIDs) { later.names[Int($0)] } }
             let offset = valueIndex.value(for: mine) {
                 valueKeys.append(mine)
                 valueCounts.append(0)
@@ -155,11 +183,29 @@ struct WhyPartial: RangePartial {
             }
             valueCounts[offset] += count
         }
+        appendListed(later.listed, translated: translated) { table.id(of: $0, in: &nameIDs) { later.names[Int($0)] } }
         names = table.names
         inference.merge(later.inference) { $0.adding($1) }
         matchedViews.formUnion(later.matchedViews)
         nearMatches.formUnion(later.nearMatches)
         appendReading(of: later)
+    }
+
+    /// Appends the evaluations a later range listed (their nodes translated by `translated`, their
+    /// names by `name`) while their view has fewer than `listLimit` listed: the first of the whole
+    /// trace, as ranges append in file order.
+    private mutating func appendListed(_ later: [Listed], translated: [UInt32], name: (UInt32) -> UInt32) {
+        guard let listLimit, !later.isEmpty else { return }
+        var perView: [UInt32: Int] = [:]
+        for evaluation in listed { perView[nodes[Int(evaluation.node) - 1].view, default: 0] += 1 }
+        for var evaluation in later {
+            evaluation.node = translated[Int(evaluation.node)]
+            let view = nodes[Int(evaluation.node) - 1].view
+            guard perView[view, default: 0] < listLimit else { continue }
+            perView[view, default: 0] += 1
+            evaluation.values = evaluation.values.map { $0.translated(path: evaluation.node, write: translated[Int($0.write)], name) }
+            listed.append(evaluation)
+        }
     }
 }
 

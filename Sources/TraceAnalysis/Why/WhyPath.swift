@@ -89,6 +89,9 @@ public struct WhyPath: Sendable, Hashable {
     public var figures: WhyFigures
     /// The values of the root writes of the path's evaluations (empty when none carried any).
     public var values: WhyValues
+    /// The values of the writes the chain caused, by their index in `key.hops` (none when no such
+    /// write carried any).
+    public var stepValues: [Int: WhyValues] = [:]
 }
 
 /// A view matched by the glob: its evaluations grouped by cause path, most evaluations first.
@@ -106,6 +109,26 @@ public struct WhyView: Sendable, Hashable {
     public var omitted: WhyOmitted?
     /// How its evaluations without a recorded cause fared: inferred by a rule, or left unknown.
     public var inference: WhyInference
+    /// Its first evaluations in trace order, each with its path, time and values (`why --list`;
+    /// nil when no list was asked for); `total.evals` less their number were left out.
+    public var evaluations: [WhyEvaluation]?
+}
+
+/// One evaluation of a view, as `why --list` shows it: its cause path, body time and the values
+/// of the writes on its path.
+public struct WhyEvaluation: Sendable, Hashable {
+    /// The evaluation's `seq` (nil without one).
+    public var seq: Int64?
+    /// Its `ts` (nil without one).
+    public var ts: Int64?
+    /// Its body time, its `dur` (nil when the evaluation is untimed: never 0 for unknown).
+    public var bodyTimeNs: Int64?
+    /// Its cause path.
+    public var key: WhyPathKey
+    /// The value of its path's root write, counted once (empty when it carried none).
+    public var values: WhyValues
+    /// The values of the writes its chain caused, by their index in `key.hops`.
+    public var stepValues: [Int: WhyValues]
 }
 
 /// How a view's evaluations without a recorded cause fared: counted by the rule that inferred

@@ -106,13 +106,31 @@ public enum WhyRenderer {
         return lines
     }
 
-    /// The value lines of `path` (none when the trace recorded no values); values are written as
-    /// JSON strings (escapes shown, nothing a terminal acts on), in code spans for Markdown.
+    /// `inferenceLines` as Markdown, after a blank line (empty when there are none).
+    static func inferenceMarkdown(_ inference: WhyInference) -> String {
+        let lines = inferenceLines(inference)
+        return lines.isEmpty ? "" : "\n" + lines.map { Formatting.markdown($0) }.joined(separator: "  \n") + "\n"
+    }
+
+    /// The value lines of `path`'s writes (none when the trace recorded no values): its root
+    /// write's, then each caused write's in path order, each line led by its write's name when
+    /// more than one write has values; values are written as JSON strings (escapes shown, nothing
+    /// a terminal acts on), in code spans for Markdown.
     static func valueLines(_ path: WhyPath, _ result: WhyResult, markdown: Bool = false) -> [String] {
         guard result.availability.values else { return [] }
-        return WhyText.valueLines(path.values) { value in
+        return valueLines(root: path.values, steps: path.stepValues, of: path.key, markdown: markdown)
+    }
+
+    /// The value lines of the writes on `key`: `root`'s, then `steps`' (by hop index).
+    static func valueLines(root: WhyValues, steps: [Int: WhyValues], of key: WhyPathKey, markdown: Bool) -> [String] {
+        let quote = { (value: String) in
             let quoted = JSONText.quoted(value, embeddable: false)
             return markdown ? Formatting.markdownCode(quoted) : quoted
+        }
+        let writes = [(WhyText.root(key), root)] + steps.sorted { $0.key < $1.key }.map { (WhyText.hop(key.hops[$0.key]), $0.value) }
+        let named = writes.filter { !$0.1.isEmpty }.count > 1
+        return writes.flatMap { name, values in
+            WhyText.valueLines(values, quote: quote).map { named ? "\(markdown ? Formatting.markdown(name) : name): \($0)" : $0 }
         }
     }
 
@@ -121,6 +139,11 @@ public enum WhyRenderer {
         var output = "why \(view.view) — \(result.file)\n\(headline(view, result.availability))\n"
         if !result.availability.causes { output += "cause paths: n/a (the trace's source records no causes)\n" }
         output += "\n"
+        if let evaluations = view.evaluations {
+            output += listText(view, evaluations, result)
+            for line in inferenceLines(view.inference) { output += line + "\n" }
+            return output
+        }
         let rows = view.paths.map { path in
             cells(path.figures, of: view.total, result.availability) + [path.figures.examples.map(String.init).joined(separator: ","), WhyText.path(path.key)]
         }
@@ -138,6 +161,10 @@ public enum WhyRenderer {
     /// One view's section as Markdown: a heading, a table and a sentence per path.
     static func markdown(_ view: WhyView, _ result: WhyResult) -> String {
         var output = "### Why \(Formatting.markdownCode(view.view)) re-evaluated\n\n\(headline(view, result.availability))\n\n"
+        if let evaluations = view.evaluations {
+            output += listMarkdown(view, evaluations, result)
+            return output + inferenceMarkdown(view.inference)
+        }
         output += "| evals | share | wasted | skips | body time | first | last | examples | path |\n"
         output += "|---:|---:|---:|---:|---:|---:|---:|---|---|\n"
         for path in view.paths {
@@ -146,9 +173,7 @@ public enum WhyRenderer {
             output += "| " + row.joined(separator: " | ") + " |\n"
         }
         if let rest = view.omitted { output += "\n" + Formatting.markdown(restLine(rest, result.availability)) + "\n" }
-        let lines = inferenceLines(view.inference)
-        if !lines.isEmpty { output += "\n" + lines.map { Formatting.markdown($0) }.joined(separator: "  \n") + "\n" }
-        output += "\n"
+        output += inferenceMarkdown(view.inference) + "\n"
         for path in view.paths {
             output += "- " + Formatting.markdown(WhyText.sentence(path, availability: result.availability)) + "\n"
             for line in valueLines(path, result, markdown: true) { output += "  - \(line)\n" }

@@ -1,4 +1,5 @@
 import TracerCore
+import TraceSupport
 
 /// The words `why` writes for a path: its one-line form and its plain-language sentence.
 public enum WhyText {
@@ -109,6 +110,18 @@ public enum WhyText {
         if values.redacted > 0 { lines.append("values redacted (\(plural(values.redacted, "evaluation")))") }
         if values.unavailable > 0 { lines.append("values unavailable (\(plural(values.unavailable, "evaluation")))") }
         return lines
+    }
+
+    /// What one write wrote, from its values counted once (see `WhyValueTally.init(_:)`): `"0" → "1"`
+    /// as JSON strings, or what it carried instead; nil when it carried nothing.
+    static func value(_ values: WhyValues) -> String? {
+        if let pair = values.pairs.first {
+            return JSONText.quoted(pair.old, embeddable: false) + " → " + JSONText.quoted(pair.new, embeddable: false)
+        }
+        if values.equal > 0 { return "written with an equal value" }
+        if values.cutEqual > 0 { return "differs after \(ValueText.capacity) bytes" }
+        if values.redacted > 0 { return "values redacted" }
+        return values.unavailable > 0 ? "values unavailable" : nil
     }
 
     /// `count` and `time` or `times`.

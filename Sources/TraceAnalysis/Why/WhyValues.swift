@@ -43,15 +43,38 @@ struct WhyValueNote: BitwiseCopyable {
     }
 }
 
-/// What one tally counts: a path, how its root write's value counts, and the `old`/`new` ids of
-/// a pair (0 for the other states). A path's tallies are integer counts per key, so ranges add
-/// exactly, in any order.
+/// A write with a value on a chain: the write's node, its value, and the entry of the write with
+/// a value before it on the chain (0: none). A chain's entries, walked back from its last, are the
+/// values of every write on it (most chains have one: their root's).
+struct WhyValueEntry: FlatHashKey {
+    var previous: UInt32 = 0
+    /// The write's tally key, its `path` 0 (an evaluation that counts it sets its own).
+    var value = WhyValueKey()
+
+    /// The empty entry.
+    init() {}
+
+    /// The entry of the write at node `write` with value `note` (not `none`), after `previous`.
+    @inline(__always)
+    init(previous: UInt32, write: UInt32, _ note: WhyValueNote) {
+        (self.previous, value) = (previous, WhyValueKey(path: 0, write: write, note))
+    }
+
+    var flatHash: UInt64 { value.flatHash ^ Self.mixed(UInt64(previous)) }
+}
+
+/// What one tally counts: a path, a write on it (its node), how that write's value counts, and
+/// the `old`/`new` ids of a pair (0 for the other states). A path's tallies are integer counts per
+/// key, so ranges add exactly, in any order.
 ///
 /// NB: one flat table of these per range, not a table per path: most evaluations of a large trace
 /// count a value state, and a probe in one table costs less than a dictionary of dictionaries.
 struct WhyValueKey: FlatHashKey {
-    /// The path, 1-based (a counted slot or a node id, by who holds the key); 0 only in the empty key.
+    /// The path, 1-based (a counted slot or a node id, by who holds the key); 0 in the empty key
+    /// and in a `WhyValueEntry`'s.
     var path: UInt32 = 0
+    /// The node of the write on the path (its root write, or a write the chain caused).
+    var write: UInt32 = 0
     var old: SymbolID = 0
     var new: SymbolID = 0
     var state = WhyValueNote.State.none
@@ -59,22 +82,22 @@ struct WhyValueKey: FlatHashKey {
     /// The empty key.
     init() {}
 
-    /// The key of an evaluation on `path` whose root write's value is `note` (not `none`).
+    /// The key of an evaluation on `path` whose write at node `write` has the value `note` (not `none`).
     @inline(__always)
-    init(path: UInt32, _ note: WhyValueNote) {
-        (self.path, state) = (path, note.state)
+    init(path: UInt32, write: UInt32, _ note: WhyValueNote) {
+        (self.path, self.write, state) = (path, write, note.state)
         if note.state == .pair { (old, new) = (note.old, note.new) }
     }
 
-    /// This key on `path`, its ids translated by `name`.
-    func translated(path: UInt32, _ name: (UInt32) -> UInt32) -> WhyValueKey {
+    /// This key on `path` and `write`, its ids translated by `name`.
+    func translated(path: UInt32, write: UInt32, _ name: (UInt32) -> UInt32) -> WhyValueKey {
         var key = self
-        (key.path, key.old, key.new) = (path, name(old), name(new))
+        (key.path, key.write, key.old, key.new) = (path, write, name(old), name(new))
         return key
     }
 
     var flatHash: UInt64 {
-        Self.mixed((UInt64(old) << 32 | UInt64(new)) &* 0x9E37_79B9_7F4A_7C15 ^ (UInt64(path) << 8 | UInt64(state.rawValue)))
+        Self.mixed((UInt64(old) << 32 | UInt64(new)) &* 0x9E37_79B9_7F4A_7C15 ^ (UInt64(path) << 8 | UInt64(state.rawValue)) ^ UInt64(write) << 36)
     }
 }
 
@@ -85,6 +108,11 @@ struct WhyValueTally {
 
     /// No values.
     init() {}
+
+    /// The tally of one write's value `note`, counted once.
+    init(_ note: WhyValueNote) {
+        if note.state != .none { add(WhyValueKey(path: 1, write: 1, note), count: 1) }
+    }
 
     /// Adds the `count` evaluations of tally `key`.
     mutating func add(_ key: WhyValueKey, count: Int) {
@@ -107,33 +135,40 @@ struct WhyValueTally {
     }
 }
 
-/// The values of a path's root writes, over the path's evaluations (`write` events carrying
-/// `old`/`new` or a marker; see README's values rule).
+/// The values of one write of a path (its root write, or a write the chain caused), over the
+/// path's evaluations (`write` events carrying `old`/`new` or a marker; see README's values rule).
 public struct WhyValues: Sendable, Hashable {
     /// How many pairs are shown before "+N more distinct".
     public static let shownPairs = 5
 
-    /// An old → new pair and the evaluations whose root write made it.
+    /// An old → new pair and the evaluations whose write made it.
     public struct Pair: Sendable, Hashable {
         /// The value before the write, as the trace holds it (cut at 64 bytes).
         public var old: String
         /// The value after the write.
         public var new: String
-        /// The evaluations whose root write made this pair.
+        /// The evaluations whose write made this pair.
         public var count: Int
     }
 
     /// Every distinct pair, most evaluations first, ties by `old` then `new`.
     public var pairs: [Pair]
-    /// Evaluations whose root write wrote an equal value (`changed` false).
+    /// Evaluations whose write wrote an equal value (`changed` false).
     public var equal: Int
-    /// Evaluations whose root write changed the value with equal cut strings (differs after 64 bytes).
+    /// Evaluations whose write changed the value with equal cut strings (differs after 64 bytes).
     public var cutEqual: Int
-    /// Evaluations whose root write carried the `redacted` marker.
+    /// Evaluations whose write carried the `redacted` marker.
     public var redacted: Int
-    /// Evaluations whose root write carried the `unavailable` marker.
+    /// Evaluations whose write carried the `unavailable` marker.
     public var unavailable: Int
 
-    /// Whether no evaluation's root write carried values or a marker.
+    /// Whether no evaluation's write carried values or a marker.
     public var isEmpty: Bool { pairs.isEmpty && equal == 0 && cutEqual == 0 && redacted == 0 && unavailable == 0 }
+}
+
+extension WhyValues {
+    /// No values.
+    package init() {
+        (pairs, equal, cutEqual, redacted, unavailable) = ([], 0, 0, 0, 0)
+    }
 }

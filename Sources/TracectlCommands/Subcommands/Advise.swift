@@ -18,7 +18,10 @@ enum Advise: Subcommand {
               json      the tracer-advice/1 document (documented in Tracer.docc/TracectlAdvise.md)
               markdown  a table and the fixes, for pull-request comments
             A pattern the trace's source cannot support (its meta header's capabilities) is not
-            evaluated, and the output says so.
+            evaluated, and the output says so; where counts alone can show part of it (a property
+            written at a high rate, an object observed by many views), its counts-only form
+            follows, numbered E1, E2, … and marked "estimated from counts" (json: 'countsOnly[]',
+            each with "estimatedFromCounts": true), its savings an upper bound.
             """,
         positionals: [PositionalSpec(name: "trace", help: "The trace to read ('-' for standard input).")],
         options: [Options.format, Options.minSavings, CommonOptions.recordedOnly] + CommonOptions.document,

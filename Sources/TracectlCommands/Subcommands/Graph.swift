@@ -49,7 +49,7 @@ enum Graph: Subcommand {
             view: arguments.value(Options.view).map(ViewGlob.init))
         let summary = try TraceReading.summary(
             source: source, options: TraceReading.readOptions(arguments), arguments: arguments, causeGraph: true,
-            viewFigures: false)
+            viewFigures: false, infers: true)
         TraceReading.warn(summary, console: console)
         if let unavailable = GraphRenderer.unavailability(summary) { console.warning("\(summary.file): \(unavailable)") }
         if let untimed = summary.untimedWarning("left out of the edges' body times") { console.warning(untimed) }

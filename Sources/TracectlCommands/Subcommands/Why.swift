@@ -20,6 +20,11 @@ enum Why: Subcommand {
               markdown  a table per view, for pull-request comments
             --eval SEQ prints one evaluation's chain event by event instead, in the same three
             formats (json: the tracer-why/1 document of one chain, with 'eval' and 'chain[]').
+            --list lists each view's evaluations in trace order instead of its paths: seq, ts,
+            body time ('-' when untimed), cause path and the values of its writes, the first 10
+            (--top N, --top all); json adds 'evaluations[]' and 'omittedEvaluations' to each view.
+            Values are shown when the trace recorded them (its header lists 'values'), for every
+            write on a path: its root and each write the chain caused.
             A glob that matches no view is an error (exit 2) listing near matches; 'report --view'
             prints an empty table instead.
             """,
@@ -30,12 +35,13 @@ enum Why: Subcommand {
                 help: "The views to explain: a path or glob (e.g. 'MyView/MyScrollView', '**/Row[*]'); a bare name (no '/') matches the views of that name at any depth, each shown; absent: '**', every view.",
                 isOptional: true, kind: .text),
         ],
-        options: [Options.format, Options.top, Options.evaluation, CommonOptions.recordedOnly] + SliceOptions.all + CommonOptions.document,
+        options: [Options.format, Options.top, Options.evaluation, Options.list, CommonOptions.recordedOnly] + SliceOptions.all + CommonOptions.document,
         examples: [
             ("tracectl why scroll.jsonl 'MyView/MyScrollView'", "The main cause paths of one view's evaluations."),
             ("tracectl why scroll.jsonl 'MyView/MyScrollView' --top all", "Every cause path, however many."),
             ("tracectl why form.jsonl 'SignupForm/*/TextField' --top 3", "The three main paths of each text field."),
             ("tracectl why scroll.jsonl 'MyView/MyScrollView' --eval 11", "One evaluation's chain, event by event."),
+            ("tracectl why scroll.jsonl MyScrollView --list --top 20", "The first 20 evaluations, each with its path."),
         ])
 
     /// The options `why` reads, in help order.
@@ -47,6 +53,9 @@ enum Why: Subcommand {
             "--eval", valueName: "seq", help: "Show the chain of the evaluation (or skip) with this seq, event by event.",
             range: 1...Int.max
         ).excluding(top, SliceOptions.mark, SliceOptions.from, SliceOptions.to)
+        static let list: Option<Bool> = Option<Bool>.flag(
+            "--list", help: "List each view's evaluations in trace order, each with its cause path, body time and values (the first N of --top)."
+        ).excluding(evaluation)
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
@@ -61,7 +70,9 @@ enum Why: Subcommand {
         let top = arguments.value(Options.top)!.limit
         let slice = TraceReading.slice(arguments)
         let (result, unknownMarks, markNames) = try TraceReading.run { () throws(TraceError) in
-            try WhyAnalyzer.analyze(source: source, glob: glob, options: .init(read: readOptions), slice: slice, top: top)
+            try WhyAnalyzer.analyze(
+                source: source, glob: glob, options: .init(read: readOptions), slice: slice, top: top,
+                listLimit: arguments.flag(Options.list) ? top ?? Int.max : nil)
         }
         try TraceReading.checkMarks(file: result.file, unknown: unknownMarks, known: markNames)
         for warning in result.warnings { console.warning(warning) }

@@ -117,7 +117,7 @@ _tracectl() {
                 -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format --top --eval --recorded-only --mark --from --to -o --output --lenient --help' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format --top --eval --list --recorded-only --mark --from --to -o --output --lenient --help' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

@@ -80,6 +80,7 @@ complete -c tracectl -n '__fish_seen_subcommand_from graph' -F
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l format -x -a 'text json markdown' -d 'The output format.'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l top -x -a 'all' -d 'Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l eval -x -a '' -d 'Show the chain of the evaluation (or skip) with this seq, event by event.'
+complete -c tracectl -n '__fish_seen_subcommand_from why' -l list -d 'List each view'\''s evaluations in trace order, each with its cause path, body time and values (the first N of --top).'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l recorded-only -d 'Show recorded causes only: no cause is inferred (≈) for an evaluation whose trace records none.'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l mark -x -a '' -d 'Only the intervals of marks of this name (each up to the next mark).'
 complete -c tracectl -n '__fish_seen_subcommand_from why' -l from -x -a '' -d 'Start at the first mark of this name, or at this ts (ns).'

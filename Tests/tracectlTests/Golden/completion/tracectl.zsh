@@ -113,7 +113,8 @@ _tracectl() {
             _arguments -s \
                 --format'[The output format.]:format:(text json markdown)' \
                 '(--eval)'--top'[Show each view'\''s N main paths and sum the rest in one line; '\''all'\'' shows every path.]:n|all:(all)' \
-                '(--top --mark --from --to)'--eval'[Show the chain of the evaluation (or skip) with this seq, event by event.]:seq: ' \
+                '(--top --list --mark --from --to)'--eval'[Show the chain of the evaluation (or skip) with this seq, event by event.]:seq: ' \
+                '(--eval)'--list'[List each view'\''s evaluations in trace order, each with its cause path, body time and values (the first N of --top).]' \
                 --recorded-only'[Show recorded causes only\: no cause is inferred (≈) for an evaluation whose trace records none.]' \
                 '(--eval)'--mark'[Only the intervals of marks of this name (each up to the next mark).]:name: ' \
                 '(--eval)'--from'[Start at the first mark of this name, or at this ts (ns).]:mark|ns: ' \
