@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TracerCore
 
 /// The SwiftUI adapter's process-wide recording: a session on the recorder `TRACER_OUTPUT` names,
@@ -27,13 +28,50 @@ import TracerCore
             source: .swiftUI, capabilities: capabilities)
     }
 
-    /// The session recording to `TRACER_OUTPUT`, or nil when it is unset: then every traced write
-    /// and body costs one branch on this value.
-    @usableFromInline package static let session: AdapterSession? = session(ProcessInfo.processInfo.environment)
+    /// The session recording to `TRACER_OUTPUT`, or nil when it is unset.
+    @usableFromInline package static let processSession: AdapterSession? = session(ProcessInfo.processInfo.environment)
 
-    /// Whether `session` is set: a check that takes no reference to the session (no retain and
-    /// release), for the paths that do nothing when recording is off.
-    @usableFromInline package static let isRecording = session != nil
+    /// Whether `processSession` is set.
+    @usableFromInline package static let hasProcessSession = processSession != nil
+
+    /// How many recording scopes are open (`withScope`), in every task.
+    @usableFromInline package static let openScopes = Atomic<Int>(0)
+
+    /// The session of the recording scope the current task runs in (see `withScope`).
+    @TaskLocal static var scopedSession: AdapterSession?
+
+    /// The session a traced write or body records into: the recording scope's inside one, else
+    /// `processSession`. With no scope open and `TRACER_OUTPUT` unset, every traced write and body
+    /// costs a load of `openScopes` and one branch on `processSession`.
+    @inlinable package static var session: AdapterSession? {
+        openScopes.load(ordering: .relaxed) == 0 ? processSession : scopedSessionOrProcess()
+    }
+
+    /// Whether a traced write or body may record: a check that takes no reference to a session
+    /// (no retain and release), for the paths that do nothing when recording is off.
+    @inlinable package static var isRecording: Bool { hasProcessSession || openScopes.load(ordering: .relaxed) != 0 }
+
+    /// The current task's scope session, else `processSession`: a task-local read, made only
+    /// while some scope is open.
+    @usableFromInline static func scopedSessionOrProcess() -> AdapterSession? { scopedSession ?? processSession }
+
+    /// Runs `body` in a recording scope: the traced writes and bodies of the current task (and of
+    /// the child tasks it creates, which inherit task-locals) record into `session`; those of other
+    /// tasks, detached tasks, Dispatch queues and threads do not.
+    package static func withScope<Result>(_ session: AdapterSession, _ body: () throws -> Result) rethrows -> Result {
+        openScopes.add(1, ordering: .relaxed)
+        defer { openScopes.subtract(1, ordering: .relaxed) }
+        return try $scopedSession.withValue(session, operation: body)
+    }
+
+    /// Runs the asynchronous `body` in a recording scope (see the synchronous `withScope`).
+    package static func withScope<Result>(
+        _ session: AdapterSession, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        openScopes.add(1, ordering: .relaxed)
+        defer { openScopes.subtract(1, ordering: .relaxed) }
+        return try await $scopedSession.withValue(session, operation: body)
+    }
 
     /// A session for `TRACER_OUTPUT` in `environment`; nil when unset or unusable (reported).
     package static func session(_ environment: [String: String]) -> AdapterSession? {
