@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tracer
 import TracerTesting
@@ -67,5 +68,16 @@ struct SwiftTestingAssertionTests {
         expectFailure(containing: ["** total-body-evals: expected ≤ 5, found 9", "CounterScreen: 4; top cause path: \(Self.countPath)"], atLine: #line + 1) {
             redraws.expectWithinBudget(tight)
         }
+    }
+
+    @Test("an adapter trace read as redraws: the failure's cause path marks the hop inferred from the update with ≈")
+    func inferredHopIsMarked() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/Traces/sources/swiftui.jsonl")
+        let redraws = try Redraws(trace: Array(try Data(contentsOf: fixture)))
+        redraws.expectEvaluations(of: "MyScrollView", atMost: 3)
+        expectFailure(
+            containing: ["MyScrollView: 3; top cause path: MyView.scrollContentOffset (State, App/MyView.swift:12) → MyView (state) → ≈ MyScrollView (inputs-changed) ×2"],
+            atLine: #line + 1
+        ) { redraws.expectEvaluations(of: "MyScrollView", atMost: 1) }
     }
 }
