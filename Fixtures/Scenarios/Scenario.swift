@@ -106,8 +106,9 @@ public final class ScenarioSession: Sendable {
     /// One frame at 120 Hz, in ns.
     public static let frameInterval: UInt64 = 8_333_333
 
-    /// The deterministic clock: every reading advances it by 1 µs, every frame by `frameInterval`,
-    /// and each body evaluation by `costPerViewValue` per view value it builds.
+    /// The deterministic clock (the recorder's, unless the session plays into a recording scope):
+    /// every reading advances it by 1 µs, every frame by `frameInterval`, and each body
+    /// evaluation by `costPerViewValue` per view value it builds.
     public let clock: ManualClock
     /// What a body pays for each view value it builds (see `SimulatedBodyCost`): 1 µs.
     public static let costPerViewValue: UInt64 = 1_000
@@ -116,6 +117,7 @@ public final class ScenarioSession: Sendable {
     // NB: ViewGraph is driven from the one thread running the script; the session never crosses threads.
     nonisolated(unsafe) public let graph: ViewGraph
 
+    /// A session recording `scenario`'s `variant` into `sink` on a deterministic clock.
     convenience init(scenario: String, variant: String, sink: any TraceSink, values: Bool) {
         let clock = ManualClock(step: 1_000)
         self.init(

@@ -48,7 +48,7 @@ package struct RedrawExpectation: Sendable {
         return check.results.compactMap { result in
             switch result.status {
             case .fail: message(result, in: redraws)
-            case .skipped where failsWhenSkipped: "\(result.message): not available, so not checked"
+            case .skipped where failsWhenSkipped: "\(result.view ?? result.rule.subject) \(result.rule.metric.rawValue): not checked (\(result.note ?? "no figure"))"
             default: nil
             }
         }

@@ -51,9 +51,18 @@ struct AdapterRedrawTests {
     func edgesAndWaste() throws {
         let baseline = try Self.page(1), redraws = try Self.page(3)
         redraws.expectNoNewEdges(against: baseline)
-        expectFailure(containing: ["wasted-evals: skipped", "not available, so not checked"], atLine: #line + 1) {
+        expectFailure(containing: ["** wasted-evals: not checked (wasted-evals is not available: "], atLine: #line + 1) {
             redraws.expectNoWastedEvaluations()
         }
+    }
+
+    @Test("a child task's traced bodies are the scope's; a detached task's are not")
+    func childAndDetachedTasks() async throws {
+        let redraws = try await Redraws.record(.swiftUI) {
+            await Task { _ = standInUpdate { standInInstall(Pager()).body } }.value
+            await Task.detached { @MainActor in _ = standInUpdate { standInInstall(Pager()).body } }.value
+        }
+        #expect(redraws.evaluations(of: "Pager") == 1)
     }
 
     @Test("recording off: a state made outside every scope records no write; the body the scope's task runs is recorded",
