@@ -42,7 +42,8 @@ run_tests() {
   local log=$1
   shift
   "$@" >"$log" 2>&1 || { tail -60 "$log"; exit 1; }
-  grep -E '^(✔|✘) Test run' "$log"
+  # NB: ━ is a run that passed with known issues (TracerTesting's failing assertions, expected).
+  grep -E '^(✔|✘|━) Test run' "$log"
   ! grep -q 'skipped' "$log" || { grep 'skipped' "$log"; exit 1; }
 }
 echo "check-swiftui-adapter: tests, recording on"

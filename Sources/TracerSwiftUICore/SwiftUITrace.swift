@@ -31,25 +31,28 @@ import TracerCore
     /// The session recording to `TRACER_OUTPUT`, or nil when it is unset.
     @usableFromInline package static let processSession: AdapterSession? = session(ProcessInfo.processInfo.environment)
 
-    /// Whether `processSession` is set.
-    @usableFromInline package static let hasProcessSession = processSession != nil
+    /// What `activity` is while no scope is open: 1 with `processSession`, else 0.
+    @usableFromInline package static let processActivity = processSession == nil ? 0 : 1
 
-    /// How many recording scopes are open (`withScope`), in every task.
-    @usableFromInline package static let openScopes = Atomic<Int>(0)
+    /// How many sessions may record: `processSession` (1 when set) plus the recording scopes
+    /// open in every task (`withScope`). Its initialiser creates `processSession`.
+    @usableFromInline package static let activity = Atomic<Int>(processActivity)
 
     /// The session of the recording scope the current task runs in (see `withScope`).
     @TaskLocal static var scopedSession: AdapterSession?
 
-    /// The session a traced write or body records into: the recording scope's inside one, else
-    /// `processSession`. With no scope open and `TRACER_OUTPUT` unset, every traced write and body
-    /// costs a load of `openScopes` and one branch on `processSession`.
-    @inlinable package static var session: AdapterSession? {
-        openScopes.load(ordering: .relaxed) == 0 ? processSession : scopedSessionOrProcess()
-    }
-
     /// Whether a traced write or body may record: a check that takes no reference to a session
-    /// (no retain and release), for the paths that do nothing when recording is off.
-    @inlinable package static var isRecording: Bool { hasProcessSession || openScopes.load(ordering: .relaxed) != 0 }
+    /// (no retain and release), for the paths that do nothing when recording is off: with
+    /// `TRACER_OUTPUT` unset and no scope open, one load and one branch.
+    @inlinable package static var isRecording: Bool { activity.load(ordering: .relaxed) != 0 }
+
+    /// The session a traced write or body records into: the recording scope's inside one, else
+    /// `processSession`; nil (after the one load and branch of `isRecording`) when neither.
+    @inlinable package static var session: AdapterSession? {
+        let active = activity.load(ordering: .relaxed)
+        guard active != 0 else { return nil }
+        return active == processActivity ? processSession : scopedSessionOrProcess()
+    }
 
     /// The current task's scope session, else `processSession`: a task-local read, made only
     /// while some scope is open.
@@ -59,8 +62,8 @@ import TracerCore
     /// the child tasks it creates, which inherit task-locals) record into `session`; those of other
     /// tasks, detached tasks, Dispatch queues and threads do not.
     package static func withScope<Result>(_ session: AdapterSession, _ body: () throws -> Result) rethrows -> Result {
-        openScopes.add(1, ordering: .relaxed)
-        defer { openScopes.subtract(1, ordering: .relaxed) }
+        activity.add(1, ordering: .relaxed)
+        defer { activity.subtract(1, ordering: .relaxed) }
         return try $scopedSession.withValue(session, operation: body)
     }
 
@@ -68,8 +71,8 @@ import TracerCore
     package static func withScope<Result>(
         _ session: AdapterSession, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
     ) async rethrows -> Result {
-        openScopes.add(1, ordering: .relaxed)
-        defer { openScopes.subtract(1, ordering: .relaxed) }
+        activity.add(1, ordering: .relaxed)
+        defer { activity.subtract(1, ordering: .relaxed) }
         return try await $scopedSession.withValue(session, operation: body)
     }
 
