@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "Tracer", targets: ["Tracer"]),
         .library(name: "TraceAnalysis", targets: ["TraceAnalysis"]),
         .library(name: "TracerSwiftUI", targets: ["TracerSwiftUI"]),
+        .library(name: "TracerTesting", targets: ["TracerTesting"]),
         .executable(name: "tracectl", targets: ["tracectl"]),
         .executable(name: "tracer-bench", targets: ["tracer-bench"]),
         // NB: `swift package tracectl …` (reads only) and `swift package tracectl-write …` (may write
@@ -62,6 +63,10 @@ let package = Package(
         // scope path), the rest is `package` (`@usableFromInline` where `traced { }` inlines it).
         .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"]),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
+        // NB: redraw assertions in an app's tests (Swift Testing and XCTest, the toolchain's): a scope
+        // recording into memory, read by the analysis; the runtime's graphs and the adapter's
+        // traced code record into the scope of the task that runs them.
+        .target(name: "TracerTesting", dependencies: ["TracerCore", "TraceAnalysis", "TracerSwiftUICore"]),
         // NB: `tracectl record`'s and `listen`'s capture; no product, its declarations are `package`.
         .target(name: "TraceCapture", dependencies: ["TracerCore"]),
         // NB: the importers write traces; TraceAnalysis reads them. Both read through TraceFormat.
@@ -120,6 +125,9 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "TraceAnalysis", "tracer-example", "TracerTestSupport"]),
+        .testTarget(
+            name: "TracerTestingTests", dependencies: ["TracerTesting", "TraceAnalysis", "Tracer", "Scenarios", "TracectlCommands", "TracerTestSupport"],
+            exclude: ["Examples/counter-budget.json"]),
         .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "XctraceSynthetic", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport", "ScenarioTestSupport"]),
         .testTarget(

@@ -44,4 +44,4 @@ cd "$work"
 log=$work/test.log
 swift test --sanitize=thread --filter "$pattern" >"$log" 2>&1 \
   || { tail -80 "$log"; exit 1; }
-grep -E '^(✔|✘) Test run' "$log"
+grep -E '^(✔|✘|━) Test run' "$log"

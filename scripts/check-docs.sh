@@ -90,7 +90,7 @@ if [ ! -e "$adapter/Modules/TracerSwiftUI.swiftmodule" ]; then scripts/check-swi
 echo "check-docs: symbol graphs"
 graphs=$work/graphs
 # NB: every Swift library module under Sources, for the coverage; the catalogs use their own.
-for module in TracerCore Tracer TraceFormat TraceAnalysis TraceSupport TraceImport TraceCapture TracerSwiftUICore TracectlCommands; do
+for module in TracerCore Tracer TraceFormat TraceAnalysis TraceSupport TraceImport TraceCapture TracerSwiftUICore TracerTesting TracectlCommands; do
   extract "$module" "$bin" "$graphs/$module"
 done
 extract TracerSwiftUI "$adapter" "$graphs/TracerSwiftUI"
@@ -104,7 +104,7 @@ PYTHON
 
 echo "check-docs: doc comments"
 coverage_dirs=()
-for module in TracerCore Tracer TraceFormat TraceAnalysis TraceSupport TraceImport TraceCapture TracerSwiftUICore TracectlCommands TracerSwiftUI; do
+for module in TracerCore Tracer TraceFormat TraceAnalysis TraceSupport TraceImport TraceCapture TracerSwiftUICore TracerTesting TracectlCommands TracerSwiftUI; do
   coverage_dirs+=("$graphs/$module")
 done
 # NB: the renamed TraceFormat graph is TraceFormat's symbols again: counted once, by location.

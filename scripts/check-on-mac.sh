@@ -7,7 +7,8 @@
 #   - `$x` through the recording projection reads and writes the right value (trivial,
 #     non-trivial and resilient value types);
 #   - @TracedViewStorage's binding is current in a child;
-#   - a recorded write's cost (XCTest's CPU metric, and xctrace's CPU Counters template).
+#   - a recorded write's cost (XCTest's CPU metric, and xctrace's CPU Counters template);
+#   - TracerTesting's redraw assertions on a view hosted in NSHostingView.
 # The kit's package is generated in .build-mac/ (sources linked to the real directories).
 # On Linux, scripts/check-swiftui-adapter.sh compiles the same Swift against the stand-in.
 set -uo pipefail
@@ -28,12 +29,16 @@ let package = Package(
         .target(name: "TracerCore", dependencies: ["TracerTicks"]),
         .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"]),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore"]),
-        .testTarget(name: "MacKitTests", dependencies: ["TracerSwiftUI"]),
+        .target(name: "TraceSupport", dependencies: ["TracerCore"]),
+        .target(name: "TraceFormat", dependencies: ["TracerCore", "TraceSupport"]),
+        .target(name: "TraceAnalysis", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"]),
+        .target(name: "TracerTesting", dependencies: ["TracerCore", "TraceAnalysis", "TracerSwiftUICore"]),
+        .testTarget(name: "MacKitTests", dependencies: ["TracerSwiftUI", "TracerTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
 MANIFEST
-for target in TracerTicks TracerCore TracerSwiftUICore TracerSwiftUI; do ln -sfn "$root/Sources/$target" "$work/Sources/$target"; done
+for target in TracerTicks TracerCore TracerSwiftUICore TracerSwiftUI TraceSupport TraceFormat TraceAnalysis TracerTesting; do ln -sfn "$root/Sources/$target" "$work/Sources/$target"; done
 ln -sfn "$root/Examples/MacKit" "$work/Tests/MacKitTests"
 cd "$work" || exit 2
 swift build --build-tests >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; echo "FAIL the kit compiles against the real SwiftUI"; exit 1; }
@@ -54,6 +59,7 @@ for log in off on; do
   echo "$(verdict testProjectionReadsAndWritesTheValue "$work/$log.log") \$x through the recording projection reads and writes the value (recording $log)"
   echo "$(verdict testStorageBindingIsCurrentInAChild "$work/$log.log") @TracedViewStorage's binding is current in a child (recording $log)"
 done
+echo "$(verdict testHostedViewRedrawAssertions "$work/off.log") TracerTesting's redraw assertions on a hosted view"
 echo "$(verdict testRecordedWriteCost "$work/on.log") a recorded write's cost (XCTest CPU metric, in on.log):"
 grep -E 'testRecordedWriteCost.*(Instructions|Clock|CPU)' "$work/on.log" | sed 's/^/    /'
 rm -rf "$work/write.trace"

@@ -7,6 +7,7 @@
 import Foundation
 import SwiftUI
 import TracerSwiftUI
+import TracerTesting
 import XCTest
 
 /// Resilient, non-trivial and trivial value types for the projection checks.
@@ -60,6 +61,25 @@ final class MacKitTests: XCTestCase {
             host.root.generation = 1
             host.render()
             XCTAssertEqual(seen.last, 5)
+        }
+    }
+
+    /// TracerTesting's assertions on a hosted view: in a scope, 20 writes of the counter, each
+    /// followed by a render, re-evaluate its traced body once each (after the first renders), and
+    /// the write's path is the counter's top cause path.
+    func testHostedViewRedrawAssertions() throws {
+        try MainActor.assumeIsolated {
+            let redraws = try Redraws.record(.swiftUI) {
+                let host = KitHost(KitCounter(readsExtra: false))
+                host.render()
+                for value in 1...20 {
+                    host.root.count = value
+                    host.render()
+                }
+            }
+            XCTAssertGreaterThanOrEqual(redraws.evaluations(of: "KitCounter"), 20, "a write the scope did not see")
+            redraws.assertEvaluations(of: "KitCounter", atMost: 22)
+            XCTAssertEqual(redraws.topCausePath(of: "KitCounter")?.hasPrefix("KitCounter.count (State, "), true, "the write's path ranks first")
         }
     }
 

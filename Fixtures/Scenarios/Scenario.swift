@@ -51,14 +51,31 @@ public struct Scenario: Sendable {
         }
         let session = ScenarioSession(scenario: name, variant: variant, sink: sink, values: values)
         defer { session.recorder.close() }
+        try run(variant, on: session)
+        session.recorder.flush()
+        if let failure = session.recorder.sinkFailure {
+            throw .sinkFailed(failure.description)
+        }
+    }
+
+    /// Plays `variant` into the recording scope the current task runs in (`RecordingScope`, as
+    /// TracerTesting's `Redraws.record` binds it): the same events as `record`, on the scope's clock.
+    public func play(variant: String) throws(ScenarioError) {
+        guard self.variant(named: variant) != nil else {
+            throw .unknownVariant(scenario: name, variant: variant, known: variants.map(\.name))
+        }
+        guard let recorder = RecordingScope.recorder else {
+            throw .interactionFailed(scenario: name, variant: variant, reason: "not inside a recording scope")
+        }
+        try run(variant, on: ScenarioSession(recorder: recorder))
+    }
+
+    /// Runs the script of `variant` on `session`.
+    private func run(_ variant: String, on session: ScenarioSession) throws(ScenarioError) {
         do {
             try script(variant, session)
         } catch {
             throw .interactionFailed(scenario: name, variant: variant, reason: error.description)
-        }
-        session.recorder.flush()
-        if let failure = session.recorder.sinkFailure {
-            throw .sinkFailed(failure.description)
         }
     }
 }
@@ -89,9 +106,10 @@ public final class ScenarioSession: Sendable {
     /// One frame at 120 Hz, in ns.
     public static let frameInterval: UInt64 = 8_333_333
 
-    /// The deterministic clock: every reading advances it by 1 µs, every frame by `frameInterval`,
-    /// and each body evaluation by `costPerViewValue` per view value it builds.
-    public let clock = ManualClock(step: 1_000)
+    /// The deterministic clock (the recorder's, unless the session plays into a recording scope):
+    /// every reading advances it by 1 µs, every frame by `frameInterval`, and each body
+    /// evaluation by `costPerViewValue` per view value it builds.
+    public let clock: ManualClock
     /// What a body pays for each view value it builds (see `SimulatedBodyCost`): 1 µs.
     public static let costPerViewValue: UInt64 = 1_000
     /// The recorder the graph emits into.
@@ -99,9 +117,20 @@ public final class ScenarioSession: Sendable {
     // NB: ViewGraph is driven from the one thread running the script; the session never crosses threads.
     nonisolated(unsafe) public let graph: ViewGraph
 
-    init(scenario: String, variant: String, sink: any TraceSink, values: Bool) {
-        recorder = TraceRecorder(
-            sink: sink, metadata: TraceMetadata(scenario: scenario, variant: variant), clock: .manual(clock), values: values)
+    /// A session recording `scenario`'s `variant` into `sink` on a deterministic clock.
+    convenience init(scenario: String, variant: String, sink: any TraceSink, values: Bool) {
+        let clock = ManualClock(step: 1_000)
+        self.init(
+            recorder: TraceRecorder(
+                sink: sink, metadata: TraceMetadata(scenario: scenario, variant: variant), clock: .manual(clock), values: values),
+            clock: clock)
+    }
+
+    /// A session on `recorder`; `clock` is the recorder's when it is manual (the simulated body
+    /// cost advances it), else a clock of the session's own that only the script reads.
+    init(recorder: TraceRecorder, clock: ManualClock = ManualClock(step: 1_000)) {
+        self.clock = clock
+        self.recorder = recorder
         graph = ViewGraph(recorder: recorder)
         graph.simulatedBodyCost = SimulatedBodyCost(clock: clock, nanosecondsPerViewValue: Self.costPerViewValue)
     }

@@ -22,7 +22,7 @@ extension View {
     public func traced<Content: View>(
         _ label: @autoclosure () -> String? = nil, scope: TracePath? = nil, @ViewBuilder content: () -> Content
     ) -> Content {
-        guard SwiftUITrace.mayRecord.load(ordering: .relaxed) else { return content() }
+        guard SwiftUITrace.mayRecord else { return content() }
         return tracedBody(label, scope: scope, content)
     }
 

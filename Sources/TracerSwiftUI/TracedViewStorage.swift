@@ -116,7 +116,7 @@ private final class Cell<Value>: @unchecked Sendable {
 
     /// Records the write, stores `newValue` and publishes it.
     func write(_ newValue: Value) {
-        if SwiftUITrace.mayRecord.load(ordering: .relaxed), let session = SwiftUITrace.session {
+        if SwiftUITrace.mayRecord, let session = SwiftUITrace.session {
             session.recordWrite(declaration, from: value, to: newValue)
         }
         value = newValue

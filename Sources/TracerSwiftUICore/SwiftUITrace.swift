@@ -28,21 +28,60 @@ import TracerCore
             source: .swiftUI, capabilities: capabilities)
     }
 
-    /// The session recording to `TRACER_OUTPUT`, or nil when it is unset: then every traced write
-    /// and body costs one branch on this value.
-    @usableFromInline package static let session: AdapterSession? = {
-        let recording = SwiftUITrace.session(ProcessInfo.processInfo.environment)
-        if recording == nil { mayRecord.store(false, ordering: .relaxed) }
+    /// The session recording to `TRACER_OUTPUT`, or nil when it is unset. Made on first use,
+    /// which then takes the process's part out of `activity` when it is nil.
+    @usableFromInline package static let processSession: AdapterSession? = {
+        let recording = session(ProcessInfo.processInfo.environment)
+        if recording == nil { activity.subtract(1, ordering: .relaxed) }
         return recording
     }()
 
-    /// False once `session` is known to be nil: a check that takes no reference to the session and
-    /// no lazy initialisation, for the paths that do nothing when recording is off; true until
-    /// then, and while recording (the session is then asked).
+    /// Who may record: 1 for `processSession` (until it is known to be nil), plus 2 for each
+    /// recording scope open in any task (`withScope`).
     ///
     /// NB: an atomic with a constant initial value is initialised statically, so the check is a
-    /// load (a lazy `static let` costs a `swift_once` check on every access).
-    @usableFromInline package static let mayRecord = Atomic<Bool>(true)
+    /// load (a lazy `static let` costs a `swift_once` check on every access). 1 alone means no
+    /// scope is open: the session is then `processSession`, with no task-local read.
+    @usableFromInline package static let activity = Atomic<Int>(1)
+
+    /// The session of the recording scope the current task runs in (see `withScope`).
+    @TaskLocal static var scopedSession: AdapterSession?
+
+    /// Whether a traced write or body may record: a check that takes no reference to a session
+    /// (no retain and release) and makes none, for the paths that do nothing when recording is
+    /// off: with `TRACER_OUTPUT` unset and no scope open, one load and one branch once the first
+    /// traced call has found no session; true until then, and while recording.
+    @inlinable package static var mayRecord: Bool { activity.load(ordering: .relaxed) != 0 }
+
+    /// The session a traced write or body records into: the recording scope's inside one, else
+    /// `processSession`; nil (after the one load and branch of `mayRecord`) when neither.
+    @inlinable package static var session: AdapterSession? {
+        let active = activity.load(ordering: .relaxed)
+        guard active != 0 else { return nil }
+        return active == 1 ? processSession : scopedSessionOrProcess()
+    }
+
+    /// The current task's scope session, else `processSession`: a task-local read, made only
+    /// while some scope is open.
+    @usableFromInline static func scopedSessionOrProcess() -> AdapterSession? { scopedSession ?? processSession }
+
+    /// Runs `body` in a recording scope: the traced writes and bodies of the current task (and of
+    /// the child tasks it creates, which inherit task-locals) record into `session`; those of other
+    /// tasks, detached tasks, Dispatch queues and threads do not.
+    package static func withScope<Result>(_ session: AdapterSession, _ body: () throws -> Result) rethrows -> Result {
+        activity.add(2, ordering: .relaxed)
+        defer { activity.subtract(2, ordering: .relaxed) }
+        return try $scopedSession.withValue(session, operation: body)
+    }
+
+    /// Runs the asynchronous `body` in a recording scope (see the synchronous `withScope`).
+    package static func withScope<Result>(
+        _ session: AdapterSession, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        activity.add(2, ordering: .relaxed)
+        defer { activity.subtract(2, ordering: .relaxed) }
+        return try await $scopedSession.withValue(session, operation: body)
+    }
 
     /// A session for `TRACER_OUTPUT` in `environment`; nil when unset or unusable (reported).
     package static func session(_ environment: [String: String]) -> AdapterSession? {

@@ -29,6 +29,11 @@ let package = Package(
         .target(name: "TracerCore", dependencies: ["TracerTicks"]),
         .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"], swiftSettings: strict),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore", "SwiftUI", "Combine"], swiftSettings: strict),
+        // NB: TracerTesting and the analysis it reads with, for the redraw assertions on the adapter.
+        .target(name: "TraceSupport", dependencies: ["TracerCore"]),
+        .target(name: "TraceFormat", dependencies: ["TracerCore", "TraceSupport"]),
+        .target(name: "TraceAnalysis", dependencies: ["TracerCore", "TraceSupport", "TraceFormat"]),
+        .target(name: "TracerTesting", dependencies: ["TracerCore", "TraceAnalysis", "TracerSwiftUICore"], swiftSettings: strict),
         // NB: the example leaves Tracer out of a Release build as its README tells an app to
         // (`TRACER` defined for Debug only); scripts/check-swiftui-adapter.sh checks both builds.
         .executableTarget(
@@ -48,10 +53,10 @@ let package = Package(
         // NB: the root package's test support: temporary directories and the public API's lists.
         .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
         // NB: the Mac kit (Examples/MacKit, scripts/check-on-mac.sh), compiled against the stand-in only.
-        .testTarget(name: "MacKitTests", dependencies: ["TracerSwiftUI", "SwiftUI"], swiftSettings: strict),
+        .testTarget(name: "MacKitTests", dependencies: ["TracerSwiftUI", "TracerTesting", "SwiftUI"], swiftSettings: strict),
         .testTarget(
             name: "TracerSwiftUITests",
-            dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "SwiftUI", "Combine", "AllocationCounter", "TracerTestSupport"],
+            dependencies: ["TracerSwiftUI", "TracerSwiftUICore", "TracerTesting", "SwiftUI", "Combine", "AllocationCounter", "TracerTestSupport"],
             swiftSettings: strict
         ),
     ],

@@ -22,6 +22,7 @@ struct PublicAPITests {
         "TraceFormat": "re-exported by the TraceAnalysis product",
         "TracerSwiftUICore": "the types the TracerSwiftUI product's API names (a declaration, a scope path)",
         "TracerSwiftUI": "the TracerSwiftUI product (pinned against the stand-in SwiftUI)",
+        "TracerTesting": "the TracerTesting product",
     ]
 
     /// The modules pinned here: those that may declare `public`, but for TracerSwiftUI.

@@ -103,6 +103,10 @@ public struct BudgetCheck: Sendable {
     /// 1 when an error-level rule failed, else 0.
     public var exitStatus: Int32 { results.contains { $0.status == .fail } ? 1 : 0 }
 
+    /// Whether no rule was checked: every one is off or was skipped (a gate that checked nothing
+    /// must not pass unnoticed: `tracectl check` exits 2 unless `--allow-empty`).
+    package var checkedNothing: Bool { results.allSatisfy { $0.status == .off || $0.status == .skipped } }
+
     /// How many results have `status`.
     public func count(_ status: Status) -> Int { results.filter { $0.status == status }.count }
 

@@ -148,7 +148,7 @@ enum Check: Subcommand {
             console.warning("\(budgetPath): \(result.rule.path) (line \(result.rule.line)) skipped: \(result.note ?? "")")
         }
         // NB: a gate that checked nothing must not pass unnoticed; the report is still written.
-        let checkedNothing = check.results.allSatisfy { $0.status == .off || $0.status == .skipped }
+        let checkedNothing = check.checkedNothing
         if checkedNothing {
             let message = "no rule of \(budgetPath) applies to these traces: every rule is off or was skipped (see the notes)"
             if allowEmpty { console.warning(message) } else { console.error(message + "; pass --allow-empty to accept") }

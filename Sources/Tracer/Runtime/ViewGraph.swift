@@ -43,9 +43,10 @@ public final class ViewGraph {
     var driverTargets: [String: ViewNode] = [:]
     var environmentState = GraphEnvironment()
 
-    /// An empty graph recording to `recorder` (nil: not recording).
+    /// An empty graph recording to `recorder`; nil: to the recording scope it is made in
+    /// (`RecordingScope.recorder`), else not recording.
     public init(recorder: TraceRecorder? = nil, defaultViewport: Range<Int> = 0..<10) {
-        self.scheduler = UpdateScheduler(recorder: recorder)
+        self.scheduler = UpdateScheduler(recorder: recorder ?? RecordingScope.recorder)
         self.defaultViewport = defaultViewport
         host = ViewNode(
             id: 0, parent: nil, identity: ChildIdentity(position: 0, type: ObjectIdentifier(ViewGraph.self)),

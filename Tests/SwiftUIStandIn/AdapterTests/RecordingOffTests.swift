@@ -47,7 +47,7 @@ struct RecordingOffTests {
     @Test("once the session is known to be nil, a traced body's and a storage write's check is the flag's load")
     func theRecordingFlagIsOff() {
         #expect(SwiftUITrace.session == nil)
-        let mayRecord = SwiftUITrace.mayRecord.load(ordering: .relaxed)
+        let mayRecord = SwiftUITrace.mayRecord
         #expect(!mayRecord)
     }
 

@@ -13,7 +13,7 @@ struct RecordingOnTests {
     @Test("while recording, the flag a traced body checks first stays set")
     func theRecordingFlagIsOn() {
         #expect(SwiftUITrace.session != nil)
-        let mayRecord = SwiftUITrace.mayRecord.load(ordering: .relaxed)
+        let mayRecord = SwiftUITrace.mayRecord
         #expect(mayRecord)
     }
 
