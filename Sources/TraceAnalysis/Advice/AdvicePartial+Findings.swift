@@ -26,7 +26,9 @@ extension AdvicePartial {
         writes.compactMap { property, tally -> AdviceFinding? in
             let origin = origin(property)
             let updates = tally.updates.reduce(0, +)
-            guard origin.wrapper != WrapperKind.viewStorage.name, tally.rootWrites >= Self.highFrequencyWrites,
+            // NB: a write from outside the graph (a lazy stack's `viewport`) is not a property the app could move.
+            guard origin.wrapper != WrapperKind.viewStorage.name, origin.wrapper != WrapperKind.external.name,
+                tally.rootWrites >= Self.highFrequencyWrites,
                 2 * updates >= tally.rootWrites, let least = tally.updates.firstIndex(where: { $0 > 0 })
             else { return nil }
             let evals = tally.evals.reduce(0, +)
