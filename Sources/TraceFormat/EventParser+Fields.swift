@@ -23,6 +23,9 @@ extension EventParser {
             let isTrue = first == UInt8(ascii: "t")
             event.system = isTrue
             return try expectLiteral(isTrue ? "true" : "false", bytes, index, count)
+        case .stringList:
+            guard first == UInt8(ascii: "[") else { throw wrongTypeOrGarbage(field, first, index) }
+            return try parseStringList(field, bytes, index, count, &event)
         case .booleanOrInteger:
             if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
                 let isTrue = first == UInt8(ascii: "t")
@@ -49,6 +52,33 @@ extension EventParser {
         }
     }
 
+    /// Reads the array of strings whose `[` is at `open` into `field` of `event`: its elements
+    /// joined by `", "`, interned as one string (an empty array: 0).
+    private mutating func parseStringList(
+        _ field: TraceField, _ bytes: UnsafePointer<UInt8>, _ open: Int, _ count: Int, _ event: inout ParsedEvent
+    ) throws(ParseFailure) -> Int {
+        listBytes.removeAll(keepingCapacity: true)
+        var index = skipWhitespace(bytes, open + 1, count)
+        if index < count && bytes[index] == UInt8(ascii: "]") {
+            Self.setString(0, of: field, in: &event)
+            return index + 1
+        }
+        while true {
+            guard index < count, bytes[index] == UInt8(ascii: "\"") else { throw ParseFailure(offset: index, problem: .wrongType(field)) }
+            let element = try scanString(bytes, index, count)
+            if !listBytes.isEmpty { listBytes.append(contentsOf: ", ".utf8) }
+            listBytes.append(contentsOf: UnsafeBufferPointer(start: element.start, count: element.count))
+            index = skipWhitespace(bytes, element.next, count)
+            guard index < count else { throw ParseFailure(offset: index, problem: .expectedElementSeparator) }
+            if bytes[index] == UInt8(ascii: "]") { break }
+            guard bytes[index] == UInt8(ascii: ",") else { throw ParseFailure(offset: index, problem: .expectedElementSeparator) }
+            index = skipWhitespace(bytes, index + 1, count)
+        }
+        let id = listBytes.withUnsafeBufferPointer { strings.intern($0.baseAddress!, $0.count) }
+        Self.setString(id, of: field, in: &event)
+        return index + 1
+    }
+
     /// Stores interned string `id` as string `field` of `event`.
     @inline(__always)
     static func setString(_ id: UInt32, of field: TraceField, in event: inout ParsedEvent) {
@@ -72,6 +102,7 @@ extension EventParser {
         case .new: event.new = id
         case .values: event.valuesMarker = id
         case .changes: event.changes = id
+        case .inputs: event.inputs = id
         case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .conn, .built, .extractable, .group, .system:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not a string field")
@@ -99,7 +130,7 @@ extension EventParser {
         case .conn: event.conn = value
         case .group: event.group = try nonNegative(value, field, at: index)
         case .kind, .system, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit,
-             .old, .new, .values, .changes:
+             .old, .new, .values, .changes, .inputs:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not an integer field")
         }

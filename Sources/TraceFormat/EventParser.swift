@@ -22,6 +22,8 @@ package struct EventParser: ~Copyable {
     var scratch: UnsafeMutablePointer<UInt8>
     var scratchCapacity = 256
     var containers: UnsafeMutablePointer<UInt8>
+    /// The elements of the array of strings being read, joined (see `parseStringList`).
+    var listBytes: [UInt8] = []
     /// Known keys by hash of their first (≤ 8) bytes: `key word`, `field + 1` (0 = empty slot).
     private var keyWords: UnsafeMutablePointer<UInt64>
     private var keyFields: UnsafeMutablePointer<UInt8>

@@ -69,6 +69,9 @@ package typealias ViewID = UInt32
     package var valuesMarker: SymbolID = 0
     /// On a write an Instruments import made of a cause: what changed (`Type: properties`).
     package var changes: SymbolID = 0
+    /// On an `inputs-changed` body-eval: the properties that differed, as one string of their
+    /// names joined by `", "` (`offset, title`).
+    package var inputs: SymbolID = 0
     /// Set by the analysis, never parsed: how its cause inference treated the event (0: the
     /// `cause` is as recorded; else an `InferenceOutcome` of TraceAnalysis: the rule that gave
     /// `cause`, or the one that abstained).

@@ -5,7 +5,7 @@ import TracerCore
 /// NB: `@usableFromInline`, as `ParsedEvent`, whose inlined `has` takes it.
 @usableFromInline package enum TraceField: UInt8, Sendable, CaseIterable {
     case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
-    case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system, old, new, values, changes
+    case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system, old, new, values, changes, inputs
 
     /// The JSON type a known field's value must have.
     package enum ValueType: Sendable {
@@ -17,6 +17,8 @@ import TracerCore
         case booleanOrInteger
         /// `true`/`false`.
         case boolean
+        /// A JSON array of strings.
+        case stringList
 
         /// Whether an integer is a value of this type.
         @inlinable package var takesIntegers: Bool {
@@ -59,6 +61,7 @@ import TracerCore
         case .new: return F.new
         case .values: return F.values
         case .changes: return F.changes
+        case .inputs: return F.inputs
         }
     }
 
@@ -68,6 +71,7 @@ import TracerCore
         case .seq, .ts, .tid, .tx, .cause, .dur, .count, .pid, .conn, .built, .extractable, .group: return .integer
         case .changed: return .booleanOrInteger
         case .system: return .boolean
+        case .inputs: return .stringList
         default: return .string
         }
     }

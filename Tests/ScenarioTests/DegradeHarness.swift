@@ -5,9 +5,10 @@ import TraceAnalysis
 /// The degrade harness: a runtime trace (which records every cause) stripped to what a source
 /// records, the cause inference run on it, and each inferred hop compared with the recorded one.
 ///
-/// A hop is the event an evaluation's cause leads to once invalidations, state inits and mounts
-/// are passed through (what none of the sources records): its parent's evaluation, or the write
-/// that invalidated it; and the evaluation's reason. An inferred hop is right when both equal
+/// A hop is the event an evaluation's cause leads to once invalidations, state inits, mounts and
+/// the writes from outside the graph (a lazy stack's `viewport`) are passed through (what none of
+/// the sources records): its parent's evaluation, or the write that invalidated it; and the
+/// evaluation's reason. An inferred hop is right when both equal
 /// the recorded hop's.
 enum DegradeHarness {
     /// What a source records of a runtime trace.
@@ -65,6 +66,8 @@ enum DegradeHarness {
         /// Whether it is its view's first evaluation: the first of its path in the trace, or one
         /// the runtime records as `initial` (a view mounted again after it was unmounted).
         var isFirst: Bool
+        /// Whether its chain passes through a write from outside the graph (see `isExternal`).
+        var isExternallyCaused = false
     }
 
     /// The integer field `key` of `event` (`seq`, `cause`), nil when it has none.
@@ -80,15 +83,23 @@ enum DegradeHarness {
             guard let seq = integer(event, "seq") else { continue }
             let view = event["view"] as? String ?? ""
             var cause = integer(event, "cause")
-            // NB: invalidations, state inits and mounts are passed through: no source records them.
-            while let seq = cause, let parent = bySeq[seq], !["body-eval", "write", "skip"].contains(parent["kind"] as? String ?? "") {
+            var isExternallyCaused = false
+            // NB: invalidations, state inits, mounts and viewport writes are passed through: no source records them.
+            while let seq = cause, let parent = bySeq[seq], !["body-eval", "write", "skip"].contains(parent["kind"] as? String ?? "") || isExternal(parent) {
+                isExternallyCaused = isExternallyCaused || isExternal(parent)
                 cause = integer(parent, "cause")
             }
             result.append(Evaluation(
                 seq: seq, recorded: cause.map { Hop(parent: $0, reason: event["reason"] as? String ?? "") },
-                isFirst: seen.insert(view).inserted || event["reason"] as? String == "initial"))
+                isFirst: seen.insert(view).inserted || event["reason"] as? String == "initial", isExternallyCaused: isExternallyCaused))
         }
         return result
+    }
+
+    /// Whether `event` is a write from outside the graph (the runtime's lazy-stack `viewport`),
+    /// which no other source records.
+    static func isExternal(_ event: [String: Any]) -> Bool {
+        event["kind"] as? String == "write" && event["wrapper"] as? String == "External"
     }
 
     /// `events` as `shape` records them: the `tracer/1` lines of the stripped trace.
@@ -98,7 +109,7 @@ enum DegradeHarness {
         if shape.keepsMarks { kinds.insert("mark") }
         var lines = [line(["kind": "meta", "schema": "tracer/1", "source": shape.source, "capabilities": shape.capabilities, "unit": "ns"])]
         for event in events {
-            guard let kind = event["kind"] as? String, kinds.contains(kind), let seq = integer(event, "seq") else { continue }
+            guard let kind = event["kind"] as? String, kinds.contains(kind), !isExternal(event), let seq = integer(event, "seq") else { continue }
             var kept: [String: Any] = ["seq": seq, "kind": kind]
             for key in ["name", "prop", "wrapper", "changed", "site", "dur", "ts"] { if let value = event[key] { kept[key] = value } }
             if let view = event["view"] as? String { kept["view"] = shape.keepsPaths ? view : flatTypeName(view) }
@@ -182,6 +193,9 @@ extension DegradeHarness {
         /// and those of them with a cause after the inference.
         var eligible = 0
         var covered = 0
+        /// Evaluations (not a view's first) caused through a write from outside the graph: no
+        /// source records that write, so their cause is not there to infer; counted apart.
+        var externallyCaused = 0
 
         /// Inferred hops equal to the recorded ones, in percent (nil when none was inferred).
         func precision(_ rule: InferenceOutcome) -> Double? {
@@ -199,6 +213,7 @@ extension DegradeHarness {
             abstained.merge(other.abstained, uniquingKeysWith: +)
             unjudged += other.unjudged
             eligible += other.eligible
+            externallyCaused += other.externallyCaused
             covered += other.covered
         }
     }
@@ -226,6 +241,10 @@ extension DegradeHarness {
             }
             // NB: where the runtime recorded no cause (a mount of a lazy row has none) there is no truth to miss.
             guard !evaluation.isFirst, evaluation.recorded != nil else { continue }
+            guard !evaluation.isExternallyCaused else {
+                score.externallyCaused += 1
+                continue
+            }
             score.eligible += 1
             if result.hop != nil { score.covered += 1 }
         }
@@ -252,13 +271,13 @@ extension DegradeHarness {
                     + "\(percent(total.precision(rule))) |\n"
             }
         }
-        output += "\n| source | coverage (evaluations not a view's first, of a recorded cause, that have one) | not judged | abstentions |\n"
-            + "|---|---:|---:|---|\n"
+        output += "\n| source | coverage (evaluations not a view's first, of a recorded cause, that have one) | not judged | "
+            + "caused from outside the graph (not eligible) | abstentions |\n|---|---:|---:|---:|---|\n"
         for (shape, traces) in scores {
             var total = Score()
             for trace in traces { total.add(trace.score) }
             let abstentions = InferenceOutcome.abstentions.map { "\($0.rule): \($0.abstention) ×\(total.abstained[$0, default: 0])" }
-            output += "| \(shape.name) | \(total.covered) of \(total.eligible) = \(percent(total.coverage)) | \(total.unjudged) | "
+            output += "| \(shape.name) | \(total.covered) of \(total.eligible) = \(percent(total.coverage)) | \(total.unjudged) | \(total.externallyCaused) | "
                 + "\(abstentions.joined(separator: "; ")) |\n"
         }
         output += "\n| trace | " + scores.map(\.shape.name).joined(separator: " | ") + " |\n|---|" + scores.map { _ in "---:|" }.joined() + "\n"

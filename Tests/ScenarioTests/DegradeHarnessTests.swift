@@ -36,7 +36,7 @@ struct DegradeHarnessTests {
         }
     }
 
-    @Test("a stripped trace keeps writes, evaluations and marks, and only the causes from a write to an evaluation")
+    @Test("a stripped trace keeps writes, evaluations and marks, only the causes from a write to an evaluation, and no inputs")
     func stripping() throws {
         let events = try ScenarioTraces.normalised("selection.view-state").split(separator: "\n").map { line in
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
@@ -51,6 +51,9 @@ struct DegradeHarnessTests {
         #expect(stripped.allSatisfy { $0["tx"] == nil && ($0["view"] as? String)?.contains("/") != true })
         let causes = stripped.compactMap { DegradeHarness.integer($0, "cause") }
         #expect(!causes.isEmpty && causes.allSatisfy(writes.contains))
+        // NB: the runtime names the inputs of its `inputs-changed` evaluations; no other source records them.
+        #expect(events.contains { $0["inputs"] != nil })
+        #expect(stripped.allSatisfy { $0["inputs"] == nil })
         #expect(DegradeHarness.flatTypeName("ContentView/HStack/List/Row[tracer/readme]#2") == "Row")
     }
 }

@@ -90,6 +90,9 @@ struct ParserTests {
         (#"{"seq":1,"ts":2}"#, 1, #"expected a "kind" field"#),
         (#"{"seq":1,"ts":2,"kind":"write","view":"A","old":12,"new":"13"}"#, 49, #"expected a string for "old""#),
         (#"{"seq":1,"ts":2,"kind":"write","view":"A","values":null}"#, 52, #"expected a string for "values""#),
+        (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","inputs":"offset"}"#, 56, #"expected an array of strings for "inputs""#),
+        (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","inputs":["offset",3]}"#, 66, #"expected an array of strings for "inputs""#),
+        (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","inputs":["offset" "x"]}"#, 66, "expected ',' or ']' after an array element"),
     ]
 
     @Test("rejects invalid lines with line, column and message", arguments: rejected)
@@ -246,5 +249,19 @@ struct ParserTests {
         var plain = try TraceReader(source: .file(try TestSupport.temporaryTrace(TestSupport.meta + "\n")))
         _ = try plain.next()
         #expect(plain.header?.can(.values) == false)
+    }
+
+    @Test("an evaluation's inputs are read as one string of the names joined by \", \"; an empty list as none")
+    func inputs() throws {
+        let lines = [
+            #"{"seq":1,"ts":2,"kind":"body-eval","view":"A","reason":"inputs-changed","inputs":["offset", "title\u0021"]}"#,
+            #"{"seq":2,"ts":3,"kind":"body-eval","view":"A","reason":"inputs-changed","inputs":[ ]}"#,
+        ]
+        var reader = try TraceReader(source: .file(try TestSupport.temporaryTrace(([TestSupport.meta] + lines).joined(separator: "\n") + "\n")))
+        _ = try reader.next()
+        let named = try #require(try reader.next())
+        #expect(named.has(.inputs) && reader.string(named.inputs) == "offset, title!")
+        let empty = try #require(try reader.next())
+        #expect(empty.has(.inputs) && empty.inputs == 0)
     }
 }

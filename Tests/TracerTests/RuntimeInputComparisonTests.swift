@@ -59,6 +59,9 @@ struct RuntimeInputComparisonTests {
         // A child holding a closure is never equal to its previous value.
         let labelled = harness.events(after: before).first { $0.view == "InputsParent/VStack/Labelled" }
         #expect(labelled?.reason == EvalReason.inputsChanged.name)
+        // The evaluation names the inputs that differed: only the closure, and a wrapper without its `_`.
+        #expect(labelled?.fields[TraceSchema.Field.inputs] as? [String] == ["onTap"])
+        #expect(outcome?.fields[TraceSchema.Field.inputs] as? [String] == (expected == .inputsChanged ? ["value"] : nil))
     }
 
     @Test("Field-by-field comparison: values by ==, classes by identity, closures never equal")

@@ -211,6 +211,26 @@ struct RuntimeStateObjectTests {
         }
     }
 
+    @Test("A new viewport is a write of the stack's viewport caused by the owner's evaluation that made the rows' content; the rows name it, and the inputs that differed")
+    func viewportChangeHasRecordedCause() throws {
+        let harness = RecordingGraph(defaultViewport: 0..<10)
+        harness.graph.mount(CachingParent(counter: CreationCounter(), caching: false))
+        let owner = try #require(harness.events(.bodyEval, view: "CachingParent").last)
+        let before = harness.lastSeq
+        try harness.graph.setViewport(5..<15)
+        let viewport = try #require(harness.events(.write, after: before).first)
+        #expect((viewport.view, viewport.prop, viewport.wrapper) == ("CachingParent/LazyHStack", "viewport", WrapperKind.external.name))
+        #expect(viewport.cause == owner.seq)
+        let rows = harness.events(after: before).filter { $0.view.hasPrefix("CachingParent/LazyHStack/") }
+        let kept = rows.filter { $0.is(.bodyEval) && $0.reason == EvalReason.inputsChanged.name }
+        #expect(kept.count == 10)
+        #expect(kept.allSatisfy { $0.cause == viewport.seq && $0.fields[TraceSchema.Field.inputs] as? [String] == ["viewModel"] })
+        let mounts = rows.filter { $0.is(.mount) }
+        #expect(mounts.count == 5)
+        #expect(mounts.allSatisfy { $0.cause == viewport.seq })
+        #expect(rows.allSatisfy { $0.cause != 0 && $0.tx == viewport.tx })
+    }
+
     @Test("A @Published write re-evaluates every observer, sharing one write event")
     func publishedWriteInvalidatesObservers() throws {
         let harness = RecordingGraph()

@@ -42,7 +42,7 @@ struct WhyCommandTests {
         let view = try #require((try document([trace, "MyView/MyScrollView"], in: directory)["views"] as? [[String: Any]])?.first)
         let paths = try #require(view["paths"] as? [[String: Any]])
         #expect(paths.map { $0["path"] as? String } == [
-            "MyView.scrollContentOffset (State, Scenarios/ScrollOffset.swift:62) → MyView (state) → MyView/MyScrollView (inputs-changed)",
+            "MyView.scrollContentOffset (State, Scenarios/ScrollOffset.swift:62) → MyView (state) → MyView/MyScrollView (inputs-changed: contentOffset)",
             "mount → MyView (initial) → MyView/MyScrollView (mount) → MyView/MyScrollView (initial)",
         ])
         #expect(paths.map { [$0["evals"] as? Int, $0["wasted"] as? Int] } == [[240, 240], [1, 0]])

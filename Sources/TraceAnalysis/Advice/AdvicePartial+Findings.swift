@@ -51,7 +51,9 @@ extension AdvicePartial {
     func frequentWrite(_ property: WriteOrigin.Property, _ tally: WriteCounts) -> (origin: WriteOrigin, updates: Int)? {
         let origin = origin(property)
         let updates = tally.updates.reduce(0, +)
-        guard origin.wrapper != WrapperKind.viewStorage.name, tally.rootWrites >= Self.highFrequencyWrites, 2 * updates >= tally.rootWrites
+        // NB: a write from outside the graph (a lazy stack's `viewport`) is not a property the app could move.
+        guard origin.wrapper != WrapperKind.viewStorage.name, origin.wrapper != WrapperKind.external.name,
+            tally.rootWrites >= Self.highFrequencyWrites, 2 * updates >= tally.rootWrites
         else { return nil }
         return (origin, updates)
     }

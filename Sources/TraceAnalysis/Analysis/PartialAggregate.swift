@@ -10,12 +10,15 @@ struct PartialAggregate: Sendable {
         var tally: ViewPartial
         var writes = OriginCounts()
         var causes = OriginCounts()
+        /// `inputs-changed` evaluations by the inputs that differed (`ParsedEvent.inputs`'s text).
+        var inputs: [String: Int] = [:]
 
         /// Adds `other`'s figures; `moved[i]` is the index here of `other`'s origin `i`.
         mutating func add(_ other: ViewPart, moving moved: [Int]) {
             tally.add(other.tally)
             writes.add(other.writes, moving: moved)
             causes.add(other.causes, moving: moved)
+            inputs.merge(other.inputs, uniquingKeysWith: +)
         }
     }
 
@@ -62,6 +65,7 @@ struct PartialAggregate: Sendable {
         /// The writes and causes of the views (by index) that have any: in a long list most have none.
         private var writes: [Int: OriginCounts] = [:]
         private var causes: [Int: OriginCounts] = [:]
+        private var inputs: [Int: [String: Int]] = [:]
         /// Indices of `names`, in name order (after `sortByName()`).
         private(set) var order: [Int32] = []
 
@@ -90,11 +94,16 @@ struct PartialAggregate: Sendable {
             causes[index, default: OriginCounts()].append(origin: origin, inference: inference, count: count)
         }
 
+        /// Adds `count` evaluations whose inputs `names` differed to the view at `index`.
+        mutating func addInputs(_ count: Int, names: String, at index: Int) {
+            inputs[index, default: [:]][names, default: 0] += count
+        }
+
         /// The figures of the view at `index`.
         func part(at index: Int) -> ViewPart {
             ViewPart(
                 tally: tallies!.tally(of: Int(ids[index])), writes: writes[index] ?? OriginCounts(),
-                causes: causes[index] ?? OriginCounts())
+                causes: causes[index] ?? OriginCounts(), inputs: inputs[index] ?? [:])
         }
 
         /// Works out `order`.
@@ -231,6 +240,8 @@ struct PartialAggregate: Sendable {
         stats.writesByProperty = ranked(part.writes)
         stats.writesByWrapper = part.writes.entries.reduce(into: [:]) { $0[origins[$1.origin].wrapper, default: 0] += $1.count }
         stats.causes = ranked(part.causes)
+        stats.changedInputs = part.inputs.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { InputsCount(inputs: $0.key.components(separatedBy: ", "), evals: $0.value) }
         return stats
     }
 

@@ -27,6 +27,14 @@ struct TraceAggregator {
         var flatHash: UInt64 { Self.mixed((UInt64(view) << 32 | UInt64(origin)) ^ UInt64(inference) << 56) }
     }
 
+    /// A view and the inputs an `inputs-changed` evaluation of it says differed.
+    struct InputsKey: FlatHashKey {
+        var view: ViewID = 0
+        var inputs: SymbolID = 0
+
+        var flatHash: UInt64 { Self.mixed(UInt64(view) << 32 | UInt64(inputs)) }
+    }
+
     /// The roots of the chain an event continues, each origin index + 1 (0: none).
     ///
     /// NB: two roots, so that inferred links never change a recorded figure: `recorded` follows
@@ -55,6 +63,8 @@ struct TraceAggregator {
     private var originWrites: [Int] = []
     /// Evaluations per (evaluated view, origin index).
     private let causes = BatchedCounts<CauseKey>()
+    /// Evaluations per (view, inputs that differed), for those that name them.
+    private let changedInputs = BatchedCounts<InputsKey>()
     /// Events per kind name id.
     private let kindCounts = DenseTable(count: 16, filler: 0)
     private var leading = EventCounts()
@@ -155,7 +165,10 @@ struct TraceAggregator {
             if countsWastedOffByOne && event.has(.changed) && event.changed == 1 { count(.wastedEvals, view) }
             #endif
             root = rootOf(event)
-            if viewStatistics { countCause(of: event.view, root) }
+            if viewStatistics {
+                countCause(of: event.view, root)
+                if event.inputs != 0 { changedInputs.increment(InputsKey(view: event.view, inputs: event.inputs)) }
+            }
             edges?.add(event, root: root.recorded, isEvaluation: true)
         case .skip?:
             count(.skips, view)
@@ -267,6 +280,10 @@ struct TraceAggregator {
         causes.forEach { key, count in
             guard indexOfView[Int(key.view)] >= 0 else { return }
             views.addCauses(count, from: Int(key.origin), inference: key.inference, at: Int(indexOfView[Int(key.view)]))
+        }
+        changedInputs.forEach { key, count in
+            guard indexOfView[Int(key.view)] >= 0 else { return }
+            views.addInputs(count, names: reader.string(key.inputs), at: Int(indexOfView[Int(key.view)]))
         }
         views.sortByName()
         return views

@@ -17,6 +17,9 @@ public struct ViewStats: Sendable, Hashable, CountedFigures {
     public var bodyTime = DurationStats()
     /// The writes whose cause chains led to this view's evaluations, most first.
     public var causes: [OriginCount] = []
+    /// This view's `inputs-changed` evaluations by the inputs the trace says differed (names
+    /// joined by `", "`), most first, then by name; empty when the source records none.
+    public var changedInputs: [InputsCount] = []
     /// The view's place among the trace's views by their first event (0: the first view the trace
     /// names): how lists break ties, however the trace was split to be read.
     public var firstAppearance = 0
@@ -29,4 +32,15 @@ public struct ViewStats: Sendable, Hashable, CountedFigures {
     public var evalsPerWrite: Double? {
         writes > 0 ? Double(evalsCausedByWrites) / Double(writes) : nil
     }
+}
+
+/// Evaluations of one view whose inputs differed in the same properties.
+public struct InputsCount: Sendable, Hashable {
+    /// The properties that differed, in declaration order.
+    public var inputs: [String]
+    /// How many evaluations they were.
+    public var evals: Int
+
+    /// `evals` evaluations in which `inputs` differed.
+    package init(inputs: [String], evals: Int) { (self.inputs, self.evals) = (inputs, evals) }
 }

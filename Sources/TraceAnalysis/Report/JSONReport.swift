@@ -11,7 +11,9 @@ import TraceSupport
 ///            "writesByProperty":[{"prop","wrapper","site","writes"}],"evalsCausedByWrites",
 ///            "evalsPerWrite" (null without writes),
 ///            "bodyTimeNs":{"count","total","saturated"?,"mean","p50","p95","max","exact"},
-///            "causes":[{"prop","view","wrapper","site","evals","inferred"?}]}],
+///            "causes":[{"prop","view","wrapper","site","evals","inferred"?}],
+///            "changedInputs":[{"inputs":[names],"evals"}] (only where the trace names the inputs
+///            of `inputs-changed` evaluations: the runtime's)}],
 ///  "totals":{"events","writes","invalidations","bodyEvals","skips","wastedEvals","bodyTimeNs","saturated"?,"kinds":{…}},
 ///  "beforeFirstMark":{counters},
 ///  "marks":[{"name","seq","ts",counters…}],
@@ -154,6 +156,16 @@ package enum JSONReport {
             json.endArray()
         } else {
             json.null()
+        }
+        // NB: only where the source names inputs (the runtime): absent, not an empty list, elsewhere.
+        if !stats.changedInputs.isEmpty {
+            json.objects("changedInputs", stats.changedInputs) { json, counted in
+                json.key("inputs")
+                json.beginArray()
+                for input in counted.inputs { json.string(input) }
+                json.endArray()
+                json.field("evals", counted.evals)
+            }
         }
         json.endObject()
     }

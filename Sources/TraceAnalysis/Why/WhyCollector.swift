@@ -56,7 +56,8 @@ struct WhyCollector {
         case rootMount
         /// A cause not recorded or not followed.
         case rootUnknown
-        /// An evaluation of `view` for reason `first`.
+        /// An evaluation of `view` for reason `first`, `second` the inputs that differed (as
+        /// `ParsedEvent.inputs`).
         case evaluation
         /// A skip of `view` for reason `first`.
         case skip
@@ -198,7 +199,9 @@ struct WhyCollector {
             let isEvaluation = event.kind == .bodyEval
             let inferred = InferenceOutcome(rawValue: event.inference)?.isInferred == true ? event.inference : 0
             link = ChainLink(
-                node: intern(NodeKey(parent: parent.node, view: event.view, first: event.reason, kind: isEvaluation ? .evaluation : .skip, inferred: inferred)),
+                node: intern(NodeKey(
+                    parent: parent.node, view: event.view, first: event.reason, second: event.inputs, kind: isEvaluation ? .evaluation : .skip,
+                    inferred: inferred)),
                 values: parent.values, inference: event.inference != 0 ? event.inference : parent.inference)
             if counts && matches(event.view) {
                 count(event, on: link, isEvaluation: isEvaluation)

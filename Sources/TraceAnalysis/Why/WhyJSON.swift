@@ -132,6 +132,12 @@ extension WhyRenderer {
             json.field("kind", hop.kind.rawValue)
             json.field("view", hop.view)
             if hop.kind != .mount { json.field(hop.kind == .write ? "prop" : "reason", hop.detail.isEmpty ? nil : hop.detail) }
+            if !hop.inputs.isEmpty {
+                json.key("inputs")
+                json.beginArray()
+                for input in hop.inputs { json.string(input) }
+                json.endArray()
+            }
             if let rule = hop.inferred { json.field("inferred", rule) }
             if hop.kind == .write {
                 json.key("values")

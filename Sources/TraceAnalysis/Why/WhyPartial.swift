@@ -137,9 +137,11 @@ struct WhyPartial: RangePartial {
                 hops.reverse()
                 return WhyPathKey(root: .unknown, hops: hops)
             case .evaluation, .skip:
+                let inputs = names[Int(node.second)]
                 hops.append(WhyHop(
                     kind: node.kind == .evaluation ? .evaluation : .skip, view: names[Int(node.view)], detail: names[Int(node.first)],
-                    inferred: node.inferred == 0 ? nil : InferenceOutcome(rawValue: node.inferred)?.rule))
+                    inferred: node.inferred == 0 ? nil : InferenceOutcome(rawValue: node.inferred)?.rule,
+                    inputs: inputs.isEmpty ? [] : inputs.components(separatedBy: ", ")))
             case .mount:
                 hops.append(WhyHop(kind: .mount, view: names[Int(node.view)], detail: ""))
             case .write:

@@ -35,10 +35,14 @@ public struct WhyHop: Sendable, Hashable {
     /// The rule that inferred the step's cause, for an evaluation or skip whose source records
     /// none; nil for a recorded link.
     public var inferred: String?
+    /// For an `inputs-changed` evaluation whose source records them: the view's properties that
+    /// differed from its previous value; empty when not recorded.
+    public var inputs: [String]
 
-    /// A step of `kind` at `view`, its cause recorded or inferred by the rule `inferred`.
-    package init(kind: Kind, view: String, detail: String, inferred: String? = nil) {
-        (self.kind, self.view, self.detail, self.inferred) = (kind, view, detail, inferred)
+    /// A step of `kind` at `view`, its cause recorded or inferred by the rule `inferred`, with the
+    /// `inputs` that differed.
+    package init(kind: Kind, view: String, detail: String, inferred: String? = nil, inputs: [String] = []) {
+        (self.kind, self.view, self.detail, self.inferred, self.inputs) = (kind, view, detail, inferred, inputs)
     }
 }
 

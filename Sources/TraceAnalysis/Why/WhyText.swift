@@ -21,10 +21,11 @@ public enum WhyText {
         }
     }
 
-    /// A step's text: `VIEW (reason)`, `VIEW (skip: reason)`, `VIEW.prop (wrapper)` for a write,
-    /// `VIEW (mount)`; `≈ ` before a step whose cause was inferred.
+    /// A step's text: `VIEW (reason)`, `VIEW (inputs-changed: a, b)` with the inputs that differed
+    /// where recorded, `VIEW (skip: reason)`, `VIEW.prop (wrapper)` for a write, `VIEW (mount)`;
+    /// `≈ ` before a step whose cause was inferred.
     static func hop(_ hop: WhyHop) -> String {
-        let reason = hop.detail.isEmpty ? "n/a" : hop.detail
+        let reason = (hop.detail.isEmpty ? "n/a" : hop.detail) + (hop.inputs.isEmpty ? "" : ": " + hop.inputs.joined(separator: ", "))
         let mark = hop.inferred == nil ? "" : "≈ "
         switch hop.kind {
         case .evaluation: return "\(mark)\(hop.view) (\(reason))"
@@ -70,7 +71,8 @@ public enum WhyText {
     private static func recordedHopClause(_ step: WhyHop, parent: WhyHop?) -> String {
         switch (step.kind, step.detail) {
         case (.evaluation, "inputs-changed"):
-            return "\(parent.map { "\(name($0.view))'s body" } ?? "its parent") passed \(name(step.view)) new inputs"
+            let inputs = step.inputs.isEmpty ? "" : " (\(step.inputs.joined(separator: ", ")))"
+            return "\(parent.map { "\(name($0.view))'s body" } ?? "its parent") passed \(name(step.view)) new inputs\(inputs)"
         case (.evaluation, "initial"):
             return "\(name(step.view))'s body ran for the first time"
         case (.evaluation, let reason):

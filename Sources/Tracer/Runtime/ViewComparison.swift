@@ -11,6 +11,17 @@ extension ValueComparison {
         return sameInput(new, old)
     }
 
+    /// The stored properties of a view that differ from its previous value's, by name (a
+    /// wrapper's without its `_`), each compared as `sameInput` compares it; empty when the view
+    /// is compared by its `==` (`byEquality`) or its type changed, which name no property.
+    static func differingInputs(_ new: any View, _ old: any View, byEquality: Bool) -> [String] {
+        guard !byEquality || !(new is any Equatable), type(of: new) == type(of: old) else { return [] }
+        return zip(Mirror(reflecting: new).children, Mirror(reflecting: old).children).compactMap { new, old in
+            guard let label = new.label, !sameInput(new.value, old.value, depth: 1) else { return nil }
+            return label.hasPrefix("_") ? String(label.dropFirst()) : label
+        }
+    }
+
     /// Whether two view inputs are the same, as SwiftUI compares a view's stored properties:
     /// wrappers by their own rule (state by storage identity, a binding by storage identity and
     /// carried value); plain values by their bytes, whatever their `==` says; other `Equatable`

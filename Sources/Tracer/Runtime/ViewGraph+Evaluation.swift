@@ -6,7 +6,8 @@ extension ViewGraph {
     /// What an evaluation found about a child, turned into events once the parent's
     /// `body-eval` (their cause) is recorded.
     enum PendingChild {
-        case evaluate(ViewNode, EvalReason, cause: UInt64?)
+        /// `inputs`: the interned list of the properties that differ (`inputs-changed`), or `.none`.
+        case evaluate(ViewNode, EvalReason, cause: UInt64?, inputs: Symbol = .none)
         case skip(ViewNode)
         case mount(ViewNode, EvalReason)
         case unmount(ViewNode)
@@ -26,8 +27,8 @@ extension ViewGraph {
             case .mount(let node, let reason):
                 let mount = recorder?.record(.about(.mount, view: node.symbol, cause: cause, tx: transaction)) ?? 0
                 evaluate(node, reason: reason, cause: mount, stack: &stack)
-            case .evaluate(let node, let reason, let own):
-                evaluate(node, reason: reason, cause: own ?? cause, stack: &stack)
+            case .evaluate(let node, let reason, let own, let inputs):
+                evaluate(node, reason: reason, cause: own ?? cause, inputs: inputs, stack: &stack)
             case .environmentChanged(let node, let write):
                 guard let invalidation = invalidateForEnvironment(node, write: write, cause: cause) else { continue }
                 evaluate(node, reason: .environment, cause: invalidation, stack: &stack)
@@ -41,7 +42,9 @@ extension ViewGraph {
     /// compared with the previous one. `dur` covers the body and that comparison, with the content
     /// closures it runs (`ForEach` rows), not the children's evaluations: the evaluation started
     /// at `ts − dur`.
-    private func evaluate(_ node: ViewNode, reason: EvalReason, cause: UInt64, stack: inout [(PendingChild, UInt64)]) {
+    private func evaluate(
+        _ node: ViewNode, reason: EvalReason, cause: UInt64, inputs: Symbol = .none, stack: inout [(PendingChild, UInt64)]
+    ) {
         guard node.isMounted, node.evaluatedPass != pass else { return }
         node.evaluatedPass = pass
         installProperties(of: node, cause: cause)
@@ -57,7 +60,7 @@ extension ViewGraph {
         let seq = recorder.map { recorder in
             recorder.record(.bodyEval(
                 view: node.symbol, cause: cause, tx: transaction, reason: reason, duration: recorder.now() &- start,
-                changedChildren: changed, content: content))
+                changedChildren: changed, content: content, inputs: inputs))
         } ?? 0
         node.lastEvaluation = seq
         recordEnvironmentWrites(cause: seq)

@@ -110,7 +110,7 @@ extension ViewGraph {
             } else if environment.readerChanged {
                 pending.append(.environmentChanged(node, environment.cause))
             } else {
-                pending.append(same ? .skip(node) : .evaluate(node, .inputsChanged, cause: nil))
+                pending.append(same ? .skip(node) : .evaluate(node, .inputsChanged, cause: nil, inputs: inputs(differingIn: spec, from: previous)))
                 if same, environment.changed { propagateEnvironment(below: node, into: &pending) }
             }
         } else {
@@ -120,6 +120,14 @@ extension ViewGraph {
         }
         updateModifiers(of: node)
         return (changed, same)
+    }
+
+    /// The interned list of `spec`'s view's properties that differ from `previous` (`.none` when
+    /// none can be named, or without a recorder).
+    private func inputs(differingIn spec: ChildSpec, from previous: any View) -> Symbol {
+        guard let recorder else { return .none }
+        let names = ValueComparison.differingInputs(spec.view, previous, byEquality: spec.comparedByEquality)
+        return names.isEmpty ? .none : recorder.intern(list: names)
     }
 
     private func makeNode(

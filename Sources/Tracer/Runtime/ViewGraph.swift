@@ -56,7 +56,10 @@ public final class ViewGraph {
     /// Mounts `root` (or updates the mounted root to this value, as a new root view) and
     /// evaluates everything it needs, then flushes what handlers wrote.
     public func mount<Root: View>(_ root: Root) {
-        update { work in _ = reconcileChildren(of: host, content: root, into: &work) }
+        update { work in
+            _ = reconcileChildren(of: host, content: root, into: &work)
+            return 0
+        }
         flush()
     }
 
@@ -65,6 +68,7 @@ public final class ViewGraph {
         update { work in
             for node in host.children { unmount(node, into: &work) }
             host.children = []
+            return 0
         }
     }
 
@@ -79,7 +83,7 @@ public final class ViewGraph {
         var rounds = 0
         while scheduler.hasPendingWork {
             guard rounds < maximumRoundsPerFlush else { return scheduler.abandonRunawayUpdates() }
-            update { _ in }
+            update { _ in 0 }
             rounds += 1
             guard scheduler.graphThreadMadeWork else { return }
         }
@@ -90,17 +94,18 @@ public final class ViewGraph {
 
     // MARK: Update cycle
 
-    /// Runs one transaction: deliveries, `reconcile` (a new root or viewport), dirty nodes by depth.
-    func update(_ reconcile: (inout [PendingChild]) -> Void) {
+    /// Runs one transaction: deliveries, `reconcile` (a new root or viewport), dirty nodes by depth;
+    /// `reconcile` returns the `seq` of what caused the work it found (0: nothing recorded, a new root).
+    func update(_ reconcile: (inout [PendingChild]) -> UInt64) {
         deliverPendingValues()
         let (tx, dirty) = scheduler.beginUpdate(on: UInt32(ThreadID.current))
         transaction = tx
         pass += 1
         passDirty = dirty
         var work: [PendingChild] = []
-        reconcile(&work)
+        let cause = reconcile(&work)
         recordEnvironmentWrites(cause: 0)
-        run(work, cause: 0)
+        run(work, cause: cause)
         let dirtyNodes = dirty.keys.compactMap { tokenNodes[$0] }.sorted { ($0.depth, $0.id) < ($1.depth, $1.id) }
         for node in dirtyNodes where node.isMounted && node.evaluatedPass != pass {
             let mark = dirty[node.id]!

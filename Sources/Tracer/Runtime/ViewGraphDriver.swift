@@ -59,21 +59,48 @@ extension ViewGraph {
     }
 
     /// Shows `rows` of the lazy stack at `path` (default: the first lazy stack): rows scrolled
-    /// out are unmounted with their state, rows scrolled in are mounted afresh.
+    /// out are unmounted with their state, rows scrolled in are mounted afresh. The change is
+    /// recorded as a `viewport` write of the stack (`External`), caused by the owner's latest
+    /// evaluation, and the cause of the rows' mounts, unmounts, skips and evaluations.
     public func setViewport(_ rows: Range<Int>, lazyStackAt path: String? = nil) throws(ViewGraphError) {
         let node = try target(path ?? "lazy stack") { node in
             ((node.view as? any PrimitiveView)?.isLazy ?? false) && (path == nil || node.path == path)
         }
         node.viewport = rows
+        let owner = bodyOwner(of: node)
         update { work in
-            guard let owner = bodyOwner(of: node) else {
+            let cause = recordViewportWrite(of: node, cause: owner?.lastEvaluation ?? 0)
+            guard let owner else {
                 _ = reconcileContent(of: node, into: &work)
-                return
+                return cause
             }
             _ = tracking(owner, renewing: false) { reconcileContent(of: node, into: &work) }
+            return cause
         }
         flush()
     }
+
+    /// Records the viewport change of the lazy stack `node` as a write of its `viewport` from
+    /// outside the graph (`External`), caused by `cause`; returns its `seq` (0 without a recorder).
+    ///
+    /// NB: the cause is the evaluation of the stack's owner that produced the rows' content (its
+    /// `ForEach` closure): after a scroll that re-evaluated the owner, the one the `contentOffset`
+    /// write caused; else its latest one — for the first viewport its initial evaluation, so that
+    /// the write stands for the initial layout. Not the scroll's `contentOffset` write itself,
+    /// which the driver makes apart: @ViewStorage would not spare the rows a viewport change, and
+    /// linked to that write they would count as its evaluations (`report`'s causes, `advise`'s
+    /// high-frequency-write finding). Only a write's cause may lie in an earlier transaction.
+    private func recordViewportWrite(of node: ViewNode, cause: UInt64) -> UInt64 {
+        guard let recorder else { return 0 }
+        var event = TraceEvent.write(
+            view: node.symbol != .none ? node.symbol : recorder.intern(node.path), prop: recorder.intern(Self.viewportProperty), wrapper: .external, changed: true, site: .none,
+            tx: transaction)
+        event.cause = cause
+        return recorder.record(event)
+    }
+
+    /// The `prop` of a lazy stack's viewport write.
+    static let viewportProperty = "viewport"
 
     /// The paths of every mounted node, depth-first.
     public var paths: [String] {

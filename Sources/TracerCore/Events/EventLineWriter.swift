@@ -26,7 +26,7 @@ public struct EventLineWriter {
     public func maximumLineLength(of event: TraceEvent) -> Int {
         // NB: a body-eval's `prop` and `site` slots hold counts; read as symbols they only overestimate.
         EncodedKeys.fixedPartBound + symbolLength(event.view) + symbolLength(event.prop)
-            + symbolLength(event.site) + symbolLength(event.text)
+            + symbolLength(event.site) + symbolLength(event.text) + symbolLength(event.inputs)
             + (event.valuesState == .described ? EncodedKeys.valuesBound : 0)
     }
 
@@ -85,6 +85,7 @@ public struct EventLineWriter {
             out = keys.put(.reason, at: out)
             out = keys.put(reason: event.reason, at: out)
         }
+        if isBodyEval { out = putSymbol(.inputs, event.inputs, at: out) }
         if event.hasDuration {
             out = keys.put(.dur, at: out)
             out = keys.decimal.put(event.dur, at: out)
@@ -144,7 +145,7 @@ public struct EventLineWriter {
 struct EncodedKeys: @unchecked Sendable {
     /// Each fixed byte run the writer emits.
     enum Key: Int, CaseIterable {
-        case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, built, extractable
+        case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, inputs, dur, built, extractable
         case name, message, count, group, system, old, new, values, redacted, unavailable, trueLiteral, falseLiteral, lineEnd
     }
 
@@ -183,6 +184,7 @@ struct EncodedKeys: @unchecked Sendable {
             case .site: return key(F.site)
             case .cause: return key(F.cause)
             case .reason: return key(F.reason)
+            case .inputs: return key(F.inputs)
             case .dur: return key(F.dur)
             case .built: return key(F.built)
             case .extractable: return key(F.extractable)

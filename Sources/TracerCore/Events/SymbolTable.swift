@@ -1,12 +1,13 @@
 import Synchronization
 
-/// Interns strings into `Symbol`s and keeps each one's quoted JSON literal for the writer.
+/// Interns strings (and lists of strings) into `Symbol`s and keeps each one's JSON literal for the writer.
 ///
 /// NB: interning takes a lock and may allocate; it happens when a node mounts or a wrapper is
 /// declared, never per event.
 public final class SymbolTable: Sendable {
     private struct Storage {
         var ids: [String: Symbol] = [:]
+        var lists: [[String]: Symbol] = [:]
         /// The quoted literals back to back; literal `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
         var bytes: [UInt8] = []
         var offsets: [Int] = [0, 0]
@@ -24,6 +25,24 @@ public final class SymbolTable: Sendable {
             let symbol = Symbol(rawValue: UInt32(storage.offsets.count - 1))
             storage.ids[string] = symbol
             JSONString.appendQuoted(string, to: &storage.bytes)
+            storage.offsets.append(storage.bytes.count)
+            return symbol
+        }
+    }
+
+    /// The symbol for the list `strings`, whose literal is a JSON array of their quoted
+    /// literals (`["offset","title"]`), interning it on first use.
+    public func intern(list strings: [String]) -> Symbol {
+        storage.withLock { storage in
+            if let symbol = storage.lists[strings] { return symbol }
+            let symbol = Symbol(rawValue: UInt32(storage.offsets.count - 1))
+            storage.lists[strings] = symbol
+            storage.bytes.append(UInt8(ascii: "["))
+            for (index, string) in strings.enumerated() {
+                if index > 0 { storage.bytes.append(UInt8(ascii: ",")) }
+                JSONString.appendQuoted(string, to: &storage.bytes)
+            }
+            storage.bytes.append(UInt8(ascii: "]"))
             storage.offsets.append(storage.bytes.count)
             return symbol
         }

@@ -50,6 +50,12 @@ public struct TraceEvent: Sendable {
     public var hasDuration: Bool = false
     /// Whether `dur` is in the recorder's ticks (`TraceRecorder.ticks()`), converted when written.
     public var durationInTicks: Bool = false
+    /// On an `inputs-changed` body-eval: the list of the view's properties that differed, interned
+    /// with `SymbolTable.intern(list:)` (`.none`: not recorded).
+    ///
+    /// NB: after the one-byte fields, in the padding the record's 8-byte alignment leaves: the
+    /// stride stays 72 bytes.
+    public var inputs: Symbol = .none
 
     /// An event of `kind`, every other field absent.
     @inlinable public init(kind: EventKind) { self.kind = kind }
@@ -83,13 +89,14 @@ public struct TraceEvent: Sendable {
     }
 
     /// A `body-eval` of `view` that took `duration` ns and produced `changedChildren` differences,
-    /// with what its body built when the source knows it.
+    /// with what its body built and the inputs that differed when the source knows them.
     @inlinable
     public static func bodyEval(
         view: Symbol, cause: UInt64, tx: UInt64, reason: EvalReason, duration: UInt64, changedChildren: Int,
-        content: BodyContent? = nil
+        content: BodyContent? = nil, inputs: Symbol = .none
     ) -> TraceEvent {
         var event = TraceEvent(kind: .bodyEval)
+        event.inputs = inputs
         event.view = view
         event.cause = cause
         event.tx = tx

@@ -54,6 +54,9 @@ public enum TraceSchema {
         /// On a write an Instruments import made of a cause: what changed, the value's type and its
         /// changed stored properties (`Type: properties`, either alone); never values.
         public static let changes = "changes"
+        /// On an `inputs-changed` body-eval: the view's properties that differed from its previous
+        /// value, a list of names (`["offset"]`).
+        public static let inputs = "inputs"
         /// A mark's name.
         public static let name = "name"
         /// A warning's message.

@@ -107,6 +107,9 @@ public final class TraceRecorder: Sendable {
     /// Interns `string` for use in events.
     public func intern(_ string: String) -> Symbol { symbols.intern(string) }
 
+    /// The symbol for a list of names (an evaluation's `inputs`), interning it on first use.
+    public func intern(list strings: [String]) -> Symbol { symbols.intern(list: strings) }
+
     /// Records a `mark` named `name`.
     @discardableResult
     public func mark(_ name: String) -> UInt64 {
