@@ -25,8 +25,11 @@ A block is prepared or left out only by an HTML comment on the line(s) just befo
 A console block without a `$ tracectl` command (xcrun, log stream) is not run. Process ids and the
 copy's temporary directory (shown as /tmp) are always normalised.
 
-Usage: scripts/check-readme.py [--bin DIR] [--keep] [--update] [FILE.md …]
+Usage: scripts/check-readme.py [--bin DIR] [--modules DIR] [--keep] [--update] [FILE.md …]
   --bin DIR   where tracectl, tracer-app and the modules are (default: .build/release)
+  --modules DIR  a build directory whose modules the swift blocks type-check against instead
+              (a test build has every library, TracerTesting included, which imports Testing
+              and so is not in a release build with the Swift runtime linked in)
   --keep      leave the temporary copies (their path is printed) to look at a failure
   --update    write what the commands printed into the files' console blocks (review the diff)
   FILE.md     the files to check (default: README.md and every article of every catalog)
@@ -165,7 +168,7 @@ def copy_repository(repository, destination):
             shutil.copy2(os.path.join(repository, name), os.path.join(destination, name))
 
 
-def check_document(path, repository, template, work, bin_directory, environment):
+def check_document(path, repository, template, work, bin_directory, modules_directory, environment):
     """Checks one file in its own copy of the repository: (counts, failures, console blocks to update)."""
     name = os.path.relpath(path, repository)
     # NB: a copy and a temporary directory of its own, so that no block sees another file's leftovers.
@@ -194,7 +197,7 @@ def check_document(path, repository, template, work, bin_directory, environment)
                 updates.append((block, outputs))
         elif block.language == "swift":
             counts["swift"] += 1
-            problems = check_swift(block, work, bin_directory, f"{name.replace('/', '_')}-{index}")
+            problems = check_swift(block, work, modules_directory, f"{name.replace('/', '_')}-{index}")
         else:
             continue
         failures += [f"{where}: {problem}" for problem in problems]
@@ -219,10 +222,14 @@ def main():
     arguments = sys.argv[1:]
     keep, update = "--keep" in arguments, "--update" in arguments
     arguments = [a for a in arguments if a not in ("--keep", "--update")]
-    bin_directory = ".build/release"
+    bin_directory, modules_directory = ".build/release", None
     if "--bin" in arguments:
         at = arguments.index("--bin")
         bin_directory = arguments[at + 1]
+        del arguments[at:at + 2]
+    if "--modules" in arguments:
+        at = arguments.index("--modules")
+        modules_directory = os.path.abspath(arguments[at + 1])
         del arguments[at:at + 2]
     repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     paths = [os.path.abspath(a) for a in arguments] or [os.path.join(repository, d) for d in documents(repository)]
@@ -240,7 +247,7 @@ def main():
 
     totals, failures = {"console": 0, "swift": 0, "skip": 0}, []
     for path in paths:
-        counts, found, updates = check_document(path, repository, template, work, bin_directory, environment)
+        counts, found, updates = check_document(path, repository, template, work, bin_directory, modules_directory or bin_directory, environment)
         print(f"check-readme: {os.path.relpath(path, repository)}: {counts['console']} console, {counts['swift']} swift, "
               f"{counts['skip']} skip; {len(found)} problem(s)")
         totals = {kind: totals[kind] + counts[kind] for kind in totals}
