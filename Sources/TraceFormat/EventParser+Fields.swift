@@ -74,7 +74,10 @@ extension EventParser {
             guard bytes[index] == UInt8(ascii: ",") else { throw ParseFailure(offset: index, problem: .expectedElementSeparator) }
             index = skipWhitespace(bytes, index + 1, count)
         }
-        let id = listBytes.withUnsafeBufferPointer { strings.intern($0.baseAddress!, $0.count) }
+        // NB: the interner reads whole words, up to 7 bytes past the string: zeros as a line's padding.
+        let length = listBytes.count
+        listBytes.append(contentsOf: repeatElement(0, count: LineSource.padding))
+        let id = listBytes.withUnsafeBufferPointer { strings.intern($0.baseAddress!, length) }
         Self.setString(id, of: field, in: &event)
         return index + 1
     }
