@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "TracerTestSupport", path: "Tests/TracerTestSupport"),
         // NB: scenario traces recorded at test time, for the tests that read them.
         .target(name: "ScenarioTestSupport", dependencies: ["Scenarios", "Tracer", "TracerTestSupport"], path: "Tests/ScenarioTestSupport"),
-        .testTarget(name: "TracerTests", dependencies: ["Tracer", "TracerCore", "tracer-example", "TracerTestSupport"]),
+        .testTarget(name: "TracerTests", dependencies: ["Tracer", "TracerCore", "tracer-example", "TracerTestSupport", "ScenarioTestSupport"]),
         .testTarget(
             name: "TracerSwiftUICoreTests",
             dependencies: ["TracerSwiftUICore", "TracerCore", "TraceCapture", "TraceAnalysis", "TraceImport", "Scenarios", "TracerTestSupport"]
@@ -126,7 +126,7 @@ let package = Package(
         ),
         .testTarget(name: "TraceCaptureTests", dependencies: ["TraceCapture", "TracerCore", "TraceAnalysis", "tracer-example", "TracerTestSupport"]),
         .testTarget(
-            name: "TracerTestingTests", dependencies: ["TracerTesting", "TraceAnalysis", "Tracer", "Scenarios", "TracectlCommands", "TracerTestSupport"],
+            name: "TracerTestingTests", dependencies: ["TracerTesting", "TraceAnalysis", "Tracer", "Scenarios", "TracectlCommands", "TracerTestSupport", "ScenarioTestSupport"],
             exclude: ["Examples/counter-budget.json"]),
         .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "XctraceSynthetic", "TracerTestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport", "ScenarioTestSupport"]),

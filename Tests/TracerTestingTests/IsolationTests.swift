@@ -1,3 +1,4 @@
+import ScenarioTestSupport
 import Testing
 import Tracer
 @testable import TracerTesting
@@ -51,13 +52,13 @@ struct IsolationTests {
         outside.mount(CounterScreen())
         let redraws = try await Redraws.record {
             let graph = ViewGraph()
-            graph.mount(TickingScreen())
+            graph.mount(TickingView())
             try outside.tap(buttonTitled: "Increment")
             // NB: a tap made on a detached task: the graph keeps the scope's recorder.
             let tapped = Task.detached { [graph = UncheckedGraph(graph)] in try graph.graph.tap(buttonTitled: "Tick") }
             try await tapped.value
         }
-        #expect(redraws.evaluations(of: "TickingScreen") == 2)
+        #expect(redraws.evaluations(of: "TickingView") == 2)
         #expect(redraws.evaluations(of: "CounterScreen") == 0)
     }
 }

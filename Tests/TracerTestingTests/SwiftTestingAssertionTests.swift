@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioTestSupport
 import Testing
 import Tracer
 import TracerTesting
@@ -8,7 +9,19 @@ import TracerTesting
 @Suite("TracerTesting: the Swift Testing assertions")
 struct SwiftTestingAssertionTests {
     /// The write path of a counter's taps, as `tracectl why` prints it.
-    static let countPath = "CounterScreen.count (State, TracerTestingTests/TestViews.swift:9) → CounterScreen (state) ×3"
+    static let countPath = "CounterScreen.count (State, \(site(of: "@State private var count = 0"))) → CounterScreen (state) ×3"
+    /// The write path of a subtitled counter's retitles.
+    static let subtitlePath =
+        "SubtitledCounterScreen.subtitle (State, \(site(of: "@State private var subtitle = \"\""))) → SubtitledCounterScreen (state) ×2"
+
+    /// The site a `@State` declared by `declaration` in TestViews.swift records: the file and the
+    /// line of its first occurrence there (line 0 when absent, so that the assertions fail).
+    static func site(of declaration: String) -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("TestViews.swift")
+        let lines = (try? String(contentsOf: source, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        let line = lines.firstIndex { $0.contains(declaration) }.map { $0 + 1 } ?? 0
+        return "TracerTestingTests/TestViews.swift:\(line)"
+    }
 
     @Test("at most: passes at the count, fails below it with the view, its count and its top cause path")
     func atMost() throws {
@@ -39,9 +52,9 @@ struct SwiftTestingAssertionTests {
     @Test("no wasted evaluation: passes for a counter, fails for a view whose output never changes")
     func noWastedEvaluation() throws {
         try recordTaps(CounterScreen(), tapping: "Increment", times: 3).expectNoWastedEvaluations()
-        let redraws = try recordTaps(TickingScreen(), tapping: "Tick", times: 2)
+        let redraws = try recordTaps(TickingView(), tapping: "Tick", times: 2)
         expectFailure(
-            containing: ["TickingScreen wasted-evals: expected ≤ 0, found 2", "TickingScreen: 2; top cause path: TickingScreen.ticks (State, "],
+            containing: ["TickingView wasted-evals: expected ≤ 0, found 2", "TickingView: 2; top cause path: TickingView.ticks (State, "],
             atLine: #line + 1
         ) { redraws.expectNoWastedEvaluations() }
     }
@@ -51,7 +64,7 @@ struct SwiftTestingAssertionTests {
         let baseline = try recordTaps(SubtitledCounterScreen(), tapping: "Increment", times: 3)
         try recordTaps(SubtitledCounterScreen(), tapping: "Increment", times: 5).expectNoNewEdges(against: baseline)
         let redraws = try recordTaps(SubtitledCounterScreen(), tapping: "Increment", "Retitle", times: 2)
-        expectFailure(containing: ["new-edges: expected ≤ 0", "new edge SubtitledCounterScreen.subtitle → SubtitledCounterScreen: 2 evaluations; top cause path: SubtitledCounterScreen.subtitle (State, TracerTestingTests/TestViews.swift:50) → SubtitledCounterScreen (state) ×2"], atLine: #line + 1) {
+        expectFailure(containing: ["new-edges: expected ≤ 0", "new edge SubtitledCounterScreen.subtitle → SubtitledCounterScreen: 2 evaluations; top cause path: \(Self.subtitlePath)"], atLine: #line + 1) {
             redraws.expectNoNewEdges(against: baseline)
         }
     }

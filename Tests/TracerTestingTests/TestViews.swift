@@ -29,20 +29,6 @@ struct Footer: View {
     var body: some View { Text("footer") }
 }
 
-/// Reads its state but builds the same output whatever it is: every evaluation after the first is wasted.
-struct TickingScreen: View {
-    @State private var ticks = 0
-
-    var body: some View {
-        // NB: reads `ticks`, so that a tick re-evaluates it, and builds the same output whatever it is.
-        let _ = ticks
-        return VStack {
-            Text("static")
-            Button("Tick") { ticks += 1 }
-        }
-    }
-}
-
 /// A counter screen with a subtitle of its own state: retitling writes a property the counter's
 /// taps never write, a new cause (an edge a baseline of taps only has not).
 struct SubtitledCounterScreen: View {

@@ -1,3 +1,4 @@
+import ScenarioTestSupport
 import Tracer
 import TracerTesting
 import XCTest
@@ -58,8 +59,8 @@ final class XCTestAssertionTests: XCTestCase {
 
     func testNoWastedEvaluation() throws {
         try recordTaps(CounterScreen(), tapping: "Increment", times: 3).assertNoWastedEvaluations()
-        let redraws = try recordTaps(TickingScreen(), tapping: "Tick", times: 2)
-        assertFails(containing: ["TickingScreen wasted-evals: expected ≤ 0, found 2", "TickingScreen: 2; top cause path: TickingScreen.ticks (State, "], atLine: #line + 1) {
+        let redraws = try recordTaps(TickingView(), tapping: "Tick", times: 2)
+        assertFails(containing: ["TickingView wasted-evals: expected ≤ 0, found 2", "TickingView: 2; top cause path: TickingView.ticks (State, "], atLine: #line + 1) {
             redraws.assertNoWastedEvaluations()
         }
     }
@@ -68,7 +69,7 @@ final class XCTestAssertionTests: XCTestCase {
         let baseline = try recordTaps(SubtitledCounterScreen(), tapping: "Increment", times: 3)
         try recordTaps(SubtitledCounterScreen(), tapping: "Increment", times: 5).assertNoNewEdges(against: baseline)
         let redraws = try recordTaps(SubtitledCounterScreen(), tapping: "Increment", "Retitle", times: 2)
-        assertFails(containing: ["new-edges: expected ≤ 0", "new edge SubtitledCounterScreen.subtitle → SubtitledCounterScreen: 2 evaluations; top cause path: SubtitledCounterScreen.subtitle (State, TracerTestingTests/TestViews.swift:50) → SubtitledCounterScreen (state) ×2"], atLine: #line + 1) {
+        assertFails(containing: ["new-edges: expected ≤ 0", "new edge SubtitledCounterScreen.subtitle → SubtitledCounterScreen: 2 evaluations; top cause path: \(SwiftTestingAssertionTests.subtitlePath)"], atLine: #line + 1) {
             redraws.assertNoNewEdges(against: baseline)
         }
     }

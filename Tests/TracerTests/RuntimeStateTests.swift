@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioTestSupport
 import Synchronization
 import Testing
 @testable import Tracer
@@ -97,20 +98,6 @@ final class TimeLog: Sendable {
     func all(_ label: String) -> [UInt64] { entries.withLock { $0.filter { $0.0 == label }.map(\.1) } }
 }
 
-/// A view whose output does not depend on its state: every evaluation is wasted.
-private struct WastedView: View {
-    @State private var ticks = 0
-
-    var body: some View {
-        // NB: reads `ticks`, so that a tick re-evaluates it, and builds the same output whatever it is.
-        let _ = ticks
-        return VStack {
-            Text("static")
-            Button("Tick") { ticks += 1 }
-        }
-    }
-}
-
 @Suite("Runtime: @State, invalidation and skipping")
 struct RuntimeStateTests {
     @Test("Seed 001: each Roll tap writes number and re-evaluates ContentView once")
@@ -168,11 +155,11 @@ struct RuntimeStateTests {
     @Test("An evaluation whose output equals the previous one carries changed: 0")
     func wastedEvaluationHasZeroChanges() throws {
         let harness = RecordingGraph()
-        harness.graph.mount(WastedView())
+        harness.graph.mount(TickingView())
         let before = harness.lastSeq
         try harness.graph.tap(buttonTitled: "Tick")
         let evaluation = try #require(harness.events(.bodyEval, after: before).first)
-        #expect(evaluation.view == "WastedView")
+        #expect(evaluation.view == "TickingView")
         #expect(evaluation.changedCount == 0)
     }
 
