@@ -49,7 +49,7 @@ public struct TraceEvent: Sendable {
     /// `hasDuration` and `durationInTicks`, as bits of one byte.
     ///
     /// NB: one byte, not two `Bool`s, so that `inputs` and `causes` both fit in the 8 bytes after
-    /// the one-byte fields: the stride stays 72 bytes (`TraceEventLayoutTests` pins it).
+    /// the one-byte fields: the stride stays 72 bytes (`RuntimeSeveralCausesTests` pins it).
     @usableFromInline var durationFlags: UInt8 = 0
     /// On an `inputs-changed` body-eval: the list of the view's properties that differed, interned
     /// with `SymbolTable.intern(list:)` (`.none`: not recorded).
