@@ -23,9 +23,9 @@ extension EventParser {
             let isTrue = first == UInt8(ascii: "t")
             event.system = isTrue
             return try expectLiteral(isTrue ? "true" : "false", bytes, index, count)
-        case .stringList:
+        case .stringList, .integerList:
             guard first == UInt8(ascii: "[") else { throw wrongTypeOrGarbage(field, first, index) }
-            return try parseStringList(field, bytes, index, count, &event)
+            return try parseList(field, bytes, index, count, &event)
         case .booleanOrInteger:
             if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
                 let isTrue = first == UInt8(ascii: "t")
@@ -52,9 +52,10 @@ extension EventParser {
         }
     }
 
-    /// Reads the array of strings whose `[` is at `open` into `field` of `event`: its elements
-    /// joined by `", "`, interned as one string (an empty array: 0).
-    private mutating func parseStringList(
+    /// Reads the array whose `[` is at `open` into list `field` of `event`, interned as one string
+    /// (an empty array: 0): an array of strings as its elements joined by `", "`, an array of
+    /// integers as their 8-byte little-endian words.
+    private mutating func parseList(
         _ field: TraceField, _ bytes: UnsafePointer<UInt8>, _ open: Int, _ count: Int, _ event: inout ParsedEvent
     ) throws(ParseFailure) -> Int {
         listBytes.removeAll(keepingCapacity: true)
@@ -64,22 +65,39 @@ extension EventParser {
             return index + 1
         }
         while true {
-            guard index < count, bytes[index] == UInt8(ascii: "\"") else { throw ParseFailure(offset: index, problem: .wrongType(field)) }
-            let element = try scanString(bytes, index, count)
-            if !listBytes.isEmpty { listBytes.append(contentsOf: ", ".utf8) }
-            listBytes.append(contentsOf: UnsafeBufferPointer(start: element.start, count: element.count))
-            index = skipWhitespace(bytes, element.next, count)
+            guard index < count else { throw ParseFailure(offset: index, problem: .wrongType(field)) }
+            let next: Int
+            if field.valueType == .integerList {
+                guard bytes[index] == UInt8(ascii: "-") || (bytes[index] &- 0x30) < 10 else { throw ParseFailure(offset: index, problem: .wrongType(field)) }
+                let number = try scanNumber(bytes, index, count)
+                guard let value = number.integer ?? Self.integralValue(bytes + index, number.next - index) else {
+                    throw ParseFailure(offset: index, problem: .wrongType(field))
+                }
+                withUnsafeBytes(of: value.littleEndian) { listBytes.append(contentsOf: $0) }
+                next = number.next
+            } else {
+                guard bytes[index] == UInt8(ascii: "\"") else { throw ParseFailure(offset: index, problem: .wrongType(field)) }
+                let element = try scanString(bytes, index, count)
+                if !listBytes.isEmpty { listBytes.append(contentsOf: ", ".utf8) }
+                listBytes.append(contentsOf: UnsafeBufferPointer(start: element.start, count: element.count))
+                next = element.next
+            }
+            index = skipWhitespace(bytes, next, count)
             guard index < count else { throw ParseFailure(offset: index, problem: .expectedElementSeparator) }
             if bytes[index] == UInt8(ascii: "]") { break }
             guard bytes[index] == UInt8(ascii: ",") else { throw ParseFailure(offset: index, problem: .expectedElementSeparator) }
             index = skipWhitespace(bytes, index + 1, count)
         }
+        Self.setString(internListBytes(), of: field, in: &event)
+        return index + 1
+    }
+
+    /// Interns the list in `listBytes` as one string.
+    private mutating func internListBytes() -> UInt32 {
         // NB: the interner reads whole words, up to 7 bytes past the string: zeros as a line's padding.
         let length = listBytes.count
         listBytes.append(contentsOf: repeatElement(0, count: LineSource.padding))
-        let id = listBytes.withUnsafeBufferPointer { strings.intern($0.baseAddress!, length) }
-        Self.setString(id, of: field, in: &event)
-        return index + 1
+        return listBytes.withUnsafeBufferPointer { strings.intern($0.baseAddress!, length) }
     }
 
     /// Stores interned string `id` as string `field` of `event`.
@@ -106,6 +124,7 @@ extension EventParser {
         case .values: event.valuesMarker = id
         case .changes: event.changes = id
         case .inputs: event.inputs = id
+        case .causes: event.causes = id
         case .seq, .ts, .tid, .tx, .changed, .cause, .dur, .count, .pid, .conn, .built, .extractable, .group, .system:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not a string field")
@@ -133,7 +152,7 @@ extension EventParser {
         case .conn: event.conn = value
         case .group: event.group = try nonNegative(value, field, at: index)
         case .kind, .system, .view, .prop, .wrapper, .site, .reason, .name, .message, .schema, .tool, .scenario, .variant, .unit,
-             .old, .new, .values, .changes, .inputs:
+             .old, .new, .values, .changes, .inputs, .causes:
             // NB: listed, not `default:`, so that a new field must be given its place here.
             internalCheck(false, "\(field) is not an integer field")
         }

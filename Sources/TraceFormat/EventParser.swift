@@ -22,7 +22,7 @@ package struct EventParser: ~Copyable {
     var scratch: UnsafeMutablePointer<UInt8>
     var scratchCapacity = 256
     var containers: UnsafeMutablePointer<UInt8>
-    /// The elements of the array of strings being read, joined (see `parseStringList`).
+    /// The elements of the array being read, as one string (see `parseList`).
     var listBytes: [UInt8] = []
     /// Known keys by hash of their first (≤ 8) bytes: `key word`, `field + 1` (0 = empty slot).
     private var keyWords: UnsafeMutablePointer<UInt64>

@@ -60,6 +60,7 @@ package struct ParseFailure: Error {
             case .booleanOrInteger: return "expected a boolean or an integer for \"\(field.key)\""
             case .boolean: return "expected a boolean for \"\(field.key)\""
             case .stringList: return "expected an array of strings for \"\(field.key)\""
+            case .integerList: return "expected an array of integers for \"\(field.key)\""
             }
         case .negative(let field): return "expected a non-negative integer for \"\(field.key)\""
         case .missingKind: return "expected a \"\(TraceSchema.Field.kind)\" field"

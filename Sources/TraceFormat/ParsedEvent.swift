@@ -72,6 +72,9 @@ package typealias ViewID = UInt32
     /// On an `inputs-changed` body-eval: the properties that differed, as one string of their
     /// names joined by `", "` (`offset, title`).
     package var inputs: SymbolID = 0
+    /// On a body-eval that several events led to: their `seq`s, the first equal to `cause`, as
+    /// one interned string of 8-byte little-endian words (read with `TraceReader.causes(_:)`).
+    package var causes: SymbolID = 0
     /// Set by the analysis, never parsed: how its cause inference treated the event (0: the
     /// `cause` is as recorded; else an `InferenceOutcome` of TraceAnalysis: the rule that gave
     /// `cause`, or the one that abstained).

@@ -5,7 +5,7 @@ import TracerCore
 /// NB: `@usableFromInline`, as `ParsedEvent`, whose inlined `has` takes it.
 @usableFromInline package enum TraceField: UInt8, Sendable, CaseIterable {
     case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, dur, name, message, count
-    case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system, old, new, values, changes, inputs
+    case schema, tool, scenario, variant, unit, pid, conn, built, extractable, group, system, old, new, values, changes, inputs, causes
 
     /// The JSON type a known field's value must have.
     package enum ValueType: Sendable {
@@ -19,6 +19,8 @@ import TracerCore
         case boolean
         /// A JSON array of strings.
         case stringList
+        /// A JSON array of integers.
+        case integerList
 
         /// Whether an integer is a value of this type.
         @inlinable package var takesIntegers: Bool {
@@ -62,6 +64,7 @@ import TracerCore
         case .values: return F.values
         case .changes: return F.changes
         case .inputs: return F.inputs
+        case .causes: return F.causes
         }
     }
 
@@ -72,25 +75,27 @@ import TracerCore
         case .changed: return .booleanOrInteger
         case .system: return .boolean
         case .inputs: return .stringList
+        case .causes: return .integerList
         default: return .string
         }
     }
 
     /// This field's bit in a `TraceFieldSet`.
     @inlinable package var bit: TraceFieldSet {
-        @inline(__always) get { TraceFieldSet(rawValue: 1 &<< UInt32(rawValue)) }
+        @inline(__always) get { TraceFieldSet(rawValue: 1 &<< UInt64(rawValue)) }
     }
 }
 
 /// A set of `TraceField`s: which fields a line held.
 ///
-/// NB: `@usableFromInline`, as `ParsedEvent`, whose inlined `has` reads it.
+/// NB: `@usableFromInline`, as `ParsedEvent`, whose inlined `has` reads it. 64 bits: `causes`
+/// was the 33rd field.
 @usableFromInline package struct TraceFieldSet: OptionSet, Sendable, Hashable {
-    @usableFromInline package var rawValue: UInt32
-    @inlinable package init(rawValue: UInt32) { self.rawValue = rawValue }
+    @usableFromInline package var rawValue: UInt64
+    @inlinable package init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// Whether `field` is in the set.
-    @inlinable @inline(__always) package func has(_ field: TraceField) -> Bool { rawValue & (1 &<< UInt32(field.rawValue)) != 0 }
+    @inlinable @inline(__always) package func has(_ field: TraceField) -> Bool { rawValue & (1 &<< UInt64(field.rawValue)) != 0 }
 }
 
 extension EventKind {

@@ -368,6 +368,17 @@ import TraceSupport
     /// The string interned as `id` (empty for 0).
     package func string(_ id: SymbolID) -> String { parser.strings.string(id) }
 
+    /// The `seq`s of a `causes` list interned as `id` (empty for 0: one cause or none).
+    package func causes(_ id: SymbolID) -> [Int64] {
+        guard id != 0 else { return [] }
+        let bytes = parser.strings.bytes(id)
+        let raw = UnsafeRawBufferPointer(bytes)
+        return stride(from: 0, to: raw.count, by: 8).map { Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0, as: Int64.self)) }
+    }
+
+    /// The `seq`s of the current event's `causes` (empty when it lists none).
+    @inline(__always) package var currentCauses: [Int64] { event.causes == 0 ? [] : causes(event.causes) }
+
     /// Calls `body` with the UTF-8 bytes of view `id` (`1...viewCount`), valid only inside it.
     package func withViewBytes<Result>(_ id: ViewID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(parser.views.bytes(id))

@@ -3,7 +3,8 @@ import TracerCore
 import TraceSupport
 
 /// Turns change records into `tracer/1` lines: a `write` per named property, then the
-/// `body-eval` whose `cause` is the first of them.
+/// `body-eval` whose `cause` is the first of them and, when there are several, whose `causes`
+/// lists them all.
 ///
 /// - `seq` counts from 1; `ts` is nanoseconds since the first record's timestamp, or, for input
 ///   without timestamps, the line number × `lineStep`.
@@ -104,6 +105,8 @@ package struct ImportedTraceWriter: ~Copyable {
         event.tx = transaction
         event.view = view
         let firstWrite = seq + 1
+        let causes = properties.count > 1 ? pushCauses(first: firstWrite, count: properties.count) : .none
+        defer { if causes != .none { popSymbol() } }
         symbolBytes.withUnsafeBufferPointer { bytes in
             symbolOffsets.withUnsafeBufferPointer { offsets in
                 let writer = EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets)
@@ -116,6 +119,7 @@ package struct ImportedTraceWriter: ~Copyable {
                 event.prop = .none
                 event.changed = -1
                 event.cause = properties.isEmpty ? 0 : firstWrite
+                event.causes = causes
                 event.reason = record.reason
                 put(&event, writer)
             }
@@ -191,6 +195,27 @@ package struct ImportedTraceWriter: ~Copyable {
         var line: [UInt8] = []
         JSONLineEncoder.appendMeta(header, to: &line)
         lines.append(line, count: line.count)
+    }
+
+    /// A symbol, last in `symbolBytes`, whose literal is `causes` of the `count` writes from `first`
+    /// on (`[12,13]`); `popSymbol()` removes it once the evaluation is written.
+    ///
+    /// NB: one record's list, not interned: the table does not grow with the records.
+    private mutating func pushCauses(first: UInt64, count: Int) -> Symbol {
+        symbolBytes.append(UInt8(ascii: "["))
+        for seq in first..<first + UInt64(count) {
+            if seq != first { symbolBytes.append(UInt8(ascii: ",")) }
+            symbolBytes.append(contentsOf: String(seq).utf8)
+        }
+        symbolBytes.append(UInt8(ascii: "]"))
+        symbolOffsets.append(symbolBytes.count)
+        return Symbol(rawValue: UInt32(symbolOffsets.count - 2))
+    }
+
+    /// Removes the symbol `pushCauses` added.
+    private mutating func popSymbol() {
+        symbolOffsets.removeLast()
+        symbolBytes.removeLast(symbolBytes.count - symbolOffsets[symbolOffsets.count - 1])
     }
 
     /// The symbol of `name`, escaping it into `symbolBytes` when new.

@@ -93,6 +93,10 @@ struct ParserTests {
         (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","inputs":"offset"}"#, 56, #"expected an array of strings for "inputs""#),
         (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","inputs":["offset",3]}"#, 66, #"expected an array of strings for "inputs""#),
         (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","inputs":["offset" "x"]}"#, 66, "expected ',' or ']' after an array element"),
+        (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","causes":1}"#, 56, #"expected an array of integers for "causes""#),
+        (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","causes":[1,"2"]}"#, 59, #"expected an array of integers for "causes""#),
+        (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","causes":[1 2]}"#, 59, "expected ',' or ']' after an array element"),
+        (#"{"seq":1,"ts":2,"kind":"body-eval","view":"A","causes":[1.5]}"#, 57, #"expected an array of integers for "causes""#),
     ]
 
     @Test("rejects invalid lines with line, column and message", arguments: rejected)

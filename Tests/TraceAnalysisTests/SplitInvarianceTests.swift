@@ -66,7 +66,8 @@ struct SplitInvarianceTests {
 
     /// The traces split: the mixed one, the mixed one without the causes from a parent's
     /// evaluation to its child's (inferred), the adapter's scroll fixture (no `tx`: its updates are
-    /// told by writes and marks), a synthetic benchmark-shaped one and recorded scenarios.
+    /// told by writes and marks), a synthetic benchmark-shaped one and recorded scenarios
+    /// (`selection.view-state` has evaluations of several causes).
     static func trace(_ name: String) throws -> String {
         switch name {
         case "mixed": try TestSupport.temporaryTrace(mixedTrace(transactions: 400), name: "mixed.jsonl")
@@ -115,7 +116,7 @@ struct SplitInvarianceTests {
 
     static let traces = [
         "mixed", "mixed-inferred", "adapter", "synthetic", "scroll-offset.state", "scroll-offset.view-storage", "lazy-stack.inline-view-model",
-        "lazy-stack.state-object", "selection.model-state", "rendering-cycle.inline", "values",
+        "lazy-stack.state-object", "selection.model-state", "selection.view-state", "rendering-cycle.inline", "values",
     ]
 
     @Test("the advice of a trace read in ranges is the advice of one pass over it", arguments: traces.filter { $0 != "adapter" && $0 != "values" })

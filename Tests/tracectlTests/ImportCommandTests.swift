@@ -112,4 +112,34 @@ struct ImportCommandTests {
         #expect(why.status == 0, "\(why.stderr)")
         Golden.check(why.stdout.replacingOccurrences(of: trace, with: "console.jsonl"), named: "import/console-plain.why.txt")
     }
+
+    @Test("_printChanges: a line naming several properties gives the writes of all of them as its evaluation's causes; why counts it once on each of their paths", arguments: [
+        ("text", "txt"), ("markdown", "md"), ("json", "json"),
+    ])
+    func severalPropertiesAreAllCauses(format: String, suffix: String) throws {
+        let trace = temporaryDirectory() + "/multi.jsonl"
+        let run = try TracectlProcess.run(["import", Self.imports + "/console-multi.txt", "-o", trace])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst().map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        var writes: [Int] = []
+        var listed = 0
+        for line in lines {
+            let seq = try #require(line["seq"] as? Int)
+            guard line["kind"] as? String == "body-eval" else {
+                writes.append(seq)
+                continue
+            }
+            #expect(line["cause"] as? Int == writes.first)
+            #expect(line["causes"] as? [Int] == (writes.count > 1 ? writes : nil), "seq \(seq)")
+            if writes.count > 1 { listed += 1 }
+            writes = []
+        }
+        #expect(listed == 3)
+        #expect(try TracectlProcess.run(["validate", trace]).status == 0)
+        let why = try TracectlProcess.run(["why", trace, "ContentView", "--format", format])
+        #expect(why.status == 0, "\(why.stderr)")
+        Golden.check(why.stdout.replacingOccurrences(of: trace, with: "multi.jsonl"), named: "import/console-multi.why.\(suffix)")
+    }
 }

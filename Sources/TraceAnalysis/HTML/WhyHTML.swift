@@ -38,7 +38,7 @@ enum WhyHTML {
         var html = "<section class=\"why\" id=\"\(anchor)\">\n<h3>Why <code>\(Markup.escape(view.view))</code> re-evaluated</h3>\n"
         html += "<p class=\"note\">\(Markup.escape(WhyRenderer.headline(view, result.availability)))</p>\n"
         html += "<div class=\"table-wrap\"><table class=\"why-table\">\n<tr>"
-            + WhyRenderer.columns.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr>\n"
+            + WhyRenderer.columns(shared: view.total.shared > 0).map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr>\n"
         for path in view.paths {
             let row = WhyRenderer.cells(path.figures, of: view.total, result.availability)
                 + [path.figures.examples.map(String.init).joined(separator: ", "), WhyText.path(path.key)]

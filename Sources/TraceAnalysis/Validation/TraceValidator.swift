@@ -6,7 +6,8 @@ import TracerCore
 /// `meta` header naming `tracer/1`; `seq` is present and strictly increasing; `ts` is present
 /// and non-negative; `cause` refers to an earlier `seq`, of the same transaction when both have a
 /// `tx`, except on a write: a handler an evaluation scheduled (`.onChange`) writes in a later
-/// transaction, caused by that evaluation; known kinds carry their required fields (`write`:
+/// transaction, caused by that evaluation; `causes` only on a body-eval, its first its `cause`,
+/// each `seq` once, each referring as `cause` does; known kinds carry their required fields (`write`:
 /// view, prop, wrapper; `body-eval`: view, dur; `mark`: name; `update-group`: group; other view
 /// kinds: view; `hitch`: none), except the fields the header's `capabilities` say the source
 /// cannot produce (`wrapper`, `dur`) and `dur` on the evaluations of an Instruments trace;
@@ -109,18 +110,8 @@ private struct ContractChecker {
         // NB: `seq` order makes a cause precede its effect. An invalidation, evaluation or skip is
         // work of its cause's transaction; a write may be made by a handler that an earlier
         // transaction's evaluation scheduled (`.onChange`), and names that evaluation as its cause.
-        if event.has(.cause) {
-            let causeTransaction = transactions.value(for: event.cause)
-            if event.cause >= event.seq {
-                report(.cause, "expected cause to refer to an earlier seq (cause \(event.cause), seq \(event.seq))")
-            } else if causeTransaction == nil && event.seq - event.cause < Int64(RecentSeqTable<Int64>.capacity) {
-                report(.cause, "expected cause \(event.cause) to be the seq of an earlier event")
-            } else if let causeTransaction, event.has(.tx), causeTransaction != Self.noTransaction,
-                      causeTransaction != event.tx, event.kind != .write {
-                report(.cause, "expected cause \(event.cause) to be an event of transaction \(event.tx), not of \(causeTransaction) "
-                    + "(only a write's cause may be of an earlier transaction)")
-            }
-        }
+        if event.has(.cause), let problem = referenceProblem(event.cause, named: "cause", of: event) { report(.cause, problem) }
+        if event.has(.causes), let problem = causesProblem(reader.causes(event.causes), of: event) { report(.causes, problem) }
         transactions.store(event.has(.tx) ? event.tx : Self.noTransaction, for: event.seq)
         guard let kind = event.kind else { return }
         for field in Self.requiredFields(kind, reader.header) where !event.has(field) {
@@ -141,6 +132,38 @@ private struct ContractChecker {
             report(.extractable, "expected \"\(extract)\" at most \"\(built)\" (\(event.extractable) > \(event.built)): "
                 + "it counts some of the values the body built")
         }
+    }
+
+    /// What is wrong with `event`'s reference `target` (its `cause` or one of its `causes`): not an
+    /// earlier `seq`, no recent event's, or of another transaction (allowed on a write only).
+    private func referenceProblem(_ target: Int64, named name: String, of event: ParsedEvent) -> String? {
+        let targetTransaction = transactions.value(for: target)
+        if target >= event.seq {
+            return "expected \(name) to refer to an earlier seq (\(name) \(target), seq \(event.seq))"
+        } else if targetTransaction == nil && event.seq - target < Int64(RecentSeqTable<Int64>.capacity) {
+            return "expected \(name) \(target) to be the seq of an earlier event"
+        } else if let targetTransaction, event.has(.tx), targetTransaction != Self.noTransaction,
+                  targetTransaction != event.tx, event.kind != .write {
+            return "expected \(name) \(target) to be an event of transaction \(event.tx), not of \(targetTransaction) "
+                + "(only a write's cause may be of an earlier transaction)"
+        }
+        return nil
+    }
+
+    /// What is wrong with `event`'s `causes` list `seqs`: on a body-eval only, non-empty, its first
+    /// its `cause`, no `seq` twice, each a reference as `cause` is.
+    private func causesProblem(_ seqs: [Int64], of event: ParsedEvent) -> String? {
+        let key = TraceField.causes.key
+        guard event.kind == .bodyEval else { return "expected \"\(key)\" only on \"\(EventKind.bodyEval.name)\" events" }
+        guard let first = seqs.first else { return "expected at least one seq in \"\(key)\"" }
+        guard event.has(.cause), first == event.cause else {
+            return "expected the first of \"\(key)\" (\(first)) to equal \"\(TraceField.cause.key)\" "
+                + (event.has(.cause) ? "(\(event.cause))" : "(absent)")
+        }
+        if let repeated = seqs.enumerated().first(where: { seqs[..<$0.offset].contains($0.element) })?.element {
+            return "expected each seq once in \"\(key)\" (\(repeated) is listed twice)"
+        }
+        return seqs.dropFirst().lazy.compactMap { referenceProblem($0, named: key, of: event) }.first
     }
 
     /// What is wrong with `event`'s values (`old`, `new`, the `values` marker): found only on

@@ -42,10 +42,11 @@ public enum WhyAnalyzer {
         while try reader.advance() {
             collector.catchUp(with: reader)
             inference.catchUp(with: reader)
+            let causes = reader.currentCauses
             guard filter != nil else {
                 reader.withCurrent { event in
                     inference.apply(&event)
-                    collector.add(&event, counts: true)
+                    collector.add(&event, counts: true, causes: causes)
                 }
                 continue
             }
@@ -53,7 +54,7 @@ public enum WhyAnalyzer {
             reader.withCurrent { event in
                 inference.apply(&event)
                 let inside = filter!.contains(&event, names: names)
-                collector.add(&event, counts: inside)
+                collector.add(&event, counts: inside, causes: causes)
             }
         }
         try filter?.checkBounds(file: reader.displayName)

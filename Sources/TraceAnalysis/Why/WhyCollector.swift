@@ -119,6 +119,8 @@ struct WhyCollector {
         /// Its index in `counts`, set in the first pass of `countPending()`.
         var slot = 0
         var isEvaluation: Bool
+        /// An evaluation counted on another path (its first cause's), shown here as `shared`.
+        var isShared = false
         var isWasted: Bool
         /// The `valueEntries` id of the chain's last write with a value (0: none).
         var values: UInt32
@@ -176,9 +178,10 @@ struct WhyCollector {
     func matches(_ id: ViewID) -> Bool { Int(id) < matches.count && matches[Int(id)] }
 
     /// Adds one event; `counts` says whether it lies in the slice counted (its chain is followed
-    /// either way).
+    /// either way). `causes` is an evaluation's `causes` list (empty for one cause): the path of
+    /// each cause after the first gets it as `shared`.
     @inline(__always)
-    mutating func add(_ event: inout ParsedEvent, counts: Bool) {
+    mutating func add(_ event: inout ParsedEvent, counts: Bool, causes: [Int64] = []) {
         if firstSeq == 0 && event.has(.seq) { firstSeq = event.seq }
         let link: ChainLink
         switch event.kind {
@@ -206,6 +209,7 @@ struct WhyCollector {
             if counts && matches(event.view) {
                 count(event, on: link, isEvaluation: isEvaluation)
                 if isEvaluation && link.inference != 0 { inferenceCounts.increment(InferenceKey(view: event.view, outcome: link.inference)) }
+                if isEvaluation && causes.count > 1 { countShared(event, causes: causes.dropFirst(), besides: link.node) }
             }
         default:
             link = causeLink(event) ?? ChainLink(node: 0)
@@ -216,10 +220,33 @@ struct WhyCollector {
     /// The link of `event`'s cause, or nil when it has none or it is not known.
     @inline(__always)
     private mutating func causeLink(_ event: borrowing ParsedEvent) -> ChainLink? {
-        guard event.has(.cause) else { return nil }
-        if let link = chains.value(for: event.cause) { return link }
-        if event.cause < firstSeq { crossingCauses += 1 }
+        event.has(.cause) ? link(of: event.cause) : nil
+    }
+
+    /// The link of the event at `seq`, or nil when it is not known.
+    @inline(__always)
+    private mutating func link(of seq: Int64) -> ChainLink? {
+        if let link = chains.value(for: seq) { return link }
+        if seq < firstSeq { crossingCauses += 1 }
         return nil
+    }
+
+    /// Counts evaluation `event` as `shared` on the path of each of its `causes` after the first,
+    /// once per path and never on `primary`, its first cause's path.
+    ///
+    /// NB: a cause not followed starts an unknown root, as a first cause does.
+    private mutating func countShared(_ event: borrowing ParsedEvent, causes: ArraySlice<Int64>, besides primary: UInt32) {
+        var counted = [primary]
+        for cause in causes {
+            let parent = link(of: cause) ?? ChainLink(node: intern(NodeKey(kind: .rootUnknown)))
+            let node = intern(NodeKey(parent: parent.node, view: event.view, first: event.reason, second: event.inputs, kind: .evaluation))
+            guard !counted.contains(node) else { continue }
+            counted.append(node)
+            pending.append(PendingCount(
+                node: node, isEvaluation: true, isShared: true, isWasted: false, values: 0, dur: nil,
+                seq: event.has(.seq) ? event.seq : nil, ts: event.has(.ts) ? event.ts : nil))
+            if pending.count == Self.batchSize { countPending() }
+        }
     }
 
     /// The id of the node `key` (by its identity), interned on first sight.
@@ -284,7 +311,9 @@ struct WhyCollector {
             pending[index].slot = Int(slots[node])
         }
         for event in pending {
-            if event.isEvaluation {
+            if event.isShared {
+                counts[event.slot].shared += 1
+            } else if event.isEvaluation {
                 counts[event.slot].evals += 1
                 if event.isWasted { counts[event.slot].wasted += 1 }
                 if let dur = event.dur {

@@ -3,6 +3,8 @@
 /// only for the paths shown).
 struct WhyCounts: BitwiseCopyable {
     var evals = 0
+    /// Evaluations on this path counted in `evals` on another: their first cause's (see `WhyFigures.shared`).
+    var shared = 0
     var wasted = 0
     var skips = 0
     var bodyTimeNs: Int64 = 0
@@ -20,7 +22,7 @@ struct WhyCounts: BitwiseCopyable {
     init() {}
 
     /// Whether an evaluation or a skip was counted.
-    var isCounted: Bool { evals > 0 || skips > 0 }
+    var isCounted: Bool { evals > 0 || skips > 0 || shared > 0 }
 
     /// The least `seq` counted (nil when no event had one): the path's first event.
     var firstSeq: Int64? { exampleCount > 0 ? examples.0 : nil }
@@ -58,6 +60,7 @@ struct WhyCounts: BitwiseCopyable {
     /// least and greatest times, the least `seq`s).
     mutating func add(_ other: WhyCounts) {
         evals += other.evals
+        shared += other.shared
         wasted += other.wasted
         skips += other.skips
         bodyTimeNs = bodyTimeNs.addingSaturated(other.bodyTimeNs)
@@ -90,6 +93,7 @@ struct WhyCounts: BitwiseCopyable {
     var figures: WhyFigures {
         var figures = WhyFigures()
         (figures.evals, figures.wasted, figures.skips, figures.bodyTimeNs, figures.timedEvals) = (evals, wasted, skips, bodyTimeNs, timedEvals)
+        figures.shared = shared
         if hasTs { (figures.firstTs, figures.lastTs) = (firstTs, lastTs) }
         figures.examples = (0..<exampleCount).map(example)
         return figures

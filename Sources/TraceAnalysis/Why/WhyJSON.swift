@@ -173,6 +173,7 @@ extension WhyRenderer {
     /// The counts and body time of `figures`, null where the source does not record them.
     private static func figures(_ figures: WhyFigures, _ availability: WhyAvailability, into json: inout JSONWriter) {
         json.field("evals", figures.evals)
+        json.field("shared", figures.shared)
         number("wasted", availability.wasted ? Int64(figures.wasted) : nil, into: &json)
         number("skips", availability.skips ? Int64(figures.skips) : nil, into: &json)
         json.key("bodyTimeNs")

@@ -64,8 +64,12 @@ public struct WhyFigures: Sendable, Hashable {
     /// How many example `seq`s a path keeps: the first ones in trace order.
     public static let exampleLimit = 3
 
-    /// Evaluations along the path.
+    /// Evaluations along the path: each evaluation counts on the path of its first cause only, so
+    /// the paths' `evals` add up to the view's evaluations.
     public var evals = 0
+    /// Evaluations with several causes (`causes`) that this path is one of, counted in `evals` on
+    /// their first cause's path: each shows once on each of its paths.
+    public var shared = 0
     /// Evaluations whose output did not change (`changed` 0).
     public var wasted = 0
     /// Skips along the path.

@@ -55,14 +55,17 @@ public enum WhyRenderer {
         }
     }
 
-    /// The columns of a view's table of paths.
-    static let columns = ["evals", "share", "wasted", "skips", "body time", "first", "last", "examples", "path"]
+    /// The columns of a view's table of paths; `shared` only for a view with evaluations of several causes.
+    static func columns(shared: Bool) -> [String] {
+        ["evals", "share"] + (shared ? ["shared"] : []) + ["wasted", "skips", "body time", "first", "last", "examples", "path"]
+    }
 
-    /// The figure cells of a row: evaluations, share, wasted, skips, body time, first, last.
+    /// The figure cells of a row: evaluations, share, shared (for a view with any), wasted, skips,
+    /// body time, first, last.
     static func cells(_ figures: WhyFigures, of total: WhyFigures, _ availability: WhyAvailability) -> [String] {
         let share = total.evals > 0 ? Formatting.fixed(Double(figures.evals) * 100 / Double(total.evals), decimals: 1) + "%" : "n/a"
-        return [
-            String(figures.evals), share, availability.wasted ? String(figures.wasted) : "n/a",
+        return [String(figures.evals), share] + (total.shared > 0 ? [String(figures.shared)] : []) + [
+            availability.wasted ? String(figures.wasted) : "n/a",
             availability.skips ? String(figures.skips) : "n/a",
             availability.bodyTime ? bodyTime(figures) : "n/a",
             figures.firstTs.map { Formatting.duration($0) } ?? "n/a", figures.lastTs.map { Formatting.duration($0) } ?? "n/a",
@@ -75,7 +78,12 @@ public enum WhyRenderer {
         return WhyText.plural(total.evals, "evaluation") + " (\(availability.wasted ? String(total.wasted) : "n/a") wasted), "
             + "\(availability.skips ? String(total.skips) : "n/a") skips, body time "
             + "\(availability.bodyTime ? bodyTime(total, noted: true) : "n/a"), " + WhyText.plural(view.pathCount, "path")
+            + (total.shared > 0 ? "; \(total.shared) shared: " + sharedNote : "")
     }
+
+    /// What `shared` means, under a headline that counts any.
+    static let sharedNote = "an evaluation with several causes counts in evals on its first cause's path, "
+        + "in shared on each other one"
 
     /// The body time of `figures`' timed evaluations, `-` when none is timed (see `Formatting.bodyTime`).
     static func bodyTime(_ figures: WhyFigures, noted: Bool = false) -> String {
@@ -85,6 +93,7 @@ public enum WhyRenderer {
     /// The line that sums the paths `--top` left out (`n/a` for what the source does not record).
     static func restLine(_ rest: WhyOmitted, _ availability: WhyAvailability) -> String {
         "+ \(WhyText.plural(rest.paths, "more path")) left out: \(WhyText.plural(rest.figures.evals, "evaluation")), "
+            + (rest.figures.shared > 0 ? "\(rest.figures.shared) shared, " : "")
             + "\(availability.wasted ? String(rest.figures.wasted) : "n/a") wasted, "
             + "\(availability.skips ? String(rest.figures.skips) : "n/a") skips"
     }
@@ -147,7 +156,8 @@ public enum WhyRenderer {
         let rows = view.paths.map { path in
             cells(path.figures, of: view.total, result.availability) + [path.figures.examples.map(String.init).joined(separator: ","), WhyText.path(path.key)]
         }
-        output += Formatting.table([columns] + rows, leftAligned: [7, 8], separatorBefore: 1)
+        let shared = view.total.shared > 0
+        output += Formatting.table([columns(shared: shared)] + rows, leftAligned: shared ? [8, 9] : [7, 8], separatorBefore: 1)
         if let rest = view.omitted { output += restLine(rest, result.availability) + "\n" }
         for line in inferenceLines(view.inference) { output += line + "\n" }
         output += "\n"
@@ -165,8 +175,9 @@ public enum WhyRenderer {
             output += listMarkdown(view, evaluations, result)
             return output + inferenceMarkdown(view.inference)
         }
-        output += "| evals | share | wasted | skips | body time | first | last | examples | path |\n"
-        output += "|---:|---:|---:|---:|---:|---:|---:|---|---|\n"
+        let header = columns(shared: view.total.shared > 0)
+        output += "| " + header.joined(separator: " | ") + " |\n"
+        output += "|" + String(repeating: "---:|", count: header.count - 2) + "---|---|\n"
         for path in view.paths {
             let row = cells(path.figures, of: view.total, result.availability)
                 + [path.figures.examples.map(String.init).joined(separator: ", "), Formatting.markdownCode(WhyText.path(path.key))]

@@ -38,7 +38,8 @@ public enum WhyText {
     /// One sentence for `path`: what started it, what each step did, and what came of it.
     public static func sentence(_ path: WhyPath, availability: WhyAvailability) -> String {
         let figures = path.figures
-        let count = figures.evals > 0 ? plural(figures.evals, "evaluation") : plural(figures.skips, "skip")
+        let shared = figures.shared > 0 ? " (+\(figures.shared) shared with other paths)" : ""
+        let count = (figures.evals > 0 || figures.shared > 0 ? plural(figures.evals, "evaluation") : plural(figures.skips, "skip")) + shared
         var clauses = [rootClause(path.key)]
         for (index, step) in path.key.hops.enumerated() {
             clauses.append(hopClause(step, parent: index > 0 ? path.key.hops[index - 1] : nil))

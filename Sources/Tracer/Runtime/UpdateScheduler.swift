@@ -36,10 +36,19 @@ struct AppStorageKey: Hashable {
     var key: String
 }
 
-/// Why a node is dirty and which event made it so.
+/// Why a node is dirty and which events made it so.
 struct DirtyMark {
     var reason: EvalReason
+    /// The first invalidation's `seq`: the evaluation's `cause`.
     var cause: UInt64
+    /// The `seq` of the event behind the latest invalidation (a write, an observed change).
+    var latestSource: UInt64
+    /// The invalidations after the first, when several events invalidated the node before its
+    /// evaluation (empty, not allocated, for one).
+    var later: [UInt64] = []
+
+    /// Every invalidation's `seq`, in order: the evaluation's `causes`.
+    var causes: [UInt64] { [cause] + later }
 }
 
 /// The pending side of a graph: writes from any thread join the open transaction here.
@@ -337,9 +346,16 @@ final class UpdateScheduler: Sendable {
     private static func markDirty(
         _ owner: NodeToken, reason: EvalReason, cause: UInt64, tx: UInt64, recorder: TraceRecorder?, in state: inout State
     ) {
-        guard owner.isMounted, state.dirty[owner.id] == nil else { return }
+        guard owner.isMounted, state.dirty[owner.id]?.latestSource != cause else { return }
         let invalidation = recorder?.record(.about(.invalidate, view: owner.view, cause: cause, tx: tx)) ?? 0
-        state.dirty[owner.id] = DirtyMark(reason: reason, cause: invalidation)
+        // NB: a node already dirty keeps its first reason; a later write's invalidation is recorded
+        // and joins its causes (an event that invalidates it twice counts once).
+        if state.dirty[owner.id] == nil {
+            state.dirty[owner.id] = DirtyMark(reason: reason, cause: invalidation, latestSource: cause)
+        } else {
+            state.dirty[owner.id]!.latestSource = cause
+            if invalidation != 0 { state.dirty[owner.id]!.later.append(invalidation) }
+        }
     }
 
     /// Writes `tracer: warning: SITE: MESSAGE` (without a site: `tracer: warning: MESSAGE`) to

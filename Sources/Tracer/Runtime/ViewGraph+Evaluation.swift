@@ -6,13 +6,21 @@ extension ViewGraph {
     /// What an evaluation found about a child, turned into events once the parent's
     /// `body-eval` (their cause) is recorded.
     enum PendingChild {
-        /// `inputs`: the interned list of the properties that differ (`inputs-changed`), or `.none`.
-        case evaluate(ViewNode, EvalReason, cause: UInt64?, inputs: Symbol = .none)
+        /// `inputs`: the interned list of the properties that differ (`inputs-changed`), or `.none`;
+        /// `causes`: the interned list of every invalidation's `seq` when several, or `.none`.
+        case evaluate(ViewNode, EvalReason, cause: UInt64?, inputs: Symbol = .none, causes: Symbol = .none)
         case skip(ViewNode)
         case mount(ViewNode, EvalReason)
         case unmount(ViewNode)
         /// A value the view declares from the environment changed (by `write`, when known).
         case environmentChanged(ViewNode, EnvironmentWrite?)
+    }
+
+    /// The evaluation dirty `node` is due: for `mark`'s reason, caused by its first invalidation,
+    /// with all of them as `causes` when several events invalidated it.
+    func evaluation(of node: ViewNode, marked mark: DirtyMark) -> PendingChild {
+        let causes = mark.later.isEmpty ? Symbol.none : recorder?.intern(causes: mark.causes) ?? .none
+        return .evaluate(node, mark.reason, cause: mark.cause, causes: causes)
     }
 
     /// Processes pending children depth-first with an explicit stack (trees may be deep).
@@ -27,8 +35,8 @@ extension ViewGraph {
             case .mount(let node, let reason):
                 let mount = recorder?.record(.about(.mount, view: node.symbol, cause: cause, tx: transaction)) ?? 0
                 evaluate(node, reason: reason, cause: mount, stack: &stack)
-            case .evaluate(let node, let reason, let own, let inputs):
-                evaluate(node, reason: reason, cause: own ?? cause, inputs: inputs, stack: &stack)
+            case .evaluate(let node, let reason, let own, let inputs, let causes):
+                evaluate(node, reason: reason, cause: own ?? cause, inputs: inputs, causes: causes, stack: &stack)
             case .environmentChanged(let node, let write):
                 guard let invalidation = invalidateForEnvironment(node, write: write, cause: cause) else { continue }
                 evaluate(node, reason: .environment, cause: invalidation, stack: &stack)
@@ -43,7 +51,8 @@ extension ViewGraph {
     /// closures it runs (`ForEach` rows), not the children's evaluations: the evaluation started
     /// at `ts − dur`.
     private func evaluate(
-        _ node: ViewNode, reason: EvalReason, cause: UInt64, inputs: Symbol = .none, stack: inout [(PendingChild, UInt64)]
+        _ node: ViewNode, reason: EvalReason, cause: UInt64, inputs: Symbol = .none, causes: Symbol = .none,
+        stack: inout [(PendingChild, UInt64)]
     ) {
         guard node.isMounted, node.evaluatedPass != pass else { return }
         node.evaluatedPass = pass
@@ -60,7 +69,7 @@ extension ViewGraph {
         let seq = recorder.map { recorder in
             recorder.record(.bodyEval(
                 view: node.symbol, cause: cause, tx: transaction, reason: reason, duration: recorder.now() &- start,
-                changedChildren: changed, content: content, inputs: inputs))
+                changedChildren: changed, content: content, inputs: inputs, causes: causes))
         } ?? 0
         node.lastEvaluation = seq
         recordEnvironmentWrites(cause: seq)

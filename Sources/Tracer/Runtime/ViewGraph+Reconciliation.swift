@@ -106,7 +106,7 @@ extension ViewGraph {
             same = ValueComparison.sameView(spec.view, previous, byEquality: spec.comparedByEquality)
             if !same { changed += 1 }
             if let mark = passDirty[node.id] {
-                pending.append(.evaluate(node, mark.reason, cause: mark.cause))
+                pending.append(evaluation(of: node, marked: mark))
             } else if environment.readerChanged {
                 pending.append(.environmentChanged(node, environment.cause))
             } else {

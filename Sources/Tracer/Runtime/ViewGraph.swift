@@ -109,7 +109,7 @@ public final class ViewGraph {
         let dirtyNodes = dirty.keys.compactMap { tokenNodes[$0] }.sorted { ($0.depth, $0.id) < ($1.depth, $1.id) }
         for node in dirtyNodes where node.isMounted && node.evaluatedPass != pass {
             let mark = dirty[node.id]!
-            run([.evaluate(node, mark.reason, cause: mark.cause)], cause: mark.cause)
+            run([evaluation(of: node, marked: mark)], cause: mark.cause)
         }
         passDirty = [:]
         scheduler.endUpdate()

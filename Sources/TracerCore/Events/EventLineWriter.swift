@@ -27,6 +27,7 @@ public struct EventLineWriter {
         // NB: a body-eval's `prop` and `site` slots hold counts; read as symbols they only overestimate.
         EncodedKeys.fixedPartBound + symbolLength(event.view) + symbolLength(event.prop)
             + symbolLength(event.site) + symbolLength(event.text) + symbolLength(event.inputs)
+            + symbolLength(event.causes)
             + (event.valuesState == .described ? EncodedKeys.valuesBound : 0)
     }
 
@@ -81,6 +82,7 @@ public struct EventLineWriter {
             out = keys.put(.cause, at: out)
             out = keys.decimal.put(event.cause, at: out)
         }
+        if isBodyEval { out = putSymbol(.causes, event.causes, at: out) }
         if event.reason != .none {
             out = keys.put(.reason, at: out)
             out = keys.put(reason: event.reason, at: out)
@@ -145,7 +147,7 @@ public struct EventLineWriter {
 struct EncodedKeys: @unchecked Sendable {
     /// Each fixed byte run the writer emits.
     enum Key: Int, CaseIterable {
-        case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, inputs, dur, built, extractable
+        case seq, ts, tid, tx, kind, view, prop, wrapper, changed, site, cause, reason, causes, inputs, dur, built, extractable
         case name, message, count, group, system, old, new, values, redacted, unavailable, trueLiteral, falseLiteral, lineEnd
     }
 
@@ -185,6 +187,7 @@ struct EncodedKeys: @unchecked Sendable {
             case .cause: return key(F.cause)
             case .reason: return key(F.reason)
             case .inputs: return key(F.inputs)
+            case .causes: return key(F.causes)
             case .dur: return key(F.dur)
             case .built: return key(F.built)
             case .extractable: return key(F.extractable)

@@ -48,6 +48,24 @@ public final class SymbolTable: Sendable {
         }
     }
 
+    /// A new symbol whose literal is the JSON array of `seqs` (`[12,15]`): an evaluation's `causes`.
+    ///
+    /// NB: not looked up: lists of `seq`s seldom repeat. Interned once per evaluation with several
+    /// causes, so the table grows with those evaluations (not with the others).
+    public func intern(causes seqs: [UInt64]) -> Symbol {
+        storage.withLock { storage in
+            let symbol = Symbol(rawValue: UInt32(storage.offsets.count - 1))
+            storage.bytes.append(UInt8(ascii: "["))
+            for (index, seq) in seqs.enumerated() {
+                if index > 0 { storage.bytes.append(UInt8(ascii: ",")) }
+                storage.bytes.append(contentsOf: String(seq).utf8)
+            }
+            storage.bytes.append(UInt8(ascii: "]"))
+            storage.offsets.append(storage.bytes.count)
+            return symbol
+        }
+    }
+
     /// The quoted literals of every symbol interned so far.
     public func snapshot() -> SymbolSnapshot {
         storage.withLock { SymbolSnapshot(bytes: $0.bytes, offsets: $0.offsets) }

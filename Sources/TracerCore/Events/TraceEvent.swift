@@ -13,7 +13,7 @@ public struct Symbol: Hashable, Sendable {
     @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 }
 
-/// One `tracer/1` event as the recorder stores it: a fixed-size record of integers (64 bytes).
+/// One `tracer/1` event as the recorder stores it: a fixed-size record of integers (72 bytes).
 ///
 /// The recorder fills `seq`, `ts` and `tid`; the caller sets the rest. Fields at their "absent"
 /// value (0, `.none`, or -1 for `changed`) are not written.
@@ -46,19 +46,32 @@ public struct TraceEvent: Sendable {
     public var reason: EvalReason = .none
     /// The wrapper of a write or a `state-init`.
     public var wrapper: WrapperKind = .none
-    /// Whether `dur` is written (a body-eval of 0 ns still has a duration).
-    public var hasDuration: Bool = false
-    /// Whether `dur` is in the recorder's ticks (`TraceRecorder.ticks()`), converted when written.
-    public var durationInTicks: Bool = false
+    /// `hasDuration` and `durationInTicks`, as bits of one byte.
+    ///
+    /// NB: one byte, not two `Bool`s, so that `inputs` and `causes` both fit in the 8 bytes after
+    /// the one-byte fields: the stride stays 72 bytes (`RuntimeSeveralCausesTests` pins it).
+    @usableFromInline var durationFlags: UInt8 = 0
     /// On an `inputs-changed` body-eval: the list of the view's properties that differed, interned
     /// with `SymbolTable.intern(list:)` (`.none`: not recorded).
-    ///
-    /// NB: after the one-byte fields, in the padding the record's 8-byte alignment leaves: the
-    /// stride stays 72 bytes.
     public var inputs: Symbol = .none
+    /// On a body-eval that several events led to: the `seq`s of all of them, the first equal to
+    /// `cause`, interned with `SymbolTable.intern(causes:)` (`.none`: one cause, or none).
+    public var causes: Symbol = .none
 
     /// An event of `kind`, every other field absent.
     @inlinable public init(kind: EventKind) { self.kind = kind }
+
+    /// Whether `dur` is written (a body-eval of 0 ns still has a duration).
+    @inlinable public var hasDuration: Bool {
+        get { durationFlags & 1 != 0 }
+        set { durationFlags = newValue ? durationFlags | 1 : durationFlags & ~1 }
+    }
+
+    /// Whether `dur` is in the recorder's ticks (`TraceRecorder.ticks()`), converted when written.
+    @inlinable public var durationInTicks: Bool {
+        get { durationFlags & 2 != 0 }
+        set { durationFlags = newValue ? durationFlags | 2 : durationFlags & ~2 }
+    }
 
     /// A `write` of `prop` in `view`.
     @inlinable
@@ -89,14 +102,15 @@ public struct TraceEvent: Sendable {
     }
 
     /// A `body-eval` of `view` that took `duration` ns and produced `changedChildren` differences,
-    /// with what its body built and the inputs that differed when the source knows them.
+    /// with what its body built, the inputs that differed and all its causes when the source knows them.
     @inlinable
     public static func bodyEval(
         view: Symbol, cause: UInt64, tx: UInt64, reason: EvalReason, duration: UInt64, changedChildren: Int,
-        content: BodyContent? = nil, inputs: Symbol = .none
+        content: BodyContent? = nil, inputs: Symbol = .none, causes: Symbol = .none
     ) -> TraceEvent {
         var event = TraceEvent(kind: .bodyEval)
         event.inputs = inputs
+        event.causes = causes
         event.view = view
         event.cause = cause
         event.tx = tx
@@ -111,7 +125,7 @@ public struct TraceEvent: Sendable {
     /// On a body-eval: what the body built (`built`, `extract`); nil when not recorded.
     ///
     /// NB: stored + 1 in the `prop` and `site` slots, which a body-eval leaves free (as `dur`
-    /// holds a `dropped` event's count), so the record stays 64 bytes.
+    /// holds a `dropped` event's count), so the record stays 72 bytes.
     @inlinable
     public var bodyContent: BodyContent? {
         get {
@@ -129,7 +143,7 @@ extension TraceEvent {
     /// The update group (1, 2, …) of an imported Instruments event; 0 for none.
     ///
     /// NB: stored in the `text` slot, which every kind but marks, warnings and hitches leaves
-    /// free (`EventKind.hasText`), so the record stays 64 bytes.
+    /// free (`EventKind.hasText`), so the record stays 72 bytes.
     @inlinable
     public var group: UInt32 {
         get { kind.hasText ? 0 : text.rawValue }

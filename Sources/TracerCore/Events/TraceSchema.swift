@@ -57,6 +57,9 @@ public enum TraceSchema {
         /// On an `inputs-changed` body-eval: the view's properties that differed from its previous
         /// value, a list of names (`["offset"]`).
         public static let inputs = "inputs"
+        /// On a body-eval that several events led to: every one's `seq`, the first equal to
+        /// `cause` (`[12,15]`); absent when there is one.
+        public static let causes = "causes"
         /// A mark's name.
         public static let name = "name"
         /// A warning's message.

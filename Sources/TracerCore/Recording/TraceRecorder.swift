@@ -110,6 +110,9 @@ public final class TraceRecorder: Sendable {
     /// The symbol for a list of names (an evaluation's `inputs`), interning it on first use.
     public func intern(list strings: [String]) -> Symbol { symbols.intern(list: strings) }
 
+    /// A symbol for the `seq`s of an evaluation's causes (its `causes`), the first its `cause`.
+    public func intern(causes seqs: [UInt64]) -> Symbol { symbols.intern(causes: seqs) }
+
     /// Records a `mark` named `name`.
     @discardableResult
     public func mark(_ name: String) -> UInt64 {

@@ -37,7 +37,7 @@ extension TraceEvent {
     /// On a write: what it says about its values.
     ///
     /// NB: stored in `dur`, which a write without a duration leaves free (as a body-eval's `prop`
-    /// and `site` hold its content), so the record stays 64 bytes.
+    /// and `site` hold its content), so the record stays 72 bytes.
     @inlinable
     public var valuesState: WriteValuesState {
         get {
