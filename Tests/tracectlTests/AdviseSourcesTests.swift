@@ -20,8 +20,7 @@ struct AdviseSourcesTests {
 
     /// A trace of each source column, in the table's order, made in `directory`.
     func traces(in directory: String) throws -> [String] {
-        let runtime = try ScenarioTraces.write("scroll-offset.state", into: directory)
-        var traces = [directory + "/" + runtime, PackagePaths.trace("adapter/scroll-offset.state.jsonl")]
+        var traces = [try ScenarioTraces.write("scroll-offset.state", into: directory), PackagePaths.trace("adapter/scroll-offset.state.jsonl")]
         for (input, from) in [("console-xcode.txt", "console"), ("xctrace/device", "xctrace"), ("xctrace/legacy-updates/export.xml", "xctrace")] {
             let output = directory + "/\(traces.count).jsonl"
             let run = try TracectlProcess.run(["import", PackagePaths.root.path + "/Fixtures/Imports/" + input, "--from", from, "-o", output])
@@ -37,6 +36,7 @@ struct AdviseSourcesTests {
         #expect(table.count == 6)
         for (column, trace) in try traces(in: temporaryDirectory()).enumerated() {
             let run = try TracectlProcess.run(["advise", trace, "--format", "json"])
+            #expect(run.status == 0, "\(trace): \(run.stderr)")
             let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
             var missing: [String: String] = [:]
             for entry in document["notEvaluated"] as? [[String: Any]] ?? [] {
