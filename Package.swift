@@ -129,7 +129,7 @@ let package = Package(
             name: "TracerTestingTests", dependencies: ["TracerTesting", "TraceAnalysis", "Tracer", "Scenarios", "TracectlCommands", "TracerTestSupport", "ScenarioTestSupport"],
             exclude: ["Examples/counter-budget.json"]),
         .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "XctraceSynthetic", "TracerTestSupport"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "Tracer", "TracerTestSupport", "ScenarioTestSupport"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "TraceAnalysis", "TraceImport", "Tracer", "TracerTestSupport", "ScenarioTestSupport"]),
         .testTarget(
             name: "tracectlTests",
             dependencies: ["TraceAnalysis", "TraceImport", "TraceCapture", "Tracer", "Scenarios", "TracectlCommands", "tracectl", "tracer-app", "TracerTestSupport",

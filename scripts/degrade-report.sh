@@ -2,9 +2,10 @@
 # Prints the degrade harness's tables: every built-in scenario variant recorded by the runtime,
 # stripped to what each source records (adapter, _printChanges, Instruments legacy, the adapter
 # with nested bodies), its causes inferred and compared with the recorded ones; per source and rule
-# the precision, per source the coverage and every abstention, and each scenario's coverage.
-# Fails when DegradeHarnessTests fails (a rule below 95 % precision, the adapter's shape below
-# 90 % coverage). Runs the test (the tests built: swift build --build-tests), or, given the log
+# the precision (and that of the legacy import's own links), per source the coverage, the share of
+# evaluations left unknown and every abstention, and each scenario's coverage.
+# Fails when DegradeHarnessTests fails (a rule or the legacy links below 95 % precision, the
+# adapter's shape below 90 % coverage). Runs the test (the tests built: swift build --build-tests), or, given the log
 # of a `swift test` run that ran it, prints its tables from there (what .ci/run does).
 #
 #   scripts/degrade-report.sh [LOG]
@@ -12,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if (($#)); then
   log=$1
-  grep -qE '(✔|✘) Suite "degrade harness"' "$log" || { echo "degrade-report: $log has no run of DegradeHarnessTests" >&2; exit 2; }
+  grep -qE '(✔|✘|━) Suite "degrade harness"' "$log" || { echo "degrade-report: $log has no run of DegradeHarnessTests" >&2; exit 2; }
   status=0
   ! grep -qE '✘ Suite "degrade harness"' "$log" || status=1
 else

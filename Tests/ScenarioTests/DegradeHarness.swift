@@ -1,6 +1,8 @@
 import Foundation
 import Scenarios
 import TraceAnalysis
+import TraceImport
+import TracerCore
 
 /// The degrade harness: a runtime trace (which records every cause) stripped to what a source
 /// records, the cause inference run on it, and each inferred hop compared with the recorded one.
@@ -24,6 +26,21 @@ enum DegradeHarness {
         let keepsReasons: Bool
         /// Whether view paths are kept whole (else each is its flat type name).
         var keepsPaths = false
+        /// Whether an `inputs-changed` evaluation keeps the `inputs` the runtime names.
+        ///
+        /// NB: no source but the runtime records them: the adapter compares no inputs, and
+        /// `_printChanges` and Instruments print `@self` or a type, never an input's name.
+        var keepsInputs = false
+        /// Whether a write's link to its evaluation is the legacy import's (`LegacyUpdates`: the
+        /// one evaluation of its view in its update, each event given its update as `tx`) rather
+        /// than the recorded one. Such a source records a write as a property row of each view it
+        /// reached (the owner's `@State`, a child's `Binding`, an observer's object), so each
+        /// write becomes one row per view whose evaluation it caused.
+        var linksByUpdate = false
+
+        /// What the stripped trace's `seq`s are multiplied by: room for a write's rows, the
+        /// `k`-th at the write's `seq` × this + `k`.
+        var seqScale: Int64 { linksByUpdate ? 64 : 1 }
 
         var description: String { name }
 
@@ -38,10 +55,11 @@ enum DegradeHarness {
             name: "_printChanges", source: "printChanges", capabilities: ["write", "body-eval", "cause", "write.changed"],
             keepsMarks: false, keepsTransactions: true, keepsReasons: true)
         /// Instruments' legacy View Body and View Properties: timed evaluations and property writes,
-        /// each write the cause of its view's next evaluation; flat type names, no `tx`.
+        /// flat type names, no `tx`; the import links each write to the one evaluation of its view
+        /// in its update and writes the update as `tx`.
         static let instrumentsLegacy = Shape(
             name: "Instruments legacy", source: "instruments-legacy", capabilities: ["write", "body-eval", "dur", "cause"],
-            keepsMarks: false, keepsTransactions: false, keepsReasons: false)
+            keepsMarks: false, keepsTransactions: false, keepsReasons: false, linksByUpdate: true)
 
         /// The adapter with nested traced bodies, which it names under their parent: the shape
         /// the *same update, nested* rule reads.
@@ -107,24 +125,64 @@ enum DegradeHarness {
         let writes = Set(events.compactMap { $0["kind"] as? String == "write" ? integer($0, "seq") : nil })
         var kinds: Set<String> = ["write", "body-eval"]
         if shape.keepsMarks { kinds.insert("mark") }
-        var lines = [line(["kind": "meta", "schema": "tracer/1", "source": shape.source, "capabilities": shape.capabilities, "unit": "ns"])]
+        let lines = [line(["kind": "meta", "schema": "tracer/1", "source": shape.source, "capabilities": shape.capabilities, "unit": "ns"])]
+        let reached = shape.linksByUpdate ? viewsReached(events, hops: hops) : [:]
+        var keptEvents: [[String: Any]] = []
         for event in events {
             guard let kind = event["kind"] as? String, kinds.contains(kind), !isExternal(event), let seq = integer(event, "seq") else { continue }
-            var kept: [String: Any] = ["seq": seq, "kind": kind]
+            var kept: [String: Any] = ["seq": seq * shape.seqScale, "kind": kind]
             for key in ["name", "prop", "wrapper", "changed", "site", "dur", "ts"] { if let value = event[key] { kept[key] = value } }
             if let view = event["view"] as? String { kept["view"] = shape.keepsPaths ? view : flatTypeName(view) }
             if shape.keepsTransactions, let tx = event["tx"] { kept["tx"] = tx }
             if kind == "body-eval" {
-                // NB: every source records the link from a write to the evaluation it invalidated.
-                if let hop = hops[seq], writes.contains(hop.parent) {
+                // NB: every other source records the link from a write to the evaluation it invalidated.
+                if !shape.linksByUpdate, let hop = hops[seq], writes.contains(hop.parent) {
                     (kept["cause"], kept["reason"]) = (hop.parent, hop.reason)
                 } else if shape.keepsReasons, let reason = event["reason"] {
                     kept["reason"] = reason
                 }
+                if shape.keepsInputs, event["reason"] as? String == "inputs-changed", let inputs = event["inputs"] { kept["inputs"] = inputs }
             }
-            lines.append(line(kept))
+            if kind == "write", shape.linksByUpdate {
+                for (offset, view) in (reached[seq] ?? [kept["view"] as? String ?? ""]).enumerated() {
+                    kept["seq"] = seq * shape.seqScale + Int64(offset)
+                    kept["view"] = view
+                    keptEvents.append(kept)
+                }
+                continue
+            }
+            keptEvents.append(kept)
         }
-        return lines
+        if shape.linksByUpdate { linkByUpdate(&keptEvents) }
+        return lines + keptEvents.map(line)
+    }
+
+    /// The flat names of the views whose evaluations each write caused (its recorded hop), by the
+    /// write's `seq`, in order of their first evaluation.
+    static func viewsReached(_ events: [[String: Any]], hops: [Int64: Hop]) -> [Int64: [String]] {
+        var reached: [Int64: [String]] = [:]
+        for event in events where event["kind"] as? String == "body-eval" {
+            guard let seq = integer(event, "seq"), let write = hops[seq]?.parent else { continue }
+            let view = flatTypeName(event["view"] as? String ?? "")
+            if reached[write]?.contains(view) != true { reached[write, default: []].append(view) }
+        }
+        return reached
+    }
+
+    /// Links each write of `events` (in trace order) to the evaluation the legacy import would,
+    /// and gives every event its update as `tx` (`LegacyUpdates`).
+    static func linkByUpdate(_ events: inout [[String: Any]]) {
+        let rows = events.indices.map { index in
+            (kind: events[index]["kind"] as? String == "write" ? LegacyUpdates.Kind.write : .evaluation, view: events[index]["view"] as? String ?? "")
+        }
+        let result = LegacyUpdates.link(rows)
+        for index in events.indices {
+            events[index]["tx"] = result.updates[index]
+            guard let linked = result.links[index], events[linked]["cause"] == nil else { continue }
+            let wrapper = WrapperKind.allCases.first { $0.name == events[index]["wrapper"] as? String } ?? .none
+            events[linked]["cause"] = events[index]["seq"]
+            events[linked]["reason"] = LegacyUpdates.reason(of: wrapper).name
+        }
     }
 
     /// A view path's last segment without its `[id]` or `#n`: the type name a source without
@@ -185,6 +243,13 @@ extension DegradeHarness {
         /// Inferred hops per rule, and how many equal the recorded ones.
         var inferred: [InferenceOutcome: Int] = [:]
         var right: [InferenceOutcome: Int] = [:]
+        /// Links the source's import made by a rule of its own (`Shape.linksByUpdate`), and how
+        /// many equal the recorded hops.
+        var linked = 0
+        var linkedRight = 0
+        /// Evaluations, and those without a cause after the inference (unknown).
+        var evaluations = 0
+        var unknown = 0
         /// Inferred hops of evaluations whose runtime trace records no cause: not judged.
         var unjudged = 0
         /// Evaluations left unknown, by the abstaining outcome.
@@ -203,6 +268,12 @@ extension DegradeHarness {
             return Double(right[rule, default: 0]) * 100 / Double(count)
         }
 
+        /// The import's own links equal to the recorded hops, in percent (nil when it made none).
+        var linkPrecision: Double? { linked > 0 ? Double(linkedRight) * 100 / Double(linked) : nil }
+
+        /// Evaluations without a cause after the inference, in percent of all.
+        var unknownShare: Double? { evaluations > 0 ? Double(unknown) * 100 / Double(evaluations) : nil }
+
         /// Evaluations (not a view's first) that have a cause, recorded or inferred, in percent.
         var coverage: Double? { eligible > 0 ? Double(covered) * 100 / Double(eligible) : nil }
 
@@ -212,6 +283,10 @@ extension DegradeHarness {
             right.merge(other.right, uniquingKeysWith: +)
             abstained.merge(other.abstained, uniquingKeysWith: +)
             unjudged += other.unjudged
+            linked += other.linked
+            linkedRight += other.linkedRight
+            evaluations += other.evaluations
+            unknown += other.unknown
             eligible += other.eligible
             externallyCaused += other.externallyCaused
             covered += other.covered
@@ -226,10 +301,22 @@ extension DegradeHarness {
         let truth = evaluations(events)
         var hops: [Int64: Hop] = [:]
         for evaluation in truth { if let hop = evaluation.recorded { hops[evaluation.seq] = hop } }
-        let inferred = try infer(strip(events, to: shape, hops: hops))
+        // NB: the stripped trace's seqs are scaled (`Shape.seqScale`); its evaluations and hops are mapped back.
+        var inferred: [Int64: Inferred] = [:]
+        for (seq, result) in try infer(strip(events, to: shape, hops: hops)) {
+            var mapped = result
+            mapped.hop?.parent /= shape.seqScale
+            inferred[seq / shape.seqScale] = mapped
+        }
         var score = Score()
         for evaluation in truth {
             guard let result = inferred[evaluation.seq] else { continue }
+            score.evaluations += 1
+            if result.hop == nil { score.unknown += 1 }
+            if shape.linksByUpdate, result.outcome == .notInferred, result.hop != nil {
+                score.linked += 1
+                if result.hop == evaluation.recorded { score.linkedRight += 1 }
+            }
             if result.outcome.isInferred && evaluation.recorded == nil {
                 // NB: the runtime recorded no cause (a lazy row's mount has none): nothing to compare with.
                 score.unjudged += 1
@@ -266,18 +353,23 @@ extension DegradeHarness {
         for (shape, traces) in scores {
             var total = Score()
             for trace in traces { total.add(trace.score) }
+            if shape.linksByUpdate {
+                output += "| \(shape.name) | the import's link (one evaluation of the view in the update) | \(total.linked) | \(total.linkedRight) | "
+                    + "\(percent(total.linkPrecision)) |\n"
+            }
             for rule in InferenceOutcome.rules {
                 output += "| \(shape.name) | \(rule.rule) | \(total.inferred[rule, default: 0]) | \(total.right[rule, default: 0]) | "
                     + "\(percent(total.precision(rule))) |\n"
             }
         }
-        output += "\n| source | coverage (evaluations not a view's first, of a recorded cause, that have one) | not judged | "
-            + "caused from outside the graph (not eligible) | abstentions |\n|---|---:|---:|---:|---|\n"
+        output += "\n| source | coverage (evaluations not a view's first, of a recorded cause, that have one) | unknown (of all evaluations) | "
+            + "not judged | caused from outside the graph (not eligible) | abstentions |\n|---|---:|---:|---:|---:|---|\n"
         for (shape, traces) in scores {
             var total = Score()
             for trace in traces { total.add(trace.score) }
             let abstentions = InferenceOutcome.abstentions.map { "\($0.rule): \($0.abstention) ×\(total.abstained[$0, default: 0])" }
-            output += "| \(shape.name) | \(total.covered) of \(total.eligible) = \(percent(total.coverage)) | \(total.unjudged) | \(total.externallyCaused) | "
+            output += "| \(shape.name) | \(total.covered) of \(total.eligible) = \(percent(total.coverage)) | "
+                + "\(total.unknown) of \(total.evaluations) = \(percent(total.unknownShare)) | \(total.unjudged) | \(total.externallyCaused) | "
                 + "\(abstentions.joined(separator: "; ")) |\n"
         }
         output += "\n| trace | " + scores.map(\.shape.name).joined(separator: " | ") + " |\n|---|" + scores.map { _ in "---:|" }.joined() + "\n"

@@ -26,9 +26,20 @@ struct DegradeHarnessTests {
             var total = DegradeHarness.Score()
             for trace in perTrace { total.add(trace.score) }
             for rule in InferenceOutcome.rules {
-                if let precision = total.precision(rule) {
+                guard let precision = total.precision(rule) else { continue }
+                // NB: known below 95 % (94.6 %): with the legacy links, the updates that re-mount
+                // views (selection) give 15 first evaluations `inputs-changed` from the sole root,
+                // as the adapter's shape gives 11; `why`'s article says so. Fails once it is fixed.
+                if shape.linksByUpdate && rule == .sameUpdateSoleRoot {
+                    withKnownIssue("Instruments legacy, same-update-sole-root below 95 %") {
+                        #expect(precision >= Self.minimumPrecision, "\(shape.name), \(rule.rule): \(precision) %")
+                    }
+                } else {
                     #expect(precision >= Self.minimumPrecision, "\(shape.name), \(rule.rule): \(precision) %")
                 }
+            }
+            if let precision = total.linkPrecision {
+                #expect(precision >= Self.minimumPrecision, "\(shape.name), the import's links: \(precision) %")
             }
             if shape.name == DegradeHarness.Shape.adapter.name {
                 #expect((total.coverage ?? 0) >= Self.minimumAdapterCoverage, "adapter coverage: \(total.coverage ?? 0) %")
@@ -36,16 +47,22 @@ struct DegradeHarnessTests {
         }
     }
 
-    @Test("a stripped trace keeps writes, evaluations and marks, only the causes from a write to an evaluation, and no inputs")
-    func stripping() throws {
-        let events = try ScenarioTraces.normalised("selection.view-state").split(separator: "\n").map { line in
+    /// The runtime trace `name`'s events, and `shape`'s strip of them.
+    private func degraded(_ name: String, to shape: DegradeHarness.Shape) throws -> (events: [[String: Any]], stripped: [[String: Any]]) {
+        let events = try ScenarioTraces.normalised(name).split(separator: "\n").map { line in
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
         }
         var hops: [Int64: DegradeHarness.Hop] = [:]
         for evaluation in DegradeHarness.evaluations(events) { hops[evaluation.seq] = evaluation.recorded }
-        let stripped = try DegradeHarness.strip(events, to: .adapter, hops: hops).dropFirst().map { line in
+        let stripped = try DegradeHarness.strip(events, to: shape, hops: hops).dropFirst().map { line in
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
         }
+        return (events, stripped)
+    }
+
+    @Test("a stripped trace keeps writes, evaluations and marks, only the causes from a write to an evaluation, and no inputs")
+    func stripping() throws {
+        let (events, stripped) = try degraded("selection.view-state", to: .adapter)
         let writes = Set(stripped.compactMap { $0["kind"] as? String == "write" ? DegradeHarness.integer($0, "seq") : nil })
         #expect(Set(stripped.compactMap { $0["kind"] as? String }) == ["write", "body-eval", "mark"])
         #expect(stripped.allSatisfy { $0["tx"] == nil && ($0["view"] as? String)?.contains("/") != true })
@@ -55,5 +72,37 @@ struct DegradeHarnessTests {
         #expect(events.contains { $0["inputs"] != nil })
         #expect(stripped.allSatisfy { $0["inputs"] == nil })
         #expect(DegradeHarness.flatTypeName("ContentView/HStack/List/Row[tracer/readme]#2") == "Row")
+    }
+}
+
+extension DegradeHarnessTests {
+    @Test("a shape that records inputs keeps them on the inputs-changed evaluations, and only there")
+    func inputsWhereRecorded() throws {
+        var shape = DegradeHarness.Shape.adapterNested
+        shape.keepsInputs = true
+        let (events, kept) = try degraded("scroll-offset.state", to: shape)
+        let named = Set(events.filter { $0["inputs"] != nil }.compactMap { DegradeHarness.integer($0, "seq") })
+        #expect(!named.isEmpty)
+        #expect(Set(kept.filter { $0["inputs"] != nil }.compactMap { DegradeHarness.integer($0, "seq") }) == named)
+        #expect(DegradeHarness.Shape.all.allSatisfy { !$0.keepsInputs })
+    }
+
+    @Test("the legacy shape links as the import does: each write to the one evaluation of its flat name in its update, every event in an update")
+    func legacyLinks() throws {
+        let (_, kept) = try degraded("selection.view-state", to: .instrumentsLegacy)
+        let bySeq = Dictionary(uniqueKeysWithValues: kept.map { (DegradeHarness.integer($0, "seq") ?? 0, $0) })
+        #expect(kept.allSatisfy { DegradeHarness.integer($0, "tx") != nil })
+        let linked = kept.filter { $0["cause"] != nil }
+        #expect(!linked.isEmpty)
+        for evaluation in linked {
+            let write = try #require(bySeq[DegradeHarness.integer(evaluation, "cause") ?? 0])
+            #expect(write["kind"] as? String == "write" && write["view"] as? String == evaluation["view"] as? String)
+            #expect(DegradeHarness.integer(write, "tx") == DegradeHarness.integer(evaluation, "tx"))
+            let sameUpdate = kept.filter {
+                $0["kind"] as? String == "body-eval" && $0["view"] as? String == evaluation["view"] as? String
+                    && DegradeHarness.integer($0, "tx") == DegradeHarness.integer(evaluation, "tx")
+            }
+            #expect(sameUpdate.count == 1)
+        }
     }
 }

@@ -35,6 +35,19 @@ struct WhyCommandTests {
         }
     }
 
+    @Test("--eval on an inputs-changed evaluation names the inputs that differed, in every format, as the paths do")
+    func chainInputs() throws {
+        let directory = temporaryDirectory()
+        _ = try ScenarioTraces.write("scroll-offset.state", into: directory)
+        for (format, suffix) in Self.formats {
+            let run = try TracectlProcess.run(
+                ["why", "scroll-offset.state.jsonl", "MyScrollView", "--eval", "11", "--format", format], currentDirectory: directory)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(run.stdout.contains(format == "json" ? #""inputs":["contentOffset"]"# : "inputs-changed: contentOffset"), "\(run.stdout)")
+            Golden.check(run.stdout, named: "why/eval-scroll-offset.state.\(suffix)")
+        }
+    }
+
     @Test("scroll-offset: exactly two paths, the write's 240 evaluations (240 wasted, 3.60 ms) and the mount's 1, walked on to MyView's mount; counts sum to 241")
     func scrollOffset() throws {
         let directory = temporaryDirectory()

@@ -16,7 +16,10 @@ import TracerCore
 ///   was evaluated twice in the update.
 /// - *same update, sole root*: no ancestor was evaluated (or the names are flat): when exactly one
 ///   evaluation of the update records a cause, it is the parent; it abstains when none does (the
-///   source gives nothing to start from) or when several do.
+///   source gives nothing to start from), when several do, or when the event's own view was
+///   written in the update (a write the source linked to none of that name's evaluations, as the
+///   legacy Instruments import leaves one reaching two views of one type name: the write, not a
+///   parent, may be its cause).
 ///
 /// An inferred evaluation without a `reason` is given `initial` when its view was never evaluated
 /// before (its first evaluation), else `inputs-changed`; a recorded link always wins (the event
@@ -41,6 +44,9 @@ package struct CauseInference {
     private var initial: SymbolID = 0
     /// Whether each view id has been evaluated (an evaluation or skip of it read).
     private var evaluated: [Bool] = [false]
+    /// Whether each view id was written in the current update, and those that were (to clear).
+    private var written: [Bool] = [false]
+    private var writtenViews: [ViewID] = []
     /// Each view id's name, and whether it has an ancestor segment (a `/` outside `[…]`).
     private var viewNames: [String] = [""]
     private var isNested: [Bool] = [false]
@@ -80,6 +86,7 @@ package struct CauseInference {
             viewNames.append(name)
             isNested.append(WhyText.name(name).utf8.count < name.utf8.count)
             evaluated.append(false)
+            written.append(false)
         }
     }
 
@@ -92,6 +99,10 @@ package struct CauseInference {
             tx = event.tx
         } else if tx == nil && updateHasEvaluation && (event.kind == .write || event.kind == .mark) {
             startUpdate()
+        }
+        if event.kind == .write, Int(event.view) < written.count, !written[Int(event.view)] {
+            written[Int(event.view)] = true
+            writtenViews.append(event.view)
         }
         guard event.kind == .bodyEval || event.kind == .skip else { return }
         let isEvaluation = event.kind == .bodyEval
@@ -141,6 +152,7 @@ package struct CauseInference {
         }
         switch roots {
         case 0: return (.noCauseInUpdate, 0)
+        case 1 where Int(view) < written.count && written[Int(view)]: return (.ownViewWritten, 0)
         case 1: return (.sameUpdateSoleRoot, rootSeq)
         default: return (.severalRoots, 0)
         }
@@ -156,6 +168,8 @@ package struct CauseInference {
     /// Forgets the update that ended.
     private mutating func startUpdate() {
         evaluations.removeAll(keepingCapacity: true)
+        for view in writtenViews { written[Int(view)] = false }
+        writtenViews.removeAll(keepingCapacity: true)
         (roots, rootSeq, updateHasEvaluation, inFirstUpdate) = (0, 0, false, false)
     }
 }

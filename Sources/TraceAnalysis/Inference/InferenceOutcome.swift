@@ -21,11 +21,15 @@ package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
     /// *Same update, nested* abstained: its nearest evaluated ancestor was evaluated more than
     /// once in the update.
     case twoCandidateParents = 18
+    /// *Same update, sole root* abstained: its own view (by name) was written in the update and
+    /// the source linked that write to no evaluation of it (the legacy Instruments tables, where
+    /// two views share a type name): the write, not a parent, may be its cause.
+    case ownViewWritten = 19
 
     /// The outcomes that give a cause.
     package static let rules: [InferenceOutcome] = [.sameUpdateNested, .sameUpdateSoleRoot]
     /// The outcomes that leave the cause unknown.
-    package static let abstentions: [InferenceOutcome] = [.noCauseInUpdate, .severalRoots, .twoCandidateParents]
+    package static let abstentions: [InferenceOutcome] = [.noCauseInUpdate, .severalRoots, .ownViewWritten, .twoCandidateParents]
 
     /// Whether a rule gave the event a cause.
     package var isInferred: Bool { rawValue > 0 && rawValue < 16 }
@@ -35,7 +39,7 @@ package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
         switch self {
         case .notInferred: ""
         case .sameUpdateNested, .twoCandidateParents: "same-update-nested"
-        case .sameUpdateSoleRoot, .severalRoots: "same-update-sole-root"
+        case .sameUpdateSoleRoot, .severalRoots, .ownViewWritten: "same-update-sole-root"
         case .noCauseInUpdate: "no-cause-in-update"
         }
     }
@@ -46,6 +50,7 @@ package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
         case .notInferred, .sameUpdateNested, .sameUpdateSoleRoot: ""
         case .noCauseInUpdate: "no evaluation of the update records a cause"
         case .severalRoots: "several evaluations of the update record a cause"
+        case .ownViewWritten: "its view was written in the update by a write linked to no evaluation"
         case .twoCandidateParents: "the nearest evaluated ancestor was evaluated twice in the update"
         }
     }

@@ -23,6 +23,9 @@ public struct WhyChain: Sendable {
         /// A write's value, counted once (nil: not a write, or the trace recorded no values; empty:
         /// the write carried none).
         public var values: WhyValues?
+        /// For an `inputs-changed` evaluation whose source records them: the view's properties that
+        /// differed (empty otherwise).
+        public var inputs: [String] = []
     }
 
     /// The trace, as given.
@@ -67,7 +70,7 @@ public struct WhyChain: Sendable {
                 let record = Record(
                     seq: event.seq, cause: event.has(.cause) ? event.cause : 0, ts: event.has(.ts) ? event.ts : -1,
                     dur: event.has(.dur) ? event.dur : -1, changed: event.has(.changed) && !isWrite ? event.changed : -1,
-                    kind: event.kindName, view: event.view, first: isWrite ? event.prop : event.reason, second: isWrite ? event.wrapper : 0,
+                    kind: event.kindName, view: event.view, first: isWrite ? event.prop : event.reason, second: isWrite ? event.wrapper : event.inputs,
                     inferred: InferenceOutcome(rawValue: event.inference)?.isInferred == true ? event.inference : 0,
                     value: isWrite ? WhyValueNote(write: event, markers: markers) : WhyValueNote())
                 recent.store(record, for: event.seq)
@@ -82,13 +85,15 @@ public struct WhyChain: Sendable {
             next = record.cause == 0 ? nil : recent.value(for: record.cause)
         }
         let steps = records.reversed().map { record in
-            let first = reader.string(record.first)
+            let first = reader.string(record.first), second = record.second == 0 ? "" : reader.string(record.second)
+            let isWrite = reader.string(record.kind) == "write"
             return Step(
                 seq: record.seq, ts: record.ts >= 0 ? record.ts : nil, kind: reader.string(record.kind), view: reader.viewName(record.view),
-                detail: record.second != 0 ? "\(first) (\(reader.string(record.second)))" : first,
+                detail: isWrite && !second.isEmpty ? "\(first) (\(second))" : first,
                 dur: record.dur >= 0 ? record.dur : nil, changed: record.changed >= 0 ? record.changed : nil,
                 inferred: record.inferred == 0 ? nil : InferenceOutcome(rawValue: record.inferred)?.rule,
-                values: recordsValues && reader.string(record.kind) == "write" ? WhyValueTally(record.value).values { reader.string($0) } : nil)
+                values: recordsValues && isWrite ? WhyValueTally(record.value).values { reader.string($0) } : nil,
+                inputs: isWrite || second.isEmpty ? [] : second.components(separatedBy: ", "))
         }
         return WhyChain(file: reader.displayName, steps: steps)
     }

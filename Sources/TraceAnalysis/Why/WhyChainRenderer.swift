@@ -34,7 +34,8 @@ extension WhyChain {
     /// The chain as the `tracer-why/1` document of one evaluation: `schema`, `file`, `glob`,
     /// `eval` (its seq), `startsAtRoot` and `chain[]`, each step's `seq`, `ts`, `kind`, `view`,
     /// `detail`, `durNs` and `changed` (`null` where the trace has none), `inferred` (the rule)
-    /// on a step whose cause was inferred, and on a write `values` (`null` unless the trace
+    /// on a step whose cause was inferred, `inputs` on an evaluation that names the inputs that
+    /// differed, and on a write `values` (`null` unless the trace
     /// recorded values: the `values` object of a path, counting the one write).
     static func json(_ chain: WhyChain, glob: String) -> String {
         var json = JSONWriter()
@@ -54,6 +55,7 @@ extension WhyChain {
             json.field("durNs", step.dur)
             json.field("changed", step.changed)
             if let rule = step.inferred { json.field("inferred", rule) }
+            WhyRenderer.inputs(step.inputs, into: &json)
             if step.kind == "write" {
                 json.key("values")
                 if let values = step.values { WhyRenderer.values(values, into: &json) } else { json.null() }
@@ -70,13 +72,14 @@ extension WhyChain {
     }
 
     /// The header row and one row per event: seq, ts, the time since the event before, kind,
-    /// view, and the detail with the body time, `changed` and a write's value.
+    /// view, and the detail (an evaluation's reason with the inputs that differed,
+    /// `inputs-changed: contentOffset`) with the body time, `changed` and a write's value.
     private static func rows(_ chain: WhyChain) -> [[String]] {
         var rows = [["seq", "ts", "+time", "event", "view", "detail"]]
         var previous: Int64?
         for step in chain.steps {
             let gap = zip(previous, step.ts).map { Formatting.duration($1 - $0) } ?? "n/a"
-            var detail = step.detail
+            var detail = step.detail + (step.inputs.isEmpty ? "" : ": " + step.inputs.joined(separator: ", "))
             if let dur = step.dur { detail += (detail.isEmpty ? "" : ", ") + Formatting.duration(dur) }
             if let changed = step.changed { detail += (detail.isEmpty ? "" : ", ") + "changed \(changed)" }
             if let value = step.values.flatMap(WhyText.value) { detail += (detail.isEmpty ? "" : ", ") + value }

@@ -132,12 +132,7 @@ extension WhyRenderer {
             json.field("kind", hop.kind.rawValue)
             json.field("view", hop.view)
             if hop.kind != .mount { json.field(hop.kind == .write ? "prop" : "reason", hop.detail.isEmpty ? nil : hop.detail) }
-            if !hop.inputs.isEmpty {
-                json.key("inputs")
-                json.beginArray()
-                for input in hop.inputs { json.string(input) }
-                json.endArray()
-            }
+            inputs(hop.inputs, into: &json)
             if let rule = hop.inferred { json.field("inferred", rule) }
             if hop.kind == .write {
                 json.key("values")
@@ -145,6 +140,15 @@ extension WhyRenderer {
             }
             json.endObject()
         }
+        json.endArray()
+    }
+
+    /// `"inputs": [...]`, the inputs an evaluation names as differed; nothing when it names none.
+    static func inputs(_ inputs: [String], into json: inout JSONWriter) {
+        guard !inputs.isEmpty else { return }
+        json.key("inputs")
+        json.beginArray()
+        for input in inputs { json.string(input) }
         json.endArray()
     }
 

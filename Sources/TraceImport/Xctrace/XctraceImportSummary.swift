@@ -164,7 +164,8 @@ package struct XctraceImportSummary: Sendable {
                 + "\(c.unjoinedInvalidations) invalidations without an evaluation after them, \(c.creationEdges) Creation, "
                 + "\(c.otherEdges) to other nodes, \(c.systemSourceEdges) from system sources"
         } else {
-            text += "; \(c.joinedByNameAndTime) writes led to an evaluation, \(c.unjoinedInvalidations) to none"
+            text += "; \(c.joinedByNameAndTime) writes linked to the one evaluation of their view in their update, "
+                + "\(c.unjoinedInvalidations) to none (no or several such evaluations: left to the cause inference)"
         }
         text += "; unresolved references: \(unresolvedReferences)"
         return text

@@ -16,13 +16,13 @@ import TracerCore
 ///   when that names an imported row of the same view, else the first uncaused evaluation of `V`
 ///   starting at or after the edge; a `skip` per edge to `V.body [skipped]`.
 /// - Legacy View Properties: a `write` per `Update` link event (a first value: `state-init`),
-///   causing the first evaluation of its view starting at or after it, with the values its
-///   narrative prints (`mapLinks`).
+///   causing the evaluation of its view in the same update when exactly one does, with the
+///   values its narrative prints (`mapLinks`, `LegacyUpdates`).
 /// - Update groups, hitches and signposts (marks) as they are; every end (start + duration)
 ///   saturates at 2^64 − 1.
 ///
 /// `tx`: each write and each evaluation without a cause opens a transaction; an event caused by
-/// another takes its `tx`. `group`: the innermost update group on the event's thread holding its start.
+/// another takes its `tx`. The legacy tables' events take their update's (`LegacyUpdates`). `group`: the innermost update group on the event's thread holding its start.
 struct XctraceMapping {
     /// What the mapping needs besides the rows.
     struct Settings {
@@ -89,6 +89,9 @@ struct XctraceMapping {
     var valuePairs: [Int: WriteValuePair] = [:]
     /// What changed, by pending index of a write made of a cause that says (`changes`).
     var changesOfWrite: [Int: Symbol] = [:]
+    /// Each pending event's update, its `tx`, when the tables record none (the legacy tables,
+    /// `LegacyUpdates`; 0: the event has none); empty for the other tables.
+    var updateOfEvent: [UInt64] = []
 
     /// The events of `rows`, mapped with `writer` (which interns their strings), not yet written.
     ///
@@ -175,6 +178,7 @@ struct XctraceMapping {
                     break
                 }
             }
+            if index < updateOfEvent.count, updateOfEvent[index] > 0 { event.tx = updateOfEvent[index] }
             pending[index].event.tx = event.tx
             writer.append(event, values: valuePairs[index], changes: changesOfWrite[index] ?? .none)
             writer.flushChunk(into: &output, threshold: 1 << 16)
