@@ -26,14 +26,16 @@ package final class CaptureOutput {
     /// Unstaged, `path` is created or truncated at once. `staged`, the trace goes to a temporary
     /// file beside `path`, renamed onto it when its first bytes are written (so it can be followed
     /// while recording) and removed if none are: a capture that cannot start or records nothing
-    /// leaves an existing `path` as it was.
+    /// leaves an existing `path` as it was. A `path` that exists and is not a regular file (a
+    /// device such as `/dev/null`, a FIFO, a symbolic link) is never staged: it is written in place.
     package init(path: String, staged: Bool = false) throws(CaptureError) {
         if path == "-" {
             descriptor = STDOUT_FILENO
             name = "standard output"
             isStandardOutput = true
         } else {
-            if staged {
+            // NB: renaming onto a device or a link would replace it (as root, /dev/null itself).
+            if staged && Self.isNewOrRegularFile(path) {
                 let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
                 var template = Array("\(path[..<slash]).\(path[slash...]).tracectl-XXXXXX".utf8CString)
                 descriptor = mkstemp(&template)
@@ -57,6 +59,13 @@ package final class CaptureOutput {
     }
 
     deinit { discard() }
+
+    /// Whether nothing is at `path`, or a regular file (not followed if a symbolic link).
+    private static func isNewOrRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT }
+        return status.st_mode & S_IFMT == S_IFREG
+    }
 
     /// Closes the output; a staged file with nothing written is removed, the path left as it was.
     package func discard() {
