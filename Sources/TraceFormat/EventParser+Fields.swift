@@ -93,12 +93,7 @@ extension EventParser {
     }
 
     /// Interns the list in `listBytes` as one string.
-    private mutating func internListBytes() -> UInt32 {
-        // NB: the interner reads whole words, up to 7 bytes past the string: zeros as a line's padding.
-        let length = listBytes.count
-        listBytes.append(contentsOf: repeatElement(0, count: LineSource.padding))
-        return listBytes.withUnsafeBufferPointer { strings.intern($0.baseAddress!, length) }
-    }
+    private mutating func internListBytes() -> UInt32 { strings.intern(padding: &listBytes) }
 
     /// Stores interned string `id` as string `field` of `event`.
     @inline(__always)

@@ -156,9 +156,15 @@
     /// The id of `string`, interning it first if new.
     package mutating func intern(_ string: String) -> UInt32 {
         var bytes = Array(string.utf8)
-        let length = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: 8))
-        return bytes.withUnsafeBufferPointer { intern($0.baseAddress!, length) }
+        return intern(padding: &bytes)
+    }
+
+    /// The id of the bytes in `buffer`, interning them first if new; the 8 zero bytes the lookup
+    /// reads past a string's end are appended to `buffer` first.
+    package mutating func intern(padding buffer: inout [UInt8]) -> UInt32 {
+        let length = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: 8))
+        return buffer.withUnsafeBufferPointer { intern($0.baseAddress!, length) }
     }
 
     /// The bytes of `id` (`1...count`), valid until the next `intern`.
