@@ -13,6 +13,8 @@ final class TracedBody: Sendable {
     let stateWrite: PendingCause
     /// The `@Observable` write this body's registration recorded, waiting for its next evaluation.
     let observedWrite = PendingCause()
+    /// The update (`tx`) this body last ran in (see `UpdateCounter`).
+    let lastUpdate = Atomic<UInt64>(0)
     /// `idle`, `claimed` (a run is tracking its reads) or `registered` (a registration waits for a
     /// change).
     private let state = Atomic<UInt8>(TracedBody.idle)
