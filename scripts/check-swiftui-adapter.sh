@@ -9,7 +9,10 @@
 # (isolation, Sendable, closure types) and that its own logic is right, nothing about SwiftUI's updates.
 # Then the example is built for Release, where it leaves Tracer out (TracerSwiftUI.docc, "Leaving Tracer out of
 # a Release build"): `nm` shows its object files reference no Tracer symbol but @TracedViewStorage's.
-# Last, adapter-bench (release) prints each path's figures against the goals of BENCHMARKS.md.
+# On the recorded trace, `tracectl why` and `validate` check the cause links, the values, the update
+# numbers (`tx` on every write and evaluation) and a scoped child's nested link.
+# Last, adapter-bench (release) prints each path's figures against the goals of BENCHMARKS.md, and
+# fails on a goal not met (its counters; Tracer's instructions by callgrind, when valgrind is here).
 #
 # The package is generated in .build-swiftui/ (its manifest Tests/SwiftUIStandIn/StandInPackage.swift,
 # its sources links to the real directories), so the root package never sees a module named SwiftUI.

@@ -88,7 +88,7 @@ import TracerCore
             view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind, changed: changed, site: symbols.site,
             tx: updates.forWrite())
         let seq = values.map { recorder.record(event, values: $0) } ?? recorder.record(event)
-        symbols.pending?.offer(seq)
+        symbols.pending?.offer(seq, tx: event.tx)
     }
 
     /// The symbols of `declaration`'s writes: the thread's last ones when they are the same
@@ -179,8 +179,10 @@ import TracerCore
             event.dur = elapsed &- min(frame.nested, elapsed)
             event.hasDuration = true
             event.durationInTicks = true
-            event.tx = tx
-            if let cause { (event.cause, event.reason) = cause }
+            // NB: an evaluation caused by a write joins the write's update (tracer/1: its cause is
+            // in its own transaction), whatever the heuristic opened since.
+            event.tx = cause.map { PendingCause.update($0.tx, before: tx) } ?? tx
+            if let cause { (event.cause, event.reason) = (cause.seq, cause.reason) }
             recorder.record(event)
         }
         guard body.claim() else { return content() }
@@ -207,9 +209,9 @@ import TracerCore
         let registration = ObservedRegistration(body: body, session: self)
         return { [recorder] in
             guard registration.end() else { return }
-            let seq = recorder.record(
-                .write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: self.updates.forWrite()))
-            body.observedWrite.offer(seq)
+            let tx = self.updates.forWrite()
+            let seq = recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: tx))
+            body.observedWrite.offer(seq, tx: tx)
         }
     }
 

@@ -5,7 +5,8 @@ import TracerCore
 /// SwiftUI does not say where an update begins: a recorded write after a traced body opens a new
 /// update (the write and the bodies it leads to share its number); so does a traced body that
 /// starts more than `gap` after the last traced body started or ended, or whose name already ran
-/// in the current update (SwiftUI evaluates a body at most once per update).
+/// in the current update (SwiftUI evaluates a body at most once per update). An evaluation that
+/// takes a waiting write as its cause is written in that write's update (`AdapterSession.recordBody`).
 ///
 /// NB: the gap is 1 ms. Between two bodies of one update SwiftUI runs its attribute graph, tens of
 /// µs; a frame at 120 Hz lasts 8.3 ms, so the main thread waits for the next one for at least a
@@ -33,6 +34,7 @@ struct UpdateCounter: ~Copyable, Sendable {
     }
 
     /// The update a write belongs to: a new one when a traced body ran in the current one.
+    @inline(__always)
     func forWrite() -> UInt64 {
         let current = state.load(ordering: .relaxed)
         guard current & 1 != 0 else { return current >> 1 }

@@ -85,6 +85,19 @@ private struct ManualSession {
         #expect(recorded.updates == ["body-eval Header 1", "body-eval Footer 1", "body-eval Screen 2", "body-eval Header/Footer 3", "body-eval Header 3"])
     }
 
+    @Test("an evaluation caused by a write of an earlier update joins the write's update (its cause in its own transaction)")
+    func aCausedEvaluationJoinsItsWritesUpdate() {
+        let recorded = ManualSession()
+        let screen = Screen()
+        recorded.body(screen)
+        recorded.write(screen, 1)
+        recorded.body(Header())
+        recorded.body(Header())
+        recorded.body(screen)
+        recorded.body(Footer())
+        #expect(recorded.updates == ["body-eval Screen 1", "write Screen 2", "body-eval Header 2", "body-eval Header 3", "body-eval Screen 2", "body-eval Footer 3"])
+    }
+
     @Test("an @Observable write the body observed opens an update, which the body's next run shares")
     func anObservedWriteOpensAnUpdate() {
         let recorded = ManualSession()
