@@ -9,6 +9,8 @@
 #   - @TracedViewStorage's binding is current in a child;
 #   - a recorded write's cost (XCTest's CPU metric, and xctrace's CPU Counters template);
 #   - TracerTesting's redraw assertions on a view hosted in NSHostingView.
+#   - a traced write and the evaluation it causes share an update number (tx), each cycle its own;
+#   - a child traced under its parent's scope is linked by the nested rule, an unscoped one is not.
 # The kit's package is generated in .build-mac/ (sources linked to the real directories).
 # On Linux, scripts/check-swiftui-adapter.sh compiles the same Swift against the stand-in.
 set -uo pipefail
@@ -60,6 +62,8 @@ for log in off on; do
   echo "$(verdict testStorageBindingIsCurrentInAChild "$work/$log.log") @TracedViewStorage's binding is current in a child (recording $log)"
 done
 echo "$(verdict testHostedViewRedrawAssertions "$work/off.log") TracerTesting's redraw assertions on a hosted view"
+echo "$(verdict testUpdateNumbersFollowWrites "$work/off.log") a write and the evaluation it causes share a tx; each cycle is its own update (negative control)"
+echo "$(verdict testScopedChildIsNestedUnderItsParent "$work/off.log") a scoped child is linked to its parent by the nested rule; an unscoped one is not (negative control)"
 echo "$(verdict testRecordedWriteCost "$work/on.log") a recorded write's cost (XCTest CPU metric, in on.log):"
 grep -E 'testRecordedWriteCost.*(Instructions|Clock|CPU)' "$work/on.log" | sed 's/^/    /'
 rm -rf "$work/write.trace"

@@ -9,7 +9,10 @@
 # (isolation, Sendable, closure types) and that its own logic is right, nothing about SwiftUI's updates.
 # Then the example is built for Release, where it leaves Tracer out (TracerSwiftUI.docc, "Leaving Tracer out of
 # a Release build"): `nm` shows its object files reference no Tracer symbol but @TracedViewStorage's.
-# Last, adapter-bench (release) prints each path's figures against the goals of BENCHMARKS.md.
+# On the recorded trace, `tracectl why` and `validate` check the cause links, the values, the update
+# numbers (`tx` on every write and evaluation) and a scoped child's nested link.
+# Last, adapter-bench (release) prints each path's figures against the goals of BENCHMARKS.md, and
+# fails on a goal not met (its counters; Tracer's instructions by callgrind, when valgrind is here).
 #
 # The package is generated in .build-swiftui/ (its manifest Tests/SwiftUIStandIn/StandInPackage.swift,
 # its sources links to the real directories), so the root package never sees a module named SwiftUI.
@@ -71,6 +74,14 @@ if [ -x "$tracectl" ]; then
   for file in "$trace" "$values_trace"; do "$tracectl" validate "$file" >/dev/null || { "$tracectl" validate "$file"; exit 1; }; done
   why=$("$tracectl" why "$values_trace" 'Volume' 2>&1 || true)
   grep -qF 'old → new: "1" → "2" ×1, "2" → "3" ×1' <<<"$why" || { echo "why shows no values for Volume:"; echo "$why"; exit 1; }
+  # NB: updates and paths (RecordingOnTests.updatesAndPaths): every write and evaluation carries a
+  # `tx`, and the child traced under its parent's scope (Shelf/ShelfLabel) is linked to the parent's
+  # evaluation by the inference's nested rule.
+  echo "check-swiftui-adapter: tx on every write and evaluation; a scoped child linked by the nested rule"
+  untagged=$(grep -E '"kind":"(write|body-eval)"' "$trace" | grep -cv '"tx":' || true)
+  [ "$untagged" -eq 0 ] || { echo "$untagged write or body-eval line(s) without tx in $trace"; exit 1; }
+  nested=$("$tracectl" why "$trace" 'Shelf/ShelfLabel' --format json 2>&1 || true)
+  grep -q '"inferred" *: *"same-update-nested"' <<<"$nested" || { echo "why links Shelf/ShelfLabel by no nested rule:"; echo "$nested"; exit 1; }
 else
   echo "check-swiftui-adapter: tracectl why not checked: no $tracectl (swift build -c release first)"
 fi
@@ -98,16 +109,16 @@ echo "Debug: $traced_debug Tracer symbols besides @TracedViewStorage's; Release:
 # NB: the goals of BENCHMARKS.md's "SwiftUI adapter, round 4" per path: what Tracer makes the
 # stand-in SwiftUI do (its counters, heap allocations; `--check` fails on a counter goal not met)
 # and the added ns (printed, not a goal), then Tracer's own instructions by callgrind
-# (scripts/adapter-instructions.py; printed with each goal's verdict; skipped without valgrind).
+# (scripts/adapter-instructions.py --check: a goal not met fails the check; skipped without valgrind).
 bench=$work/.build/release/adapter-bench
 echo "check-swiftui-adapter: adapter-bench, recording off and on (counters and ns; 20,000 calls, 5 rounds)"
 env -u TRACER_OUTPUT "$bench" --operations 20000 --rounds 5 --check
 env -u TRACER_VALUES TRACER_OUTPUT="$(dirname "$trace")/bench-on.jsonl" "$bench" --operations 20000 --rounds 5 --labels 0 --check
 if command -v valgrind >/dev/null; then
   echo "check-swiftui-adapter: Tracer's instructions per call (callgrind, 2,000 calls a side)"
-  env -u TRACER_OUTPUT python3 "$root/scripts/adapter-instructions.py" "$bench" --label "recording off"
-  env -u TRACER_VALUES TRACER_OUTPUT="$(dirname "$trace")/cg-on.jsonl" python3 "$root/scripts/adapter-instructions.py" "$bench" --label "recording on"
-  TRACER_VALUES=1 TRACER_OUTPUT="$(dirname "$trace")/cg-values.jsonl" python3 "$root/scripts/adapter-instructions.py" "$bench" --label "values on" --path "write view.x"
+  env -u TRACER_OUTPUT python3 "$root/scripts/adapter-instructions.py" "$bench" --label "recording off" --check
+  env -u TRACER_VALUES TRACER_OUTPUT="$(dirname "$trace")/cg-on.jsonl" python3 "$root/scripts/adapter-instructions.py" "$bench" --label "recording on" --check
+  TRACER_VALUES=1 TRACER_OUTPUT="$(dirname "$trace")/cg-values.jsonl" python3 "$root/scripts/adapter-instructions.py" "$bench" --label "values on" --path "write view.x" --check
 else
   echo "check-swiftui-adapter: Tracer's instructions not measured: no valgrind"
 fi

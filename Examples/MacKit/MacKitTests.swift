@@ -83,6 +83,58 @@ final class MacKitTests: XCTestCase {
         }
     }
 
+    /// Update numbers: each traced write and the evaluations it leads to share a `tx`; the negative
+    /// control, two cycles of write and render, must have different ones (a write after a body
+    /// opens an update), or the check proves nothing.
+    func testUpdateNumbersFollowWrites() throws {
+        try MainActor.assumeIsolated {
+            let redraws = try Redraws.record(.swiftUI) {
+                let host = KitHost(KitCounter(readsExtra: false))
+                for value in 1...5 {
+                    host.root.count = value
+                    host.render()
+                }
+            }
+            let events = Self.events(in: redraws)
+            let writes = events.filter { $0["kind"] as? String == "write" && $0["view"] as? String == "KitCounter" }
+            XCTAssertEqual(writes.count, 5, "a write the scope did not see")
+            for write in writes {
+                let seq = write["seq"] as? Int ?? 0
+                let evaluation = events.first { $0["kind"] as? String == "body-eval" && $0["cause"] as? Int == seq }
+                XCTAssertNotNil(write["tx"], "a write without tx")
+                XCTAssertEqual(evaluation?["tx"] as? Int, write["tx"] as? Int, "the evaluation a write caused is in the write's update")
+            }
+            XCTAssertEqual(Set(writes.compactMap { $0["tx"] as? Int }).count, writes.count, "negative control: each cycle is its own update")
+        }
+    }
+
+    /// Paths: a child traced under its parent's scope is named `Parent/Child`, and the inference
+    /// links it to the parent's evaluation by the nested rule; the negative control, a sibling
+    /// traced by its type alone, must get no nested edge.
+    func testScopedChildIsNestedUnderItsParent() throws {
+        try MainActor.assumeIsolated {
+            let redraws = try Redraws.record(.swiftUI) {
+                let host = KitHost(KitScopedCounter())
+                for value in 1...5 {
+                    host.root.count = value
+                    host.render()
+                }
+            }
+            XCTAssertGreaterThanOrEqual(redraws.evaluations(of: "KitScopedCounter/KitScopedLabel"), 5, "the scoped child is named under its parent")
+            let nested = redraws.edges.filter { $0.key.inferred == "same-update-nested" }.map(\.key.to)
+            XCTAssertTrue(nested.contains("KitScopedCounter/KitScopedLabel"), "the scoped child's evaluations are linked by the nested rule")
+            XCTAssertGreaterThanOrEqual(redraws.evaluations(of: "KitUnscopedLabel"), 5, "the negative control ran")
+            XCTAssertFalse(nested.contains("KitUnscopedLabel"), "negative control: a child without a scope has no nested edge")
+        }
+    }
+
+    /// The events of `redraws`' trace, as JSON objects (the header left out).
+    private static func events(in redraws: Redraws) -> [[String: Any]] {
+        String(decoding: redraws.trace, as: UTF8.self).split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["kind"] as? String != "meta" }
+    }
+
     /// A recorded write's cost: 100,000 `x = v` on a hosted view, measured by XCTest (on a Mac,
     /// with CPU instructions retired; scripts/check-on-mac.sh also records it with xctrace's CPU
     /// Counters template).

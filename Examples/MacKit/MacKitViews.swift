@@ -74,3 +74,36 @@ struct KitStorage: View {
         traced { KitReader(value: $offset.binding, generation: generation, seen: seen) }
     }
 }
+
+/// A counter in `@TracedState` whose two children show it: one traced under the counter's scope
+/// (`KitScopedCounter/KitScopedLabel`, so that the inference's nested rule links it to the
+/// counter's evaluation), one traced by its type alone (the negative control).
+struct KitScopedCounter: View {
+    @TracedState var count = 0
+
+    var body: some View {
+        traced {
+            KitScopedLabel(text: "\(count)").traceScope("KitScopedCounter")
+            KitUnscopedLabel(text: "\(count)")
+        }
+    }
+}
+
+/// A child traced under the scope its environment gives.
+struct KitScopedLabel: View {
+    @Environment(\.tracePath) private var tracePath
+    let text: String
+
+    var body: some View {
+        traced(scope: tracePath) { Text(text) }
+    }
+}
+
+/// A child traced by its type alone.
+struct KitUnscopedLabel: View {
+    let text: String
+
+    var body: some View {
+        traced { Text(text) }
+    }
+}

@@ -22,7 +22,9 @@ extension View {
     public func traced<Content: View>(
         _ label: @autoclosure () -> String? = nil, scope: TracePath? = nil, @ViewBuilder content: () -> Content
     ) -> Content {
-        guard SwiftUITrace.mayRecord else { return content() }
+        // NB: `_slowPath`: the block layout and register allocation favour the recording-off path,
+        // so that the spills the recording call needs are made on its side of the branch.
+        guard _slowPath(SwiftUITrace.mayRecord) else { return content() }
         return tracedBody(label, scope: scope, content)
     }
 

@@ -3,7 +3,8 @@ import Synchronization
 import TracerCore
 
 /// Records what the SwiftUI adapter sees into one recorder: property writes, timed bodies, model
-/// changes and marks.
+/// changes and marks. Writes and evaluations carry an update number (`tx`), by the `_printChanges`
+/// importer's heuristic (`UpdateCounter`); marks carry none.
 ///
 /// NB: the names behind each event (a view's type, a property's label, a site) are interned once
 /// per declaration or view type; an event then costs a table look-up (none for a body the thread
@@ -22,11 +23,14 @@ import TracerCore
     /// Moves on whenever a body was named for the first time (which may rename declarations), so
     /// that a thread's cached declaration symbols are looked up again.
     private let namings = Atomic<UInt64>(0)
+    /// The update numbers (`tx`) of the session's events.
+    let updates: UpdateCounter
 
     /// A session recording into `recorder`.
     package init(recorder: TraceRecorder) {
         self.recorder = recorder
         names = Mutex(NameTable())
+        updates = UpdateCounter(recorder: recorder)
     }
 
     /// The Observation registrations of traced bodies waiting for a change: at most one per
@@ -81,9 +85,10 @@ import TracerCore
     /// Records `declaration`'s write event with `changed` and, when described, its `values`.
     private func record(_ declaration: TracedDeclaration, _ symbols: NameTable.DeclarationSymbols, changed: Bool?, values: WriteValues?) {
         let event = TraceEvent.write(
-            view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind, changed: changed, site: symbols.site, tx: 0)
+            view: symbols.view, prop: symbols.prop, wrapper: declaration.wrapper.kind, changed: changed, site: symbols.site,
+            tx: updates.forWrite())
         let seq = values.map { recorder.record(event, values: $0) } ?? recorder.record(event)
-        symbols.pending?.offer(seq)
+        symbols.pending?.offer(seq, tx: event.tx)
     }
 
     /// The symbols of `declaration`'s writes: the thread's last ones when they are the same
@@ -131,7 +136,8 @@ import TracerCore
     package func recordModelChange(of model: AnyObject, property: String, wrapper: TracedWrapper) {
         guard recorder.isRecording else { return }
         let view = names.withLock { $0.typeSymbol(type(of: model), in: recorder) }
-        recorder.record(.write(view: view, prop: recorder.intern(property), wrapper: wrapper.kind, changed: nil, site: .none, tx: 0))
+        recorder.record(
+            .write(view: view, prop: recorder.intern(property), wrapper: wrapper.kind, changed: nil, site: .none, tx: updates.forWrite()))
     }
 
     /// Runs `content` as the body of `view`, recording a `body-eval` whose `dur` is the time spent
@@ -161,8 +167,11 @@ import TracerCore
         let cause = body.takeCause()
         // NB: timed in the recorder's ticks (cheaper than the monotonic clock), converted when written.
         let start = recorder.ticks()
+        let tx = updates.forBody(body, at: start)
         defer {
-            let elapsed = recorder.ticks() &- start
+            let end = recorder.ticks()
+            updates.bodyEnded(at: end)
+            let elapsed = end &- start
             let frame = stack.frames.removeLast()
             if !stack.frames.isEmpty { stack.frames[stack.frames.count - 1].nested &+= elapsed }
             var event = TraceEvent(kind: .bodyEval)
@@ -170,7 +179,10 @@ import TracerCore
             event.dur = elapsed &- min(frame.nested, elapsed)
             event.hasDuration = true
             event.durationInTicks = true
-            if let cause { (event.cause, event.reason) = cause }
+            // NB: an evaluation caused by a write joins the write's update (tracer/1: its cause is
+            // in its own transaction), whatever the heuristic opened since.
+            event.tx = cause.map { PendingCause.update($0.tx, before: tx) } ?? tx
+            if let cause { (event.cause, event.reason) = (cause.seq, cause.reason) }
             recorder.record(event)
         }
         guard body.claim() else { return content() }
@@ -197,8 +209,9 @@ import TracerCore
         let registration = ObservedRegistration(body: body, session: self)
         return { [recorder] in
             guard registration.end() else { return }
-            let seq = recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))
-            body.observedWrite.offer(seq)
+            let tx = self.updates.forWrite()
+            let seq = recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: tx))
+            body.observedWrite.offer(seq, tx: tx)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import TracerCore
+import TracerTicks
 
 /// The SwiftUI adapter's process-wide recording: a session on the recorder `TRACER_OUTPUT` names,
 /// whose `meta` header says `"source":"swiftui"` and lists what the adapter can produce.
@@ -32,17 +32,18 @@ import TracerCore
     /// which then takes the process's part out of `activity` when it is nil.
     @usableFromInline package static let processSession: AdapterSession? = {
         let recording = session(ProcessInfo.processInfo.environment)
-        if recording == nil { activity.subtract(1, ordering: .relaxed) }
+        if recording == nil { tracer_swiftui_activity_add(-1) }
         return recording
     }()
 
     /// Who may record: 1 for `processSession` (until it is known to be nil), plus 2 for each
     /// recording scope open in any task (`withScope`).
     ///
-    /// NB: an atomic with a constant initial value is initialised statically, so the check is a
-    /// load (a lazy `static let` costs a `swift_once` check on every access). 1 alone means no
-    /// scope is open: the session is then `processSession`, with no task-local read.
-    @usableFromInline package static let activity = Atomic<Int>(1)
+    /// NB: a C global (`tracer_swiftui_activity`), initialised statically, whose relaxed load
+    /// clang inlines into the app: one load, no call (a Swift global of this module would be
+    /// reached through its addressor, a call). 1 alone means no scope is open: the session is then
+    /// `processSession`, with no task-local read.
+    @inlinable package static var activity: Int { tracer_swiftui_activity_load() }
 
     /// The session of the recording scope the current task runs in (see `withScope`).
     @TaskLocal static var scopedSession: AdapterSession?
@@ -51,12 +52,12 @@ import TracerCore
     /// (no retain and release) and makes none, for the paths that do nothing when recording is
     /// off: with `TRACER_OUTPUT` unset and no scope open, one load and one branch once the first
     /// traced call has found no session; true until then, and while recording.
-    @inlinable package static var mayRecord: Bool { activity.load(ordering: .relaxed) != 0 }
+    @inlinable package static var mayRecord: Bool { activity != 0 }
 
     /// The session a traced write or body records into: the recording scope's inside one, else
     /// `processSession`; nil (after the one load and branch of `mayRecord`) when neither.
     @inlinable package static var session: AdapterSession? {
-        let active = activity.load(ordering: .relaxed)
+        let active = activity
         guard active != 0 else { return nil }
         return active == 1 ? processSession : scopedSessionOrProcess()
     }
@@ -69,8 +70,8 @@ import TracerCore
     /// the child tasks it creates, which inherit task-locals) record into `session`; those of other
     /// tasks, detached tasks, Dispatch queues and threads do not.
     package static func withScope<Result>(_ session: AdapterSession, _ body: () throws -> Result) rethrows -> Result {
-        activity.add(2, ordering: .relaxed)
-        defer { activity.subtract(2, ordering: .relaxed) }
+        tracer_swiftui_activity_add(2)
+        defer { tracer_swiftui_activity_add(-2) }
         return try $scopedSession.withValue(session, operation: body)
     }
 
@@ -78,8 +79,8 @@ import TracerCore
     package static func withScope<Result>(
         _ session: AdapterSession, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
     ) async rethrows -> Result {
-        activity.add(2, ordering: .relaxed)
-        defer { activity.subtract(2, ordering: .relaxed) }
+        tracer_swiftui_activity_add(2)
+        defer { tracer_swiftui_activity_add(-2) }
         return try await $scopedSession.withValue(session, operation: body)
     }
 

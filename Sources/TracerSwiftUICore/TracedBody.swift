@@ -13,6 +13,8 @@ final class TracedBody: Sendable {
     let stateWrite: PendingCause
     /// The `@Observable` write this body's registration recorded, waiting for its next evaluation.
     let observedWrite = PendingCause()
+    /// The update (`tx`) this body last ran in (see `UpdateCounter`).
+    let lastUpdate = Atomic<UInt64>(0)
     /// `idle`, `claimed` (a run is tracking its reads) or `registered` (a registration waits for a
     /// change).
     private let state = Atomic<UInt8>(TracedBody.idle)
@@ -27,11 +29,11 @@ final class TracedBody: Sendable {
     }
 
     /// The write this evaluation follows, now linked: the earlier of the waiting `@TracedState` and
-    /// `@Observable` writes, with the evaluation's `reason`; nil when none waits.
-    func takeCause() -> (seq: UInt64, reason: EvalReason)? {
+    /// `@Observable` writes, with its update (`tx`) and the evaluation's `reason`; nil when none waits.
+    func takeCause() -> (seq: UInt64, tx: UInt64, reason: EvalReason)? {
         let state = stateWrite.take(), observed = observedWrite.take()
-        if state != 0 && (observed == 0 || state < observed) { return (state, .state) }
-        return observed == 0 ? nil : (observed, .observed)
+        if state.seq != 0 && (observed.seq == 0 || state.seq < observed.seq) { return (state.seq, state.tx, .state) }
+        return observed.seq == 0 ? nil : (observed.seq, observed.tx, .observed)
     }
 
     /// Whether this run tracks its reads: no registration is pending and no other run is tracking.
@@ -89,26 +91,41 @@ final class ObservedRegistration: Sendable {
 }
 
 /// The `seq` of a write waiting for the evaluation it leads to (0: none), which that evaluation
-/// takes as its `cause`.
+/// takes as its `cause`, and the write's update (`tx`), which the evaluation joins.
 ///
 /// NB: the first write waits until an evaluation takes it, as the runtime links an evaluation to
 /// the first write of its transaction. A load first, so that a body with nothing waiting and a
-/// write while one waits take no read-modify-write.
+/// write while one waits take no read-modify-write. One word: the `seq` in the low 40 bits (a
+/// trillion events), the update's low 24 bits above it (`update(_:before:)` widens them; a second
+/// word's store made the write's code 124 instructions longer).
 final class PendingCause: Sendable {
-    private let seq = Atomic<UInt64>(0)
+    private let entry = Atomic<UInt64>(0)
+    private static let seqBits: UInt64 = 40
+    private static let seqMask: UInt64 = 1 << seqBits - 1
 
     /// An empty slot.
     init() {}
 
-    /// Keeps `write` unless a write waits already.
-    func offer(_ write: UInt64) {
-        guard write != 0, seq.load(ordering: .relaxed) == 0 else { return }
-        _ = seq.compareExchange(expected: 0, desired: write, ordering: .relaxed)
+    /// Keeps `write`, of update `tx`, unless a write waits already.
+    ///
+    /// NB: never inlined: inlined with the update's bits, it made the write's recording code 124
+    /// instructions longer (callgrind), though a write while one waits runs none of it.
+    @inline(never)
+    func offer(_ write: UInt64, tx: UInt64) {
+        guard write != 0, entry.load(ordering: .relaxed) == 0 else { return }
+        _ = entry.compareExchange(expected: 0, desired: write & Self.seqMask | tx << Self.seqBits, ordering: .relaxed)
     }
 
-    /// The waiting write, which no longer waits; 0 when none.
-    func take() -> UInt64 {
-        guard seq.load(ordering: .relaxed) != 0 else { return 0 }
-        return seq.exchange(0, ordering: .relaxed)
+    /// The waiting write and the low bits of its update, which no longer waits; `seq` 0 when none.
+    func take() -> (seq: UInt64, tx: UInt64) {
+        guard entry.load(ordering: .relaxed) != 0 else { return (0, 0) }
+        let taken = entry.exchange(0, ordering: .relaxed)
+        return (taken & Self.seqMask, taken >> Self.seqBits)
+    }
+
+    /// The update whose low bits are `low`, the latest not after `current` (a waiting write's, at
+    /// most 2^24 updates before the evaluation that takes it).
+    static func update(_ low: UInt64, before current: UInt64) -> UInt64 {
+        current &- ((current &- low) & (1 << (64 - seqBits) - 1))
     }
 }

@@ -25,7 +25,8 @@ let package = Package(
     targets: [
         .target(name: "Combine", swiftSettings: asAppleBuildsIt),
         .target(name: "SwiftUI", dependencies: ["Combine"], swiftSettings: asAppleBuildsIt),
-        .target(name: "TracerTicks"),
+        // NB: DWARF 4, as CallgrindDump below: TracerTicks.c defines the adapter's activity count.
+        .target(name: "TracerTicks", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "TracerCore", dependencies: ["TracerTicks"]),
         .target(name: "TracerSwiftUICore", dependencies: ["TracerCore"], swiftSettings: strict),
         .target(name: "TracerSwiftUI", dependencies: ["TracerSwiftUICore", "SwiftUI", "Combine"], swiftSettings: strict),

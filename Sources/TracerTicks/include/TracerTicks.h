@@ -18,6 +18,22 @@ static inline uint64_t tracer_ticks(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+/// Who may record in the SwiftUI adapter (`SwiftUITrace`): 1 for the process's session until it
+/// is known to be nil, plus 2 for each recording scope open. NB: a C global, so that the check an
+/// app inlines (`SwiftUITrace.mayRecord`) is one load and one branch: a Swift global of another
+/// module is reached through a call to its addressor.
+extern long tracer_swiftui_activity;
+
+/// `tracer_swiftui_activity`, read with no ordering (relaxed).
+static inline long tracer_swiftui_activity_load(void) {
+    return __atomic_load_n(&tracer_swiftui_activity, __ATOMIC_RELAXED);
+}
+
+/// Adds `delta` to `tracer_swiftui_activity` (relaxed).
+static inline void tracer_swiftui_activity_add(long delta) {
+    __atomic_fetch_add(&tracer_swiftui_activity, delta, __ATOMIC_RELAXED);
+}
+
 #endif
 }
 
@@ -42,6 +58,22 @@ static inline void tracer_tsan_acquire(void *address) {
 /// Tells ThreadSanitizer (when present) that the lock at `address` is about to be released.
 static inline void tracer_tsan_release(void *address) {
     if (__tsan_release) __tsan_release(address);
+}
+
+/// Who may record in the SwiftUI adapter (`SwiftUITrace`): 1 for the process's session until it
+/// is known to be nil, plus 2 for each recording scope open. NB: a C global, so that the check an
+/// app inlines (`SwiftUITrace.mayRecord`) is one load and one branch: a Swift global of another
+/// module is reached through a call to its addressor.
+extern long tracer_swiftui_activity;
+
+/// `tracer_swiftui_activity`, read with no ordering (relaxed).
+static inline long tracer_swiftui_activity_load(void) {
+    return __atomic_load_n(&tracer_swiftui_activity, __ATOMIC_RELAXED);
+}
+
+/// Adds `delta` to `tracer_swiftui_activity` (relaxed).
+static inline void tracer_swiftui_activity_add(long delta) {
+    __atomic_fetch_add(&tracer_swiftui_activity, delta, __ATOMIC_RELAXED);
 }
 
 #endif

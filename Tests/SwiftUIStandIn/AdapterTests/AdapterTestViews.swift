@@ -69,6 +69,26 @@ struct PageLabel: View {
     }
 }
 
+/// A count kept in `@TracedState` whose child (`ShelfLabel`) is traced under its scope.
+struct Shelf: View {
+    @TracedState var count = 0
+
+    var body: some View {
+        traced { ShelfLabel(scope: TracePath.none.appending("Shelf"), count: count) }
+    }
+}
+
+/// A child traced under the scope its parent sets (what `@Environment(\.tracePath)` gives under
+/// `.traceScope("Shelf")`): named `Shelf/ShelfLabel`, its body run after its parent's, as SwiftUI runs it.
+struct ShelfLabel: View {
+    let scope: TracePath
+    let count: Int
+
+    var body: some View {
+        traced(scope: scope) { Text("\(count)") }
+    }
+}
+
 /// An offset kept in `@TracedViewStorage`, with a traced body.
 struct Scroller: View {
     @TracedViewStorage var offset = 0.0
@@ -181,6 +201,24 @@ struct Twins: View {
 /// thread.
 @MainActor
 enum SameOnAndOff {
+    /// A write, its view's evaluation and a scoped child's after it (what `tx` and paths record)
+    /// read what they read without Tracer: the parent its count once per update, the child
+    /// nothing. Recording adds no dependency, so no evaluation SwiftUI would not run.
+    @discardableResult
+    static func updatesAndPathsAddNoRead() -> Shelf {
+        let shelf = standInInstall(Shelf())
+        // NB: its first traced body names its properties (a write before it is named `line N`).
+        _ = standInUpdate { shelf.body }
+        for value in 1...3 {
+            shelf.count = value
+            let label = standInUpdate { shelf.body }
+            _ = standInUpdate { label.body }
+        }
+        #expect(stateReads(in: shelf, at: "_count", "state") == 4, "the parent reads its count once per update, the child none")
+        #expect(shelf.count == 3)
+        return shelf
+    }
+
     /// A body that passes `$level` down reads no state; a body that shows `count` reads it once,
     /// during the update that runs it (a dependency), and not outside one.
     static func bodiesReadWhatTheyReadWithoutTracer() {

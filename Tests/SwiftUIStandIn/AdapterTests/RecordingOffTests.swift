@@ -88,6 +88,9 @@ struct RecordingOffTests {
     @Test("an equal write invalidates a traced state no more than a State")
     func equalWrites() { SameOnAndOff.anEqualWriteInvalidatesAsWithState() }
 
+    @Test("a write, its view's evaluation and a scoped child's read what they read without Tracer")
+    func updatesAndPaths() { SameOnAndOff.updatesAndPathsAddNoRead() }
+
     @Test("a write before install is dropped as a State's is")
     func writeBeforeInstall() { SameOnAndOff.aWriteBeforeInstallIsDroppedAsWithState() }
 }

@@ -123,6 +123,21 @@ struct RecordingOnTests {
         #expect(child.count == 3 && child.allSatisfy { $0["cause"] == nil && $0["reason"] == nil }, "parent → child: not available")
     }
 
+    @Test("a write opens an update its view's evaluation shares; a child traced under its parent's scope carries the parent's path")
+    func updatesAndPaths() {
+        SameOnAndOff.updatesAndPathsAddNoRead()
+        let writes = recorded("write", view: "Shelf")
+        let parents = Array(recorded("body-eval", view: "Shelf").dropFirst())
+        let children = recorded("body-eval", view: "Shelf/ShelfLabel")
+        #expect(writes.count == 3 && parents.count == 3 && children.count == 3, "the child is named under its parent's scope")
+        let updates = writes.compactMap { $0["tx"] as? Int }
+        #expect(updates.count == 3 && Set(updates).count == 3, "each write after a body opens an update")
+        #expect(parents.map { $0["tx"] as? Int } == updates.map(Optional.some), "the evaluation a write causes is in its update")
+        #expect(parents.map { $0["cause"] as? Int } == writes.map { $0["seq"] as? Int })
+        // NB: the child's update is the parent's unless more than 1 ms passed between them (a loaded machine).
+        #expect(zip(children, parents).allSatisfy { ($0["tx"] as? Int ?? 0) >= ($1["tx"] as? Int ?? .max) })
+    }
+
     @Test("x = v records with one read outside an update and no projection; $x is one projection, none allocated while held")
     func writePathsInTheStandIn() {
         let tally = standInInstall(Tally())
