@@ -12,6 +12,9 @@ import TracerCore
 @usableFromInline package final class AdapterSession: Sendable {
     /// Where the events go.
     package let recorder: TraceRecorder
+    /// Whether an `@Observable` write names the properties that changed (`Model.property`, see
+    /// `observedChange(of:heldBy:)`) rather than the model types the view holds.
+    package let namesObservedProperties: Bool
     // NB: Synchronization's Mutex, whose withLock specialises here (LockedBox's does not).
     let names: Mutex<NameTable>
     /// The Observation registrations made and neither called nor dropped.
@@ -23,9 +26,10 @@ import TracerCore
     /// that a thread's cached declaration symbols are looked up again.
     private let namings = Atomic<UInt64>(0)
 
-    /// A session recording into `recorder`.
-    package init(recorder: TraceRecorder) {
+    /// A session recording into `recorder`; `namesObservedProperties`: see the property.
+    package init(recorder: TraceRecorder, namesObservedProperties: Bool = false) {
         self.recorder = recorder
+        self.namesObservedProperties = namesObservedProperties
         names = Mutex(NameTable())
     }
 
@@ -157,6 +161,7 @@ import TracerCore
             recorder.countDropped()
             return content()
         }
+        if namesObservedProperties { recordObservedProperties(of: body) }
         stack.frames.append(BodyStack.Frame(view: body.view))
         let cause = body.takeCause()
         // NB: timed in the recorder's ticks (cheaper than the monotonic clock), converted when written.
@@ -176,7 +181,7 @@ import TracerCore
         guard body.claim() else { return content() }
         defer { body.endClaim() }
         // NB: the onChange closure is made only when `content` read an `@Observable` property.
-        return withObservationTracking(content, onChange: observedChange(of: body))
+        return withObservationTracking(content, onChange: observedChange(of: body, heldBy: namesObservedProperties ? view : nil))
     }
 
     /// What an `@Observable` change `body` observed does: it records a `write` of the view, `prop`
@@ -193,13 +198,44 @@ import TracerCore
     /// NB: Observation calls it once, on the mutating thread, before the value changes: a burst
     /// of mutations before the body runs again is one write. Runs of the body while it is pending
     /// register nothing, so that a body re-evaluated by other state piles up no registrations.
-    private func observedChange(of body: TracedBody) -> @Sendable () -> Void {
+    ///
+    /// With `namesObservedProperties`, `holder` is the view value: the models it holds are taken
+    /// then (see `ObservableSnapshot`) and the writes are recorded at the body's next evaluation,
+    /// one per property that changed (see `recordObservedProperties(of:)`); as above when it holds
+    /// none.
+    private func observedChange(of body: TracedBody, heldBy holder: Any?) -> @Sendable () -> Void {
         let registration = ObservedRegistration(body: body, session: self)
+        // NB: a view value is never mutated; its models are read as `ObservableSnapshot` says.
+        nonisolated(unsafe) let holder = holder
         return { [recorder] in
             guard registration.end() else { return }
+            if let holder {
+                var snapshot = ObservableSnapshot()
+                snapshot.add(modelsHeldBy: holder)
+                if !snapshot.isEmpty { return body.observedSnapshot.offer(snapshot) }
+            }
             let seq = recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))
             body.observedWrite.offer(seq)
         }
+    }
+
+    /// Records the `@Observable` writes a snapshot `body`'s registration took names: one per
+    /// property that changed since (`Model.property`, `changed` true), the model type for a model
+    /// whose properties could not be compared (`changed` nil), or, when nothing differs, the one
+    /// write recorded without the switch. The first is the evaluation's cause; returns them all
+    /// (the others are causes too).
+    @discardableResult
+    private func recordObservedProperties(of body: TracedBody) -> [UInt64] {
+        guard let snapshot = body.observedSnapshot.take() else { return [] }
+        var writes = snapshot.changes().map { change in
+            recorder.record(.write(
+                view: body.view, prop: recorder.intern(change.prop), wrapper: .observable, changed: change.changed, site: .none, tx: 0))
+        }
+        if writes.isEmpty {
+            writes = [recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))]
+        }
+        body.observedWrite.offer(writes[0])
+        return writes
     }
 
     /// Records a `mark` named `name`: a point in the interaction (`scroll-start`, `scroll-end`).

@@ -13,6 +13,9 @@ final class TracedBody: Sendable {
     let stateWrite: PendingCause
     /// The `@Observable` write this body's registration recorded, waiting for its next evaluation.
     let observedWrite = PendingCause()
+    /// The models the view held when its registration was told of a change, taken before the
+    /// change (sessions naming observed properties only), waiting for its next evaluation.
+    let observedSnapshot = PendingSnapshot()
     /// `idle`, `claimed` (a run is tracking its reads) or `registered` (a registration waits for a
     /// change).
     private let state = Atomic<UInt8>(TracedBody.idle)
@@ -110,5 +113,32 @@ final class PendingCause: Sendable {
     func take() -> UInt64 {
         guard seq.load(ordering: .relaxed) != 0 else { return 0 }
         return seq.exchange(0, ordering: .relaxed)
+    }
+}
+
+/// An `ObservableSnapshot` waiting for the evaluation that names the properties it saw change.
+///
+/// NB: a flag first, so that a body with nothing waiting takes one load and no lock.
+final class PendingSnapshot: Sendable {
+    private let waiting = Atomic<Bool>(false)
+    private let snapshot = LockedBox<ObservableSnapshot?>(nil)
+
+    /// An empty slot.
+    init() {}
+
+    /// Keeps `taken` for the next evaluation.
+    func offer(_ taken: ObservableSnapshot) {
+        snapshot.withLock { $0 = taken }
+        waiting.store(true, ordering: .releasing)
+    }
+
+    /// The waiting snapshot, which no longer waits; nil when none.
+    func take() -> ObservableSnapshot? {
+        guard waiting.load(ordering: .acquiring) else { return nil }
+        waiting.store(false, ordering: .relaxed)
+        return snapshot.withLock { taken in
+            defer { taken = nil }
+            return taken
+        }
     }
 }

@@ -79,9 +79,12 @@ extension ViewGraph {
             ? token.observationGeneration.add(1, ordering: .relaxed).newValue
             : token.observationGeneration.load(ordering: .relaxed)
         let models = observableModels(of: node.view)
+        // NB: the view value, whose models name the changed properties, is kept only when it holds
+        // some; a value is never mutated, and its models are read as `ObservableSnapshot` says.
+        nonisolated(unsafe) let holder: Any? = models.isEmpty ? nil : node.view
         return withObservationTracking({ BodyReads.attributing(to: token, work) }) {
             guard token.observationGeneration.load(ordering: .relaxed) == generation else { return }
-            token.scheduler.noteObservedChange(token, models: models)
+            token.scheduler.noteObservedChange(token, models: models, heldBy: holder)
         }
     }
 
