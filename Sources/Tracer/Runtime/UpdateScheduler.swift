@@ -165,10 +165,10 @@ final class UpdateScheduler: Sendable {
     /// them above are one mutation that changed two properties, one write each.
     func noteObservedChange(_ observer: NodeToken, models: [String], heldBy holder: Any?) {
         let thread = UInt32(ThreadID.current)
-        // NB: taken outside the lock (Mirror may run a model's `customMirror`), when this observer
-        // is the first of its mutation with models; the lock below keeps the first snapshot.
+        // NB: taken outside the lock (Mirror may run a model's `customMirror`), when recording and
+        // this observer is the first of its mutation with models; the lock below keeps the first.
         var snapshot = ObservableSnapshot()
-        if let holder, state.withLock({ state in state.observing[thread].map { state.observed[$0].snapshot.isEmpty } ?? true }) {
+        if recorder != nil, let holder, state.withLock({ state in state.observing[thread].map { state.observed[$0].snapshot.isEmpty } ?? true }) {
             snapshot.add(modelsHeldBy: holder)
         }
         let warning = state.withLock { state -> String? in
