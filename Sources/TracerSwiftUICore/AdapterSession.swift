@@ -181,7 +181,8 @@ import TracerCore
         guard body.claim() else { return content() }
         defer { body.endClaim() }
         // NB: the onChange closure is made only when `content` read an `@Observable` property.
-        return withObservationTracking(content, onChange: observedChange(of: body, heldBy: namesObservedProperties ? view : nil))
+        return withObservationTracking(
+            content, onChange: observedChange(of: body, models: namesObservedProperties ? WeakObservableModels(heldBy: view) : nil))
     }
 
     /// What an `@Observable` change `body` observed does: it records a `write` of the view, `prop`
@@ -199,19 +200,18 @@ import TracerCore
     /// of mutations before the body runs again is one write. Runs of the body while it is pending
     /// register nothing, so that a body re-evaluated by other state piles up no registrations.
     ///
-    /// With `namesObservedProperties`, `holder` is the view value: the models it holds are taken
-    /// then (see `ObservableSnapshot`) and the writes are recorded at the body's next evaluation,
-    /// one per property that changed (see `recordObservedProperties(of:)`); as above when it holds
-    /// none.
-    private func observedChange(of body: TracedBody, heldBy holder: Any?) -> @Sendable () -> Void {
+    /// With `namesObservedProperties`, `models` are the ones the view held when its reads were
+    /// registered (found then: a reflection of the view per registration, that is per change told):
+    /// they are taken when the change is told (see `ObservableSnapshot`) and the writes are recorded
+    /// at the body's next evaluation, one per property that changed (see
+    /// `recordObservedProperties(of:)`); as above when it holds none.
+    private func observedChange(of body: TracedBody, models: WeakObservableModels?) -> @Sendable () -> Void {
         let registration = ObservedRegistration(body: body, session: self)
-        // NB: a view value is never mutated; its models are read as `ObservableSnapshot` says.
-        nonisolated(unsafe) let holder = holder
         return { [recorder] in
             guard registration.end() else { return }
-            if let holder {
+            if let models, !models.isEmpty {
                 var snapshot = ObservableSnapshot()
-                snapshot.add(modelsHeldBy: holder)
+                snapshot.add(models)
                 if !snapshot.isEmpty { return body.observedSnapshot.offer(snapshot) }
             }
             let seq = recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: 0))

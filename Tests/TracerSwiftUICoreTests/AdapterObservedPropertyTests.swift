@@ -63,6 +63,17 @@ struct AdapterObservedPropertyTests {
         #expect(evaluation["reason"] as? String == "observed")
     }
 
+    @Test("On: each change after an evaluation is named at the next one, evaluation after evaluation")
+    func onNamesEveryRound() {
+        let screen = Screen(namesObservedProperties: true)
+        screen.evaluate()
+        for offset in 1...3 {
+            screen.model.offset = Double(offset)
+            screen.evaluate()
+        }
+        #expect(screen.writes.map { $0["prop"] as? String } == Array(repeating: "Scroller.offset", count: 3))
+    }
+
     @Test("On: two properties written before one evaluation are both named, an unchanged one is not")
     func onNamesEveryChangedProperty() {
         let screen = Screen(namesObservedProperties: true)
@@ -72,6 +83,19 @@ struct AdapterObservedPropertyTests {
         screen.model.untouched = 0
         screen.evaluate()
         #expect(screen.writes.map { $0["prop"] as? String } == ["Scroller.offset", "Scroller.velocity"])
+    }
+
+    @Test("On: a model the registration found and nothing mutated goes away with its view")
+    func onKeepsNoModelAlive() {
+        let recorded = RecordedSession(namesObservedProperties: true)
+        weak var gone: Scroller?
+        do {
+            let screen = ScrollScreen(model: Scroller())
+            gone = screen.model
+            recorded.session.recordBody(of: screen, label: nil, scope: .none) { _ = screen.model.offset }
+        }
+        #expect(gone == nil)
+        #expect(recorded.session.pendingObservations == 0)
     }
 
     @Test("On: a view that holds no model is named as before, when Observation tells")

@@ -130,6 +130,18 @@ struct RuntimeObservedPropertyTests {
         #expect(observedWrites(harness, after: next).map(\.prop) == ["FormModel.count"])
     }
 
+    @Test("A model a tracking observed and nothing mutated goes away with its graph")
+    func trackingKeepsNoModelAlive() {
+        weak var gone: FormModel?
+        do {
+            let harness = RecordingGraph()
+            let model = FormModel()
+            gone = model
+            harness.graph.mount(FormView(model: model))
+        }
+        #expect(gone == nil)
+    }
+
     @Test("A model in @State is the node's, not the initial value of the view made again")
     func stateModelIsTheNodes() throws {
         let harness = RecordingGraph()

@@ -79,12 +79,12 @@ extension ViewGraph {
             ? token.observationGeneration.add(1, ordering: .relaxed).newValue
             : token.observationGeneration.load(ordering: .relaxed)
         let models = observableModels(of: node.view)
-        // NB: the view value, whose models name the changed properties, is kept only when it holds
-        // some; a value is never mutated, and its models are read as `ObservableSnapshot` says.
-        nonisolated(unsafe) let holder: Any? = models.isEmpty ? nil : node.view
-        return withObservationTracking({ BodyReads.attributing(to: token, work) }) {
+        let holder = models.isEmpty || recorder == nil ? nil : node.holdingModels()
+        // NB: the closure keeps the node's holder weakly: a model's registrar keeps the closure, and
+        // the view value the holder keeps holds the model.
+        return withObservationTracking({ BodyReads.attributing(to: token, work) }) { [weak holder] in
             guard token.observationGeneration.load(ordering: .relaxed) == generation else { return }
-            token.scheduler.noteObservedChange(token, models: models, heldBy: holder)
+            token.scheduler.noteObservedChange(token, models: models, heldBy: holder?.withLock { $0 })
         }
     }
 

@@ -28,7 +28,16 @@ package struct ObservableSnapshot {
     /// Takes the models `view` holds (see `ObservableModels.instances(heldBy:)`) that are not in
     /// the snapshot yet.
     package mutating func add(modelsHeldBy view: Any) {
-        for (name, object) in ObservableModels.instances(heldBy: view) where !models.contains(where: { $0.object === object }) {
+        add(ObservableModels.instances(heldBy: view))
+    }
+
+    /// Takes the models of `held` still alive that are not in the snapshot yet.
+    package mutating func add(_ held: WeakObservableModels) {
+        add(held.entries.compactMap { entry in entry.object.map { (entry.name, $0) } })
+    }
+
+    private mutating func add(_ instances: [(name: String, object: AnyObject)]) {
+        for (name, object) in instances where !models.contains(where: { $0.object === object }) {
             models.append(Model(object: object, name: name, properties: Self.trackedProperties(of: object)))
         }
     }
@@ -86,4 +95,27 @@ package struct ObservedPropertyChange: Equatable, Sendable {
         self.prop = prop
         self.changed = changed
     }
+}
+
+/// The `@Observable` models a view holds, referenced weakly: what an Observation `onChange` closure
+/// may keep to take an `ObservableSnapshot` when it runs.
+///
+/// NB: a model's registrar keeps the closure until a change is told; a closure holding the model
+/// (or a view value holding it) would keep the model alive for as long, a cycle.
+package struct WeakObservableModels: @unchecked Sendable {
+    /// One model: its type name and the object while it lives.
+    struct Entry {
+        let name: String
+        weak var object: AnyObject?
+    }
+
+    let entries: [Entry]
+
+    /// The models `view` holds now (see `ObservableModels.instances(heldBy:)`).
+    package init(heldBy view: Any) {
+        entries = ObservableModels.instances(heldBy: view).map { Entry(name: $0.name, object: $0.object) }
+    }
+
+    /// Whether the view held no model.
+    package var isEmpty: Bool { entries.isEmpty }
 }
