@@ -44,7 +44,7 @@ enum AdapterBenchmark {
             BenchFigure(name: "adapter.body_ns_on", value: bodyCost(on, screen, operations), unit: "ns", note: "goal ≤ 100"),
         ]
         on.recorder.close()
-        return figures
+        return figures + ObservedPropertyBenchmark.adapterFigures(operations / 10)
     }
 
     /// ns per write of `screen`'s property through `session`, the median of five rounds.

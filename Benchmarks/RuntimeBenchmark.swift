@@ -3,7 +3,8 @@ import Tracer
 
 /// `tracer-bench runtime [--writes N]`: the cost of one `@State` write and the update it causes
 /// in a tree of ~100 views against a tree of ~100,000, and the time to mount ~100,000 views
-/// (each leaf is two views: a `Leaf` and its `Button`; stacks are views too).
+/// (each leaf is two views: a `Leaf` and its `Button`; stacks are views too); then the
+/// `@Observable` property names' figures (`ObservedPropertyBenchmark`).
 ///
 /// The written leaf is the last of the tree; only it re-evaluates, so a runtime whose work is
 /// proportional to what a write affects costs about the same in both trees.
@@ -17,7 +18,7 @@ enum RuntimeBenchmark {
             BenchFigure(name: "runtime.write_flush_ns_100k", value: large, unit: "ns", note: "\(largeNodes) nodes"),
             BenchFigure(name: "runtime.deep_write_ratio_100k_vs_100", value: large / small, unit: "x", note: "goal ≤ 3"),
             BenchFigure(name: "runtime.mount_100k_ms", value: mount / 1e6, unit: "ms", note: "\(largeNodes) nodes, goal < 1000"),
-        ]
+        ] + ObservedPropertyBenchmark.runtimeFigures(writes)
     }
 
     /// Mounts a tree of `leaves` leaves (in groups of 50), then writes the last leaf's `@State`

@@ -13,6 +13,9 @@ import TracerCore
 @usableFromInline package final class AdapterSession: Sendable {
     /// Where the events go.
     package let recorder: TraceRecorder
+    /// Whether an `@Observable` write names the properties that changed (`Model.property`, see
+    /// `observedChange(of:heldBy:)`) rather than the model types the view holds.
+    package let namesObservedProperties: Bool
     // NB: Synchronization's Mutex, whose withLock specialises here (LockedBox's does not).
     let names: Mutex<NameTable>
     /// The Observation registrations made and neither called nor dropped.
@@ -26,9 +29,10 @@ import TracerCore
     /// The update numbers (`tx`) of the session's events.
     let updates: UpdateCounter
 
-    /// A session recording into `recorder`.
-    package init(recorder: TraceRecorder) {
+    /// A session recording into `recorder`; `namesObservedProperties`: see the property.
+    package init(recorder: TraceRecorder, namesObservedProperties: Bool = false) {
         self.recorder = recorder
+        self.namesObservedProperties = namesObservedProperties
         names = Mutex(NameTable())
         updates = UpdateCounter(recorder: recorder)
     }
@@ -163,6 +167,7 @@ import TracerCore
             recorder.countDropped()
             return content()
         }
+        let observedWrites = namesObservedProperties ? recordObservedProperties(of: body) : []
         stack.frames.append(BodyStack.Frame(view: body.view))
         let cause = body.takeCause()
         // NB: timed in the recorder's ticks (cheaper than the monotonic clock), converted when written.
@@ -183,12 +188,15 @@ import TracerCore
             // in its own transaction), whatever the heuristic opened since.
             event.tx = cause.map { PendingCause.update($0.tx, before: tx) } ?? tx
             if let cause { (event.cause, event.reason) = (cause.seq, cause.reason) }
+            // NB: the properties one mutation changed are each a cause (tracer/1 `causes`).
+            if observedWrites.count > 1, cause?.seq == observedWrites[0] { event.causes = recorder.intern(causes: observedWrites) }
             recorder.record(event)
         }
         guard body.claim() else { return content() }
         defer { body.endClaim() }
         // NB: the onChange closure is made only when `content` read an `@Observable` property.
-        return withObservationTracking(content, onChange: observedChange(of: body))
+        return withObservationTracking(
+            content, onChange: observedChange(of: body, models: namesObservedProperties ? WeakObservableModels(heldBy: view) : nil))
     }
 
     /// What an `@Observable` change `body` observed does: it records a `write` of the view, `prop`
@@ -205,14 +213,44 @@ import TracerCore
     /// NB: Observation calls it once, on the mutating thread, before the value changes: a burst
     /// of mutations before the body runs again is one write. Runs of the body while it is pending
     /// register nothing, so that a body re-evaluated by other state piles up no registrations.
-    private func observedChange(of body: TracedBody) -> @Sendable () -> Void {
+    ///
+    /// With `namesObservedProperties`, `models` are the ones the view held when its reads were
+    /// registered (found then: a reflection of the view per registration, that is per change told):
+    /// they are taken when the change is told (see `ObservableSnapshot`) and the writes are recorded
+    /// at the body's next evaluation, one per property that changed (see
+    /// `recordObservedProperties(of:)`); as above when it holds none.
+    private func observedChange(of body: TracedBody, models: WeakObservableModels?) -> @Sendable () -> Void {
         let registration = ObservedRegistration(body: body, session: self)
         return { [recorder] in
             guard registration.end() else { return }
+            if let models, !models.isEmpty {
+                var snapshot = ObservableSnapshot()
+                snapshot.add(models)
+                if !snapshot.isEmpty { return body.observedSnapshot.offer(snapshot) }
+            }
             let tx = self.updates.forWrite()
             let seq = recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: tx))
             body.observedWrite.offer(seq, tx: tx)
         }
+    }
+
+    /// Records the `@Observable` writes a snapshot `body`'s registration took names: one per
+    /// property that changed since (`Model.property`, `changed` true), the model type for a model
+    /// whose properties could not be compared (`changed` nil), or, when nothing differs, the one
+    /// write recorded without the switch. The first is the evaluation's cause; returns them all
+    /// (the others are causes too).
+    private func recordObservedProperties(of body: TracedBody) -> [UInt64] {
+        guard let snapshot = body.observedSnapshot.take() else { return [] }
+        let tx = updates.forWrite()
+        var writes = snapshot.changes().map { change in
+            recorder.record(.write(
+                view: body.view, prop: recorder.intern(change.prop), wrapper: .observable, changed: change.changed, site: .none, tx: tx))
+        }
+        if writes.isEmpty {
+            writes = [recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: tx))]
+        }
+        body.observedWrite.offer(writes[0], tx: tx)
+        return writes
     }
 
     /// Records a `mark` named `name`: a point in the interaction (`scroll-start`, `scroll-end`).

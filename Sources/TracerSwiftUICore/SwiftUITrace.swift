@@ -10,6 +10,9 @@ import TracerTicks
     package static let scenarioVariable = "TRACER_SCENARIO"
     /// The environment variable naming the variant in the header (`TRACER_VARIANT`).
     package static let variantVariable = "TRACER_VARIANT"
+    /// The environment variable that, set to `1`, makes `@Observable` writes name the properties
+    /// that changed (`TRACER_OBSERVED_PROPERTIES`, see `AdapterSession.namesObservedProperties`).
+    package static let observedPropertiesVariable = "TRACER_OBSERVED_PROPERTIES"
 
     /// What an adapter trace can contain: writes (with `changed` and `site`; an `@Observable`
     /// write has no site), timed body evaluations and marks, and `cause` links from a
@@ -86,6 +89,8 @@ import TracerTicks
 
     /// A session for `TRACER_OUTPUT` in `environment`; nil when unset or unusable (reported).
     package static func session(_ environment: [String: String]) -> AdapterSession? {
-        TraceRecorder.fromEnvironment(environment, metadata: metadata(environment)).map(AdapterSession.init)
+        TraceRecorder.fromEnvironment(environment, metadata: metadata(environment)).map { recorder in
+            AdapterSession(recorder: recorder, namesObservedProperties: environment[observedPropertiesVariable] == "1")
+        }
     }
 }

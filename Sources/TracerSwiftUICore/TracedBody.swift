@@ -15,6 +15,9 @@ final class TracedBody: Sendable {
     let observedWrite = PendingCause()
     /// The update (`tx`) this body last ran in (see `UpdateCounter`).
     let lastUpdate = Atomic<UInt64>(0)
+    /// The models the view held when its registration was told of a change, taken before the
+    /// change (sessions naming observed properties only), waiting for its next evaluation.
+    let observedSnapshot = PendingSnapshot()
     /// `idle`, `claimed` (a run is tracking its reads) or `registered` (a registration waits for a
     /// change).
     private let state = Atomic<UInt8>(TracedBody.idle)
@@ -127,5 +130,32 @@ final class PendingCause: Sendable {
     /// most 2^24 updates before the evaluation that takes it).
     static func update(_ low: UInt64, before current: UInt64) -> UInt64 {
         current &- ((current &- low) & (1 << (64 - seqBits) - 1))
+    }
+}
+
+/// An `ObservableSnapshot` waiting for the evaluation that names the properties it saw change.
+///
+/// NB: a flag first, so that a body with nothing waiting takes one load and no lock.
+final class PendingSnapshot: Sendable {
+    private let waiting = Atomic<Bool>(false)
+    private let snapshot = LockedBox<ObservableSnapshot?>(nil)
+
+    /// An empty slot.
+    init() {}
+
+    /// Keeps `taken` for the next evaluation.
+    func offer(_ taken: ObservableSnapshot) {
+        snapshot.withLock { $0 = taken }
+        waiting.store(true, ordering: .releasing)
+    }
+
+    /// The waiting snapshot, which no longer waits; nil when none.
+    func take() -> ObservableSnapshot? {
+        guard waiting.load(ordering: .acquiring) else { return nil }
+        waiting.store(false, ordering: .relaxed)
+        return snapshot.withLock { taken in
+            defer { taken = nil }
+            return taken
+        }
     }
 }

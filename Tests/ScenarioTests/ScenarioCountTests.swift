@@ -141,14 +141,17 @@ struct ScenarioCountTests {
             "\(root)/FileDetailView[tracer/readme]": 1, "\(root)/FileDetailView[tracer/package]": 1,
             "\(root)/FileDetailView[tracer/recorder]": 1, "\(root)/FileDetailView[site/style]": 2,
         ])
-        // An @Observable change reaches each view that read the changed properties: one write per
-        // selection (a setter's mutations in a row are one), named by the model, attributed to the
-        // first observer.
+        // An @Observable change reaches each view that read the changed properties: one mutation per
+        // selection (a setter's mutations in a row are one), a write per property it changed,
+        // attributed to the first observer: the two project selections change the files and the
+        // project (the second clears the file too), the four file selections the file.
         #expect(trace.counts("invalidate") == ["ContentView": 6, "\(root)/FileSidebar": 6, "\(root)/ProjectSidebar": 2])
-        #expect(trace.counts("write") == ["ContentView": 6])
-        #expect(trace.events.filter { $0["kind"] as? String == "write" }.allSatisfy {
-            $0["wrapper"] as? String == "Observable" && $0["prop"] as? String == "AppModel"
-        })
+        #expect(trace.counts("write") == ["ContentView": 9])
+        let props = trace.events.filter { $0["kind"] as? String == "write" }.map { $0["prop"] as? String ?? "" }
+        #expect(Dictionary(props.map { ($0, 1) }, uniquingKeysWith: +) == [
+            "AppModel.files": 2, "AppModel.selectedProject": 2, "AppModel.selectedFile": 5,
+        ])
+        #expect(trace.events.filter { $0["kind"] as? String == "write" }.allSatisfy { $0["wrapper"] as? String == "Observable" })
         let relaunch = try #require(trace.events.firstIndex { $0["name"] as? String == "relaunch" })
         #expect(trace.events[relaunch...].contains { $0["kind"] as? String == "mount" && $0["view"] as? String == "\(root)/FileDetailView[site/style]" })
     }

@@ -19,9 +19,12 @@ struct RecordedSession {
     let sink = MemorySink()
     let session: AdapterSession
 
-    /// A session whose recorder records values when `values` is true (never from the environment).
-    init(values: Bool = false) {
-        session = AdapterSession(recorder: TraceRecorder(sink: sink, metadata: SwiftUITrace.metadata([:]), values: values))
+    /// A session whose recorder records values when `values` is true (never from the environment),
+    /// naming the properties of `@Observable` writes when `namesObservedProperties` is.
+    init(values: Bool = false, namesObservedProperties: Bool = false) {
+        session = AdapterSession(
+            recorder: TraceRecorder(sink: sink, metadata: SwiftUITrace.metadata([:]), values: values),
+            namesObservedProperties: namesObservedProperties)
     }
 
     /// The header and events recorded so far, as JSON objects.

@@ -52,7 +52,7 @@ struct RuntimeBindableTests {
         #expect(draft.title == "Hi")
         let writes = harness.events(.write, after: before)
         #expect(writes.count == 2)
-        #expect(writes.allSatisfy { $0.wrapper == WrapperKind.observable.name && $0.prop == "Draft" })
+        #expect(writes.allSatisfy { $0.wrapper == WrapperKind.observable.name && $0.prop == "Draft.title" })
         let evaluated = harness.evaluatedViews(after: before)
         #expect(evaluated.filter { $0 == "DraftEditor/VStack/TextField" }.count == 2)
         #expect(evaluated.filter { $0 == "DraftEditor" }.count == 2)

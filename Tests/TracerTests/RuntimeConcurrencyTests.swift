@@ -120,7 +120,7 @@ struct RuntimeConcurrencyTests {
         let write = try #require(harness.event(seq: warning.cause))
         #expect(write.is(.write))
         if observable {
-            #expect(write.wrapper == WrapperKind.observable.name && write.prop == "RenderCount")
+            #expect(write.wrapper == WrapperKind.observable.name && write.prop == "RenderCount.renders")
         } else {
             #expect(warning.site?.hasPrefix("TracerTests/RuntimeConcurrencyTests.swift:") == true)
         }

@@ -247,7 +247,7 @@ struct RuntimeEnvironmentTests {
         #expect(harness.evaluatedViews(after: before) == ["ProfileScreen/VStack/VisitsLabel"])
         let write = try #require(harness.events(.write, after: before).first)
         #expect(write.wrapper == WrapperKind.observable.name)
-        #expect(write.prop == "Profile")
+        #expect(write.prop == "Profile.visits")
     }
 
     @Test("Putting a different model in the environment re-evaluates every view that declares it")

@@ -193,10 +193,10 @@ struct RuntimeSelectionTests {
         harness.graph.mount(ModelSelectionView(model: model))
         let before = harness.lastSeq
         try harness.graph.select(catalog[1])
-        // One mutation (the selection), one write, named by the model the observers hold.
+        // One mutation (the selection), one write, named by the property of the model the observers hold.
         let writes = harness.events(.write, after: before)
         #expect(writes.map(\.wrapper) == [WrapperKind.observable.name])
-        #expect(writes.first?.prop == "AppModel")
+        #expect(writes.first?.prop == "AppModel.selectedItem")
         let evaluated = harness.events(.bodyEval, after: before)
         let observed = evaluated.filter { $0.reason == EvalReason.observed.name }.map(\.view)
         #expect(observed == ["ModelSelectionView", "ModelSelectionView/HStack/ModelSidebar"])

@@ -97,6 +97,8 @@ final class UpdateScheduler: Sendable {
         var observers: [NodeToken]
         /// The model types every observer holds (see `ViewGraph.observableModels`).
         var models: [String]
+        /// The observers' models before the mutation, which name the properties it changed.
+        var snapshot: ObservableSnapshot
         /// The handler event the mutation happened in.
         var cause: UInt64
         /// Whether a body evaluation made it (it gets a warning).
@@ -162,8 +164,19 @@ final class UpdateScheduler: Sendable {
     /// model.b = 2`) cannot be told apart through the public API and are recorded as one; one
     /// mutation is never split. The mutation is recorded when the update begins, observers in node
     /// order, since Observation tells them in no fixed order: traces stay reproducible.
-    func noteObservedChange(_ observer: NodeToken, models: [String]) {
+    ///
+    /// `holder` (the observer's view value, nil when it holds no model) gives the models whose
+    /// tracked properties are taken now, before the value changes (see `ObservableSnapshot`): the
+    /// first observer's that holds any, once per mutation. The two mutations with nothing between
+    /// them above are one mutation that changed two properties, one write each.
+    func noteObservedChange(_ observer: NodeToken, models: [String], heldBy holder: Any?) {
         let thread = UInt32(ThreadID.current)
+        // NB: taken outside the lock (Mirror may run a model's `customMirror`), when recording and
+        // this observer is the first of its mutation with models; the lock below keeps the first.
+        var snapshot = ObservableSnapshot()
+        if recorder != nil, let holder, state.withLock({ state in state.observing[thread].map { state.observed[$0].snapshot.isEmpty } ?? true }) {
+            snapshot.add(modelsHeldBy: holder)
+        }
         let warning = state.withLock { state -> String? in
             _ = Self.openTransaction(&state, from: thread)
             if let index = state.observing[thread] {
@@ -171,13 +184,14 @@ final class UpdateScheduler: Sendable {
                 // NB: an observer holding no model (a control reading a binding into one) names nothing.
                 let named = state.observed[index].models
                 state.observed[index].models = named.isEmpty ? models : models.isEmpty ? named : named.filter(models.contains)
+                if state.observed[index].snapshot.isEmpty { state.observed[index].snapshot = snapshot }
                 return nil
             }
             let duringUpdate = state.updatingThread == thread
             state.observing[thread] = state.observed.count
             state.observed.append(ObservedMutation(
-                observers: [observer], models: models, cause: state.handlerThread == thread ? state.handlerCause : 0,
-                duringUpdate: duringUpdate))
+                observers: [observer], models: models, snapshot: snapshot,
+                cause: state.handlerThread == thread ? state.handlerCause : 0, duringUpdate: duringUpdate))
             let site = ObservableModels.prop(models)
             return duringUpdate && state.warnedSites.insert(site).inserted ? site : nil
         }
@@ -254,13 +268,25 @@ final class UpdateScheduler: Sendable {
 
     /// Closes the open transaction for evaluation: returns its id (a new one when nothing was
     /// open) and its dirty nodes; writes from `thread` until `endUpdate()` are warned about.
+    ///
+    /// NB: the `@Observable` mutations' changed properties are told outside the lock (a value's
+    /// `==` is user code); a mutation noted meanwhile waits for the next update, in a new transaction.
     func beginUpdate(on thread: UInt32) -> (tx: UInt64, dirty: [Int: DirtyMark]) {
-        state.withLock { state in
+        let observed = state.withLock { state in
+            defer { state.observed.removeAll(); state.observing.removeAll() }
+            return state.observed
+        }
+        let snapshots = observed.map(\.snapshot)
+        let changes = observed.indices.map { index in
+            let mutation = observed[index]
+            let changes = mutation.snapshot.changes(among: mutation.models, later: snapshots[(index + 1)...])
+            return changes.isEmpty ? [ObservedPropertyChange(prop: ObservableModels.prop(mutation.models), changed: nil)] : changes
+        }
+        return state.withLock { state in
             let tx = Self.openTransaction(&state)
-            for mutation in state.observed { recordObserved(mutation, tx: tx, in: &state) }
-            state.observed.removeAll()
-            state.observing.removeAll()
+            for (mutation, changes) in zip(observed, changes) { recordObserved(mutation, changes: changes, tx: tx, in: &state) }
             state.openTransaction = 0
+            if !state.observed.isEmpty { _ = Self.openTransaction(&state) }
             state.latestWrite = nil
             state.updatingThread = thread
             state.graphThread = thread
@@ -270,22 +296,27 @@ final class UpdateScheduler: Sendable {
         }
     }
 
-    /// Records one `@Observable` mutation: its `write` (about the first observer in node order),
-    /// a warning when a body made it, and the invalidation of each observer still mounted.
-    private func recordObserved(_ mutation: ObservedMutation, tx: UInt64, in state: inout State) {
+    /// Records one `@Observable` mutation: a `write` per property it changed (`changes`, about the
+    /// first observer in node order), a warning when a body made it, and the invalidation of each
+    /// observer still mounted, caused by the first write (the others kept in its `DirtyMark`).
+    private func recordObserved(_ mutation: ObservedMutation, changes: [ObservedPropertyChange], tx: UInt64, in state: inout State) {
         // NB: an observer told twice (a lazy stack's rows tracked apart from its body) is marked once.
         let observers = mutation.observers.filter(\.isMounted).sorted { $0.id < $1.id }
         guard let first = observers.first else { return }
-        var seq: UInt64 = 0
+        var writes: [UInt64] = []
         if let recorder {
-            let write = WriteDescription(
-                view: first.view, prop: recorder.intern(ObservableModels.prop(mutation.models)), site: .none, siteText: "",
-                wrapper: .observable, changed: nil)
-            seq = Self.record(write, cause: mutation.cause, tx: tx, recorder: recorder)
-            if mutation.duringUpdate { recordWarning(view: first.view, site: .none, cause: seq, tx: tx) }
+            for change in changes {
+                let write = WriteDescription(
+                    view: first.view, prop: recorder.intern(change.prop), site: .none, siteText: "", wrapper: .observable,
+                    changed: change.changed)
+                writes.append(Self.record(write, cause: mutation.cause, tx: tx, recorder: recorder))
+            }
+            if mutation.duringUpdate { recordWarning(view: first.view, site: .none, cause: writes[0], tx: tx) }
         }
         for observer in observers {
-            Self.markDirty(observer, reason: .observed, cause: seq, tx: tx, recorder: recorder, in: &state)
+            Self.markDirty(
+                observer, reason: .observed, cause: writes.first ?? 0, otherWrites: Array(writes.dropFirst()), tx: tx,
+                recorder: recorder, in: &state)
         }
     }
 
@@ -344,7 +375,8 @@ final class UpdateScheduler: Sendable {
     }
 
     private static func markDirty(
-        _ owner: NodeToken, reason: EvalReason, cause: UInt64, tx: UInt64, recorder: TraceRecorder?, in state: inout State
+        _ owner: NodeToken, reason: EvalReason, cause: UInt64, otherWrites: [UInt64] = [], tx: UInt64, recorder: TraceRecorder?,
+        in state: inout State
     ) {
         guard owner.isMounted, state.dirty[owner.id]?.latestSource != cause else { return }
         let invalidation = recorder?.record(.about(.invalidate, view: owner.view, cause: cause, tx: tx)) ?? 0
@@ -355,6 +387,13 @@ final class UpdateScheduler: Sendable {
         } else {
             state.dirty[owner.id]!.latestSource = cause
             if invalidation != 0 { state.dirty[owner.id]!.later.append(invalidation) }
+        }
+        // NB: an @Observable mutation that changed several properties made one write each: the
+        // writes after the first invalidate the node too, each its own cause.
+        for write in otherWrites {
+            let later = recorder?.record(.about(.invalidate, view: owner.view, cause: write, tx: tx)) ?? 0
+            state.dirty[owner.id]!.latestSource = write
+            if later != 0 { state.dirty[owner.id]!.later.append(later) }
         }
     }
 

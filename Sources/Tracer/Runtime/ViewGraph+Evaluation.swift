@@ -88,9 +88,12 @@ extension ViewGraph {
             ? token.observationGeneration.add(1, ordering: .relaxed).newValue
             : token.observationGeneration.load(ordering: .relaxed)
         let models = observableModels(of: node.view)
-        return withObservationTracking({ BodyReads.attributing(to: token, work) }) {
+        let holder = models.isEmpty || recorder == nil ? nil : node.holdingModels()
+        // NB: the closure keeps the node's holder weakly: a model's registrar keeps the closure, and
+        // the view value the holder keeps holds the model.
+        return withObservationTracking({ BodyReads.attributing(to: token, work) }) { [weak holder] in
             guard token.observationGeneration.load(ordering: .relaxed) == generation else { return }
-            token.scheduler.noteObservedChange(token, models: models)
+            token.scheduler.noteObservedChange(token, models: models, heldBy: holder?.withLock { $0 })
         }
     }
 

@@ -34,6 +34,9 @@ final class ViewNode {
     /// The `seq` of the node's latest body evaluation: the cause of what it led to.
     var lastEvaluation: UInt64 = 0
     private(set) var tokenIfCreated: NodeToken?
+    /// The view value of the node's latest tracking, whose `@Observable` models name the properties
+    /// a change it observed wrote (see `ViewGraph.tracking`); made for a view holding models.
+    private(set) var modelHolder: LockedBox<Any?>?
 
     init(
         id: Int, parent: ViewNode?, identity: ChildIdentity, segment: String, view: any View,
@@ -49,6 +52,15 @@ final class ViewNode {
         self.symbol = hasBody ? recorder?.intern(path) ?? .none : .none
         self.view = view
         self.modifiers = modifiers
+    }
+
+    /// The node's model holder, now holding its current view value.
+    func holdingModels() -> LockedBox<Any?> {
+        let holder = modelHolder ?? LockedBox<Any?>(nil)
+        modelHolder = holder
+        let value: Any = view
+        holder.withLock { $0 = value }
+        return holder
     }
 
     /// The node's token, created on first use.

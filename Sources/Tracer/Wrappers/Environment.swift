@@ -16,6 +16,8 @@ public struct Environment<Value>: DynamicProperty {
     let missing: () -> Value
     /// The name of the `@Observable` model type it reads (nil for a key path).
     package let observableModelName: String?
+    /// The model object in a value it reads (nil for a key path).
+    let modelObject: ((Value) -> AnyObject?)?
     let slot = InstallSlot<EnvironmentReading<Value>>()
 
     /// Reads the value at `keyPath`.
@@ -24,6 +26,7 @@ public struct Environment<Value>: DynamicProperty {
         read = { $0[keyPath: keyPath] }
         missing = { EnvironmentValues()[keyPath: keyPath] }
         observableModelName = nil
+        modelObject = nil
     }
 
     /// The value for the view. Before the view is installed in a graph it is the default.
@@ -42,6 +45,7 @@ extension Environment {
         entry = ObjectIdentifier(objectType)
         read = { $0.object(objectType) }
         observableModelName = String(describing: objectType)
+        modelObject = { $0 }
         missing = {
             fatalError("No Observable object of type \(Value.self) found. A View.environment(_:) for \(Value.self) may be missing as an ancestor of this view.")
         }
@@ -53,6 +57,7 @@ extension Environment {
         read = { .some($0.object(objectType)) }
         missing = { nil }
         observableModelName = String(describing: objectType)
+        modelObject = { $0 }
     }
 }
 
@@ -62,7 +67,13 @@ extension Environment: InstallableProperty {
     }
 }
 
-extension Environment: ObservableModelReference {}
+extension Environment: ObservableModelReference {
+    /// The model the installed view reads now; nil before it is installed, or for a key path.
+    package var observableModel: AnyObject? {
+        guard let modelObject, let value = slot.installed?.value else { return nil }
+        return modelObject(value)
+    }
+}
 
 extension Environment: InputComparable {
     /// NB: the value comes from the environment, not from the parent: never a different input.

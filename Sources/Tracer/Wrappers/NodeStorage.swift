@@ -41,6 +41,9 @@ final class NodeStorage<Value>: Sendable {
         }
     }
 
+    /// The current value, read without making any body depend on it.
+    var unobservedValue: Value { contents.withLock { $0.value } }
+
     /// Stores `newValue`, records the write and, when it changed, invalidates the views whose
     /// latest evaluation read the value.
     func write(_ newValue: Value) {

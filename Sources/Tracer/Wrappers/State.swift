@@ -1,3 +1,5 @@
+import Observation
+
 /// A value owned by a view's node: it survives re-creation of the view and dies with its
 /// identity; writing it invalidates the view (when the value changed).
 ///
@@ -47,4 +49,13 @@ extension State: NodeStorageWrapper {
     static var wrapperKind: WrapperKind { .state }
     static var invalidates: Bool { true }
     static var publishes: Bool { false }
+}
+
+/// A `@State` holding an `@Observable` model refers to the model its node keeps (the view's own
+/// initial value is a new object whenever its parent makes the view again).
+extension State: ObservableModelReference where Value: AnyObject & Observable {
+    /// The model's type name.
+    package var observableModelName: String? { String(describing: Value.self) }
+    /// The node's model once installed, else the initial one.
+    package var observableModel: AnyObject? { declaration.slot.installed?.unobservedValue ?? initialValue }
 }
