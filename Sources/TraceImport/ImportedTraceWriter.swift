@@ -105,7 +105,7 @@ package struct ImportedTraceWriter: ~Copyable {
         event.tx = transaction
         event.view = view
         let firstWrite = seq + 1
-        let causes = properties.count > 1 ? pushCauses(first: firstWrite, count: properties.count) : .none
+        let causes = properties.count > 1 ? pushCauses(firstWrite..<firstWrite + UInt64(properties.count)) : .none
         defer { if causes != .none { popSymbol() } }
         symbolBytes.withUnsafeBufferPointer { bytes in
             symbolOffsets.withUnsafeBufferPointer { offsets in
@@ -140,11 +140,16 @@ package struct ImportedTraceWriter: ~Copyable {
 
     /// Writes `event` with the next `seq` (the header first, with `metadata`'s pid, if not yet
     /// written); returns that `seq`. Its symbols come from `intern(_:)`; a write whose values are
-    /// described takes them from `values`; a write that says what changed, `changes` (a symbol).
+    /// described takes them from `values`; a write that says what changed, `changes` (a symbol);
+    /// an evaluation of several causes, `causes` (every one's `seq`, the first its `cause`).
     @discardableResult
-    package mutating func append(_ event: TraceEvent, values: WriteValuePair? = nil, changes: Symbol = .none) -> UInt64 {
+    package mutating func append(
+        _ event: TraceEvent, values: WriteValuePair? = nil, changes: Symbol = .none, causes: [UInt64] = []
+    ) -> UInt64 {
         if seq == 0 { appendHeader(pid: metadata.pid) }
         var event = event
+        if causes.count > 1 { event.causes = pushCauses(causes) }
+        defer { if causes.count > 1 { popSymbol() } }
         symbolBytes.withUnsafeBufferPointer { bytes in
             symbolOffsets.withUnsafeBufferPointer { offsets in
                 put(&event, EventLineWriter(symbolBytes: bytes, symbolOffsets: offsets), values: values)
@@ -197,14 +202,14 @@ package struct ImportedTraceWriter: ~Copyable {
         lines.append(line, count: line.count)
     }
 
-    /// A symbol, last in `symbolBytes`, whose literal is `causes` of the `count` writes from `first`
-    /// on (`[12,13]`); `popSymbol()` removes it once the evaluation is written.
+    /// A symbol, last in `symbolBytes`, whose literal is the `causes` list of `seqs` (`[12,13]`);
+    /// `popSymbol()` removes it once the evaluation is written.
     ///
-    /// NB: one record's list, not interned: the table does not grow with the records.
-    private mutating func pushCauses(first: UInt64, count: Int) -> Symbol {
+    /// NB: one evaluation's list, not interned: the table does not grow with the records.
+    private mutating func pushCauses(_ seqs: some Sequence<UInt64>) -> Symbol {
         symbolBytes.append(UInt8(ascii: "["))
-        for seq in first..<first + UInt64(count) {
-            if seq != first { symbolBytes.append(UInt8(ascii: ",")) }
+        for (position, seq) in seqs.enumerated() {
+            if position > 0 { symbolBytes.append(UInt8(ascii: ",")) }
             symbolBytes.append(contentsOf: String(seq).utf8)
         }
         symbolBytes.append(UInt8(ascii: "]"))

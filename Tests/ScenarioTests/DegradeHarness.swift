@@ -37,6 +37,9 @@ enum DegradeHarness {
         /// reached (the owner's `@State`, a child's `Binding`, an observer's object), so each
         /// write becomes one row per view whose evaluation it caused.
         var linksByUpdate = false
+        /// Whether an evaluation several writes led to lists them all as `causes` (the first its
+        /// `cause`), as the `_printChanges` import does for a line naming several properties.
+        var keepsCauses = false
 
         /// What the stripped trace's `seq`s are multiplied by: room for a write's rows, the
         /// `k`-th at the write's `seq` × this + `k`.
@@ -53,7 +56,7 @@ enum DegradeHarness {
         /// changed properties name (their evaluation's cause), flat type names.
         static let printChanges = Shape(
             name: "_printChanges", source: "printChanges", capabilities: ["write", "body-eval", "cause", "write.changed"],
-            keepsMarks: false, keepsTransactions: true, keepsReasons: true)
+            keepsMarks: false, keepsTransactions: true, keepsReasons: true, keepsCauses: true)
         /// Instruments' legacy View Body and View Properties: timed evaluations and property writes,
         /// flat type names, no `tx`; the import links each write to the one evaluation of its view
         /// in its update and writes the update as `tx`.
@@ -100,18 +103,24 @@ enum DegradeHarness {
         for event in events where event["kind"] as? String == "body-eval" {
             guard let seq = integer(event, "seq") else { continue }
             let view = event["view"] as? String ?? ""
-            var cause = integer(event, "cause")
-            var isExternallyCaused = false
-            // NB: invalidations, state inits, mounts and viewport writes are passed through: no source records them.
-            while let seq = cause, let parent = bySeq[seq], !["body-eval", "write", "skip"].contains(parent["kind"] as? String ?? "") || isExternal(parent) {
-                isExternallyCaused = isExternallyCaused || isExternal(parent)
-                cause = integer(parent, "cause")
-            }
+            let (cause, isExternallyCaused) = hop(from: integer(event, "cause"), bySeq)
             result.append(Evaluation(
                 seq: seq, recorded: cause.map { Hop(parent: $0, reason: event["reason"] as? String ?? "") },
                 isFirst: seen.insert(view).inserted || event["reason"] as? String == "initial", isExternallyCaused: isExternallyCaused))
         }
         return result
+    }
+
+    /// The event the cause `seq` leads to once invalidations, state inits, mounts and writes from
+    /// outside the graph are passed through (no source records them), and whether it passed one
+    /// of those writes.
+    static func hop(from seq: Int64?, _ bySeq: [Int64: [String: Any]]) -> (seq: Int64?, isExternal: Bool) {
+        var (cause, passedExternal) = (seq, false)
+        while let seq = cause, let parent = bySeq[seq], !["body-eval", "write", "skip"].contains(parent["kind"] as? String ?? "") || isExternal(parent) {
+            passedExternal = passedExternal || isExternal(parent)
+            cause = integer(parent, "cause")
+        }
+        return (cause, passedExternal)
     }
 
     /// Whether `event` is a write from outside the graph (the runtime's lazy-stack `viewport`),
@@ -123,6 +132,8 @@ enum DegradeHarness {
     /// `events` as `shape` records them: the `tracer/1` lines of the stripped trace.
     static func strip(_ events: [[String: Any]], to shape: Shape, hops: [Int64: Hop]) -> [String] {
         let writes = Set(events.compactMap { $0["kind"] as? String == "write" ? integer($0, "seq") : nil })
+        var bySeq: [Int64: [String: Any]] = [:]
+        for event in events { if let seq = integer(event, "seq") { bySeq[seq] = event } }
         var kinds: Set<String> = ["write", "body-eval"]
         if shape.keepsMarks { kinds.insert("mark") }
         let lines = [line(["kind": "meta", "schema": "tracer/1", "source": shape.source, "capabilities": shape.capabilities, "unit": "ns"])]
@@ -138,6 +149,10 @@ enum DegradeHarness {
                 // NB: every other source records the link from a write to the evaluation it invalidated.
                 if !shape.linksByUpdate, let hop = hops[seq], writes.contains(hop.parent) {
                     (kept["cause"], kept["reason"]) = (hop.parent, hop.reason)
+                    // NB: the writes among the recorded causes, the cause first, as the `_printChanges` import lists a line's properties.
+                    let later = (event["causes"] as? [NSNumber] ?? []).compactMap { Self.hop(from: $0.int64Value, bySeq).seq }
+                        .filter { $0 != hop.parent && writes.contains($0) }
+                    if shape.keepsCauses, !later.isEmpty { kept["causes"] = [hop.parent] + later }
                 } else if shape.keepsReasons, let reason = event["reason"] {
                     kept["reason"] = reason
                 }
@@ -170,19 +185,24 @@ enum DegradeHarness {
     }
 
     /// Links each write of `events` (in trace order) to the evaluation the legacy import would,
-    /// and gives every event its update as `tx` (`LegacyUpdates`).
+    /// and gives every event its update as `tx` (`LegacyUpdates`): an evaluation several writes
+    /// link to has the first as its `cause` and all of them as its `causes`.
     static func linkByUpdate(_ events: inout [[String: Any]]) {
         let rows = events.indices.map { index in
             (kind: events[index]["kind"] as? String == "write" ? LegacyUpdates.Kind.write : .evaluation, view: events[index]["view"] as? String ?? "")
         }
         let result = LegacyUpdates.link(rows)
+        var causes: [Int: [Any]] = [:]
         for index in events.indices {
             events[index]["tx"] = result.updates[index]
-            guard let linked = result.links[index], events[linked]["cause"] == nil else { continue }
+            guard let linked = result.links[index], let seq = events[index]["seq"] else { continue }
+            causes[linked, default: []].append(seq)
+            guard events[linked]["cause"] == nil else { continue }
             let wrapper = WrapperKind.allCases.first { $0.name == events[index]["wrapper"] as? String } ?? .none
-            events[linked]["cause"] = events[index]["seq"]
+            events[linked]["cause"] = seq
             events[linked]["reason"] = LegacyUpdates.reason(of: wrapper).name
         }
+        for (evaluation, seqs) in causes where seqs.count > 1 { events[evaluation]["causes"] = seqs }
     }
 
     /// A view path's last segment without its `[id]` or `#n`: the type name a source without

@@ -27,16 +27,7 @@ struct DegradeHarnessTests {
             for trace in perTrace { total.add(trace.score) }
             for rule in InferenceOutcome.rules {
                 guard let precision = total.precision(rule) else { continue }
-                // NB: known below 95 % (94.6 %): with the legacy links, the updates that re-mount
-                // views (selection) give 15 first evaluations `inputs-changed` from the sole root,
-                // as the adapter's shape gives 11; `why`'s article says so. Fails once it is fixed.
-                if shape.linksByUpdate && rule == .sameUpdateSoleRoot {
-                    withKnownIssue("Instruments legacy, same-update-sole-root below 95 %") {
-                        #expect(precision >= Self.minimumPrecision, "\(shape.name), \(rule.rule): \(precision) %")
-                    }
-                } else {
-                    #expect(precision >= Self.minimumPrecision, "\(shape.name), \(rule.rule): \(precision) %")
-                }
+                #expect(precision >= Self.minimumPrecision, "\(shape.name), \(rule.rule): \(precision) %")
             }
             if let precision = total.linkPrecision {
                 #expect(precision >= Self.minimumPrecision, "\(shape.name), the import's links: \(precision) %")
@@ -85,6 +76,20 @@ extension DegradeHarnessTests {
         #expect(!named.isEmpty)
         #expect(Set(kept.filter { $0["inputs"] != nil }.compactMap { DegradeHarness.integer($0, "seq") }) == named)
         #expect(DegradeHarness.Shape.all.allSatisfy { !$0.keepsInputs })
+    }
+
+    @Test("the _printChanges shape lists every write that led to an evaluation as its causes, the cause first; the legacy shape every write linked to it")
+    func severalCauses() throws {
+        for shape in [DegradeHarness.Shape.printChanges, .instrumentsLegacy] {
+            let (_, kept) = try degraded("selection.view-state", to: shape)
+            let writes = Set(kept.compactMap { $0["kind"] as? String == "write" ? DegradeHarness.integer($0, "seq") : nil })
+            let listed = kept.filter { $0["causes"] != nil }
+            #expect(!listed.isEmpty, "\(shape.name)")
+            for evaluation in listed {
+                let causes = (evaluation["causes"] as? [NSNumber] ?? []).map(\.int64Value)
+                #expect(causes.count > 1 && causes.first == DegradeHarness.integer(evaluation, "cause") && causes.allSatisfy(writes.contains))
+            }
+        }
     }
 
     @Test("the legacy shape links as the import does: each write to the one evaluation of its flat name in its update, every event in an update")

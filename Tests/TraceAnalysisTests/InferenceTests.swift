@@ -68,6 +68,23 @@ struct InferenceTests {
         #expect(byView["F"]?.inference.noCause == 1)
     }
 
+    @Test("sole root: the first evaluation of a flat name in the update is inferred, a second one of that name abstains (two views of one name: it may be new)")
+    func secondOfANameAbstains() throws {
+        let path = try Self.trace([
+            #"{"seq":1,"tx":1,"kind":"write","view":"List","prop":"x","wrapper":"State","changed":true}"#,
+            #"{"seq":2,"tx":1,"kind":"body-eval","view":"List","cause":1,"reason":"state"}"#,
+            #"{"seq":3,"tx":1,"kind":"body-eval","view":"Row"}"#,
+            #"{"seq":4,"tx":1,"kind":"body-eval","view":"Row"}"#,
+            #"{"seq":5,"tx":2,"kind":"write","view":"List","prop":"x","wrapper":"State","changed":true}"#,
+            #"{"seq":6,"tx":2,"kind":"body-eval","view":"List","cause":5,"reason":"state"}"#,
+            #"{"seq":7,"tx":2,"kind":"body-eval","view":"Row"}"#,
+        ])
+        let row = try #require(try Self.why(path, "Row").views.first)
+        #expect(row.inference.inferred == ["same-update-sole-root": 2])
+        #expect(row.inference.abstained == ["same-update-sole-root: a view of its name was evaluated before in the update": 1])
+        #expect(row.paths.filter { $0.key.root == .unknown }.map(\.figures.evals) == [1])
+    }
+
     @Test("a recorded mount is a step: the chain walks on to the write that led to it")
     func mountWalksOn() throws {
         let path = TestSupport.traces.appendingPathComponent("scenarios/selection.view-state.jsonl").path

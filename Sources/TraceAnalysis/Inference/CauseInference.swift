@@ -16,10 +16,15 @@ import TracerCore
 ///   was evaluated twice in the update.
 /// - *same update, sole root*: no ancestor was evaluated (or the names are flat): when exactly one
 ///   evaluation of the update records a cause, it is the parent; it abstains when none does (the
-///   source gives nothing to start from), when several do, or when the event's own view was
+///   source gives nothing to start from), when several do, when the event's own view was
 ///   written in the update (a write the source linked to none of that name's evaluations, as the
 ///   legacy Instruments import leaves one reaching two views of one type name: the write, not a
-///   parent, may be its cause).
+///   parent, may be its cause), or when its view (by name) was already evaluated in the update:
+///   two views of one name, which a source of flat type names does not tell apart, so the second
+///   may be a view just made (a row, a re-mount), whose parent is a view between it and the root
+///   and whose reason is `initial`, not the root's `inputs-changed`. NB: the first view of a name
+///   evaluated in an earlier update is still given the root and `inputs-changed`: a source of
+///   flat type names cannot tell it is new (the degrade harness's `selection` re-mounts).
 ///
 /// An inferred evaluation without a `reason` is given `initial` when its view was never evaluated
 /// before (its first evaluation), else `inputs-changed`; a recorded link always wins (the event
@@ -44,9 +49,9 @@ package struct CauseInference {
     private var initial: SymbolID = 0
     /// Whether each view id has been evaluated (an evaluation or skip of it read).
     private var evaluated: [Bool] = [false]
-    /// Whether each view id was written in the current update, and those that were (to clear).
-    private var written: [Bool] = [false]
-    private var writtenViews: [ViewID] = []
+    /// The view ids written in the current update, and those evaluated (or skipped) in it.
+    private var written = UpdateViews()
+    private var evaluatedInUpdate = UpdateViews()
     /// Each view id's name, and whether it has an ancestor segment (a `/` outside `[…]`).
     private var viewNames: [String] = [""]
     private var isNested: [Bool] = [false]
@@ -86,7 +91,8 @@ package struct CauseInference {
             viewNames.append(name)
             isNested.append(WhyText.name(name).utf8.count < name.utf8.count)
             evaluated.append(false)
-            written.append(false)
+            written.grow()
+            evaluatedInUpdate.grow()
         }
     }
 
@@ -100,15 +106,14 @@ package struct CauseInference {
         } else if tx == nil && updateHasEvaluation && (event.kind == .write || event.kind == .mark) {
             startUpdate()
         }
-        if event.kind == .write, Int(event.view) < written.count, !written[Int(event.view)] {
-            written[Int(event.view)] = true
-            writtenViews.append(event.view)
-        }
+        if event.kind == .write { written.insert(event.view) }
         guard event.kind == .bodyEval || event.kind == .skip else { return }
         let isEvaluation = event.kind == .bodyEval
         if isEvaluation { updateHasEvaluation = true }
         let wasEvaluated = Int(event.view) < evaluated.count && evaluated[Int(event.view)]
         if Int(event.view) < evaluated.count { evaluated[Int(event.view)] = true }
+        let wasEvaluatedInUpdate = evaluatedInUpdate.contains(event.view)
+        evaluatedInUpdate.insert(event.view)
         if event.has(.cause) {
             if isEvaluation {
                 roots += 1
@@ -117,7 +122,7 @@ package struct CauseInference {
             }
             return
         }
-        let (outcome, parent) = infer(event.view)
+        let (outcome, parent) = infer(event.view, evaluatedInUpdate: wasEvaluatedInUpdate)
         if isTail && (inFirstUpdate || !wasEvaluated) { crossingInferences += 1 }
         event.inference = outcome.rawValue
         if outcome.isInferred {
@@ -131,8 +136,9 @@ package struct CauseInference {
         if isEvaluation { note(event) }
     }
 
-    /// The rule's outcome for an evaluation of `view`, and the parent's `seq` when it inferred one.
-    private func infer(_ view: ViewID) -> (InferenceOutcome, Int64) {
+    /// The rule's outcome for an evaluation of `view` (`evaluatedInUpdate`: one of its name was
+    /// evaluated before in the update), and the parent's `seq` when it inferred one.
+    private func infer(_ view: ViewID, evaluatedInUpdate: Bool) -> (InferenceOutcome, Int64) {
         if Int(view) < isNested.count && isNested[Int(view)] {
             let name = viewNames[Int(view)].utf8
             var nearest: (seq: Int64, view: ViewID, length: Int)?
@@ -152,7 +158,8 @@ package struct CauseInference {
         }
         switch roots {
         case 0: return (.noCauseInUpdate, 0)
-        case 1 where Int(view) < written.count && written[Int(view)]: return (.ownViewWritten, 0)
+        case 1 where written.contains(view): return (.ownViewWritten, 0)
+        case 1 where evaluatedInUpdate: return (.nameEvaluatedInUpdate, 0)
         case 1: return (.sameUpdateSoleRoot, rootSeq)
         default: return (.severalRoots, 0)
         }
@@ -168,9 +175,34 @@ package struct CauseInference {
     /// Forgets the update that ended.
     private mutating func startUpdate() {
         evaluations.removeAll(keepingCapacity: true)
-        for view in writtenViews { written[Int(view)] = false }
-        writtenViews.removeAll(keepingCapacity: true)
+        written.clear()
+        evaluatedInUpdate.clear()
         (roots, rootSeq, updateHasEvaluation, inFirstUpdate) = (0, 0, false, false)
+    }
+}
+
+/// A set of view ids of the current update: a flag per id, and the ids set (to clear).
+private struct UpdateViews {
+    private var flags: [Bool] = [false]
+    private var members: [ViewID] = []
+
+    /// Makes room for the next view id.
+    mutating func grow() { flags.append(false) }
+
+    /// Whether `view` is in the set (false for an id not yet grown to).
+    func contains(_ view: ViewID) -> Bool { Int(view) < flags.count && flags[Int(view)] }
+
+    /// Adds `view` (an id not yet grown to is left out).
+    mutating func insert(_ view: ViewID) {
+        guard Int(view) < flags.count, !flags[Int(view)] else { return }
+        flags[Int(view)] = true
+        members.append(view)
+    }
+
+    /// Empties the set, keeping its room.
+    mutating func clear() {
+        for view in members { flags[Int(view)] = false }
+        members.removeAll(keepingCapacity: true)
     }
 }
 

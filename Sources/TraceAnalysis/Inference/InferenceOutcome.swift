@@ -25,11 +25,15 @@ package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
     /// the source linked that write to no evaluation of it (the legacy Instruments tables, where
     /// two views share a type name): the write, not a parent, may be its cause.
     case ownViewWritten = 19
+    /// *Same update, sole root* abstained: a view of its name was evaluated before it in the
+    /// update. A source of flat type names does not tell two views of one name apart, so it may
+    /// be a view just made (a new row, a re-mount), whose parent and reason the root's are not.
+    case nameEvaluatedInUpdate = 20
 
     /// The outcomes that give a cause.
     package static let rules: [InferenceOutcome] = [.sameUpdateNested, .sameUpdateSoleRoot]
     /// The outcomes that leave the cause unknown.
-    package static let abstentions: [InferenceOutcome] = [.noCauseInUpdate, .severalRoots, .ownViewWritten, .twoCandidateParents]
+    package static let abstentions: [InferenceOutcome] = [.noCauseInUpdate, .severalRoots, .ownViewWritten, .nameEvaluatedInUpdate, .twoCandidateParents]
 
     /// Whether a rule gave the event a cause.
     package var isInferred: Bool { rawValue > 0 && rawValue < 16 }
@@ -39,7 +43,7 @@ package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
         switch self {
         case .notInferred: ""
         case .sameUpdateNested, .twoCandidateParents: "same-update-nested"
-        case .sameUpdateSoleRoot, .severalRoots, .ownViewWritten: "same-update-sole-root"
+        case .sameUpdateSoleRoot, .severalRoots, .ownViewWritten, .nameEvaluatedInUpdate: "same-update-sole-root"
         case .noCauseInUpdate: "no-cause-in-update"
         }
     }
@@ -51,6 +55,7 @@ package enum InferenceOutcome: UInt8, CaseIterable, Sendable {
         case .noCauseInUpdate: "no evaluation of the update records a cause"
         case .severalRoots: "several evaluations of the update record a cause"
         case .ownViewWritten: "its view was written in the update by a write linked to no evaluation"
+        case .nameEvaluatedInUpdate: "a view of its name was evaluated before in the update"
         case .twoCandidateParents: "the nearest evaluated ancestor was evaluated twice in the update"
         }
     }

@@ -3,7 +3,8 @@ import TracerCore
 extension XctraceMapping {
     /// Adds the legacy View Properties' links: a write per `Update` link event (a first value: a
     /// `state-init`), causing the evaluation of its view that follows in the same update when
-    /// exactly one does (`LegacyUpdates`); every event takes its update as `tx`.
+    /// exactly one does (`LegacyUpdates`; several such writes: the first its `cause`, all of them
+    /// its `causes`); every event takes its update as `tx`.
     ///
     /// Values: when the narrative of any write's link gives its old and new values, every write
     /// carries them (`old`/`new`, each cut as the recorder cuts, `ValueText`), or
@@ -69,11 +70,13 @@ extension XctraceMapping {
                 counts.unjoinedInvalidations += 1
                 continue
             }
-            // NB: several writes may lead to one evaluation; its cause is the first of them.
+            // NB: several writes may lead to one evaluation: its cause is the first, its causes all of them.
             counts.joinedByNameAndTime += 1
             if pending[linked].cause == nil {
                 pending[linked].cause = row.index
                 pending[linked].event.reason = LegacyUpdates.reason(of: pending[row.index].event.wrapper)
+            } else {
+                laterCauses[linked, default: []].append(row.index)
             }
         }
     }

@@ -16,8 +16,9 @@ import TracerCore
 ///   when that names an imported row of the same view, else the first uncaused evaluation of `V`
 ///   starting at or after the edge; a `skip` per edge to `V.body [skipped]`.
 /// - Legacy View Properties: a `write` per `Update` link event (a first value: `state-init`),
-///   causing the evaluation of its view in the same update when exactly one does, with the
-///   values its narrative prints (`mapLinks`, `LegacyUpdates`).
+///   causing the evaluation of its view in the same update when exactly one does (several
+///   writes: the first its `cause`, all its `causes`), with the values its narrative prints
+///   (`mapLinks`, `LegacyUpdates`).
 /// - Update groups, hitches and signposts (marks) as they are; every end (start + duration)
 ///   saturates at 2^64 − 1.
 ///
@@ -89,6 +90,9 @@ struct XctraceMapping {
     var valuePairs: [Int: WriteValuePair] = [:]
     /// What changed, by pending index of a write made of a cause that says (`changes`).
     var changesOfWrite: [Int: Symbol] = [:]
+    /// The causes after the first of an evaluation several writes led to (legacy links), by
+    /// pending index of the evaluation, in order.
+    var laterCauses: [Int: [Int]] = [:]
     /// Each pending event's update, its `tx`, when the tables record none (the legacy tables,
     /// `LegacyUpdates`; 0: the event has none); empty for the other tables.
     var updateOfEvent: [UInt64] = []
@@ -180,7 +184,12 @@ struct XctraceMapping {
             }
             if index < updateOfEvent.count, updateOfEvent[index] > 0 { event.tx = updateOfEvent[index] }
             pending[index].event.tx = event.tx
-            writer.append(event, values: valuePairs[index], changes: changesOfWrite[index] ?? .none)
+            // NB: `causes` only beside a `cause` written, each of them before its effect.
+            var causes: [UInt64] = []
+            if event.cause != 0, let later = laterCauses[index] {
+                causes = [event.cause] + later.map { seqOf[$0] }.filter { $0 < seqOf[index] }
+            }
+            writer.append(event, values: valuePairs[index], changes: changesOfWrite[index] ?? .none, causes: causes)
             writer.flushChunk(into: &output, threshold: 1 << 16)
         }
         writer.flushChunk(into: &output)
