@@ -167,7 +167,7 @@ import TracerCore
             recorder.countDropped()
             return content()
         }
-        let observedWrites = namesObservedProperties ? recordObservedProperties(of: body) : []
+        if namesObservedProperties { recordObservedProperties(of: body) }
         stack.frames.append(BodyStack.Frame(view: body.view))
         let cause = body.takeCause()
         // NB: timed in the recorder's ticks (cheaper than the monotonic clock), converted when written.
@@ -188,8 +188,6 @@ import TracerCore
             // in its own transaction), whatever the heuristic opened since.
             event.tx = cause.map { PendingCause.update($0.tx, before: tx) } ?? tx
             if let cause { (event.cause, event.reason) = (cause.seq, cause.reason) }
-            // NB: the properties one mutation changed are each a cause (tracer/1 `causes`).
-            if observedWrites.count > 1, cause?.seq == observedWrites[0] { event.causes = recorder.intern(causes: observedWrites) }
             recorder.record(event)
         }
         guard body.claim() else { return content() }
@@ -237,10 +235,12 @@ import TracerCore
     /// Records the `@Observable` writes a snapshot `body`'s registration took names: one per
     /// property that changed since (`Model.property`, `changed` true), the model type for a model
     /// whose properties could not be compared (`changed` nil), or, when nothing differs, the one
-    /// write recorded without the switch. The first is the evaluation's cause; returns them all
-    /// (the others are causes too).
-    private func recordObservedProperties(of body: TracedBody) -> [UInt64] {
-        guard let snapshot = body.observedSnapshot.take() else { return [] }
+    /// write recorded without the switch. The first is the evaluation's cause.
+    ///
+    /// NB: the others are not listed in `causes`: Observation does not say which of them the body
+    /// read, and a property it did not read is no cause of it.
+    private func recordObservedProperties(of body: TracedBody) {
+        guard let snapshot = body.observedSnapshot.take() else { return }
         let tx = updates.forWrite()
         var writes = snapshot.changes().map { change in
             recorder.record(.write(
@@ -250,7 +250,6 @@ import TracerCore
             writes = [recorder.record(.write(view: body.view, prop: body.models, wrapper: .observable, changed: true, site: .none, tx: tx))]
         }
         body.observedWrite.offer(writes[0], tx: tx)
-        return writes
     }
 
     /// Records a `mark` named `name`: a point in the interaction (`scroll-start`, `scroll-end`).

@@ -315,8 +315,7 @@ final class UpdateScheduler: Sendable {
         }
         for observer in observers {
             Self.markDirty(
-                observer, reason: .observed, cause: writes.first ?? 0, otherWrites: Array(writes.dropFirst()), tx: tx,
-                recorder: recorder, in: &state)
+                observer, reason: .observed, cause: writes.first ?? 0, tx: tx, recorder: recorder, in: &state)
         }
     }
 
@@ -375,8 +374,7 @@ final class UpdateScheduler: Sendable {
     }
 
     private static func markDirty(
-        _ owner: NodeToken, reason: EvalReason, cause: UInt64, otherWrites: [UInt64] = [], tx: UInt64, recorder: TraceRecorder?,
-        in state: inout State
+        _ owner: NodeToken, reason: EvalReason, cause: UInt64, tx: UInt64, recorder: TraceRecorder?, in state: inout State
     ) {
         guard owner.isMounted, state.dirty[owner.id]?.latestSource != cause else { return }
         let invalidation = recorder?.record(.about(.invalidate, view: owner.view, cause: cause, tx: tx)) ?? 0
@@ -387,13 +385,6 @@ final class UpdateScheduler: Sendable {
         } else {
             state.dirty[owner.id]!.latestSource = cause
             if invalidation != 0 { state.dirty[owner.id]!.later.append(invalidation) }
-        }
-        // NB: an @Observable mutation that changed several properties made one write each: the
-        // writes after the first invalidate the node too, each its own cause.
-        for write in otherWrites {
-            let later = recorder?.record(.about(.invalidate, view: owner.view, cause: write, tx: tx)) ?? 0
-            state.dirty[owner.id]!.latestSource = write
-            if later != 0 { state.dirty[owner.id]!.later.append(later) }
         }
     }
 
