@@ -58,8 +58,10 @@ struct ShellIntegrationTests {
 
     @Test("the zsh script is valid zsh and registers _tracectl for tracectl", .enabled(if: shellExists("zsh")))
     func zshLoads() throws {
+        // NB: -D after -d: compinit's -d turns dumping back on, and a dump is written beside its
+        // file and moved onto it (a `-d /dev/null` replaced the device with a file, as root).
         let run = try Self.shell("zsh", [
-            "-fc", "autoload -U compinit; compinit -u -D -d /dev/null; source $1 && print -r -- ${_comps[tracectl]}", "zsh",
+            "-fc", "autoload -U compinit; compinit -u -d ${1:h}/zcompdump -D; source $1 && print -r -- ${_comps[tracectl]}", "zsh",
             try Self.script("zsh"),
         ])
         #expect(run.status == 0)
